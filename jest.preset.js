@@ -1,0 +1,36 @@
+// Shared jest setup: every project runs its TypeScript through SWC as native ESM
+// (NestJS 12 ships as ES modules), and workspace libraries resolve to their sources
+// so a test never depends on a stale build.
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+export const libSources = {
+  '^@freight/contracts$': `${root}libs/contracts/src/index.ts`,
+  '^@freight/server$': `${root}libs/server/core/src/index.ts`,
+  '^@freight/server-testing$': `${root}libs/server/testing/src/index.ts`,
+  '^@freight/web-kit$': `${root}libs/web/kit/src/index.ts`,
+};
+
+export default {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true, decorators: true },
+          transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+          target: 'es2022',
+        },
+        module: { type: 'es6' },
+      },
+    ],
+  },
+  moduleNameMapper: {
+    ...libSources,
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+};

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+export const messageReplySchema = z.object({ message: z.string() });
+export type MessageReply = z.infer<typeof messageReplySchema>;
+
+export const errorReplySchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  details: z.record(z.string(), z.string()).optional(),
+});
+
+export const namesReplySchema = z.array(z.string());
+
+export const SERVICES = ['directory'] as const;
+export type ServiceName = (typeof SERVICES)[number];
+
+export const healthReplySchema = z.object({
+  status: z.enum(['up', 'degraded']),
+  gateway: z.literal('up'),
+  nats: z.enum(['up', 'down']),
+  services: z.record(z.string(), z.enum(['up', 'down'])),
+});
+export type HealthReply = z.infer<typeof healthReplySchema>;
+
+/** What each service answers on `<service>.health`. */
+export interface ServiceHealth {
+  service: ServiceName;
+  database: 'up' | 'down';
+}

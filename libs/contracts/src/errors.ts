@@ -1,0 +1,55 @@
+/**
+ * Every error that crosses a NATS hop or reaches a browser carries one of these
+ * codes. The gateway maps each code to an HTTP status in one exhaustive table.
+ */
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'INVALID_CREDENTIALS',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'TOO_MANY_ATTEMPTS',
+  'SERVICE_UNAVAILABLE',
+  'SERVICE_TIMEOUT',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The body of every error: over NATS as is, over HTTP as `{message, code, details?}`. */
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  /** Field-level problems for VALIDATION_FAILED: path → message. */
+  details?: Record<string, string>;
+}
+
+export function isErrorBody(value: unknown): value is ErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ErrorBody).message === 'string' &&
+    (ERROR_CODES as readonly string[]).includes((value as ErrorBody).code)
+  );
+}
+
+/** Texts of the specification's error catalogue, word for word (typos fixed per DECISIONS §2). */
+export const Messages = {
+  unauthorized: 'Unauthorized: Please log in again.',
+  forbidden: 'Forbidden: You do not have permission to perform this action.',
+  userNotFound: 'Not Found: The specified user does not exist.',
+  branchNotFound: 'Not Found: The specified branch does not exist.',
+  invalidCredentials: 'Invalid username or password',
+  tooManyAttempts: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
+  serviceUnavailable: 'The service is not available right now. Please try again in a moment.',
+  serviceTimeout: 'The service took too long to answer. Please try again.',
+  internal: 'Something went wrong on our side. Please try again.',
+  userAdded: 'User added successfully!',
+  userUpdated: 'User updated successfully',
+  userDeleted: 'User deleted successfully',
+  branchAdded: 'Branch added successfully!',
+  branchUpdated: 'Branch updated successfully',
+  branchDeleted: 'Branch deleted successfully',
+  loggedOut: 'Logged out',
+} as const;

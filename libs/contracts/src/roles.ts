@@ -1,0 +1,19 @@
+export const STAFF_ROLES = ['Head', 'Admin', 'Employee'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const DEPARTMENTS = ['Import', 'Export'] as const;
+export type Department = (typeof DEPARTMENTS)[number];
+
+export const CLIENT_ROLES = ['consignee', 'shipper'] as const;
+export type ClientRole = (typeof CLIENT_ROLES)[number];
+
+/** Who is making a call, as the gateway learned it from a verified token. */
+export interface Actor {
+  id: string;
+  username: string;
+  role: StaffRole;
+}
+
+export function isStaffRole(value: unknown): value is StaffRole {
+  return typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
+}

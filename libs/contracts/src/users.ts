@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { DEPARTMENTS, STAFF_ROLES } from './roles.js';
+import { emailField, passwordField, phoneField, requiredText } from './fields.js';
+import { listQuerySchema } from './list.js';
+
+export const usernameField = z
+  .string({ error: 'Username is required' })
+  .trim()
+  .min(1, 'Username is required')
+  .regex(/^[A-Za-z0-9._-]{3,40}$/, 'Username must be 3 to 40 letters, digits, dots, underscores or hyphens');
+
+export const roleField = z.enum(STAFF_ROLES, { error: 'Role must be Admin, Head or Employee' });
+export const departmentField = z.enum(DEPARTMENTS, { error: 'Department must be Import or Export' });
+
+export const loginRequestSchema = z.object({
+  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100, 'Username is too long'),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128, 'Password is too long'),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const loginResponseSchema = z.object({
+  token: z.string(),
+  user_id: z.string(),
+  user_role: roleField,
+  user_username: z.string(),
+  user_fullName: z.string(),
+  /** Millisecond timestamp after which the server refuses the token. */
+  expiresAt: z.number().int(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** A user as every call returns it: never a password or its hash. */
+export const userSchema = z.object({
+  _id: z.string(),
+  fullName: z.string(),
+  username: z.string(),
+  email: z.string(),
+  branchCity: z.object({ BranchCity: z.string() }),
+  contact: z.string(),
+  role: roleField,
+  department: departmentField,
+});
+export type User = z.infer<typeof userSchema>;
+
+export const userCreateSchema = z.object({
+  fullName: requiredText('Full name'),
+  username: usernameField,
+  email: emailField,
+  password: passwordField,
+  branchCity: requiredText('Branch'),
+  contact: phoneField('Contact'),
+  role: roleField,
+  department: departmentField,
+});
+export type UserCreate = z.infer<typeof userCreateSchema>;
+
+/** Edit: the same fields, the password optional (blank keeps the current one). */
+export const userUpdateSchema = userCreateSchema.extend({
+  username: usernameField.optional(),
+  password: z.preprocess((v) => (v === '' || v === null ? undefined : v), passwordField.optional()),
+});
+export type UserUpdate = z.infer<typeof userUpdateSchema>;
+
+/** PUT users/update?term=<current username>&updateterm=<new username> */
+export const userUpdateQuerySchema = z.object({
+  term: z.string({ error: 'term (the current username) is required' }).trim().min(1, 'term (the current username) is required'),
+  updateterm: usernameField,
+});
+
+export const USER_SORT_FIELDS = ['username', 'fullName', 'email', 'branchCity', 'role', 'department'] as const;
+export const userListQuerySchema = listQuerySchema(USER_SORT_FIELDS);
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+export const userSearchReplySchema = z.object({ success: z.literal(true), users: z.array(userSchema) });
+export const userWriteReplySchema = z.object({ success: z.literal(true), message: z.string(), user: userSchema });
