@@ -1,3 +1,4 @@
 import preset from '../../../jest.preset.js';
 
-export default { ...preset, displayName: 'directory-service' };
+// Unit (*.spec.ts) and integration (*.int-spec.ts, real Postgres and NATS) tests.
+export default { ...preset, displayName: 'directory-service', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.int-spec.ts'] };

@@ -1,0 +1,36 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ensureSchema, serviceDataSourceOptions, type ServiceDataSourceOptions } from '@freight/server';
+import { BranchEntity } from './branches/branch.entity.js';
+import { BranchModule } from './branches/branch.module.js';
+import { SCHEMA, type DirectoryConfig } from './config.js';
+import { HealthModule } from './health/health.module.js';
+import { migrations } from './migrations/index.js';
+import { UserEntity } from './users/user.entity.js';
+import { UserModule } from './users/user.module.js';
+
+export function directoryDataSourceOptions(url: string, migrationsRun = true): ServiceDataSourceOptions {
+  return { url, schema: SCHEMA, entities: [BranchEntity, UserEntity], migrations, migrationsRun };
+}
+
+@Module({})
+export class AppModule {
+  /** Connects as the service's own role; migrations run before the first request is taken. */
+  static register(config: Pick<DirectoryConfig, 'DIRECTORY_DATABASE_URL'>): DynamicModule {
+    const options = directoryDataSourceOptions(config.DIRECTORY_DATABASE_URL);
+    return {
+      module: AppModule,
+      imports: [
+        TypeOrmModule.forRootAsync({
+          useFactory: async () => {
+            await ensureSchema(options.url, options.schema);
+            return serviceDataSourceOptions(options);
+          },
+        }),
+        HealthModule,
+        BranchModule,
+        UserModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,62 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { Subjects } from '@freight/contracts';
+import { NatsRpcClient } from '@freight/server';
+import { createTestDatabase, natsHealthReady, spawnService, testNatsConfig, uniqueNamespace, type SpawnedService, type TestDatabase } from '@freight/server-testing';
+
+// The built entries, as `npm start` and deployments run them (the test target builds first).
+const dist = (file: string) => fileURLToPath(new URL(`../dist/${file}`, import.meta.url));
+const run = promisify(execFile);
+
+let db: TestDatabase;
+let service: SpawnedService | undefined;
+let client: NatsRpcClient;
+const nats = testNatsConfig(uniqueNamespace());
+
+beforeAll(async () => {
+  db = await createTestDatabase({ service: 'directory' });
+  client = new NatsRpcClient(nats);
+});
+afterAll(async () => {
+  await client?.close();
+  await service?.stop();
+  await db?.drop();
+});
+
+const env = () => ({ ...process.env, DIRECTORY_DATABASE_URL: db.serviceUrl, NATS_NAMESPACE: nats.NATS_NAMESPACE, SEED_HEAD_USERNAME: 'boss', SEED_HEAD_PASSWORD: '' });
+
+describe('built entries', () => {
+  it('migrate applies the migrations once', async () => {
+    const first = await run(process.execPath, [dist('migrate.js')], { env: env() });
+    expect(JSON.parse(first.stdout)).toEqual({ migrated: ['DirectoryInit1763712000000'] });
+    const again = await run(process.execPath, [dist('migrate.js')], { env: env() });
+    expect(JSON.parse(again.stdout)).toEqual({ migrated: [] });
+  });
+
+  it('seed prints one JSON line with a generated Head login, once', async () => {
+    const first = await run(process.execPath, [dist('seed.js')], { env: env() });
+    expect(first.stdout.trim().split('\n')).toHaveLength(1);
+    const login = JSON.parse(first.stdout);
+    expect(login).toEqual({ created: true, username: 'boss', password: expect.any(String) });
+    const again = await run(process.execPath, [dist('seed.js')], { env: env() });
+    expect(JSON.parse(again.stdout)).toEqual({ created: false });
+    service = await spawnService({ entry: dist('main.js'), env: env(), ready: natsHealthReady('directory', nats), name: 'directory-service' });
+    await expect(client.request(Subjects.directory.user.verifyCredentials, { username: 'boss', password: login.password, ip: '127.0.0.1' })).resolves.toMatchObject({ role: 'Head' });
+  });
+
+  it('answers health with a real database check', async () => {
+    await expect(client.request(Subjects.directory.health, {})).resolves.toEqual({ service: 'directory', database: 'up' });
+  });
+
+  it('refuses to start with a bad configuration, naming the variable', async () => {
+    await expect(run(process.execPath, [dist('main.js')], { env: { ...env(), NATS_REQUEST_TIMEOUT_MS: 'soon' } })).rejects.toMatchObject({
+      stderr: expect.stringContaining('NATS_REQUEST_TIMEOUT_MS: must be a number of milliseconds'),
+    });
+  });
+
+  it('stops cleanly on SIGTERM', async () => {
+    await service!.stop();
+    expect(service!.process.exitCode ?? service!.process.signalCode).not.toBeNull();
+  });
+});

@@ -1,0 +1,26 @@
+import 'reflect-metadata';
+import { passwordField, usernameField } from '@freight/contracts';
+import { createServiceDataSource, loadConfig, runMain } from '@freight/server';
+import { directoryDataSourceOptions } from './app.module.js';
+import { directoryEnvSchema } from './config.js';
+import { seedHead } from './seed/head-seed.js';
+
+const seedEnvSchema = directoryEnvSchema.extend({
+  SEED_HEAD_USERNAME: usernameField.default('head'),
+  SEED_HEAD_PASSWORD: passwordField.optional(),
+});
+
+/**
+ * `npm run seed`: runs migrations, then seeds a Head user where none exists, and prints
+ * ONE JSON line: `{"created":true,"username":…,"password":…}` or `{"created":false}`.
+ */
+runMain(async () => {
+  const config = loadConfig(seedEnvSchema);
+  const dataSource = await createServiceDataSource({ ...directoryDataSourceOptions(config.DIRECTORY_DATABASE_URL), poolSize: 1 });
+  try {
+    const result = await seedHead(dataSource, { username: config.SEED_HEAD_USERNAME, password: config.SEED_HEAD_PASSWORD });
+    console.log(JSON.stringify(result));
+  } finally {
+    await dataSource.destroy();
+  }
+});

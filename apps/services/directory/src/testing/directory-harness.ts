@@ -1,0 +1,56 @@
+import type { INestMicroservice } from '@nestjs/common';
+import type { Actor, ErrorBody } from '@freight/contracts';
+import { NatsRpcClient, RemoteError, startService } from '@freight/server';
+import { createTestDatabase, testNatsConfig, uniqueNamespace, type TestDatabase } from '@freight/server-testing';
+import pg from 'pg';
+import { AppModule } from '../app.module.js';
+import { SERVICE, type DirectoryConfig } from '../config.js';
+
+export interface DirectoryHarness {
+  db: TestDatabase;
+  client: NatsRpcClient;
+  app: INestMicroservice;
+  config: DirectoryConfig;
+  /** Run SQL as the superuser on this test's database. */
+  adminQuery<T extends pg.QueryResultRow = pg.QueryResultRow>(sql: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+/** The directory service in this process on a fresh database and NATS namespace, spoken to over real NATS. */
+export async function startDirectory(): Promise<DirectoryHarness> {
+  const db = await createTestDatabase({ service: SERVICE });
+  const config: DirectoryConfig = { ...testNatsConfig(uniqueNamespace()), DIRECTORY_DATABASE_URL: db.serviceUrl, LOG_LEVEL: 'error' };
+  let app: INestMicroservice;
+  try {
+    app = await startService({ service: SERVICE, module: AppModule.register(config), config });
+  } catch (error) {
+    await db.drop();
+    throw error;
+  }
+  const client = new NatsRpcClient(config, 'directory-test');
+  const admin = new pg.Pool({ connectionString: db.adminUrl, max: 2 });
+  return {
+    db,
+    client,
+    app,
+    config,
+    adminQuery: async (sql, params) => (await admin.query(sql, params)).rows,
+    async close() {
+      await Promise.allSettled([client.close(), app.close(), admin.end()]);
+      await db.drop();
+    },
+  };
+}
+
+/** The error body a request rejected with (fails the test if it succeeded). */
+export async function errorOf(promise: Promise<unknown>): Promise<ErrorBody> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof RemoteError) return error.body;
+    throw error;
+  }
+  throw new Error('Expected the request to fail, but it succeeded');
+}
+
+export const headActor: Actor = { id: '00000000-0000-4000-8000-000000000001', username: 'head', role: 'Head' };

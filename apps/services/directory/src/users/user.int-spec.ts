@@ -1,0 +1,261 @@
+import { Messages, Subjects, type UserCreate } from '@freight/contracts';
+import { THROTTLE } from './login-throttle.service.js';
+import { errorOf, headActor as actor, startDirectory, type DirectoryHarness } from '../testing/directory-harness.js';
+
+const U = Subjects.directory.user;
+let h: DirectoryHarness;
+
+const newUser = (over: Partial<UserCreate> = {}): UserCreate => ({
+  fullName: 'Nimal Perera',
+  username: 'nimal',
+  email: 'nimal@example.com',
+  password: 'correct-horse-1',
+  branchCity: 'Colombo',
+  contact: '+94 77 123 4567',
+  role: 'Admin',
+  department: 'Import',
+  ...over,
+});
+const create = (over: Partial<UserCreate> = {}) => h.client.request(U.create, { actor, user: newUser(over) });
+const login = (username: string, password: string, ip = '10.0.0.1') => h.client.request(U.verifyCredentials, { username, password, ip });
+
+beforeAll(async () => {
+  h = await startDirectory();
+  for (const [BranchCity, Code] of [['Colombo', 'CMB'], ['Kandy', 'KDY']]) {
+    await h.client.request(Subjects.directory.branch.create, { actor, branch: { BranchCity: BranchCity!, Location: `${BranchCity} 01`, Contact: '011 234 5678', Code: Code! } });
+  }
+});
+afterAll(() => h?.close());
+
+describe('directory.user.create', () => {
+  it('creates a user, in the branch, without any password field, hashed with argon2id', async () => {
+    const user = await create();
+    expect(user).toEqual({
+      _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      fullName: 'Nimal Perera',
+      username: 'nimal',
+      email: 'nimal@example.com',
+      branchCity: { BranchCity: 'Colombo' },
+      contact: '+94 77 123 4567',
+      role: 'Admin',
+      department: 'Import',
+    });
+    const [row] = await h.adminQuery<{ password_hash: string; created_by: string }>(`SELECT password_hash, created_by FROM directory.app_user WHERE id = $1`, [user._id]);
+    expect(row!.password_hash).toMatch(/^\$argon2id\$/);
+    expect(row!.created_by).toBe(actor.id);
+  });
+
+  it('refuses a taken username, whatever its case', async () => {
+    await expect(errorOf(create({ username: 'NIMAL', email: 'other@example.com' }))).resolves.toMatchObject({
+      code: 'CONFLICT',
+      message: "Username 'NIMAL' is already taken",
+    });
+  });
+
+  it('refuses an e-mail in use, whatever its case', async () => {
+    await expect(errorOf(create({ username: 'nimal2', email: 'Nimal@Example.COM' }))).resolves.toMatchObject({
+      code: 'CONFLICT',
+      message: "Email 'Nimal@Example.COM' is already in use",
+    });
+  });
+
+  it('refuses a branch that does not exist', async () => {
+    await expect(errorOf(create({ username: 'ghost', email: 'ghost@example.com', branchCity: 'Atlantis' }))).resolves.toEqual({
+      code: 'VALIDATION_FAILED',
+      message: "Branch 'Atlantis' does not exist",
+      details: { branchCity: "Branch 'Atlantis' does not exist" },
+    });
+  });
+
+  it('validates the payload itself, field by field', async () => {
+    const body = await errorOf(create({ username: 'x y', email: 'not-an-email', role: 'King' as never }));
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.details).toEqual({
+      'user.username': expect.stringContaining('Username must be'),
+      'user.email': 'Enter a valid email address',
+      'user.role': 'Role must be Admin, Head or Employee',
+    });
+    await expect(errorOf(h.client.request(U.create, { user: newUser({ username: 'noactor' }) } as never))).resolves.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(errorOf(h.client.request(U.create, 'garbage' as never))).resolves.toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
+  it('lets exactly one of several concurrent creations of one username win', async () => {
+    const results = await Promise.allSettled(Array.from({ length: 4 }, (_, i) => create({ username: 'racer', email: `racer${i}@example.com` })));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results.filter((r) => r.status === 'rejected')) {
+      expect((r as PromiseRejectedResult).reason.body).toMatchObject({ code: 'CONFLICT', message: "Username 'racer' is already taken" });
+    }
+    await h.client.request(U.delete, { actor, username: 'racer' });
+  });
+});
+
+describe('reading users', () => {
+  beforeAll(async () => {
+    await create({ username: 'amara', fullName: 'Amara Silva', email: 'amara@example.com', branchCity: 'Kandy', role: 'Employee', department: 'Export' });
+    await create({ username: 'kamal', fullName: 'Kamal Fernando', email: 'kfern@example.com', role: 'Employee' });
+    await create({ username: 'kamala', fullName: 'Amara Silva', email: 'kamala@example.com' });
+    await create({ username: 'perera_50', fullName: 'Sunil Perera', email: 'sunil@example.com', branchCity: 'Kandy' });
+  });
+
+  it('gets one user by username, case-insensitively, or NOT_FOUND', async () => {
+    await expect(h.client.request(U.get, { username: 'KAMAL' })).resolves.toMatchObject({ username: 'kamal', fullName: 'Kamal Fernando' });
+    await expect(errorOf(h.client.request(U.get, { username: 'nobody' }))).resolves.toEqual({ code: 'NOT_FOUND', message: Messages.userNotFound });
+  });
+
+  it('lists everything sorted by username without a page', async () => {
+    const page = await h.client.request(U.list, {});
+    expect(page.items.map((u) => u.username)).toEqual(['amara', 'kamal', 'kamala', 'nimal', 'perera_50']);
+    expect(page.total).toBe(5);
+  });
+
+  it('pages and sorts in SQL, with the total of the filter', async () => {
+    const first = await h.client.request(U.list, { sort: 'fullName', order: 'desc', page: 1, pageSize: 2 });
+    expect(first.items.map((u) => u.fullName)).toEqual(['Sunil Perera', 'Nimal Perera']);
+    expect(first.total).toBe(5);
+    const last = await h.client.request(U.list, { sort: 'fullName', order: 'desc', page: 3, pageSize: 2 });
+    expect(last.items).toHaveLength(1);
+    const beyond = await h.client.request(U.list, { page: 9, pageSize: 2 });
+    expect(beyond).toEqual({ items: [], total: 5 });
+    const byBranch = await h.client.request(U.list, { sort: 'branchCity' });
+    expect(byBranch.items.map((u) => u.branchCity.BranchCity)).toEqual(['Colombo', 'Colombo', 'Colombo', 'Kandy', 'Kandy']);
+  });
+
+  it('searches username, full name and e-mail case-insensitively, wildcards taken literally', async () => {
+    const byName = await h.client.request(U.list, { q: 'PERERA' });
+    expect(byName.items.map((u) => u.username)).toEqual(['nimal', 'perera_50']);
+    expect(byName.total).toBe(2);
+    const byEmail = await h.client.request(U.list, { q: 'kfern@' });
+    expect(byEmail.items.map((u) => u.username)).toEqual(['kamal']);
+    await expect(h.client.request(U.list, { q: '%' })).resolves.toEqual({ items: [], total: 0 });
+    const underscore = await h.client.request(U.list, { q: 'a_5' });
+    expect(underscore.items.map((u) => u.username)).toEqual(['perera_50']);
+    const paged = await h.client.request(U.list, { q: 'amara', page: 1, pageSize: 1 });
+    expect(paged.items).toHaveLength(1);
+    expect(paged.total).toBe(2);
+  });
+
+  it('rejects bad list parameters', async () => {
+    await expect(errorOf(h.client.request(U.list, { sort: 'password' as never }))).resolves.toMatchObject({ code: 'VALIDATION_FAILED', details: { sort: expect.stringContaining('sort must be one of') } });
+    await expect(errorOf(h.client.request(U.list, { page: 0 }))).resolves.toMatchObject({ code: 'VALIDATION_FAILED', message: 'page must be 1 or more' });
+    await expect(errorOf(h.client.request(U.list, { pageSize: 1000 }))).resolves.toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
+  it('search answers the exact match first, then substrings', async () => {
+    const found = await h.client.request(U.search, { username: 'KAMALA' });
+    expect(found.map((u) => u.username)).toEqual(['kamala']);
+    const both = await h.client.request(U.search, { username: 'Kamal' });
+    expect(both.map((u) => u.username)).toEqual(['kamal', 'kamala']);
+    const substrings = await h.client.request(U.search, { username: 'ama' });
+    expect(substrings.map((u) => u.username)).toEqual(['amara', 'kamal', 'kamala']);
+    await expect(h.client.request(U.search, { username: 'zzz' })).resolves.toEqual([]);
+    await expect(errorOf(h.client.request(U.search, { username: '' }))).resolves.toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
+  it('unique answers the distinct full names, sorted', async () => {
+    await expect(h.client.request(U.unique, {})).resolves.toEqual(['Amara Silva', 'Kamal Fernando', 'Nimal Perera', 'Sunil Perera']);
+  });
+});
+
+describe('directory.user.update', () => {
+  it('edits and renames a user, keeping the id; the old name is gone', async () => {
+    const before = await create({ username: 'ruwan', email: 'ruwan@example.com' });
+    const after = await h.client.request(U.update, {
+      actor,
+      username: 'RUWAN',
+      newUsername: 'ruwan.k',
+      user: { ...newUser({ fullName: 'Ruwan Kumara', email: 'ruwan.k@example.com', branchCity: 'kandy', role: 'Employee' }), password: '' as never },
+    });
+    expect(after).toMatchObject({ _id: before._id, username: 'ruwan.k', fullName: 'Ruwan Kumara', branchCity: { BranchCity: 'Kandy' }, role: 'Employee' });
+    await expect(errorOf(h.client.request(U.get, { username: 'ruwan' }))).resolves.toMatchObject({ code: 'NOT_FOUND' });
+    // A blank password keeps the current one.
+    await expect(login('ruwan.k', 'correct-horse-1')).resolves.toMatchObject({ _id: before._id });
+    await h.client.request(U.update, { actor, username: 'ruwan.k', newUsername: 'ruwan.k', user: newUser({ email: 'ruwan.k@example.com', password: 'brand-new-pass' }) });
+    await expect(errorOf(login('ruwan.k', 'correct-horse-1'))).resolves.toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    await expect(login('ruwan.k', 'brand-new-pass')).resolves.toMatchObject({ username: 'ruwan.k' });
+  });
+
+  it('refuses a rename onto another user, or an e-mail of another user, and writes nothing', async () => {
+    const before = await h.client.request(U.get, { username: 'ruwan.k' });
+    const body = newUser({ email: 'ruwan.k@example.com', fullName: 'Changed' });
+    await expect(errorOf(h.client.request(U.update, { actor, username: 'ruwan.k', newUsername: 'Kamal', user: body }))).resolves.toMatchObject({
+      code: 'CONFLICT',
+      message: "Username 'Kamal' is already taken",
+    });
+    await expect(errorOf(h.client.request(U.update, { actor, username: 'ruwan.k', newUsername: 'ruwan.k', user: { ...body, email: 'KFERN@example.com' } }))).resolves.toMatchObject({
+      code: 'CONFLICT',
+      message: "Email 'KFERN@example.com' is already in use",
+    });
+    await expect(h.client.request(U.get, { username: 'ruwan.k' })).resolves.toEqual(before);
+  });
+
+  it('keeps its own username and e-mail without a conflict with itself', async () => {
+    await expect(h.client.request(U.update, { actor, username: 'ruwan.k', newUsername: 'Ruwan.K', user: newUser({ email: 'RUWAN.K@example.com' }) })).resolves.toMatchObject({
+      username: 'Ruwan.K',
+    });
+  });
+
+  it('refuses an unknown user or branch', async () => {
+    await expect(errorOf(h.client.request(U.update, { actor, username: 'nobody', newUsername: 'nobody', user: newUser() }))).resolves.toEqual({ code: 'NOT_FOUND', message: Messages.userNotFound });
+    await expect(errorOf(h.client.request(U.update, { actor, username: 'ruwan.k', newUsername: 'ruwan.k', user: newUser({ email: 'ruwan.k@example.com', branchCity: 'Galle' }) }))).resolves.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: "Branch 'Galle' does not exist",
+    });
+  });
+});
+
+describe('directory.user.delete', () => {
+  it('deletes a user, then NOT_FOUND', async () => {
+    await create({ username: 'temp', email: 'temp@example.com' });
+    await expect(h.client.request(U.delete, { actor, username: 'TEMP' })).resolves.toEqual({ message: Messages.userDeleted });
+    await expect(errorOf(h.client.request(U.delete, { actor, username: 'temp' }))).resolves.toEqual({ code: 'NOT_FOUND', message: Messages.userNotFound });
+  });
+});
+
+describe('directory.user.verify-credentials', () => {
+  beforeAll(async () => {
+    await create({ username: 'Dilan', email: 'dilan@example.com', password: 'dilans-password' });
+  });
+
+  it('accepts the right password with any case of username and returns the user', async () => {
+    await expect(login('dILAN', 'dilans-password')).resolves.toMatchObject({ username: 'Dilan', role: 'Admin' });
+  });
+
+  it('answers the same for a wrong password and an unknown user', async () => {
+    const invalid = { code: 'INVALID_CREDENTIALS', message: Messages.invalidCredentials };
+    await expect(errorOf(login('dilan', 'nope-nope', '10.0.0.2'))).resolves.toEqual(invalid);
+    await expect(errorOf(login('no-such-user', 'nope-nope', '10.0.0.2'))).resolves.toEqual(invalid);
+  });
+
+  it('locks a username after repeated failures, even for the right password, and from any address', async () => {
+    await create({ username: 'target', email: 'target@example.com', password: 'targets-password' });
+    for (let i = 0; i < THROTTLE.maxFailures; i++) {
+      await expect(errorOf(login('target', 'wrong-guess', `10.1.0.${i}`))).resolves.toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    }
+    const locked = await errorOf(login('TARGET', 'targets-password', '10.9.9.9'));
+    expect(locked).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', message: Messages.tooManyAttempts });
+    expect(Number(locked.details?.retryAfterSeconds)).toBeGreaterThan(THROTTLE.lockSeconds - 60);
+    // Other users are not affected.
+    await expect(login('Dilan', 'dilans-password', '10.9.9.9')).resolves.toMatchObject({ username: 'Dilan' });
+  });
+
+  it('locks an address that fails across many usernames', async () => {
+    for (let i = 0; i < THROTTLE.maxFailures; i++) await errorOf(login(`guess${i}`, 'wrong-guess', '192.0.2.7'));
+    await expect(errorOf(login('Dilan', 'dilans-password', '192.0.2.7'))).resolves.toMatchObject({ code: 'TOO_MANY_ATTEMPTS' });
+    await expect(login('Dilan', 'dilans-password', '192.0.2.8')).resolves.toMatchObject({ username: 'Dilan' });
+  });
+
+  it('forgets a username’s failures after a success, and counts them in Postgres', async () => {
+    for (let i = 0; i < THROTTLE.maxFailures - 1; i++) await errorOf(login('Dilan', 'wrong-guess', `10.2.0.${i}`));
+    await login('Dilan', 'dilans-password', '10.2.0.99');
+    const rows = await h.adminQuery(`SELECT key FROM directory.login_throttle WHERE key = 'user:dilan'`);
+    expect(rows).toEqual([]);
+    await expect(errorOf(login('Dilan', 'wrong-guess', '10.2.0.1'))).resolves.toMatchObject({ code: 'INVALID_CREDENTIALS' });
+  });
+
+  it('validates the payload', async () => {
+    await expect(errorOf(h.client.request(U.verifyCredentials, { username: 'dilan', password: '' } as never))).resolves.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: { password: 'Password is required', ip: expect.any(String) },
+    });
+  });
+});

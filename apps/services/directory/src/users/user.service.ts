@@ -1,0 +1,191 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Messages, type Actor, type Page, type User, type UserCreate, type UserListQuery, type UserUpdate } from '@freight/contracts';
+import { AppError, pgErrorCode } from '@freight/server';
+import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
+import { BranchEntity } from '../branches/branch.entity.js';
+import { SEARCH_LIMIT, containsPattern } from '../payloads.js';
+import { LoginThrottleService, throttleKeys } from './login-throttle.service.js';
+import { hashPassword, verifyPassword } from './password.js';
+import { UserEntity, toUser } from './user.entity.js';
+
+type LoadedUser = UserEntity & { branch: BranchEntity };
+
+const SORT_COLUMNS: Record<NonNullable<UserListQuery['sort']>, string> = {
+  username: 'lower(u.username)',
+  fullName: 'lower(u.full_name)',
+  email: 'lower(u.email)',
+  branchCity: 'lower(b.city)',
+  role: 'u.role',
+  department: 'u.department',
+};
+
+const usernameTaken = (username: string) =>
+  new AppError('CONFLICT', `Username '${username}' is already taken`, { username: `Username '${username}' is already taken` });
+const emailTaken = (email: string) => new AppError('CONFLICT', `Email '${email}' is already in use`, { email: `Email '${email}' is already in use` });
+const noSuchBranch = (city: string) =>
+  new AppError('VALIDATION_FAILED', `Branch '${city}' does not exist`, { branchCity: `Branch '${city}' does not exist` });
+
+@Injectable()
+export class UserService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly throttle: LoginThrottleService,
+  ) {}
+
+  private query(manager: EntityManager = this.dataSource.manager): SelectQueryBuilder<UserEntity> {
+    return manager.getRepository(UserEntity).createQueryBuilder('u').innerJoinAndSelect('u.branch', 'b');
+  }
+
+  async verifyCredentials(username: string, password: string, ip: string): Promise<User> {
+    const keys = throttleKeys(username, ip);
+    await this.throttle.assertNotLocked([keys.user, keys.ip]);
+    const user = (await this.query().where('lower(u.username) = lower(:username)', { username: username.trim() }).getOne()) as LoadedUser | null;
+    // Always one hash verification, found or not: the answer time does not tell which.
+    const valid = await verifyPassword(user?.passwordHash, password);
+    if (!user || !valid) {
+      await this.throttle.recordFailure([keys.user, keys.ip]);
+      throw new AppError('INVALID_CREDENTIALS', Messages.invalidCredentials);
+    }
+    await this.throttle.reset(keys.user);
+    return toUser(user);
+  }
+
+  async list(query: UserListQuery): Promise<Page<User>> {
+    const filtered = this.query();
+    if (query.q) filtered.where('(u.username ILIKE :q OR u.full_name ILIKE :q OR u.email ILIKE :q)', { q: containsPattern(query.q) });
+    const direction = query.order === 'desc' ? 'DESC' : 'ASC';
+    const rows = filtered
+      .clone()
+      .orderBy(SORT_COLUMNS[query.sort ?? 'username'], direction)
+      .addOrderBy('u.id', direction);
+    if (query.page) rows.offset((query.page - 1) * (query.pageSize ?? 25)).limit(query.pageSize ?? 25);
+    const [items, total] = await Promise.all([rows.getMany(), filtered.getCount()]);
+    return { items: (items as LoadedUser[]).map(toUser), total };
+  }
+
+  /** Usernames containing the text, the exact (case-insensitive) match first. */
+  async search(username: string): Promise<User[]> {
+    const rows = await this.query()
+      .where('u.username ILIKE :q', { q: containsPattern(username) })
+      .orderBy('(lower(u.username) = lower(:exact))', 'DESC')
+      .addOrderBy('lower(u.username)', 'ASC')
+      .setParameter('exact', username)
+      .limit(SEARCH_LIMIT)
+      .getMany();
+    return (rows as LoadedUser[]).map(toUser);
+  }
+
+  async uniqueFullNames(): Promise<string[]> {
+    const rows = await this.dataSource.query<{ full_name: string }[]>(
+      `SELECT DISTINCT full_name, lower(full_name) FROM directory.app_user ORDER BY lower(full_name), full_name`,
+    );
+    return rows.map((row) => row.full_name);
+  }
+
+  async get(username: string): Promise<User> {
+    return toUser(await this.findByUsername(this.dataSource.manager, username));
+  }
+
+  async create(actor: Actor, input: UserCreate): Promise<User> {
+    const passwordHash = await hashPassword(input.password);
+    return this.write(input, async (manager) => {
+      const branch = await this.branchFor(manager, input.branchCity);
+      await this.assertUnique(manager, input.username, input.email);
+      const user = manager.getRepository(UserEntity).create({
+        fullName: input.fullName,
+        username: input.username,
+        email: input.email,
+        passwordHash,
+        branchId: branch.id,
+        contact: input.contact,
+        role: input.role,
+        department: input.department,
+        createdBy: actor.id,
+        updatedBy: actor.id,
+      });
+      const saved = await manager.save(user);
+      return toUser({ ...saved, branch });
+    });
+  }
+
+  /**
+   * Edit a user and possibly rename them (`newUsername`). Everything refers to users by
+   * id, so a rename keeps every reference. A blank password keeps the current one.
+   */
+  async update(actor: Actor, username: string, newUsername: string, input: UserUpdate): Promise<User> {
+    const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+    return this.write({ username: newUsername, email: input.email }, async (manager) => {
+      const user = await this.findByUsername(manager, username, true);
+      const branch = await this.branchFor(manager, input.branchCity);
+      await this.assertUnique(manager, newUsername, input.email, user.id);
+      Object.assign(user, {
+        fullName: input.fullName,
+        username: newUsername,
+        email: input.email,
+        branchId: branch.id,
+        branch,
+        contact: input.contact,
+        role: input.role,
+        department: input.department,
+        updatedBy: actor.id,
+        ...(passwordHash ? { passwordHash } : {}),
+      });
+      const saved = await manager.getRepository(UserEntity).save(user);
+      return toUser({ ...saved, branch });
+    });
+  }
+
+  async delete(username: string): Promise<{ message: string }> {
+    await this.dataSource.transaction(async (manager) => {
+      const user = await this.findByUsername(manager, username, true);
+      await manager.getRepository(UserEntity).delete(user.id);
+    });
+    return { message: Messages.userDeleted };
+  }
+
+  private async findByUsername(manager: EntityManager, username: string, lock = false): Promise<LoadedUser> {
+    const query = this.query(manager).where('lower(u.username) = lower(:username)', { username });
+    if (lock) query.setLock('pessimistic_write', undefined, ['u']);
+    const user = await query.getOne();
+    if (!user) throw new AppError('NOT_FOUND', Messages.userNotFound);
+    return user as LoadedUser;
+  }
+
+  /** The branch by city, share-locked so it cannot be deleted before this transaction ends. */
+  private async branchFor(manager: EntityManager, city: string): Promise<BranchEntity> {
+    const branch = await manager
+      .getRepository(BranchEntity)
+      .createQueryBuilder('b')
+      .where('lower(b.city) = lower(:city)', { city })
+      .setLock('pessimistic_read')
+      .getOne();
+    if (!branch) throw noSuchBranch(city);
+    return branch;
+  }
+
+  private async assertUnique(manager: EntityManager, username: string, email: string, exceptId?: string): Promise<void> {
+    const clashes = await manager
+      .getRepository(UserEntity)
+      .createQueryBuilder('u')
+      .where('(lower(u.username) = lower(:username) OR lower(u.email) = lower(:email))', { username, email })
+      .andWhere(exceptId ? 'u.id <> :exceptId' : 'TRUE', { exceptId })
+      .getMany();
+    if (clashes.some((u) => u.username.toLowerCase() === username.toLowerCase())) throw usernameTaken(username);
+    if (clashes.length > 0) throw emailTaken(email);
+  }
+
+  /** Run a write in a transaction; a unique-index race still answers with the right message. */
+  private async write<T>(input: { username?: string; email?: string }, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    try {
+      return await this.dataSource.transaction(work);
+    } catch (error) {
+      if (pgErrorCode(error) === '23505') {
+        const constraint = (error as { constraint?: string }).constraint;
+        if (constraint === 'ux_app_user_username') throw usernameTaken(input.username ?? '');
+        if (constraint === 'ux_app_user_email') throw emailTaken(input.email ?? '');
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { Controller, Module, type INestMicroservice } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Messages, Subjects } from '@freight/contracts';
+import { z } from 'zod';
+import { AppError, RemoteError, RpcErrorFilter } from './errors.js';
+import { NatsRpcClient, natsMicroserviceOptions } from './nats.js';
+import { ZodPayloadPipe } from './validation.js';
+import type { NatsConfig } from './config.js';
+
+const config = (namespace: string, timeout = 2000): NatsConfig => ({
+  NATS_URL: process.env.NATS_URL || 'nats://127.0.0.1:4222',
+  NATS_NAMESPACE: namespace,
+  NATS_REQUEST_TIMEOUT_MS: timeout,
+});
+
+const handled: string[] = [];
+
+@Controller()
+class ProbeController {
+  @MessagePattern(Subjects.directory.user.get)
+  get(@Payload(new ZodPayloadPipe(z.object({ username: z.string().min(3, 'Username is too short') }))) body: { username: string }) {
+    handled.push(body.username);
+    if (body.username === 'missing') throw new AppError('NOT_FOUND', Messages.userNotFound);
+    if (body.username === 'broken') throw new Error('secret internals');
+    if (body.username === 'slow') return new Promise((resolve) => setTimeout(() => resolve({ slow: true }), 1500));
+    return { username: body.username };
+  }
+}
+
+@Module({ controllers: [ProbeController] })
+class ProbeModule {}
+
+async function start(namespace: string): Promise<INestMicroservice> {
+  const app = await NestFactory.createMicroservice(ProbeModule, { ...natsMicroserviceOptions('directory', config(namespace)), logger: false });
+  app.useGlobalFilters(new RpcErrorFilter());
+  await app.listen();
+  return app;
+}
+
+async function failure(promise: Promise<unknown>): Promise<RemoteError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof RemoteError) return error;
+    throw error;
+  }
+  throw new Error('expected a RemoteError');
+}
+
+describe('NATS transport with namespaces', () => {
+  const namespace = `t${randomBytes(5).toString('hex')}.`;
+  let replicas: INestMicroservice[];
+  let client: NatsRpcClient;
+
+  beforeAll(async () => {
+    replicas = [await start(namespace), await start(namespace)];
+    client = new NatsRpcClient(config(namespace));
+  });
+
+  afterAll(async () => {
+    await client.close();
+    await Promise.all(replicas.map((app) => app.close()));
+  });
+
+  it('answers a typed request in the namespace', async () => {
+    await expect(client.request(Subjects.directory.user.get, { username: 'alice' })).resolves.toEqual({ username: 'alice' });
+  });
+
+  it('runs each request once across replicas in the queue group', async () => {
+    handled.length = 0;
+    await Promise.all(Array.from({ length: 20 }, (_, i) => client.request(Subjects.directory.user.get, { username: `user${i}` })));
+    expect(handled.sort()).toEqual(Array.from({ length: 20 }, (_, i) => `user${i}`).sort());
+  });
+
+  it('does not reach services of another namespace (no responders → SERVICE_UNAVAILABLE)', async () => {
+    const other = new NatsRpcClient(config(`t${randomBytes(5).toString('hex')}.`));
+    try {
+      const error = await failure(other.request(Subjects.directory.user.get, { username: 'alice' }));
+      expect(error.body).toEqual({ code: 'SERVICE_UNAVAILABLE', message: Messages.serviceUnavailable });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('carries an AppError across as its body', async () => {
+    const error = await failure(client.request(Subjects.directory.user.get, { username: 'missing' }));
+    expect(error.body).toEqual({ code: 'NOT_FOUND', message: Messages.userNotFound });
+  });
+
+  it('hides unexpected errors behind INTERNAL', async () => {
+    const error = await failure(client.request(Subjects.directory.user.get, { username: 'broken' }));
+    expect(error.body).toEqual({ code: 'INTERNAL', message: Messages.internal });
+  });
+
+  it('rejects a bad payload with VALIDATION_FAILED and details', async () => {
+    const error = await failure(client.request(Subjects.directory.user.get, { username: 'x' }));
+    expect(error.body).toEqual({ code: 'VALIDATION_FAILED', message: 'Username is too short', details: { username: 'Username is too short' } });
+  });
+
+  it('times out with SERVICE_TIMEOUT instead of hanging', async () => {
+    const started = Date.now();
+    const error = await failure(client.request(Subjects.directory.user.get, { username: 'slow' }, { timeoutMs: 300 }));
+    expect(error.body.code).toBe('SERVICE_TIMEOUT');
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('reports NATS reachability', async () => {
+    await expect(client.ping()).resolves.toBe(true);
+    const nowhere = new NatsRpcClient({ ...config(namespace), NATS_URL: 'nats://127.0.0.1:1' });
+    await expect(nowhere.ping()).resolves.toBe(false);
+    const error = await failure(nowhere.request(Subjects.directory.user.get, { username: 'alice' }));
+    expect(error.body.code).toBe('SERVICE_UNAVAILABLE');
+    await nowhere.close();
+  });
+});

@@ -1,0 +1,3 @@
+export * from './database.js';
+export * from './nats.js';
+export * from './spawn.js';
