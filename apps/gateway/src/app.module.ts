@@ -1,0 +1,41 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { NatsRpcClient } from '@freight/server';
+import { AuthGuard } from './auth/auth.guard.js';
+import { RevocationService } from './auth/revocation.service.js';
+import { SessionController } from './auth/session.controller.js';
+import { TokenService } from './auth/token.service.js';
+import { BranchesController } from './branches/branches.controller.js';
+import { GATEWAY_CONFIG, type GatewayConfig } from './config/gateway.config.js';
+import { DocsController } from './docs/docs.controller.js';
+import { HealthController } from './health/health.controller.js';
+import { HttpErrorFilter } from './http/exception.filter.js';
+import { ContractReplyInterceptor } from './http/reply.interceptor.js';
+import { UsersController } from './users/users.controller.js';
+
+/** The gateway holds no business data: every call becomes a NATS request to a service. */
+@Module({})
+export class AppModule {
+  static forRoot(config: GatewayConfig): DynamicModule {
+    return {
+      module: AppModule,
+      controllers: [SessionController, UsersController, BranchesController, HealthController, DocsController],
+      providers: [
+        { provide: GATEWAY_CONFIG, useValue: config },
+        {
+          provide: NatsRpcClient,
+          useFactory: async () => {
+            const client = new NatsRpcClient(config, 'gateway');
+            await client.connect();
+            return client;
+          },
+        },
+        TokenService,
+        RevocationService,
+        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_INTERCEPTOR, useClass: ContractReplyInterceptor },
+        { provide: APP_FILTER, useClass: HttpErrorFilter },
+      ],
+    };
+  }
+}

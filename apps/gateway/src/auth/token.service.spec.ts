@@ -1,0 +1,84 @@
+import { SignJWT, UnsecuredJWT, decodeJwt, decodeProtectedHeader } from 'jose';
+import { AppError } from '@freight/server';
+import { Messages, SESSION_LENGTH_MS, type Actor } from '@freight/contracts';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER, TokenService } from './token.service.js';
+
+const secret = 'a-test-secret-that-is-longer-than-32-characters';
+const key = new TextEncoder().encode(secret);
+const actor: Actor = { id: '3f1c', username: 'head', role: 'Head' };
+const tokens = new TokenService({ JWT_SECRET: secret });
+const now = () => Math.floor(Date.now() / 1000);
+
+/** A token like ours, with one thing changed. */
+function forge(change: { alg?: string; key?: Uint8Array; iss?: string; aud?: string; iat?: number; exp?: number; role?: string; jti?: string | null } = {}) {
+  const jwt = new SignJWT({ username: actor.username, role: change.role ?? actor.role })
+    .setProtectedHeader({ alg: change.alg ?? 'HS256' })
+    .setSubject(actor.id)
+    .setIssuer(change.iss ?? TOKEN_ISSUER)
+    .setAudience(change.aud ?? TOKEN_AUDIENCE)
+    .setIssuedAt(change.iat ?? now())
+    .setExpirationTime(change.exp ?? now() + 3600);
+  if (change.jti !== null) jwt.setJti(change.jti ?? 'jti-1');
+  return jwt.sign(change.key ?? key);
+}
+
+async function expectUnauthorized(token: string | Promise<string>) {
+  await expect(tokens.verify(await token)).rejects.toEqual(new AppError('UNAUTHORIZED', Messages.unauthorized));
+}
+
+describe('TokenService', () => {
+  it('signs an HS256 token with a unique jti that verifies back to the actor', async () => {
+    const before = Date.now();
+    const a = await tokens.sign(actor);
+    const b = await tokens.sign(actor);
+    expect(decodeProtectedHeader(a.token).alg).toBe('HS256');
+    expect(a.jti).not.toBe(b.jti);
+    expect(a.expiresAt).toBeGreaterThanOrEqual(before + SESSION_LENGTH_MS - 1000);
+    expect(a.expiresAt).toBeLessThanOrEqual(Date.now() + SESSION_LENGTH_MS);
+    expect(decodeJwt(a.token)).toMatchObject({ iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, sub: actor.id, jti: a.jti });
+    await expect(tokens.verify(a.token)).resolves.toEqual({ actor, jti: a.jti, expiresAt: a.expiresAt });
+  });
+
+  it('refuses an unsigned token (alg none)', async () => {
+    const unsigned = new UnsecuredJWT({ username: 'head', role: 'Head' })
+      .setSubject(actor.id)
+      .setJti('x')
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(TOKEN_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .encode();
+    await expectUnauthorized(unsigned);
+  });
+
+  it('refuses another HMAC algorithm, even with the right secret', async () => {
+    await expectUnauthorized(forge({ alg: 'HS512' }));
+  });
+
+  it('refuses a token signed with another secret', async () => {
+    await expectUnauthorized(forge({ key: new TextEncoder().encode('another-secret-that-is-also-32-characters-long') }));
+  });
+
+  it('refuses an expired token', async () => {
+    await expectUnauthorized(forge({ iat: now() - 3700, exp: now() - 100 }));
+  });
+
+  it('refuses a token older than the session length even if its exp is later', async () => {
+    await expectUnauthorized(forge({ iat: now() - 3700, exp: now() + 3600 }));
+  });
+
+  it('refuses a wrong audience or issuer', async () => {
+    await expectUnauthorized(forge({ aud: 'freight-clients' }));
+    await expectUnauthorized(forge({ iss: 'someone-else' }));
+  });
+
+  it('refuses a token without jti or with an unknown role', async () => {
+    await expectUnauthorized(forge({ jti: null }));
+    await expectUnauthorized(forge({ role: 'Owner' }));
+  });
+
+  it('refuses garbage', async () => {
+    await expectUnauthorized('not.a.token');
+    await expectUnauthorized('');
+  });
+});

@@ -1,0 +1,47 @@
+import { ConfigError } from '@freight/server';
+import { loadGatewayConfig } from './gateway.config.js';
+
+const secret = 'x'.repeat(32);
+
+describe('loadGatewayConfig', () => {
+  it('fills the development defaults', () => {
+    expect(loadGatewayConfig({ JWT_SECRET: secret })).toEqual({
+      GATEWAY_HOST: '127.0.0.1',
+      GATEWAY_PORT: 3000,
+      JWT_SECRET: secret,
+      CORS_ORIGINS: [],
+      BODY_LIMIT_BYTES: 1_048_576,
+      GATEWAY_TRUST_PROXY: 'loopback',
+      NATS_URL: 'nats://127.0.0.1:4222',
+      NATS_NAMESPACE: '',
+      NATS_REQUEST_TIMEOUT_MS: 5000,
+      LOG_LEVEL: 'info',
+    });
+  });
+
+  it('reads lists, numbers and the proxy setting', () => {
+    const config = loadGatewayConfig({
+      JWT_SECRET: secret,
+      CORS_ORIGINS: 'https://console.example.com, https://portal.example.com/',
+      GATEWAY_PORT: '8081',
+      GATEWAY_TRUST_PROXY: '2',
+      NATS_NAMESPACE: 't1',
+    });
+    expect(config.CORS_ORIGINS).toEqual(['https://console.example.com', 'https://portal.example.com']);
+    expect(config.GATEWAY_PORT).toBe(8081);
+    expect(config.GATEWAY_TRUST_PROXY).toBe(2);
+    expect(config.NATS_NAMESPACE).toBe('t1.');
+    expect(loadGatewayConfig({ JWT_SECRET: secret, GATEWAY_TRUST_PROXY: 'false' }).GATEWAY_TRUST_PROXY).toBe(false);
+  });
+
+  it('fails fast naming every bad variable', () => {
+    expect(() => loadGatewayConfig({})).toThrow(ConfigError);
+    expect(() => loadGatewayConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET: must be at least 32 characters/);
+    try {
+      loadGatewayConfig({ JWT_SECRET: secret, GATEWAY_PORT: 'eighty', CORS_ORIGINS: 'not an origin' });
+      throw new Error('expected a ConfigError');
+    } catch (error) {
+      expect((error as ConfigError).problems.map((p) => p.split(':')[0])).toEqual(['GATEWAY_PORT', 'CORS_ORIGINS.0']);
+    }
+  });
+});

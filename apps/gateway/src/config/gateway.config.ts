@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { envFields, loadConfig } from '@freight/server';
+
+export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
+
+/**
+ * Fastify's `trustProxy`: 'true'/'false', a hop count, or a comma-separated list of proxy
+ * addresses/CIDRs whose X-Forwarded-For is believed. The default believes a proxy on the
+ * loopback only (the edge of `npm start`); behind a load balancer, name its addresses.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value): boolean | number | string => {
+    if (value === 'true') return true;
+    if (value === 'false') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    return value;
+  });
+
+const origins = z
+  .string()
+  .transform((value) => value.split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean))
+  .pipe(z.array(z.url({ error: 'must be a comma-separated list of origins such as https://console.example.com' })));
+
+export const gatewayEnvSchema = z.object({
+  GATEWAY_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  GATEWAY_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  JWT_SECRET: z.string({ error: 'is required (at least 32 random characters)' }).min(32, 'must be at least 32 characters'),
+  /** Origins allowed to call from another origin; same-origin calls need no entry. */
+  CORS_ORIGINS: origins.default([]),
+  BODY_LIMIT_BYTES: z.coerce.number({ error: 'must be a number of bytes' }).int().min(1024, 'must be at least 1024').default(1_048_576),
+  GATEWAY_TRUST_PROXY: trustProxy.default('loopback'),
+  NATS_URL: envFields.NATS_URL,
+  NATS_NAMESPACE: envFields.NATS_NAMESPACE,
+  NATS_REQUEST_TIMEOUT_MS: envFields.NATS_REQUEST_TIMEOUT_MS,
+  LOG_LEVEL: envFields.LOG_LEVEL,
+});
+
+export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;
+
+/** Reads the environment once at start-up; throws a ConfigError naming every bad variable. */
+export function loadGatewayConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
+  return loadConfig(gatewayEnvSchema, env);
+}

@@ -1,0 +1,34 @@
+import { ERROR_CODES, api, type ApiRoute } from '@freight/contracts';
+import { buildOpenApiDocument } from './openapi.js';
+
+type Operation = { operationId: string; security: unknown[]; parameters: { name: string; in: string; required: boolean }[]; requestBody?: unknown; responses: Record<string, unknown> };
+const document = buildOpenApiDocument() as { openapi: string; paths: Record<string, Record<string, Operation>>; components: { securitySchemes: Record<string, unknown>; schemas: Record<string, { properties: Record<string, { enum?: string[] }> }> } };
+
+describe('OpenAPI document', () => {
+  it('is OpenAPI 3.1 with exactly the routes of the api table', () => {
+    expect(document.openapi).toBe('3.1.0');
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    const routes = Object.values(api as Record<string, ApiRoute>).map((r) => `${r.method} ${r.path}`);
+    expect(operations.sort()).toEqual(routes.sort());
+  });
+
+  it('declares the bearer scheme and uses it on staff routes only', () => {
+    expect(document.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+    expect(document.paths['/api/users/all']!.get!.security).toEqual([{ bearer: [] }]);
+    expect(document.paths['/api/users/login']!.post!.security).toEqual([]);
+  });
+
+  it('describes parameters and bodies from the contract schemas', () => {
+    const update = document.paths['/api/users/update']!.put!;
+    expect(update.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'term', in: 'query', required: true }), expect.objectContaining({ name: 'updateterm', in: 'query', required: true })]));
+    expect(update.requestBody).toMatchObject({ content: { 'application/json': { schema: { type: 'object', properties: { role: { enum: ['Head', 'Admin', 'Employee'] } } } } } });
+    expect(document.paths['/api/branches/delete/{BranchCity}']!.delete!.parameters).toEqual([expect.objectContaining({ name: 'BranchCity', in: 'path', required: true })]);
+    expect(document.paths['/api/users/add']!.post!.responses['201']).toBeDefined();
+  });
+
+  it('documents the error body with every code', () => {
+    expect(document.components.schemas.Error!.properties.code!.enum).toEqual([...ERROR_CODES]);
+    expect(document.paths['/api/users/delete/{username}']!.delete!.responses['403']).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+    expect(document.paths['/api/users/login']!.post!.responses['429']).toBeDefined();
+  });
+});

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { ERROR_CODES, api, errorReplySchema, type ApiRoute } from '@freight/contracts';
+import { ERROR_STATUS } from '../http/errors.js';
+
+type JsonSchema = Record<string, unknown>;
+
+/** zod 4's own JSON Schema (2020-12, which OpenAPI 3.1 uses), without the `$schema` line. */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  return rest;
+}
+
+function parameters(schema: z.ZodObject | undefined, location: 'path' | 'query') {
+  if (!schema) return [];
+  const { properties = {}, required = [] } = jsonSchema(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: location,
+    required: location === 'path' || required.includes(name),
+    schema: property,
+  }));
+}
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
+
+/** The error statuses a route can answer, besides the ones every route can (500, 503, 504). */
+function errorResponses(route: ApiRoute): Record<string, unknown> {
+  const responses: Record<string, unknown> = {};
+  if (route.params || route.query || route.body) responses['400'] = errorResponse('Invalid input: `details` maps each field to its problem');
+  if (route.access === 'staff') responses['401'] = errorResponse('Missing, invalid, expired or revoked token');
+  if (route.permission) responses['403'] = errorResponse('The role may not do this');
+  if (route.params || route.method === 'PUT') responses['404'] = errorResponse('Not found');
+  if (route.method === 'POST' || route.method === 'PUT' || route.method === 'DELETE') responses['409'] = errorResponse('Conflicts with existing data');
+  if (route.body) responses['413'] = errorResponse('Body larger than the limit');
+  if (route.body) responses['415'] = errorResponse('Body is not JSON');
+  if (route === api.login) {
+    responses['401'] = errorResponse('Invalid username or password');
+    responses['429'] = errorResponse('Too many failed attempts; see Retry-After');
+  }
+  responses['500'] = errorResponse('Unexpected error');
+  responses['503'] = errorResponse('A service is not available');
+  responses['504'] = errorResponse('A service did not answer in time');
+  return responses;
+}
+
+/** The OpenAPI 3.1 document of the whole API, made from the contracts' `api` table alone. */
+export function buildOpenApiDocument(): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [name, route] of Object.entries(api) as [string, ApiRoute][]) {
+    const operation: Record<string, unknown> = {
+      operationId: name,
+      summary: route.summary,
+      tags: [route.path.split('/')[2]],
+      parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
+      ...(route.access === 'staff' ? { security: [{ bearer: [] }] } : { security: [] }),
+      ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } } : {}),
+      responses: {
+        [route.status]: {
+          description: route.paged ? 'Success. With `page`, one page of the list; the total is in X-Total-Count.' : 'Success',
+          ...(route.paged ? { headers: { 'X-Total-Count': { description: 'Total matching rows (when `page` is given)', schema: { type: 'integer' } } } } : {}),
+          content: { 'application/json': { schema: jsonSchema(route.reply, 'output') } },
+        },
+        ...errorResponses(route),
+      },
+    };
+    (paths[route.path] ??= {})[route.method.toLowerCase()] = operation;
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Freight platform API',
+      version: '1.0.0',
+      description: `Every error answers \`{message, code, details?}\`. Codes and their statuses: ${ERROR_CODES.map((c) => `${c} ${ERROR_STATUS[c]}`).join(', ')}.`,
+    },
+    servers: [{ url: '/' }],
+    paths,
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The token from POST /api/users/login (60 minutes).' } },
+      schemas: { Error: jsonSchema(errorReplySchema.extend({ code: z.enum(ERROR_CODES) }), 'output') },
+    },
+  };
+}

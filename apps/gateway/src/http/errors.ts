@@ -1,0 +1,23 @@
+import { AppError } from '@freight/server';
+import { Messages, type ErrorCode } from '@freight/contracts';
+
+/**
+ * The one table that turns an error code into an HTTP status. `Record<ErrorCode, ...>`
+ * makes it exhaustive: a code added to the contracts does not compile until it is mapped.
+ */
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  INVALID_CREDENTIALS: 401,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  TOO_MANY_ATTEMPTS: 429,
+  SERVICE_UNAVAILABLE: 503,
+  SERVICE_TIMEOUT: 504,
+  INTERNAL: 500,
+};
+
+export const unauthorized = () => new AppError('UNAUTHORIZED', Messages.unauthorized);
+export const forbidden = () => new AppError('FORBIDDEN', Messages.forbidden);

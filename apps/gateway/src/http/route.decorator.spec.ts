@@ -1,0 +1,22 @@
+import { api, type ApiName } from '@freight/contracts';
+import { BranchesController } from '../branches/branches.controller.js';
+import { HealthController } from '../health/health.controller.js';
+import { SessionController } from '../auth/session.controller.js';
+import { UsersController } from '../users/users.controller.js';
+import { ROUTE_NAME, nestPath } from './route.decorator.js';
+
+describe('@Route', () => {
+  it('maps contract paths to Nest paths under the /api prefix', () => {
+    expect(nestPath('/api/users/search/{username}')).toBe('users/search/:username');
+    expect(nestPath('/api/health')).toBe('health');
+  });
+
+  it('binds every route of the api table to exactly one handler', () => {
+    const bound = [SessionController, UsersController, BranchesController, HealthController].flatMap((controller) =>
+      Object.getOwnPropertyNames(controller.prototype)
+        .map((method) => Reflect.getMetadata(ROUTE_NAME, (controller.prototype as unknown as Record<string, object>)[method]!) as ApiName | undefined)
+        .filter(Boolean),
+    );
+    expect(bound.sort()).toEqual(Object.keys(api).sort());
+  });
+});

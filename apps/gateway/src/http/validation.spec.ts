@@ -1,0 +1,80 @@
+import { AppError } from '@freight/server';
+import { api } from '@freight/contracts';
+import { parseRouteInput } from './validation.js';
+
+const validUser = {
+  fullName: 'Asha Perera',
+  username: 'asha.p',
+  email: 'asha@example.com',
+  password: 'correct horse',
+  branchCity: 'Colombo',
+  contact: '+94 11 234 5678',
+  role: 'Employee',
+  department: 'Import',
+};
+
+function failure(run: () => unknown): AppError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  throw new Error('expected a validation failure');
+}
+
+describe('parseRouteInput', () => {
+  it('returns the parsed parts, trimmed and without unknown fields', () => {
+    const input = parseRouteInput(api.usersAdd, { body: { ...validUser, fullName: '  Asha Perera ', isAdmin: true } });
+    expect(input.body).toEqual(validUser);
+    expect(input.params).toBeUndefined();
+  });
+
+  it('coerces list query numbers and leaves absent ones out', () => {
+    expect(parseRouteInput(api.usersAll, { query: { page: '2', pageSize: '10', sort: 'email' } }).query).toEqual({ page: 2, pageSize: 10, sort: 'email' });
+    expect(parseRouteInput(api.usersAll, { query: {} }).query).toEqual({});
+  });
+
+  it('reports every field problem in details and the first ones in a sentence', () => {
+    const error = failure(() => parseRouteInput(api.usersAdd, { body: { ...validUser, email: 'nope', role: 'King', contact: undefined } }));
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(error.details).toEqual({
+      email: 'Enter a valid email address',
+      contact: 'Contact is required',
+      role: 'Role must be Admin, Head or Employee',
+    });
+    expect(error.message).toBe('Enter a valid email address. Contact is required. Role must be Admin, Head or Employee.');
+  });
+
+  it('says "and N more" past three problems', () => {
+    const error = failure(() => parseRouteInput(api.usersAdd, { body: {} }));
+    expect(Object.keys(error.details!)).toHaveLength(8);
+    expect(error.message).toMatch(/^Full name is required\. Username is required\. Email is required \(and 5 more\)\.$/);
+  });
+
+  it('refuses a body that is not an object', () => {
+    for (const body of [undefined, null, 'text', [1, 2]]) {
+      const error = failure(() => parseRouteInput(api.login, { body }));
+      expect(error.details).toEqual({ body: 'The request body must be a JSON object' });
+    }
+  });
+
+  it('validates query, params and body together', () => {
+    const error = failure(() => parseRouteInput(api.usersUpdate, { query: { term: ' ', updateterm: 'a b' }, body: { ...validUser, password: 'short' } }));
+    expect(error.details).toEqual({
+      term: 'term (the current username) is required',
+      updateterm: 'Username must be 3 to 40 letters, digits, dots, underscores or hyphens',
+      password: 'Password must be at least 8 characters',
+    });
+  });
+
+  it('keeps a blank password on edit as "unchanged"', () => {
+    const { body } = parseRouteInput(api.usersUpdate, { query: { term: 'asha.p', updateterm: 'asha.p' }, body: { ...validUser, password: '' } });
+    expect(body?.password).toBeUndefined();
+  });
+
+  it('names the field when zod’s generic text is all there is', () => {
+    const error = failure(() => parseRouteInput(api.usersAll, { query: { page: 'x' } }));
+    expect(error.details).toEqual({ page: 'page must be a number' });
+  });
+});

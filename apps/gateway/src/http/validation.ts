@@ -1,0 +1,61 @@
+import type { z } from 'zod';
+import { api, type ApiName, type ApiRoute } from '@freight/contracts';
+import { AppError } from '@freight/server';
+
+type Part<R, K extends 'params' | 'query' | 'body'> = R extends { [P in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
+
+/** The validated parts of a call to a route, typed by its contract schemas. */
+export interface InputOf<R extends ApiRoute> {
+  params: Part<R, 'params'>;
+  query: Part<R, 'query'>;
+  body: Part<R, 'body'>;
+}
+
+/** The validated input of the `api` table's route `N`, for `@Input()` parameters. */
+export type RouteInput<N extends ApiName> = InputOf<(typeof api)[N]>;
+
+export interface RawInput {
+  params?: unknown;
+  query?: unknown;
+  body?: unknown;
+}
+
+const PARTS = ['params', 'query', 'body'] as const;
+/** zod's own texts ("Invalid input: expected string…") do not say which field they are about. */
+const GENERIC_MESSAGE = /^(Invalid|Too (small|big)|Unrecognized|Expected)/;
+const SUMMARY_LIMIT = 3;
+
+/**
+ * Validates every part of a request against the route's contract schemas. Parts a route
+ * does not declare are ignored (and come back undefined). Throws one VALIDATION_FAILED
+ * error listing every problem: `details` maps each field to its message and `message`
+ * is a sentence a person can act on.
+ */
+export function parseRouteInput<R extends ApiRoute>(route: R, raw: RawInput): InputOf<R> {
+  const result: Record<string, unknown> = {};
+  const details: Record<string, string> = {};
+  const sentences: string[] = [];
+
+  for (const part of PARTS) {
+    const schema = route[part];
+    if (!schema) continue;
+    const parsed = schema.safeParse(raw[part] ?? (part === 'body' ? undefined : {}));
+    if (parsed.success) {
+      result[part] = parsed.data;
+      continue;
+    }
+    for (const issue of parsed.error.issues) {
+      const field = issue.path.length ? issue.path.map(String).join('.') : part;
+      if (field in details) continue;
+      const message = issue.path.length ? issue.message : `The request ${part} must be a JSON object`;
+      details[field] = message;
+      sentences.push((GENERIC_MESSAGE.test(message) ? `${field}: ${message}` : message).replace(/\.$/, ''));
+    }
+  }
+
+  if (sentences.length) {
+    const more = sentences.length > SUMMARY_LIMIT ? ` (and ${sentences.length - SUMMARY_LIMIT} more)` : '';
+    throw new AppError('VALIDATION_FAILED', `${sentences.slice(0, SUMMARY_LIMIT).join('. ')}${more}.`, details);
+  }
+  return result as unknown as InputOf<R>;
+}

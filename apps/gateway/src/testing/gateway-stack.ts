@@ -1,0 +1,150 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { connect } from '@nats-io/transport-node';
+import { jetstreamManager } from '@nats-io/jetstream';
+import type { LoginResponse, StaffRole, UserCreate } from '@freight/contracts';
+import { createTestDatabase, natsHealthReady, spawnService, testNatsConfig, uniqueNamespace, type SpawnedService, type TestDatabase } from '@freight/server-testing';
+import { createGateway } from '../app.factory.js';
+import { revocationBucketName } from '../auth/revocation.service.js';
+import type { GatewayConfig } from '../config/gateway.config.js';
+
+export const JWT_SECRET = 'integration-test-secret-at-least-32-characters';
+export const ALLOWED_ORIGIN = 'https://console.example.com';
+export const BODY_LIMIT_BYTES = 16 * 1024;
+export const HEAD = { username: 'head', password: 'head-password-1' };
+
+const directoryDist = fileURLToPath(new URL('../../../services/directory/dist/', import.meta.url));
+
+export function gatewayConfig(namespace: string, overrides: Partial<GatewayConfig> = {}): GatewayConfig {
+  const nats = testNatsConfig(namespace);
+  return {
+    GATEWAY_HOST: '127.0.0.1',
+    GATEWAY_PORT: 0,
+    JWT_SECRET,
+    CORS_ORIGINS: [ALLOWED_ORIGIN],
+    BODY_LIMIT_BYTES,
+    GATEWAY_TRUST_PROXY: 'loopback',
+    ...nats,
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  };
+}
+
+export interface Reply {
+  status: number;
+  headers: Record<string, string>;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read any reply shape
+}
+
+/** One gateway in-process, listening on a free loopback port, called over real HTTP. */
+export class TestGateway {
+  private constructor(
+    readonly app: NestFastifyApplication,
+    readonly baseUrl: string,
+  ) {}
+
+  static async start(config: GatewayConfig): Promise<TestGateway> {
+    const app = await createGateway(config, false);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    return new TestGateway(app, await app.getUrl());
+  }
+
+  /** `body` is sent as JSON; `payload` as is (set the content type yourself). */
+  async call(method: string, url: string, options: { token?: string; body?: unknown; headers?: Record<string, string>; payload?: string } = {}): Promise<Reply> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let payload = options.payload;
+    if (options.body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      payload = JSON.stringify(options.body);
+    }
+    const response = await fetch(`${this.baseUrl}${url}`, { method, headers, body: payload });
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, headers: Object.fromEntries(response.headers), body };
+  }
+
+  async login(username: string, password: string): Promise<LoginResponse> {
+    const reply = await this.call('POST', '/api/users/login', { body: { username, password } });
+    if (reply.status !== 200) throw new Error(`login of ${username} failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+    return reply.body as LoginResponse;
+  }
+
+  close(): Promise<void> {
+    return this.app.close();
+  }
+}
+
+/** The real directory service (built), on a fresh database and NATS namespace, plus the gateway. */
+export class Stack {
+  private constructor(
+    readonly namespace: string,
+    readonly database: TestDatabase,
+    readonly directory: SpawnedService,
+    readonly gateway: TestGateway,
+  ) {}
+
+  static async start(overrides: Partial<GatewayConfig> = {}): Promise<Stack> {
+    if (!existsSync(`${directoryDist}main.js`)) {
+      throw new Error(`The directory service is not built (${directoryDist}main.js). Run: npx nx build @freight/directory-service`);
+    }
+    const namespace = uniqueNamespace();
+    const database = await createTestDatabase({ service: 'directory' });
+    const env = { DIRECTORY_DATABASE_URL: database.serviceUrl, NATS_URL: testNatsConfig(namespace).NATS_URL, NATS_NAMESPACE: namespace, LOG_LEVEL: 'warn' };
+    const directory = await spawnService({ entry: `${directoryDist}main.js`, env, ready: natsHealthReady('directory', testNatsConfig(namespace)), name: 'directory' });
+    // The first Head comes from the directory's own seed entry, as on a first start.
+    await promisify(execFile)(process.execPath, [`${directoryDist}seed.js`], {
+      env: { ...process.env, ...env, SEED_HEAD_USERNAME: HEAD.username, SEED_HEAD_PASSWORD: HEAD.password },
+    });
+    const gateway = await TestGateway.start(gatewayConfig(namespace, overrides));
+    return new Stack(namespace, database, directory, gateway);
+  }
+
+  /** Adds a user through the API as `token` (a Head's) and signs them in. */
+  async addUser(token: string, username: string, role: StaffRole, extra: Partial<UserCreate> = {}): Promise<LoginResponse> {
+    const password = `${username}-password`;
+    const reply = await this.gateway.call('POST', '/api/users/add', { token, body: newUser(username, role, { password, ...extra }) });
+    if (reply.status !== 201) throw new Error(`adding ${username} failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+    return this.gateway.login(username, password);
+  }
+
+  async stop(): Promise<void> {
+    await this.gateway.close().catch(() => undefined);
+    await this.directory.stop();
+    await this.database.drop();
+    await dropRevocationBucket(this.namespace);
+  }
+}
+
+export function newUser(username: string, role: StaffRole, extra: Partial<UserCreate> = {}): UserCreate {
+  return {
+    fullName: `Test ${username}`,
+    username,
+    email: `${username}@example.com`,
+    password: `${username}-password`,
+    branchCity: 'Colombo',
+    contact: '+94 77 123 4567',
+    role,
+    department: 'Import',
+    ...extra,
+  };
+}
+
+/** Test namespaces leave no KV bucket behind on the shared NATS. */
+export async function dropRevocationBucket(namespace: string): Promise<void> {
+  const nc = await connect({ servers: testNatsConfig(namespace).NATS_URL });
+  try {
+    const jsm = await jetstreamManager(nc);
+    await jsm.streams.delete(`KV_${revocationBucketName(namespace)}`).catch(() => undefined);
+  } finally {
+    await nc.close();
+  }
+}

@@ -1,0 +1,217 @@
+import { Messages, TOTAL_COUNT_HEADER, type LoginResponse, type StaffRole } from '@freight/contracts';
+import { HEAD, Stack, newUser } from '../testing/gateway-stack.js';
+
+let stack: Stack;
+let head: LoginResponse;
+let admin: LoginResponse;
+let employee: LoginResponse;
+const call = (...args: Parameters<Stack['gateway']['call']>) => stack.gateway.call(...args);
+
+beforeAll(async () => {
+  stack = await Stack.start();
+  head = await stack.gateway.login(HEAD.username, HEAD.password);
+  admin = await stack.addUser(head.token, 'admin1', 'Admin');
+  employee = await stack.addUser(head.token, 'emp1', 'Employee');
+}, 60_000);
+
+afterAll(() => stack?.stop());
+
+describe('users through the gateway', () => {
+  it('lists every user as a plain array, without passwords', async () => {
+    const reply = await call('GET', '/api/users/all', { token: employee.token });
+    expect(reply.status).toBe(200);
+    expect(reply.body.map((u: { username: string }) => u.username)).toEqual(expect.arrayContaining(['head', 'admin1', 'emp1']));
+    expect(reply.headers[TOTAL_COUNT_HEADER.toLowerCase()]).toBeUndefined();
+    expect(JSON.stringify(reply.body)).not.toMatch(/password/i);
+  });
+
+  it('pages, sorts and filters on request, with the total in X-Total-Count', async () => {
+    const reply = await call('GET', '/api/users/all?page=1&pageSize=2&sort=username&order=desc', { token: employee.token });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toHaveLength(2);
+    expect(reply.body[0].username >= reply.body[1].username).toBe(true);
+    expect(Number(reply.headers[TOTAL_COUNT_HEADER.toLowerCase()])).toBeGreaterThanOrEqual(3);
+    const filtered = await call('GET', '/api/users/all?q=ADMIN1', { token: employee.token });
+    expect(filtered.body.map((u: { username: string }) => u.username)).toEqual(['admin1']);
+  });
+
+  it('refuses bad list parameters with 400 and details', async () => {
+    const reply = await call('GET', '/api/users/all?page=0&sort=password', { token: employee.token });
+    expect(reply.status).toBe(400);
+    expect(reply.body).toMatchObject({ code: 'VALIDATION_FAILED', details: { page: 'page must be 1 or more', sort: expect.stringContaining('sort must be one of') } });
+  });
+
+  it('searches case-insensitively by substring', async () => {
+    const reply = await call('GET', '/api/users/search/MP1', { token: employee.token });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ success: true, users: [expect.objectContaining({ username: 'emp1', branchCity: { BranchCity: 'Colombo' } })] });
+    expect((await call('GET', '/api/users/search/nobody-like-this', { token: employee.token })).body).toEqual({ success: true, users: [] });
+  });
+
+  it('answers the distinct full names', async () => {
+    const reply = await call('GET', '/api/users/unique', { token: employee.token });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual(expect.arrayContaining(['Test admin1', 'Test emp1']));
+  });
+
+  it('adds a user: 201 with the message and the user', async () => {
+    const reply = await call('POST', '/api/users/add', { token: admin.token, body: newUser('new.emp', 'Employee') });
+    expect(reply.status).toBe(201);
+    expect(reply.body).toEqual({ success: true, message: Messages.userAdded, user: expect.objectContaining({ username: 'new.emp', role: 'Employee', _id: expect.any(String) }) });
+    expect(reply.body.user).not.toHaveProperty('password');
+  });
+
+  it('refuses a bad user with 400 naming every field', async () => {
+    const reply = await call('POST', '/api/users/add', { token: head.token, body: { ...newUser('x', 'Employee'), email: 'nope', department: 'Sales' } });
+    expect(reply.status).toBe(400);
+    expect(reply.body.code).toBe('VALIDATION_FAILED');
+    expect(reply.body.details).toEqual({
+      username: 'Username must be 3 to 40 letters, digits, dots, underscores or hyphens',
+      email: 'Enter a valid email address',
+      department: 'Department must be Import or Export',
+    });
+    expect(reply.body.message).toMatch(/^Username must be 3 to 40.*Enter a valid email address\. Department must be Import or Export\.$/);
+  });
+
+  it('refuses a duplicate username or e-mail (any case) with 409', async () => {
+    const dupName = await call('POST', '/api/users/add', { token: head.token, body: newUser('EMP1', 'Employee', { email: 'other@example.com' }) });
+    expect(dupName.status).toBe(409);
+    expect(dupName.body.code).toBe('CONFLICT');
+    const dupMail = await call('POST', '/api/users/add', { token: head.token, body: newUser('someone', 'Employee', { email: 'EMP1@example.com' }) });
+    expect(dupMail.status).toBe(409);
+  });
+
+  it('refuses a user in a branch that does not exist with 400', async () => {
+    const reply = await call('POST', '/api/users/add', { token: head.token, body: newUser('nobranch', 'Employee', { branchCity: 'Atlantis' }) });
+    expect(reply.status).toBe(400);
+    expect(reply.body.details).toEqual({ branchCity: expect.stringContaining('Atlantis') });
+  });
+
+  it('edits and renames a user, keeping the password when it is blank', async () => {
+    await stack.addUser(head.token, 'to.rename', 'Employee');
+    const reply = await call('PUT', '/api/users/update?term=to.rename&updateterm=renamed', {
+      token: admin.token,
+      body: { ...newUser('renamed', 'Employee'), fullName: 'Renamed Person', password: '' },
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ success: true, message: Messages.userUpdated, user: expect.objectContaining({ username: 'renamed', fullName: 'Renamed Person' }) });
+    await expect(stack.gateway.login('renamed', 'to.rename-password')).resolves.toMatchObject({ user_username: 'renamed' });
+    expect((await call('GET', '/api/users/search/to.rename', { token: head.token })).body.users).toEqual([]);
+  });
+
+  it('refuses an edit whose body username differs from updateterm', async () => {
+    const reply = await call('PUT', '/api/users/update?term=emp1&updateterm=emp1', { token: head.token, body: newUser('other', 'Employee') });
+    expect(reply.status).toBe(400);
+    expect(reply.body.details).toEqual({ username: 'Must match updateterm' });
+  });
+
+  it('answers 404 for editing or deleting an unknown user', async () => {
+    const edit = await call('PUT', '/api/users/update?term=ghost&updateterm=ghost', { token: head.token, body: newUser('ghost', 'Employee') });
+    expect(edit.status).toBe(404);
+    expect(edit.body).toEqual({ code: 'NOT_FOUND', message: Messages.userNotFound });
+    const remove = await call('DELETE', '/api/users/delete/ghost', { token: head.token });
+    expect(remove.status).toBe(404);
+    expect(remove.body.message).toBe(Messages.userNotFound);
+  });
+
+  it('requires term and updateterm on edit', async () => {
+    const reply = await call('PUT', '/api/users/update', { token: head.token, body: newUser('emp1', 'Employee') });
+    expect(reply.status).toBe(400);
+    expect(Object.keys(reply.body.details).sort()).toEqual(['term', 'updateterm']);
+  });
+
+  it('deletes a user: {message}', async () => {
+    await stack.addUser(head.token, 'to.delete', 'Employee');
+    const reply = await call('DELETE', '/api/users/delete/to.delete', { token: admin.token });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ message: Messages.userDeleted });
+    expect((await call('GET', '/api/users/search/to.delete', { token: head.token })).body.users).toEqual([]);
+  });
+
+  it('answers 401 with the catalogue text on every staff call without a token', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/users/all'],
+      ['GET', '/api/users/search/emp1'],
+      ['GET', '/api/users/unique'],
+      ['POST', '/api/users/add'],
+      ['PUT', '/api/users/update?term=a&updateterm=b'],
+      ['DELETE', '/api/users/delete/emp1'],
+      ['POST', '/api/users/logout'],
+    ] as const) {
+      const reply = await call(method, url);
+      expect([url, reply.status, reply.body]).toEqual([url, 401, { code: 'UNAUTHORIZED', message: Messages.unauthorized }]);
+    }
+  });
+});
+
+describe('the users role matrix (DECISIONS §4)', () => {
+  const roles: StaffRole[] = ['Head', 'Admin', 'Employee'];
+  const tokenOf = (role: StaffRole) => ({ Head: head, Admin: admin, Employee: employee })[role].token;
+  let serial = 0;
+  /** A fresh target user of this role, added by the Head. */
+  async function target(role: StaffRole): Promise<string> {
+    const username = `t${++serial}.${role.toLowerCase()}`;
+    const reply = await call('POST', '/api/users/add', { token: head.token, body: newUser(username, role) });
+    expect(reply.status).toBe(201);
+    return username;
+  }
+
+  const reads: [string, string][] = [
+    ['GET', '/api/users/all'],
+    ['GET', '/api/users/search/emp'],
+    ['GET', '/api/users/unique'],
+  ];
+  it.each(roles.flatMap((role) => reads.map(([method, url]) => [role, method, url] as const)))('%s: %s %s → 200', async (role, method, url) => {
+    expect((await call(method, url, { token: tokenOf(role) })).status).toBe(200);
+  });
+
+  // actor × target role → status, for add, edit and delete.
+  const add: Record<StaffRole, Record<StaffRole, number>> = {
+    Head: { Head: 201, Admin: 201, Employee: 201 },
+    Admin: { Head: 403, Admin: 201, Employee: 201 },
+    Employee: { Head: 403, Admin: 403, Employee: 403 },
+  };
+  const edit: Record<StaffRole, Record<StaffRole, number>> = {
+    Head: { Head: 200, Admin: 200, Employee: 200 },
+    Admin: { Head: 403, Admin: 200, Employee: 200 },
+    Employee: { Head: 403, Admin: 403, Employee: 403 },
+  };
+  const remove: Record<StaffRole, Record<StaffRole, number>> = {
+    Head: { Head: 200, Admin: 200, Employee: 200 },
+    Admin: { Head: 403, Admin: 403, Employee: 200 },
+    Employee: { Head: 403, Admin: 403, Employee: 403 },
+  };
+  const pairs = roles.flatMap((actor) => roles.map((targetRole) => [actor, targetRole] as const));
+
+  it.each(pairs)('%s adds a %s', async (actor, targetRole) => {
+    const reply = await call('POST', '/api/users/add', { token: tokenOf(actor), body: newUser(`add${++serial}`, targetRole) });
+    expect(reply.status).toBe(add[actor][targetRole]);
+    if (reply.status === 403) expect(reply.body).toEqual({ code: 'FORBIDDEN', message: Messages.forbidden });
+  });
+
+  it.each(pairs)('%s edits a %s', async (actor, targetRole) => {
+    const username = await target(targetRole);
+    const reply = await call('PUT', `/api/users/update?term=${username}&updateterm=${username}`, { token: tokenOf(actor), body: newUser(username, targetRole, { fullName: 'Edited' }) });
+    expect(reply.status).toBe(edit[actor][targetRole]);
+  });
+
+  it.each(pairs)('%s deletes a %s', async (actor, targetRole) => {
+    const username = await target(targetRole);
+    const reply = await call('DELETE', `/api/users/delete/${username}`, { token: tokenOf(actor) });
+    expect(reply.status).toBe(remove[actor][targetRole]);
+    if (reply.status === 403) expect(reply.body.message).toBe(Messages.forbidden);
+  });
+
+  it('an Admin cannot promote an Employee to Head', async () => {
+    const username = await target('Employee');
+    const reply = await call('PUT', `/api/users/update?term=${username}&updateterm=${username}`, { token: admin.token, body: newUser(username, 'Head') });
+    expect(reply.status).toBe(403);
+  });
+
+  it.each(roles)('%s cannot delete themself', async (role) => {
+    const me = { Head: head, Admin: admin, Employee: employee }[role];
+    const reply = await call('DELETE', `/api/users/delete/${me.user_username.toUpperCase()}`, { token: me.token });
+    expect(reply.status).toBe(403);
+    expect(reply.body).toEqual({ code: 'FORBIDDEN', message: Messages.forbidden });
+  });
+});
