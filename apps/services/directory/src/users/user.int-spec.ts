@@ -228,24 +228,26 @@ describe('directory.user.verify-credentials', () => {
 
   it('locks a username after repeated failures, even for the right password, and from any address', async () => {
     await create({ username: 'target', email: 'target@example.com', password: 'targets-password' });
-    for (let i = 0; i < THROTTLE.maxFailures; i++) {
+    for (let i = 0; i < THROTTLE.user.maxFailures; i++) {
       await expect(errorOf(login('target', 'wrong-guess', `10.1.0.${i}`))).resolves.toMatchObject({ code: 'INVALID_CREDENTIALS' });
     }
     const locked = await errorOf(login('TARGET', 'targets-password', '10.9.9.9'));
     expect(locked).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', message: Messages.tooManyAttempts });
-    expect(Number(locked.details?.retryAfterSeconds)).toBeGreaterThan(THROTTLE.lockSeconds - 60);
+    expect(Number(locked.details?.retryAfterSeconds)).toBeGreaterThan(THROTTLE.user.lockSeconds - 60);
     // Other users are not affected.
     await expect(login('Dilan', 'dilans-password', '10.9.9.9')).resolves.toMatchObject({ username: 'Dilan' });
   });
 
-  it('locks an address that fails across many usernames', async () => {
-    for (let i = 0; i < THROTTLE.maxFailures; i++) await errorOf(login(`guess${i}`, 'wrong-guess', '192.0.2.7'));
+  it('locks an address that fails across many usernames, but not after a few failures', async () => {
+    for (let i = 0; i < THROTTLE.user.maxFailures; i++) await errorOf(login(`guess${i}`, 'wrong-guess', '192.0.2.7'));
+    await expect(login('Dilan', 'dilans-password', '192.0.2.7')).resolves.toMatchObject({ username: 'Dilan' });
+    for (let i = THROTTLE.user.maxFailures; i < THROTTLE.address.maxFailures; i++) await errorOf(login(`guess${i}`, 'wrong-guess', '192.0.2.7'));
     await expect(errorOf(login('Dilan', 'dilans-password', '192.0.2.7'))).resolves.toMatchObject({ code: 'TOO_MANY_ATTEMPTS' });
     await expect(login('Dilan', 'dilans-password', '192.0.2.8')).resolves.toMatchObject({ username: 'Dilan' });
   });
 
   it('forgets a username’s failures after a success, and counts them in Postgres', async () => {
-    for (let i = 0; i < THROTTLE.maxFailures - 1; i++) await errorOf(login('Dilan', 'wrong-guess', `10.2.0.${i}`));
+    for (let i = 0; i < THROTTLE.user.maxFailures - 1; i++) await errorOf(login('Dilan', 'wrong-guess', `10.2.0.${i}`));
     await login('Dilan', 'dilans-password', '10.2.0.99');
     const rows = await h.adminQuery(`SELECT key FROM directory.login_throttle WHERE key = 'user:dilan'`);
     expect(rows).toEqual([]);
