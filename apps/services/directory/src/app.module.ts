@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ensureSchema, serviceDataSourceOptions, type ServiceDataSourceOptions } from '@freight/server';
+import { migrateServiceSchema, serviceDataSourceOptions, type ServiceDataSourceOptions } from '@freight/server';
 import { BranchEntity } from './branches/branch.entity.js';
 import { BranchModule } from './branches/branch.module.js';
 import { SCHEMA, type DirectoryConfig } from './config.js';
@@ -23,7 +23,7 @@ export class AppModule {
       imports: [
         TypeOrmModule.forRootAsync({
           useFactory: async () => {
-            await ensureSchema(options.url, options.schema);
+            await migrateServiceSchema(options);
             return serviceDataSourceOptions(options);
           },
         }),

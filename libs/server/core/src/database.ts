@@ -124,7 +124,7 @@ export interface ServiceDataSourceOptions {
   schema: string;
   entities: NonNullable<DataSourceOptions['entities']>;
   migrations: NonNullable<DataSourceOptions['migrations']>;
-  /** Run pending migrations on initialize (default true). */
+  /** Apply pending migrations before the data source is handed out (default true). */
   migrationsRun?: boolean;
   poolSize?: number;
 }
@@ -137,7 +137,8 @@ export function serviceDataSourceOptions(options: ServiceDataSourceOptions): Dat
     schema: options.schema,
     entities: options.entities,
     migrations: options.migrations,
-    migrationsRun: options.migrationsRun ?? true,
+    // Migrations run through migrateServiceSchema, under a lock, never inside initialize().
+    migrationsRun: false,
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',
     synchronize: false,
@@ -147,8 +148,28 @@ export function serviceDataSourceOptions(options: ServiceDataSourceOptions): Dat
   };
 }
 
-/** An initialised data source (schema ensured, migrations run unless disabled). */
-export async function createServiceDataSource(options: ServiceDataSourceOptions): Promise<DataSource> {
+/**
+ * Apply pending migrations under a per-schema advisory lock, so replicas that start
+ * together take turns instead of racing to create the same tables. Returns their names.
+ */
+export async function migrateServiceSchema(options: ServiceDataSourceOptions): Promise<string[]> {
   await ensureSchema(options.url, options.schema);
+  const lockKey = `freight:migrate:${options.schema}`;
+  return withClient(options.url, async (lock) => {
+    await lock.query('SELECT pg_advisory_lock(hashtext($1))', [lockKey]);
+    const dataSource = await new DataSource(serviceDataSourceOptions({ ...options, poolSize: 1 })).initialize();
+    try {
+      return (await dataSource.runMigrations({ transaction: 'each' })).map((m) => m.name);
+    } finally {
+      await dataSource.destroy();
+      await lock.query('SELECT pg_advisory_unlock(hashtext($1))', [lockKey]);
+    }
+  });
+}
+
+/** An initialised data source: schema ensured, pending migrations applied unless disabled. */
+export async function createServiceDataSource(options: ServiceDataSourceOptions): Promise<DataSource> {
+  if (options.migrationsRun ?? true) await migrateServiceSchema(options);
+  else await ensureSchema(options.url, options.schema);
   return new DataSource(serviceDataSourceOptions(options)).initialize();
 }
