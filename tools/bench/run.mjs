@@ -1,0 +1,163 @@
+// `npm run bench`: 100,000 users in 500 branches on a fresh database, then two reads at 32
+// concurrent connections for ~10 s each, through the gateway (HTTP → NATS → directory →
+// Postgres) and as the same SQL sent straight to Postgres from Node. Stops and cleans up.
+import { Writable } from 'node:stream';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { startSystem } from '../dev/start.mjs';
+
+const USERS = 100_000;
+const BRANCHES = 500;
+const CONNECTIONS = 32;
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const PAGE_SIZE = 25;
+const SEARCH_LIMIT = 50; // apps/services/directory/src/payloads.ts
+
+// The SQL the directory service runs (apps/services/directory/src/users/user.service.ts,
+// TypeORM query builder: user joined with its branch).
+const SELECT = `SELECT u.*, b.* FROM directory.app_user u INNER JOIN directory.branch b ON b.id = u.branch_id`;
+const SQL = {
+  search: `${SELECT} WHERE u.username ILIKE $1 ORDER BY (lower(u.username) = lower($2)) DESC, lower(u.username) ASC LIMIT ${SEARCH_LIMIT}`,
+  page: {
+    username: `${SELECT} ORDER BY lower(u.username) ASC, u.id ASC LIMIT ${PAGE_SIZE} OFFSET $1`,
+    fullName: `${SELECT} ORDER BY lower(u.full_name) ASC, u.id ASC LIMIT ${PAGE_SIZE} OFFSET $1`,
+  },
+  count: `SELECT COUNT(DISTINCT u.id) AS cnt FROM directory.app_user u INNER JOIN directory.branch b ON b.id = u.branch_id`,
+};
+
+const rand = (n) => Math.floor(Math.random() * n);
+/** A username fragment: an exact name, a 4-digit run (≈10 matches) or a short run (many). */
+function searchTerm() {
+  const n = String(1 + rand(USERS)).padStart(6, '0');
+  return [`user${n}`, n.slice(0, 5), n.slice(2, 5)][rand(3)];
+}
+function pageQuery() {
+  return { page: 1 + rand(USERS / PAGE_SIZE), sort: rand(2) ? 'username' : 'fullName' };
+}
+const escapeLike = (text) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Bulk seed as the directory role: one statement each, the Head's argon2 hash reused for all. */
+async function seed(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const started = Date.now();
+    await client.query(`
+      INSERT INTO directory.branch (city, location, contact, code)
+      SELECT 'Bench City ' || i, 'Street ' || i, '+94 11 ' || lpad(i::text, 7, '0'), 'B' || lpad(i::text, 4, '0')
+      FROM generate_series(1, ${BRANCHES}) AS i`);
+    await client.query(
+      `
+      WITH branches AS (
+        SELECT id, row_number() OVER (ORDER BY city) - 1 AS n FROM directory.branch WHERE city LIKE 'Bench City %'
+      )
+      INSERT INTO directory.app_user (full_name, username, email, password_hash, branch_id, contact, role, department)
+      SELECT 'Staff Member ' || md5(i::text), 'user' || lpad(i::text, 6, '0'), 'user' || i || '@bench.example.com',
+             (SELECT password_hash FROM directory.app_user WHERE role = 'Head' LIMIT 1), b.id, '+94 77 ' || lpad(i::text, 7, '0'),
+             CASE WHEN i % 50 = 0 THEN 'Admin' ELSE 'Employee' END, CASE WHEN i % 2 = 0 THEN 'Import' ELSE 'Export' END
+      FROM generate_series(1, $1::int) AS i JOIN branches b ON b.n = i % ${BRANCHES}`,
+      [USERS],
+    );
+    await client.query('ANALYZE directory.branch');
+    await client.query('ANALYZE directory.app_user');
+    return (Date.now() - started) / 1000;
+  } finally {
+    await client.end();
+  }
+}
+
+function viaGateway(base, token, makePath) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: base,
+        connections: CONNECTIONS,
+        duration: DURATION_S,
+        headers: { authorization: `Bearer ${token}` },
+        requests: [{ setupRequest: (req) => ({ ...req, path: makePath() }) }],
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        const failed = result.non2xx + result.errors + result.timeouts;
+        resolve({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total, failed });
+      },
+    );
+  });
+}
+
+/** The same concurrency straight to Postgres: CONNECTIONS loops on a pool of CONNECTIONS. */
+async function viaSql(pool, work) {
+  const latencies = [];
+  const deadline = Date.now() + DURATION_S * 1000;
+  let failed = 0;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (Date.now() < deadline) {
+        const t = process.hrtime.bigint();
+        await work().catch(() => failed++);
+        latencies.push(Number(process.hrtime.bigint() - t) / 1e6);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
+  return { rps: latencies.length / DURATION_S, p50: at(0.5), p99: at(0.99), total: latencies.length, failed };
+}
+
+/** Drops everything but the start-up lines: the servers' logs would drown the table. */
+const quiet = new Writable({
+  write(chunk, _enc, done) {
+    for (const line of String(chunk).split('\n')) if (line.startsWith('[start]') || line.includes('exited')) process.stdout.write(line + '\n');
+    done();
+  },
+});
+
+const system = await startSystem({ isolated: { label: 'bench' }, build: process.argv.includes('--build'), out: quiet });
+let pool;
+try {
+  const seconds = await seed(system.env.DIRECTORY_DATABASE_URL);
+  console.log(`seeded ${USERS.toLocaleString('en')} users in ${BRANCHES} branches in ${seconds.toFixed(1)} s`);
+
+  const login = await fetch(`${system.url}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: system.headLogin.username, password: system.headLogin.password }),
+  });
+  if (!login.ok) throw new Error(`Head login failed: ${login.status} ${await login.text()}`);
+  const { token } = await login.json();
+
+  pool = new pg.Pool({ connectionString: system.env.DIRECTORY_DATABASE_URL, max: CONNECTIONS });
+  const rows = [];
+  const measure = async (name, path, sql) => {
+    console.log(`measuring ${name} (${DURATION_S} s via the gateway, ${DURATION_S} s straight SQL)…`);
+    const gateway = await viaGateway(system.url, token, path);
+    const direct = await viaSql(pool, sql);
+    rows.push({ name, gateway, direct });
+  };
+  await measure('GET /api/users/search/{username}', () => `/api/users/search/${encodeURIComponent(searchTerm())}`, () => {
+    const term = searchTerm();
+    return pool.query(SQL.search, [escapeLike(term), term]);
+  });
+  await measure(`GET /api/users/all?page=N&pageSize=${PAGE_SIZE}&sort=…`, () => {
+    const { page, sort } = pageQuery();
+    return `/api/users/all?page=${page}&pageSize=${PAGE_SIZE}&sort=${sort}`;
+  }, () => {
+    const { page, sort } = pageQuery();
+    // The service reads the page and the total at once.
+    return Promise.all([pool.query(SQL.page[sort], [(page - 1) * PAGE_SIZE]), pool.query(SQL.count)]);
+  });
+
+  const f = (n) => n.toFixed(n < 10 ? 1 : 0);
+  console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s each, ${USERS.toLocaleString('en')} users\n`);
+  console.table(
+    rows.flatMap(({ name, gateway, direct }) => [
+      { call: name, path: 'gateway', 'req/s': f(gateway.rps), 'p50 ms': f(gateway.p50), 'p99 ms': f(gateway.p99), requests: gateway.total, failed: gateway.failed },
+      { call: '', path: 'SQL direct', 'req/s': f(direct.rps), 'p50 ms': f(direct.p50), 'p99 ms': f(direct.p99), requests: direct.total, failed: direct.failed },
+      { call: '', path: 'gateway / SQL', 'req/s': `${(gateway.rps / direct.rps).toFixed(2)}×`, 'p50 ms': `${(gateway.p50 / direct.p50).toFixed(2)}×`, 'p99 ms': `${(gateway.p99 / direct.p99).toFixed(2)}×`, requests: '', failed: '' },
+    ]),
+  );
+  if (rows.some((r) => r.gateway.failed || r.direct.failed)) process.exitCode = 1;
+} finally {
+  await pool?.end();
+  await system.stop();
+}

@@ -1,0 +1,218 @@
+// `npm start`: everything on one machine behind one URL (ARCHITECTURE.md §5). Plain Node, so
+// it runs before anything is built. `startSystem()` is also what the e2e tests and the
+// benchmark use, with `isolated` set: their own database, roles, NATS namespace and ports.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Children } from './children.mjs';
+import { loadEnv, needsGeneratedSecret, urlParts, withUrlParts } from './env.mjs';
+import { ensureNats } from './nats.mjs';
+import { canConnect, freePort, waitFor } from './net.mjs';
+import { dropDatabase, ensurePostgres, redact } from './postgres.mjs';
+import { loadRoutes } from './routes.mjs';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Every back-end service: its schema name, its database URL variable and its built entry. */
+export const SERVICES = [{ service: 'directory', urlVar: 'DIRECTORY_DATABASE_URL', entry: 'apps/services/directory/dist/main.js' }];
+const GATEWAY_ENTRY = 'apps/gateway/dist/main.js';
+const SEED_ENTRY = 'apps/services/directory/dist/seed.js';
+const SERVER_LIB = 'libs/server/core/dist/index.js';
+const EDGE_ENTRY = fileURLToPath(new URL('./edge.mjs', import.meta.url));
+
+/** The signing secret: the configured one, else one generated once and kept in the data folder. */
+export function jwtSecret(configured, dataDir) {
+  if (!needsGeneratedSecret(configured)) return configured;
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+/** The last JSON line a seed printed. */
+export function parseSeedOutput(stdout) {
+  const line = stdout.trim().split('\n').reverse().find((l) => l.trim().startsWith('{'));
+  if (!line) throw new Error(`The seed printed no result line:\n${stdout}`);
+  return JSON.parse(line);
+}
+
+/** Child environment: no jest flags leaking into the servers. */
+function childEnv(env) {
+  const base = { ...process.env, ...env };
+  if (base.NODE_OPTIONS) base.NODE_OPTIONS = base.NODE_OPTIONS.replace('--experimental-vm-modules', '').trim();
+  return base;
+}
+
+async function isHealthy(url) {
+  const res = await fetch(url, { signal: AbortSignal.timeout(3000) });
+  await res.body?.cancel();
+  return res.status === 200;
+}
+
+/**
+ * Starts the whole system. Resolves once /api/health answers 200 through the edge.
+ * @param {{ root?: string, env?: Record<string,string>, dataDir?: string, build?: boolean,
+ *           isolated?: { label: string }, out?: NodeJS.WritableStream }} [options]
+ *   `isolated`: a fresh database `freight_<label>_<id>`, fresh service roles, NATS namespace
+ *   `<label>_<id>` and free ports, all removed again by `stop()`.
+ * @returns {Promise<{ url: string, docsUrl: string, headLogin: {username: string, password?: string, created: boolean},
+ *   env: Record<string,string>, died: Promise<string>, stop: () => Promise<void> }>}
+ */
+export async function startSystem(options = {}) {
+  const { root = ROOT, dataDir = join(root, '.data'), build = true, isolated, out = process.stdout } = options;
+  const started = Date.now();
+  const log = (message) => out.write(`${'[start]'.padEnd(12)} ${message}\n`);
+  const env = loadEnv(root, { overrides: options.env });
+
+  let reportDeath;
+  const died = new Promise((resolve) => (reportDeath = resolve));
+  const children = new Children({
+    out,
+    onUnexpectedExit: (name, code, signal) => reportDeath(`${name} exited unexpectedly (${signal ?? `exit code ${code}`})`),
+  });
+  const death = died.then((why) => Promise.reject(new Error(why)));
+  death.catch(() => {}); // observed through watch() only
+  /** Awaits `promise`, failing as soon as a child dies. */
+  const watch = (promise) => Promise.race([promise, death]);
+
+  const cleanup = { database: undefined, roles: [], namespaceToken: undefined, adminUrl: undefined, natsUrl: undefined };
+  let stopping;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await children.stopAll();
+      if (cleanup.database) {
+        await dropDatabase(cleanup.adminUrl, cleanup.database, cleanup.roles).catch((e) => log(`could not drop ${cleanup.database}: ${e.message}`));
+      }
+      if (cleanup.namespaceToken) await deleteNamespaceStreams(cleanup.natsUrl, cleanup.namespaceToken).catch(() => {});
+    })());
+
+  try {
+    const pg = await ensurePostgres({ adminUrl: env.DATABASE_URL, dataDir, children, log });
+    const nats = await watch(ensureNats({ natsUrl: env.NATS_URL, dataDir, children, log }));
+    env.NATS_URL = nats.natsUrl;
+
+    let database = urlParts(pg.adminUrl).database;
+    const id = randomBytes(4).toString('hex');
+    if (isolated) {
+      database = `freight_${isolated.label}_${id}`;
+      env.NATS_NAMESPACE = `${isolated.label}_${id}`;
+      env.GATEWAY_PORT = String(await freePort(env.GATEWAY_HOST));
+      env.EDGE_PORT = '0';
+      Object.assign(cleanup, { database, adminUrl: pg.adminUrl, namespaceToken: id, natsUrl: env.NATS_URL });
+    } else {
+      for (const [name, host, port] of [['GATEWAY_PORT', env.GATEWAY_HOST, env.GATEWAY_PORT], ['EDGE_PORT', env.EDGE_HOST, env.EDGE_PORT]]) {
+        if (await canConnect(host, Number(port))) throw new Error(`${host}:${port} is already in use (is npm start already running?): stop it or set ${name} in .env`);
+      }
+    }
+    env.DATABASE_URL = withUrlParts(pg.adminUrl, { database });
+    env.JWT_SECRET = jwtSecret(env.JWT_SECRET, dataDir);
+
+    if (build) {
+      log('building (nx run-many -t build; cached after the first start)…');
+      const t = Date.now();
+      await watch(children.run('build', 'npx', ['nx', 'run-many', '-t', 'build', '--output-style=static'], { cwd: root, env: childEnv({ NX_TUI: 'false' }) }));
+      log(`built in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    }
+    for (const entry of [SERVER_LIB, GATEWAY_ENTRY, SEED_ENTRY, ...SERVICES.map((s) => s.entry)]) {
+      if (!existsSync(join(root, entry))) throw new Error(`${entry} is missing: run npm run build`);
+    }
+
+    // Each service's own role and schema, created or brought up to date on every start.
+    const { provisionServiceDatabase } = await import(pathToFileURL(join(root, SERVER_LIB)).href);
+    for (const { service, urlVar } of SERVICES) {
+      const { user, password } = urlParts(env[urlVar]);
+      const roleName = isolated ? `${service}_${isolated.label}_${id}` : user;
+      if (isolated) cleanup.roles.push(roleName);
+      const { serviceUrl } = await provisionServiceDatabase({ adminUrl: pg.adminUrl, database, service, roleName, password });
+      env[urlVar] = serviceUrl;
+    }
+    log(`database ${redact(env.DATABASE_URL)}, NATS ${env.NATS_URL}${env.NATS_NAMESPACE ? ` (namespace ${env.NATS_NAMESPACE})` : ''}`);
+
+    for (const { service, entry } of SERVICES) children.start(service, process.execPath, [entry], { cwd: root, env: childEnv(env) });
+    children.start('gateway', process.execPath, [GATEWAY_ENTRY], { cwd: root, env: childEnv(env) });
+    const gatewayUrl = `http://${env.GATEWAY_HOST}:${env.GATEWAY_PORT}`;
+    await watch(waitFor(() => isHealthy(`${gatewayUrl}/api/health`), { timeoutMs: 90_000, what: `${gatewayUrl}/api/health to answer 200` }));
+
+    // The Head user, created on the first start of a database (the service has migrated it by now).
+    const seed = parseSeedOutput(await watch(children.run('seed', process.execPath, [SEED_ENTRY], { cwd: root, env: childEnv(env) })));
+    const headLogin = { username: seed.username ?? env.SEED_HEAD_USERNAME, password: seed.password, created: Boolean(seed.created) };
+
+    loadRoutes(root); // fail here, not in the child, on a broken routes.json
+    let listening;
+    const edgeUp = new Promise((resolve) => (listening = resolve));
+    children.start('edge', process.execPath, [EDGE_ENTRY], {
+      cwd: root,
+      env: childEnv({ EDGE_ROOT: root, EDGE_HOST: env.EDGE_HOST, EDGE_PORT: env.EDGE_PORT, EDGE_UPSTREAMS: JSON.stringify({ gateway: gatewayUrl }) }),
+      onLine: (line) => line.startsWith('listening on ') && listening(line.slice('listening on '.length)),
+    });
+    const url = await watch(edgeUp);
+    env.EDGE_PORT = String(new URL(url).port);
+    await watch(waitFor(() => isHealthy(`${url}/api/health`), { timeoutMs: 10_000, what: `${url}/api/health through the edge` }));
+    log(`healthy in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return { url, docsUrl: `${url}/api/docs`, headLogin, env, died, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Removes the JetStream streams (KV buckets too) an isolated run created under its namespace. */
+async function deleteNamespaceStreams(natsUrl, token) {
+  const { connect } = await import('@nats-io/transport-node');
+  const { jetstreamManager } = await import('@nats-io/jetstream');
+  const nc = await connect({ servers: natsUrl.split(','), timeout: 3000 });
+  try {
+    const jsm = await jetstreamManager(nc);
+    for await (const info of jsm.streams.list()) {
+      if (info.config.name.toLowerCase().includes(token)) await jsm.streams.delete(info.config.name);
+    }
+  } finally {
+    await nc.close();
+  }
+}
+
+async function main() {
+  const out = process.stdout;
+  const say = (line = '') => out.write(line + '\n');
+  let system;
+  let signals = 0;
+  const shutdown = async (code) => {
+    if (system) await system.stop();
+    process.exit(code);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      if (++signals > 1) process.exit(130); // a second Ctrl-C: do not wait
+      say(`\n${'[start]'.padEnd(12)} stopping everything…`);
+      void shutdown(0);
+    });
+  }
+  const pending = startSystem({ out });
+  try {
+    system = await pending;
+  } catch (error) {
+    if (signals) return; // interrupted while starting: shutdown() is on it
+    say(`✖ ${error.message}`);
+    process.exit(1);
+  }
+  const { url, docsUrl, headLogin } = system;
+  say();
+  say(`  Open ${url}`);
+  say(`  API docs: ${docsUrl}`);
+  say(
+    headLogin.created
+      ? `  Head login (created now, shown once): username ${headLogin.username}, password ${headLogin.password}`
+      : `  Head user already exists (username ${headLogin.username}; password as printed on the first start or set in SEED_HEAD_PASSWORD)`,
+  );
+  say('  Ctrl-C stops everything.');
+  say();
+  const why = await system.died;
+  if (signals) return;
+  say(`✖ ${why}: stopping the rest`);
+  await shutdown(1);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();

@@ -1,0 +1,34 @@
+import { describe, expect, it } from '@jest/globals';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EXAMPLE_JWT_SECRET } from './env.mjs';
+import { jwtSecret, parseSeedOutput } from './start.mjs';
+
+describe('jwtSecret', () => {
+  it('keeps a configured secret', () => {
+    expect(jwtSecret('a'.repeat(40), mkdtempSync(join(tmpdir(), 'data-')))).toBe('a'.repeat(40));
+  });
+
+  it('generates one for the example or empty value, keeps it private and reuses it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'data-'));
+    const first = jwtSecret(EXAMPLE_JWT_SECRET, dir);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(first).not.toBe(EXAMPLE_JWT_SECRET);
+    expect(jwtSecret('', dir)).toBe(first);
+    expect(readFileSync(join(dir, 'jwt-secret'), 'utf8').trim()).toBe(first);
+    expect(statSync(join(dir, 'jwt-secret')).mode & 0o077).toBe(0);
+  });
+});
+
+describe('parseSeedOutput', () => {
+  it('reads the last JSON line, ignoring log lines before it', () => {
+    const out = 'migrating…\n{"level":30,"msg":"x"}\n{"created":true,"username":"head","password":"s3cret"}\n';
+    expect(parseSeedOutput(out)).toEqual({ created: true, username: 'head', password: 's3cret' });
+    expect(parseSeedOutput('{"created":false}')).toEqual({ created: false });
+  });
+
+  it('fails clearly without a result line', () => {
+    expect(() => parseSeedOutput('nothing here')).toThrow('The seed printed no result line');
+  });
+});
