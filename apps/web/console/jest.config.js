@@ -1,0 +1,3 @@
+import preset from '../../../jest.preset.js';
+
+export default { ...preset, displayName: 'console', testEnvironment: '<rootDir>/../../../libs/web/jest.environment.js' };

@@ -1,0 +1,93 @@
+import { Component, useCallback, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { loadRemoteModule } from './remote-registry.js';
+
+export const REMOTE_FAILED_MESSAGE = 'This part of the console could not be loaded. Try again later.';
+
+function RemoteFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Alert color="red" variant="light" role="alert" title="Not available">
+      <Stack gap="sm" align="flex-start">
+        <Text>{REMOTE_FAILED_MESSAGE}</Text>
+        <Button variant="light" color="red" onClick={onRetry}>
+          Try again
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+interface BoundaryProps {
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+/** Catches a remote that loads but throws while rendering: only its slot fails. */
+class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error('Remote failed while rendering', error, info.componentStack);
+  }
+
+  override render() {
+    if (this.state.failed) {
+      return (
+        <RemoteFailed
+          onRetry={() => {
+            this.setState({ failed: false });
+            this.props.onRetry();
+          }}
+        />
+      );
+    }
+    return this.props.children;
+  }
+}
+
+type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; Component: ComponentType };
+
+/**
+ * A place in the console filled by a remote's exposed module (its default export
+ * is a component). If the remote cannot be loaded the slot says so, offers a
+ * retry, and the rest of the console keeps working.
+ */
+export function RemoteSlot({ remote, module }: { remote: string; module: string }) {
+  const [state, setState] = useState<Loaded>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let active = true;
+    setState({ status: 'loading' });
+    loadRemoteModule<{ default: ComponentType }>(remote, module, attempt > 0).then(
+      (loaded) => active && setState({ status: 'ready', Component: loaded.default }),
+      (error: unknown) => {
+        console.error(`Could not load ${remote}/${module}`, error);
+        if (active) setState({ status: 'failed' });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [remote, module, attempt]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  if (state.status === 'loading') {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading..." />
+      </Center>
+    );
+  }
+  if (state.status === 'failed') return <RemoteFailed onRetry={retry} />;
+  return (
+    <RemoteBoundary onRetry={retry}>
+      <state.Component />
+    </RemoteBoundary>
+  );
+}

@@ -1,0 +1,23 @@
+import { useEffect, useState } from 'react';
+import { Text } from '@mantine/core';
+import { formatClock } from '@freight/web-kit';
+
+/** `dd/mm/yyyy – Weekday – HH:mm`, ticking on the minute. */
+export function HeaderClock() {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout>;
+    const tick = () => {
+      const date = new Date();
+      setNow(date);
+      timer = setTimeout(tick, 60_000 - (date.getSeconds() * 1000 + date.getMilliseconds()) + 50);
+    };
+    tick();
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <Text size="sm" aria-label="Current date and time">
+      {formatClock(now)}
+    </Text>
+  );
+}

@@ -1,0 +1,56 @@
+import { jest } from '@jest/globals';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { MemoryRouter } from 'react-router-dom';
+import type { BranchCreate } from '@freight/contracts';
+import { BranchForm, emptyBranch } from './branch-form.js';
+import { branchAddErrorText } from './branches.api.js';
+
+function renderForm(mode: 'add' | 'edit', defaultValues: BranchCreate = emptyBranch) {
+  const onSubmit = jest.fn<(v: BranchCreate) => Promise<void>>().mockResolvedValue(undefined);
+  render(
+    <MantineProvider>
+      <MemoryRouter>
+        <BranchForm mode={mode} defaultValues={defaultValues} onSubmit={onSubmit} errorText={branchAddErrorText} cancelTo="../managebranch" />
+      </MemoryRouter>
+    </MantineProvider>,
+  );
+  return onSubmit;
+}
+
+const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
+const set = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+
+describe('BranchForm (contracts branchCreateSchema / branchUpdateSchema)', () => {
+  it('requires Branch Name, Location, Contact and Branch Code', async () => {
+    const onSubmit = renderForm('add');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Branch' }));
+    for (const message of ['Branch name is required', 'Location is required', 'Contact is required', 'Branch code is required']) {
+      expect(await screen.findByText(message)).toBeTruthy();
+    }
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('refuses a city with a slash (it is part of URLs) and a bad code', async () => {
+    const onSubmit = renderForm('add');
+    set('Branch Name', 'Colombo/North');
+    set('Location', 'Port');
+    set('Contact', '0112345678');
+    set('Branch Code', 'C M B');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Branch' }));
+    expect(await screen.findByText('Branch name must not contain / \\ ? # or %')).toBeTruthy();
+    expect(screen.getByText('Branch code must be letters, digits or hyphens')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('on edit, city and code are read-only and the rest saves', async () => {
+    const onSubmit = renderForm('edit', { BranchCity: 'Kandy', Location: 'Hill', Contact: '0812345678', Code: 'KDY' });
+    expect(field('Branch Name').readOnly).toBe(true);
+    expect(field('Branch Code').readOnly).toBe(true);
+    expect(field('Location').readOnly).toBe(false);
+    set('Location', 'Hill Street');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ BranchCity: 'Kandy', Location: 'Hill Street', Code: 'KDY' });
+  });
+});

@@ -1,0 +1,42 @@
+import { useNavigate, useParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { Loader, Stack, Title } from '@mantine/core';
+import { Messages, api, apiPath } from '@freight/contracts';
+import { ErrorNotice, apiPut, isApiError, toastSuccess } from '@freight/web-kit';
+import { BranchForm } from './branch-form.js';
+import { BRANCHES_KEY, branchLoadErrorText, useBranch } from './branches.api.js';
+
+export function branchUpdateErrorText(error: unknown): string {
+  if (isApiError(error) && error.answered) return `Failed to update branch: ${error.message}`;
+  return `Error updating branch${error instanceof Error ? `: ${error.message}` : ''}`;
+}
+
+/** editbranch/{BranchCity} (Head): city and code read-only. */
+export function EditBranchPage() {
+  const { BranchCity = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const branch = useBranch(BranchCity);
+
+  if (branch.isPending) return <Loader aria-label="Loading..." />;
+  if (branch.isError) return <ErrorNotice>{branchLoadErrorText(branch.error)}</ErrorNotice>;
+
+  const { BranchCity: city, Location, Contact, Code } = branch.data;
+  return (
+    <Stack>
+      <Title order={2}>Edit Branch</Title>
+      <BranchForm
+        mode="edit"
+        defaultValues={{ BranchCity: city, Location, Contact, Code }}
+        cancelTo="../managebranch"
+        errorText={branchUpdateErrorText}
+        onSubmit={async (values) => {
+          await apiPut(apiPath(api.branchesUpdate.path, { BranchCity: city }), { Location: values.Location, Contact: values.Contact });
+          await queryClient.invalidateQueries({ queryKey: [BRANCHES_KEY] });
+          toastSuccess(Messages.branchUpdated);
+          navigate('../managebranch');
+        }}
+      />
+    </Stack>
+  );
+}

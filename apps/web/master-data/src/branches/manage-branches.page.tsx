@@ -1,0 +1,59 @@
+import { Link } from 'react-router-dom';
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { api, apiPath, type Branch } from '@freight/contracts';
+import { DataTable, apiDelete, confirmDelete, toastError, toastSuccess, useServerList, type Column } from '@freight/web-kit';
+import { BRANCHES_KEY, branchDeleteErrorText } from './branches.api.js';
+
+/** managebranch (Head only): list, search by city, add, edit, delete. */
+export function ManageBranchesPage() {
+  const list = useServerList<Branch>(BRANCHES_KEY, api.branchesAll.path);
+
+  const remove = async (branch: Branch) => {
+    if (!(await confirmDelete(`Are you sure you want to delete the branch in ${branch.BranchCity}?`))) return;
+    try {
+      const reply = await apiDelete<{ message: string }>(apiPath(api.branchesDelete.path, { BranchCity: branch.BranchCity }));
+      toastSuccess(reply.message);
+      await list.refresh();
+    } catch (error) {
+      toastError(branchDeleteErrorText(error));
+    }
+  };
+
+  const columns: Column<Branch>[] = [
+    { header: 'Branch Name', sortField: 'BranchCity', render: (b) => b.BranchCity },
+    { header: 'Location', sortField: 'Location', render: (b) => b.Location },
+    { header: 'Contact', sortField: 'Contact', render: (b) => b.Contact },
+    { header: 'Branch Code', sortField: 'Code', render: (b) => b.Code },
+    {
+      header: 'Actions',
+      render: (b) => (
+        <Group gap="xs" wrap="nowrap">
+          <Button
+            component={Link}
+            to={`../editbranch/${encodeURIComponent(b.BranchCity)}`}
+            size="xs"
+            variant="light"
+            aria-label={`Edit branch ${b.BranchCity}`}
+          >
+            Edit
+          </Button>
+          <Button size="xs" variant="light" color="red" onClick={() => void remove(b)} aria-label={`Delete branch ${b.BranchCity}`}>
+            Delete
+          </Button>
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>Manage Branches</Title>
+        <Button component={Link} to="../addbranch">
+          Add Branch
+        </Button>
+      </Group>
+      <DataTable list={list} columns={columns} rowKey={(b) => b._id} searchLabel="Search by city" caption="Branches" emptyText="No branches found." />
+    </Stack>
+  );
+}

@@ -1,0 +1,59 @@
+import { Messages, type User } from '@freight/contracts';
+import { ApiError } from '@freight/web-kit';
+import { userDeleteErrorText } from './users/user-delete.js';
+import { pickExactUser, userLoadErrorText, UserNotFoundError } from './users/users.api.js';
+import { branchAddErrorText, branchDeleteErrorText, branchLoadErrorText, BranchNotFoundError, pickExactBranch } from './branches/branches.api.js';
+import { userUpdateErrorText } from './users/edit-user.page.js';
+import { branchUpdateErrorText } from './branches/edit-branch.page.js';
+
+const http = (status: number, message = 'server says', code = 'X') => new ApiError(message, status, code);
+
+describe('texts of the error catalogue (spec 01 §8)', () => {
+  it('user delete: 403, 401 and 404 show the catalogue texts', () => {
+    expect(userDeleteErrorText(http(403))).toBe(Messages.forbidden);
+    expect(userDeleteErrorText(http(401))).toBe(Messages.unauthorized);
+    expect(userDeleteErrorText(http(404))).toBe(Messages.userNotFound);
+    expect(userDeleteErrorText(http(500, 'HTTP error! Status: 500', 'HTTP_500'))).toBe('HTTP error! Status: 500');
+    expect(userDeleteErrorText(http(409, 'You cannot delete yourself', 'CONFLICT'))).toBe('You cannot delete yourself');
+  });
+
+  it('branch delete: 404 catalogue text, 409 the server message (branch still has users)', () => {
+    expect(branchDeleteErrorText(http(404))).toBe(Messages.branchNotFound);
+    expect(branchDeleteErrorText(http(409, 'Branch Kandy still has 3 users', 'CONFLICT'))).toBe('Branch Kandy still has 3 users');
+  });
+
+  it("branch add: a refused input shows the server's message, anything else 'Error creating branch'", () => {
+    expect(branchAddErrorText(http(400, 'Branch code must be letters, digits or hyphens', 'VALIDATION_FAILED'))).toBe(
+      'Branch code must be letters, digits or hyphens',
+    );
+    expect(branchAddErrorText(http(503))).toBe('Error creating branch');
+    expect(branchAddErrorText(http(0))).toBe('Error creating branch');
+  });
+
+  it('edit screens: not found versus a failed load', () => {
+    expect(userLoadErrorText(new UserNotFoundError())).toBe('User not found');
+    expect(userLoadErrorText(http(500))).toBe('Error fetching user data');
+    expect(branchLoadErrorText(new BranchNotFoundError())).toBe('Branch not found');
+    expect(branchLoadErrorText(http(0))).toBe('Error fetching branch data');
+  });
+
+  it('updates: Failed to update … when the server refused, Error updating … when it was not reached', () => {
+    expect(userUpdateErrorText(http(409, 'Email is taken'))).toBe('Failed to update user: Email is taken');
+    expect(userUpdateErrorText(http(0, 'offline'))).toBe('Error updating user: offline');
+    expect(branchUpdateErrorText(http(400, 'Location is required'))).toBe('Failed to update branch: Location is required');
+  });
+});
+
+describe('edit screens pick the exact record from a substring search', () => {
+  const user = (username: string) => ({ username }) as User;
+  it('prefers the exact username, then a case-insensitive match', () => {
+    expect(pickExactUser([user('anna2'), user('anna')], 'anna')?.username).toBe('anna');
+    expect(pickExactUser([user('Anna')], 'anna')?.username).toBe('Anna');
+    expect(pickExactUser([user('anna2')], 'anna')).toBeUndefined();
+  });
+  it('does the same for branch cities', () => {
+    const b = (BranchCity: string) => ({ _id: BranchCity, BranchCity, Location: '', Contact: '', Code: '' });
+    expect(pickExactBranch([b('Colombo 2'), b('Colombo')], 'Colombo')?.BranchCity).toBe('Colombo');
+    expect(pickExactBranch([b('Colombo 2')], 'Colombo')).toBeUndefined();
+  });
+});

@@ -1,0 +1,62 @@
+import { useNavigate, useParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { Loader, Stack, Title } from '@mantine/core';
+import { Messages, api, canWriteUser, manageableRoles, type User } from '@freight/contracts';
+import { ErrorNotice, NoPermissionPage, apiPut, isApiError, toastSuccess, useSession } from '@freight/web-kit';
+import { UserForm, type UserFormValues } from './user-form.js';
+import { USERS_KEY, useUser, userLoadErrorText } from './users.api.js';
+
+function toFormValues(user: User): UserFormValues {
+  return {
+    fullName: user.fullName,
+    username: user.username,
+    email: user.email,
+    password: '',
+    branchCity: user.branchCity.BranchCity,
+    contact: user.contact,
+    role: user.role,
+    department: user.department,
+  };
+}
+
+/** Update failures (spec 01 §8): the server answered → 'Failed to update user', else 'Error updating user'. */
+export function userUpdateErrorText(error: unknown): string {
+  if (isApiError(error) && error.answered) return `Failed to update user: ${error.message}`;
+  return `Error updating user${error instanceof Error ? `: ${error.message}` : ''}`;
+}
+
+/** edituser/{username} (Admin) and edituserhead/{username} (Head). */
+export function EditUserPage() {
+  const { username = '' } = useParams();
+  const session = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const user = useUser(username);
+
+  if (!session) return null;
+  if (user.isPending) return <Loader aria-label="Loading..." />;
+  if (user.isError) return <ErrorNotice>{userLoadErrorText(user.error)}</ErrorNotice>;
+  if (!canWriteUser(session, user.data.role)) return <NoPermissionPage />;
+
+  const current = user.data.username;
+  return (
+    <Stack>
+      <Title order={2}>Edit User</Title>
+      <UserForm
+        mode="edit"
+        defaultValues={toFormValues(user.data)}
+        roles={manageableRoles(session.role)}
+        cancelTo="../manageuser"
+        errorText={userUpdateErrorText}
+        onSubmit={async ({ password, ...values }) => {
+          // A blank password keeps the current one.
+          const body = password ? { ...values, password } : values;
+          await apiPut(api.usersUpdate.path, body, { term: current, updateterm: values.username });
+          await queryClient.invalidateQueries({ queryKey: [USERS_KEY] });
+          toastSuccess(Messages.userUpdated);
+          navigate('../manageuser');
+        }}
+      />
+    </Stack>
+  );
+}

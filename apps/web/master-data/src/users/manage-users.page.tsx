@@ -1,0 +1,69 @@
+import { Link } from 'react-router-dom';
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { api, apiPath, canDeleteUser, canWriteUser, type User } from '@freight/contracts';
+import { DataTable, apiDelete, confirmDelete, toastError, toastSuccess, useServerList, useSession, type Column } from '@freight/web-kit';
+import { USERS_KEY } from './users.api.js';
+import { userDeleteErrorText } from './user-delete.js';
+
+/** manageuser: every staff member may read; add/edit/delete only where the permission matrix allows. */
+export function ManageUsersPage() {
+  const session = useSession();
+  const list = useServerList<User>(USERS_KEY, api.usersAll.path);
+  if (!session) return null;
+
+  const head = session.role === 'Head';
+  const mayAdd = session.role !== 'Employee';
+  const editPath = (username: string) => `../${head ? 'edituserhead' : 'edituser'}/${encodeURIComponent(username)}`;
+
+  const remove = async (user: User) => {
+    if (!(await confirmDelete(`Are you sure you want to delete user ${user.username}?`))) return;
+    try {
+      const reply = await apiDelete<{ message: string }>(apiPath(api.usersDelete.path, { username: user.username }));
+      toastSuccess(reply.message);
+      await list.refresh();
+    } catch (error) {
+      toastError(userDeleteErrorText(error));
+    }
+  };
+
+  const columns: Column<User>[] = [
+    { header: 'Username', sortField: 'username', render: (u) => u.username },
+    { header: 'Fullname', sortField: 'fullName', render: (u) => u.fullName },
+    { header: 'Email', sortField: 'email', render: (u) => u.email },
+    { header: 'Branch', sortField: 'branchCity', render: (u) => u.branchCity.BranchCity },
+    { header: 'Contact', render: (u) => u.contact },
+    { header: 'Role', sortField: 'role', render: (u) => u.role },
+    { header: 'Department', sortField: 'department', render: (u) => u.department },
+    {
+      header: 'Actions',
+      render: (u) => (
+        <Group gap="xs" wrap="nowrap">
+          {canWriteUser(session, u.role) && (
+            <Button component={Link} to={editPath(u.username)} size="xs" variant="light" aria-label={`Edit user ${u.username}`}>
+              Edit
+            </Button>
+          )}
+          {canDeleteUser(session, u) && (
+            <Button size="xs" variant="light" color="red" onClick={() => void remove(u)} aria-label={`Delete user ${u.username}`}>
+              Delete
+            </Button>
+          )}
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>Manage Users</Title>
+        {mayAdd && (
+          <Button component={Link} to={head ? '../adduserhead' : '../adduser'}>
+            Add User
+          </Button>
+        )}
+      </Group>
+      <DataTable list={list} columns={columns} rowKey={(u) => u._id} searchLabel="Search users" caption="Users" emptyText="No users found." />
+    </Stack>
+  );
+}

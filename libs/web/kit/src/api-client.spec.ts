@@ -1,0 +1,97 @@
+import { jest } from '@jest/globals';
+import { Messages, type LoginResponse } from '@freight/contracts';
+import { ApiError, NETWORK_MESSAGE, NOT_JSON_MESSAGE, apiList, apiRequest } from './api-client.js';
+import { setApiBase } from './api-config.js';
+import { getSession, setSessionNavigator, startSession } from './session.js';
+
+const login: LoginResponse = { token: 'tok-9', user_id: 'u', user_role: 'Head', user_username: 'h', user_fullName: 'H', expiresAt: 0 };
+
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+describe('api client', () => {
+  let fetchMock: jest.Mock<typeof fetch>;
+  let navigated: string[];
+
+  beforeEach(() => {
+    localStorage.clear();
+    setApiBase('/api');
+    navigated = [];
+    setSessionNavigator((p) => navigated.push(p));
+    fetchMock = jest.fn<typeof fetch>();
+    globalThis.fetch = fetchMock;
+  });
+
+  it('sends the bearer token of the session and JSON bodies to the configured base', async () => {
+    startSession(login);
+    setApiBase('https://api.example.com/api/');
+    fetchMock.mockResolvedValue(json({ ok: true }));
+    await apiRequest('/api/users/add', { method: 'POST', body: { a: 1 } });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('https://api.example.com/api/users/add');
+    const headers = init?.headers as Record<string, string>;
+    expect(headers.Authorization).toBe('Bearer tok-9');
+    expect(headers['Content-Type']).toBe('application/json');
+    expect(init?.body).toBe('{"a":1}');
+  });
+
+  it('turns a JSON error body into an ApiError with message, code, status and details', async () => {
+    fetchMock.mockResolvedValue(json({ message: 'Email is taken', code: 'CONFLICT', details: { email: 'Email is taken' } }, 409));
+    const error = await apiRequest('/api/users/add', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ message: 'Email is taken', code: 'CONFLICT', status: 409, details: { email: 'Email is taken' } });
+  });
+
+  it('falls back to the catalogue texts when the error body is not JSON', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('<html>oops</html>', { status: 502 }));
+    await expect(apiRequest('/api/users/all')).rejects.toMatchObject({ message: 'HTTP error! Status: 502', status: 502 });
+    fetchMock.mockResolvedValueOnce(new Response('', { status: 403 }));
+    await expect(apiRequest('/api/users/all')).rejects.toMatchObject({ message: Messages.forbidden, status: 403 });
+  });
+
+  it('refuses a success answer that is not JSON', async () => {
+    fetchMock.mockResolvedValue(new Response('<html></html>', { status: 200, headers: { 'content-type': 'text/html' } }));
+    await expect(apiRequest('/api/users/all')).rejects.toMatchObject({ message: NOT_JSON_MESSAGE });
+  });
+
+  it('reports an unreachable server as status 0', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const error = (await apiRequest('/api/users/all').catch((e: unknown) => e)) as ApiError;
+    expect(error).toMatchObject({ message: NETWORK_MESSAGE, status: 0, answered: false });
+  });
+
+  it('logs out on a 401 to a call that carried the token', async () => {
+    startSession(login);
+    fetchMock.mockImplementation(async (input) =>
+      String(input).endsWith('/users/logout') ? json({ message: 'ok' }) : json({ message: Messages.unauthorized, code: 'UNAUTHORIZED' }, 401),
+    );
+    await expect(apiRequest('/api/users/all')).rejects.toMatchObject({ status: 401, message: Messages.unauthorized });
+    expect(getSession()).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(navigated).toEqual(['/']);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/users/all', '/api/users/logout']);
+  });
+
+  it('does not log out on a 401 to a call without a token (a failed sign-in)', async () => {
+    startSession(login);
+    fetchMock.mockResolvedValue(json({ message: 'Invalid username or password', code: 'INVALID_CREDENTIALS' }, 401));
+    await expect(apiRequest('/api/users/login', { method: 'POST', body: {}, auth: false })).rejects.toMatchObject({
+      message: 'Invalid username or password',
+    });
+    expect((fetchMock.mock.calls[0]![1]?.headers as Record<string, string>).Authorization).toBeUndefined();
+    expect(getSession()).not.toBeNull();
+    expect(navigated).toEqual([]);
+  });
+
+  it('reads a page of a list with its total from X-Total-Count and sends the list parameters', async () => {
+    fetchMock.mockResolvedValue(json([{ id: 1 }, { id: 2 }], 200, { 'X-Total-Count': '42' }));
+    const page = await apiList('/api/users/all', { q: 'ad', sort: 'username', order: 'desc', page: 2, pageSize: 2, status: undefined });
+    expect(page).toEqual({ items: [{ id: 1 }, { id: 2 }], total: 42 });
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/users/all?q=ad&sort=username&order=desc&page=2&pageSize=2');
+  });
+
+  it('counts the array when a list answers without X-Total-Count', async () => {
+    fetchMock.mockResolvedValue(json([{ id: 1 }]));
+    await expect(apiList('/api/branches/all', {})).resolves.toEqual({ items: [{ id: 1 }], total: 1 });
+  });
+});

@@ -1,0 +1,124 @@
+import { Messages, TOTAL_COUNT_HEADER, isErrorBody } from '@freight/contracts';
+import { apiUrl } from './api-config.js';
+import { getSession, logout } from './session.js';
+
+export const NOT_JSON_MESSAGE = 'Expected JSON response but received something else.';
+export const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+
+/** A failed call: `status` 0 means the server was not reached. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string,
+    readonly details?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** True when the server answered (as opposed to a network failure). */
+  get answered(): boolean {
+    return this.status > 0;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+type Query = Record<string, string | number | undefined>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Send the session's bearer token (default true; sign-in sends none). */
+  auth?: boolean;
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  headers: Headers;
+}
+
+function statusText(status: number): string {
+  switch (status) {
+    case 401:
+      return Messages.unauthorized;
+    case 403:
+      return Messages.forbidden;
+    default:
+      return `HTTP error! Status: ${status}`;
+  }
+}
+
+async function parseError(response: Response): Promise<ApiError> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    body = undefined;
+  }
+  if (isErrorBody(body)) return new ApiError(body.message, response.status, body.code, body.details);
+  const message =
+    typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string'
+      ? (body as { message: string }).message
+      : statusText(response.status);
+  return new ApiError(message, response.status, `HTTP_${response.status}`);
+}
+
+/**
+ * Call the API: JSON in and out, the bearer token of the session, errors as
+ * ApiError. A 401 on a call that carried a token means the server ended the
+ * session (expired or revoked): the browser logs out too.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const token = options.auth === false ? undefined : getSession()?.token;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(NETWORK_MESSAGE, 0, 'NETWORK');
+  }
+
+  if (!response.ok) {
+    const error = await parseError(response);
+    if (response.status === 401 && token) void logout('unauthorized');
+    throw error;
+  }
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.includes('json')) throw new ApiError(NOT_JSON_MESSAGE, response.status, 'NOT_JSON');
+  return { data: (await response.json()) as T, headers: response.headers };
+}
+
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+}
+
+/** A list call (DECISIONS §1): the body is the array, the total in X-Total-Count. */
+export async function apiList<T>(path: string, query: Query, signal?: AbortSignal): Promise<ListPage<T>> {
+  const { data, headers } = await apiRequest<T[]>(path, { query, signal });
+  if (!Array.isArray(data)) throw new ApiError(NOT_JSON_MESSAGE, 200, 'NOT_JSON');
+  const total = Number(headers.get(TOTAL_COUNT_HEADER));
+  return { items: data, total: Number.isFinite(total) && headers.has(TOTAL_COUNT_HEADER) ? total : data.length };
+}
+
+export const apiGet = <T>(path: string, query?: Query, signal?: AbortSignal) =>
+  apiRequest<T>(path, { query, signal }).then((r) => r.data);
+export const apiPost = <T>(path: string, body: unknown) => apiRequest<T>(path, { method: 'POST', body }).then((r) => r.data);
+export const apiPut = <T>(path: string, body: unknown, query?: Query) =>
+  apiRequest<T>(path, { method: 'PUT', body, query }).then((r) => r.data);
+export const apiDelete = <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }).then((r) => r.data);

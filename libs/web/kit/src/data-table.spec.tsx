@@ -1,0 +1,127 @@
+import { jest } from '@jest/globals';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { DataTable, SEARCH_DEBOUNCE_MS } from './data-table.js';
+import { nextSort, useServerList } from './use-server-list.js';
+import { createQueryClient } from './query-client.js';
+
+interface Row {
+  _id: string;
+  name: string;
+}
+
+function Users() {
+  const list = useServerList<Row>('rows', '/api/users/all', 2);
+  return (
+    <DataTable
+      list={list}
+      caption="Rows"
+      searchLabel="Search rows"
+      rowKey={(r) => r._id}
+      columns={[
+        { header: 'Name', sortField: 'name', render: (r) => r.name },
+        { header: 'Id', render: (r) => r._id },
+      ]}
+    />
+  );
+}
+
+const json = (body: unknown, total: number) =>
+  new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json', 'X-Total-Count': String(total) } });
+
+function renderTable() {
+  return render(
+    <MantineProvider>
+      <QueryClientProvider client={createQueryClient()}>
+        <Users />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+describe('nextSort', () => {
+  it('sorts ascending on the first click, descending on the second, and restarts on another column', () => {
+    const first = nextSort({ order: 'asc' }, 'name');
+    expect(first).toEqual({ sort: 'name', order: 'asc' });
+    const second = nextSort(first, 'name');
+    expect(second).toEqual({ sort: 'name', order: 'desc' });
+    expect(nextSort(second, 'name')).toEqual({ sort: 'name', order: 'asc' });
+    expect(nextSort(second, 'email')).toEqual({ sort: 'email', order: 'asc' });
+  });
+});
+
+describe('DataTable', () => {
+  let fetchMock: jest.Mock<typeof fetch>;
+  const urls = () => fetchMock.mock.calls.map(([url]) => String(url));
+
+  beforeEach(() => {
+    localStorage.clear();
+    fetchMock = jest.fn<typeof fetch>().mockImplementation(async (input) => {
+      const url = new URL(String(input), 'http://x');
+      const page = Number(url.searchParams.get('page'));
+      return json(page === 1 ? [{ _id: '1', name: 'Ann' }, { _id: '2', name: 'Bob' }] : [{ _id: '3', name: 'Cy' }], 3);
+    });
+    globalThis.fetch = fetchMock;
+  });
+
+  it("shows 'Loading...' and then the rows with 'Page X of Y'", async () => {
+    renderTable();
+    expect(screen.getByText('Loading...')).toBeTruthy();
+    await screen.findByText('Ann');
+    expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+    expect(urls()[0]).toBe('/api/users/all?page=1&pageSize=2');
+  });
+
+  it('pages on the server', async () => {
+    renderTable();
+    await screen.findByText('Ann');
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await screen.findByText('Cy');
+    expect(screen.getByText('Page 2 of 2')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(urls().at(-1)).toBe('/api/users/all?page=2&pageSize=2');
+  });
+
+  it('sorts on the server: first click ascending, second descending', async () => {
+    renderTable();
+    await screen.findByText('Ann');
+    fireEvent.click(screen.getByRole('button', { name: /^Name/ }));
+    await waitFor(() => expect(urls().at(-1)).toBe('/api/users/all?sort=name&order=asc&page=1&pageSize=2'));
+    fireEvent.click(screen.getByRole('button', { name: /^Name/ }));
+    await waitFor(() => expect(urls().at(-1)).toBe('/api/users/all?sort=name&order=desc&page=1&pageSize=2'));
+    expect(screen.getByRole('columnheader', { name: /^Name/ }).getAttribute('aria-sort')).toBe('descending');
+  });
+
+  it('searches on the server after the typing pauses, from page 1', async () => {
+    jest.useFakeTimers();
+    try {
+      renderTable();
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(10);
+      });
+      fireEvent.change(screen.getByLabelText('Search rows'), { target: { value: 'an' } });
+      fireEvent.change(screen.getByLabelText('Search rows'), { target: { value: 'ann' } });
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS + 10);
+      });
+      const searches = urls().filter((u) => u.includes('q='));
+      expect(searches).toEqual(['/api/users/all?q=ann&page=1&pageSize=2']);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('shows an empty state, and the error of a failed load', async () => {
+    fetchMock.mockResolvedValueOnce(json([], 0));
+    const { unmount } = renderTable();
+    await screen.findByText('No records found.');
+    expect(screen.getByText('Page 1 of 1')).toBeTruthy();
+    unmount();
+
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ message: 'Forbidden here', code: 'FORBIDDEN' }), { status: 403, headers: { 'content-type': 'application/json' } }));
+    renderTable();
+    // A refused call (4xx) is not retried: the message shows at once.
+    expect(await screen.findByText('Forbidden here')).toBeTruthy();
+  });
+});

@@ -1,0 +1,125 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Button, Group, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { ServerList } from './use-server-list.js';
+import { ErrorNotice } from './pages.js';
+
+export interface Column<T> {
+  header: string;
+  /** The server's sort field; a column without one is not sortable. */
+  sortField?: string;
+  render: (row: T) => ReactNode;
+}
+
+export interface DataTableProps<T> {
+  list: ServerList<T>;
+  columns: Column<T>[];
+  rowKey: (row: T) => string;
+  /** Label of the search box, e.g. 'Search by username'. */
+  searchLabel: string;
+  emptyText?: string;
+  /** Accessible name of the table, e.g. 'Users'. */
+  caption: string;
+}
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+function sortMark(active: boolean, order: 'asc' | 'desc'): string {
+  if (!active) return '↕';
+  return order === 'asc' ? '▲' : '▼';
+}
+
+/** The one list component: server-side search (debounced), sortable headers and a pager. */
+export function DataTable<T>({ list, columns, rowKey, searchLabel, emptyText = 'No records found.', caption }: DataTableProps<T>) {
+  const [search, setSearch] = useState(list.params.q);
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const { setSearch: applySearch, setPage, pageCount } = list;
+  const page = list.params.page;
+
+  useEffect(() => applySearch(debounced), [debounced, applySearch]);
+  // After a delete the last page may be gone: step back to the last one there is.
+  useEffect(() => {
+    if (!list.loading && page > pageCount) setPage(pageCount);
+  }, [list.loading, page, pageCount, setPage]);
+
+  let body: ReactNode;
+  if (list.loading) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={columns.length}>Loading...</Table.Td>
+      </Table.Tr>
+    );
+  } else if (list.items.length === 0) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={columns.length}>
+          <Text c="dimmed">{list.error ? 'Nothing to show.' : emptyText}</Text>
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else {
+    body = list.items.map((row) => (
+      <Table.Tr key={rowKey(row)}>
+        {columns.map((column) => (
+          <Table.Td key={column.header}>{column.render(row)}</Table.Td>
+        ))}
+      </Table.Tr>
+    ));
+  }
+
+  return (
+    <div>
+      <TextInput
+        label={searchLabel}
+        type="search"
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+        mb="sm"
+        maw={360}
+      />
+      {list.error && <ErrorNotice>{list.error.message}</ErrorNotice>}
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped highlightOnHover aria-label={caption} aria-busy={list.loading}>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => {
+                const active = column.sortField !== undefined && list.params.sort === column.sortField;
+                return (
+                  <Table.Th
+                    key={column.header}
+                    aria-sort={active ? (list.params.order === 'asc' ? 'ascending' : 'descending') : undefined}
+                  >
+                    {column.sortField ? (
+                      <UnstyledButton onClick={() => list.toggleSort(column.sortField!)} fw={600}>
+                        {column.header} <span aria-hidden="true">{sortMark(active, list.params.order)}</span>
+                      </UnstyledButton>
+                    ) : (
+                      column.header
+                    )}
+                  </Table.Th>
+                );
+              })}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>{body}</Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group justify="space-between" mt="sm">
+        <Text size="sm" c="dimmed">
+          {list.total} {list.total === 1 ? 'record' : 'records'}
+        </Text>
+        <Group gap="xs">
+          <Button variant="default" size="xs" onClick={() => setPage(page - 1)} disabled={page <= 1} aria-label="Previous page">
+            Previous
+          </Button>
+          <Text size="sm" aria-live="polite">
+            Page {page} of {pageCount}
+          </Text>
+          <Button variant="default" size="xs" onClick={() => setPage(page + 1)} disabled={page >= pageCount} aria-label="Next page">
+            Next
+          </Button>
+        </Group>
+      </Group>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { formatClock, formatDate, textOrNA } from './format.js';
+
+describe('formatting (en-GB)', () => {
+  it('shows dates as dd/mm/yyyy', () => {
+    expect(formatDate(new Date(2026, 0, 5, 14, 3))).toBe('05/01/2026');
+    expect(formatDate('2026-12-31T10:00:00')).toBe('31/12/2026');
+  });
+
+  it('shows N/A for a missing or invalid date', () => {
+    expect(formatDate(null)).toBe('N/A');
+    expect(formatDate('')).toBe('N/A');
+    expect(formatDate('not a date')).toBe('N/A');
+  });
+
+  it('formats the header clock as dd/mm/yyyy – Weekday – HH:mm (24-hour)', () => {
+    expect(formatClock(new Date(2026, 10, 21, 9, 7))).toBe('21/11/2026 – Saturday – 09:07');
+    expect(formatClock(new Date(2026, 10, 22, 23, 59))).toBe('22/11/2026 – Sunday – 23:59');
+  });
+
+  it('shows N/A for missing text', () => {
+    expect(textOrNA(undefined)).toBe('N/A');
+    expect(textOrNA('  ')).toBe('N/A');
+    expect(textOrNA('Colombo')).toBe('Colombo');
+  });
+});

@@ -1,0 +1,25 @@
+/** Formatting per DECISIONS §1: en-GB dates, the header clock, N/A for missing text. */
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' });
+const weekdayFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'long' });
+const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+function toDate(value: Date | string | number): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+/** dd/mm/yyyy, or N/A for a missing or invalid date. */
+export function formatDate(value: Date | string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return 'N/A';
+  const date = toDate(value);
+  return Number.isNaN(date.getTime()) ? 'N/A' : dateFormat.format(date);
+}
+
+/** The header clock: `dd/mm/yyyy – Weekday – HH:mm`. */
+export function formatClock(date: Date): string {
+  return `${dateFormat.format(date)} – ${weekdayFormat.format(date)} – ${timeFormat.format(date)}`;
+}
+
+/** Missing text shows as N/A. */
+export function textOrNA(value: string | null | undefined): string {
+  return value === null || value === undefined || value.trim() === '' ? 'N/A' : value;
+}

@@ -1,0 +1,41 @@
+export { setApiBase, getApiBase, apiUrl } from './api-config.js';
+export {
+  ApiError,
+  isApiError,
+  apiRequest,
+  apiList,
+  apiGet,
+  apiPost,
+  apiPut,
+  apiDelete,
+  NOT_JSON_MESSAGE,
+  NETWORK_MESSAGE,
+  type RequestOptions,
+  type ApiResponse,
+  type ListPage,
+} from './api-client.js';
+export {
+  getSession,
+  isSessionValid,
+  subscribeSession,
+  onLogout,
+  setSessionNavigator,
+  startSession,
+  markLoginFailed,
+  scheduleExpiry,
+  logout,
+  initSession,
+  type Session,
+  type LogoutReason,
+} from './session.js';
+export { useSession, useRole, useCan, hasRole } from './use-session.js';
+export { RequireSession, RequireRole } from './route-guard.js';
+export { NotFoundPage, NoPermissionPage, NotAvailablePage, ErrorNotice } from './pages.js';
+export { formatDate, formatClock, textOrNA } from './format.js';
+export { DataTable, SEARCH_DEBOUNCE_MS, type Column, type DataTableProps } from './data-table.js';
+export { useServerList, nextSort, type ServerList, type ListParams, type SortOrder } from './use-server-list.js';
+export { confirmDelete } from './confirm-delete.js';
+export { toastSuccess, toastError, toastInfo } from './toast.js';
+export { createQueryClient } from './query-client.js';
+export { applyServerFieldErrors, serverMessage } from './form-errors.js';
+export { KitProviders, theme } from './providers.js';

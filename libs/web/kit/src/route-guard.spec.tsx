@@ -1,0 +1,79 @@
+import { jest } from '@jest/globals';
+import { render, screen, waitFor } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { SESSION_LENGTH_MS, type LoginResponse } from '@freight/contracts';
+import { RequireRole, RequireSession } from './route-guard.js';
+import { setSessionNavigator, startSession } from './session.js';
+
+const login = (role: LoginResponse['user_role']): LoginResponse => ({
+  token: 't',
+  user_id: '1',
+  user_role: role,
+  user_username: 'u',
+  user_fullName: 'U',
+  expiresAt: 0,
+});
+
+function renderAt(path: string) {
+  return render(
+    <MantineProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/" element={<p>sign-in</p>} />
+          <Route element={<RequireSession />}>
+            <Route path="/admindashboard" element={<p>dashboard</p>} />
+            <Route
+              path="/managebranch"
+              element={
+                <RequireRole roles={['Head']}>
+                  <p>branches</p>
+                </RequireRole>
+              }
+            />
+          </Route>
+        </Routes>
+      </MemoryRouter>
+    </MantineProvider>,
+  );
+}
+
+describe('route guards', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    setSessionNavigator(() => {});
+    globalThis.fetch = jest.fn<typeof fetch>().mockResolvedValue(new Response('{}'));
+  });
+
+  it('sends a visitor without a session to /', () => {
+    renderAt('/admindashboard');
+    expect(screen.getByText('sign-in')).toBeTruthy();
+  });
+
+  it('shows the screen with a valid session', () => {
+    startSession(login('Admin'));
+    renderAt('/admindashboard');
+    expect(screen.getByText('dashboard')).toBeTruthy();
+  });
+
+  it('ends an expired session (keys cleared) and sends the visitor to /', async () => {
+    startSession(login('Head'), Date.now() - SESSION_LENGTH_MS - 1);
+    renderAt('/admindashboard');
+    expect(screen.getByText('sign-in')).toBeTruthy();
+    await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
+    expect(localStorage.getItem('user_login')).toBeNull();
+  });
+
+  it('shows "You do not have permission" to a role the screen is not for', () => {
+    startSession(login('Admin'));
+    renderAt('/managebranch');
+    expect(screen.getByRole('heading', { name: 'You do not have permission' })).toBeTruthy();
+    expect(screen.queryByText('branches')).toBeNull();
+  });
+
+  it('lets the named role in', () => {
+    startSession(login('Head'));
+    renderAt('/managebranch');
+    expect(screen.getByText('branches')).toBeTruthy();
+  });
+});

@@ -1,0 +1,33 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import type { StaffRole } from '@freight/contracts';
+import { isSessionValid, logout } from './session.js';
+import { useSession } from './use-session.js';
+import { NoPermissionPage } from './pages.js';
+
+/**
+ * Every staff screen sits under this guard. It checks the session at every
+ * navigation (and whenever the session changes, e.g. a logout in another tab):
+ * without a valid session the keys are cleared and the visitor goes to '/'.
+ */
+export function RequireSession({ children }: { children?: ReactNode }) {
+  const location = useLocation();
+  const session = useSession();
+  // Re-evaluated on every render, and a navigation always re-renders (location changes).
+  const valid = isSessionValid();
+
+  useEffect(() => {
+    // An expired session still holds keys: end it properly (clear, revoke).
+    if (!valid && session) void logout('expired');
+  }, [valid, session, location.key]);
+
+  if (!valid) return <Navigate to="/" replace />;
+  return children ?? <Outlet />;
+}
+
+/** Only these roles may see the content; others get a clear "no permission" page. */
+export function RequireRole({ roles, children }: { roles: readonly StaffRole[]; children?: ReactNode }) {
+  const session = useSession();
+  if (!session || !roles.includes(session.role)) return <NoPermissionPage />;
+  return children ?? <Outlet />;
+}

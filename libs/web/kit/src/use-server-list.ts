@@ -1,0 +1,70 @@
+import { useCallback, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_PAGE_SIZE } from '@freight/contracts';
+import { apiList } from './api-client.js';
+
+export type SortOrder = 'asc' | 'desc';
+
+export interface ListParams {
+  q: string;
+  sort?: string;
+  order: SortOrder;
+  page: number;
+  pageSize: number;
+}
+
+export interface ServerList<T> {
+  params: ListParams;
+  items: T[];
+  total: number;
+  pageCount: number;
+  loading: boolean;
+  error: Error | null;
+  setSearch: (q: string) => void;
+  toggleSort: (field: string) => void;
+  setPage: (page: number) => void;
+  /** Reload every page of this list (after an add, edit or delete). */
+  refresh: () => Promise<void>;
+}
+
+/** Sorting a column: first click ascending, second descending, another column starts ascending again. */
+export function nextSort(params: Pick<ListParams, 'sort' | 'order'>, field: string): Pick<ListParams, 'sort' | 'order'> {
+  if (params.sort === field) return { sort: field, order: params.order === 'asc' ? 'desc' : 'asc' };
+  return { sort: field, order: 'asc' };
+}
+
+/**
+ * One page of a list call, searched, sorted and paged on the server
+ * (DECISIONS §1). `key` names the list in the query cache, e.g. 'users'.
+ */
+export function useServerList<T>(key: string, path: string, pageSize: number = DEFAULT_PAGE_SIZE): ServerList<T> {
+  const queryClient = useQueryClient();
+  const [params, setParams] = useState<ListParams>({ q: '', order: 'asc', page: 1, pageSize });
+  const query = useQuery({
+    queryKey: [key, 'list', params],
+    queryFn: ({ signal }) =>
+      apiList<T>(path, { q: params.q || undefined, sort: params.sort, order: params.sort ? params.order : undefined, page: params.page, pageSize: params.pageSize }, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const total = query.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / params.pageSize));
+
+  const setSearch = useCallback((q: string) => setParams((p) => (p.q === q ? p : { ...p, q, page: 1 })), []);
+  const toggleSort = useCallback((field: string) => setParams((p) => ({ ...p, ...nextSort(p, field), page: 1 })), []);
+  const setPage = useCallback((page: number) => setParams((p) => ({ ...p, page: Math.max(1, page) })), []);
+  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: [key] }), [queryClient, key]);
+
+  return {
+    params,
+    items: query.data?.items ?? [],
+    total,
+    pageCount,
+    loading: query.isPending,
+    error: query.error,
+    setSearch,
+    toggleSort,
+    setPage,
+    refresh,
+  };
+}
