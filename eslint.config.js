@@ -23,7 +23,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    files: ['**/*.spec.ts', '**/*.spec.tsx', '**/*.int-spec.ts', '**/*.e2e-spec.ts'],
+    files: ['**/*.spec.{ts,tsx,mjs}', '**/*.int-spec.ts', '**/*.e2e-spec.{ts,mjs}'],
     languageOptions: { globals: { ...globals.jest } },
   },
 );
