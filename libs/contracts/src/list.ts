@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
+/** Far past any real list; keeps OFFSET a sane integer. */
+export const MAX_PAGE = 1_000_000;
 
 /**
  * Optional paging, sorting and searching accepted by every list call
@@ -12,7 +14,12 @@ export function listQuerySchema<const S extends readonly [string, ...string[]]>(
     q: z.string().trim().max(100, 'Search text must be at most 100 characters').optional(),
     sort: z.enum(sortable, { error: `sort must be one of: ${sortable.join(', ')}` }).optional(),
     order: z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }).optional(),
-    page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be 1 or more').optional(),
+    page: z.coerce
+      .number({ error: 'page must be a number' })
+      .int('page must be a whole number')
+      .min(1, 'page must be 1 or more')
+      .max(MAX_PAGE, `page must be at most ${MAX_PAGE}`)
+      .optional(),
     pageSize: z.coerce
       .number({ error: 'pageSize must be a number' })
       .int('pageSize must be a whole number')

@@ -83,6 +83,7 @@ describe('list query', () => {
       order: 'desc',
     });
     expect(userListQuerySchema.safeParse({ pageSize: '1000' }).success).toBe(false);
+    expect(userListQuerySchema.safeParse({ page: '5000000' }).error?.issues[0]?.message).toBe('page must be at most 1000000');
     expect(userListQuerySchema.safeParse({ sort: 'password_hash' }).success).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Messages, type Actor, type Branch, type BranchCreate, type BranchListQuery, type BranchUpdate, type Page } from '@freight/contracts';
+import { DEFAULT_PAGE_SIZE, Messages, type Actor, type Branch, type BranchCreate, type BranchListQuery, type BranchUpdate, type Page } from '@freight/contracts';
 import { AppError, pgErrorCode } from '@freight/server';
 import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { SEARCH_LIMIT, containsPattern } from '../payloads.js';
@@ -25,6 +25,7 @@ export class BranchService {
     return manager.getRepository(BranchEntity).createQueryBuilder('b');
   }
 
+  /** The whole (small) table is sorted in SQL; the total is a plain count of the filter, asked only for a page. */
   async list(query: BranchListQuery): Promise<Page<Branch>> {
     const filtered = this.query();
     if (query.q) filtered.where('(b.city ILIKE :q OR b.location ILIKE :q)', { q: containsPattern(query.q) });
@@ -33,20 +34,31 @@ export class BranchService {
       .clone()
       .orderBy(SORT_COLUMNS[query.sort ?? 'BranchCity'], direction)
       .addOrderBy('b.id', direction);
-    if (query.page) rows.offset((query.page - 1) * (query.pageSize ?? 25)).limit(query.pageSize ?? 25);
+    if (!query.page) {
+      const items = (await rows.getMany()).map(toBranch);
+      return { items, total: items.length };
+    }
+    const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+    rows.offset((query.page - 1) * pageSize).limit(pageSize);
     const [items, total] = await Promise.all([rows.getMany(), filtered.getCount()]);
     return { items: items.map(toBranch), total };
   }
 
-  /** Cities containing the text, the exact (case-insensitive) match first. */
+  /**
+   * Cities containing the text, the exact (case-insensitive) match first, then by name: the
+   * exact match by the unique index, the rest by the trigram index or the name index.
+   */
   async search(city: string): Promise<Branch[]> {
-    const rows = await this.query()
-      .where('b.city ILIKE :q', { q: containsPattern(city) })
-      .orderBy('(lower(b.city) = lower(:exact))', 'DESC')
-      .addOrderBy('lower(b.city)', 'ASC')
-      .setParameter('exact', city)
-      .limit(SEARCH_LIMIT)
-      .getMany();
+    const rows = await this.dataSource.query<BranchEntity[]>(
+      `SELECT b.* FROM (
+         (SELECT b.*, 0 AS rank FROM directory.branch b WHERE lower(b.city) = lower($2))
+         UNION ALL
+         (SELECT b.*, 1 FROM directory.branch b WHERE b.city ILIKE $1 AND lower(b.city) <> lower($2)
+          ORDER BY lower(b.city) LIMIT ${SEARCH_LIMIT})
+       ) b
+       ORDER BY b.rank, lower(b.city) LIMIT ${SEARCH_LIMIT}`,
+      [containsPattern(city), city],
+    );
     return rows.map(toBranch);
   }
 

@@ -1,4 +1,5 @@
 import { DirectoryInit1763712000000 } from './1763712000000-directory-init.js';
+import { DirectoryListIndexes1763798400000 } from './1763798400000-directory-list-indexes.js';
 
 /** Every migration, oldest first. */
-export const migrations = [DirectoryInit1763712000000];
+export const migrations = [DirectoryInit1763712000000, DirectoryListIndexes1763798400000];

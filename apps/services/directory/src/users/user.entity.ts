@@ -48,16 +48,22 @@ export class UserEntity {
   updatedBy!: string | null;
 }
 
+/** What the public shape is made from: an entity with its branch city, or a row of USER_COLUMNS. */
+export type UserFields = Pick<UserEntity, 'id' | 'fullName' | 'username' | 'email' | 'contact' | 'role' | 'department'> & { branchCity: string };
+
+/** The read queries' select list (`u` the user, `b` its branch), named as UserFields. */
+export const USER_COLUMNS = `u.id, u.full_name AS "fullName", u.username, u.email, u.contact, u.role, u.department, b.city AS "branchCity"`;
+
 /** The public shape: never the hash. */
-export function toUser(entity: UserEntity & { branch: BranchEntity }): User {
+export function toUser(fields: UserFields): User {
   return {
-    _id: entity.id,
-    fullName: entity.fullName,
-    username: entity.username,
-    email: entity.email,
-    branchCity: { BranchCity: entity.branch.city },
-    contact: entity.contact,
-    role: entity.role,
-    department: entity.department,
+    _id: fields.id,
+    fullName: fields.fullName,
+    username: fields.username,
+    email: fields.email,
+    branchCity: { BranchCity: fields.branchCity },
+    contact: fields.contact,
+    role: fields.role,
+    department: fields.department,
   };
 }

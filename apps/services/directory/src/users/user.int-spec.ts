@@ -1,4 +1,5 @@
-import { Messages, Subjects, type UserCreate } from '@freight/contracts';
+import { Messages, Subjects, USER_SORT_FIELDS, type UserCreate } from '@freight/contracts';
+import { SEARCH_LIMIT } from '../payloads.js';
 import { THROTTLE } from './login-throttle.service.js';
 import { errorOf, headActor as actor, startDirectory, type DirectoryHarness } from '../testing/directory-harness.js';
 
@@ -149,6 +150,71 @@ describe('reading users', () => {
     expect(substrings.map((u) => u.username)).toEqual(['amara', 'kamal', 'kamala']);
     await expect(h.client.request(U.search, { username: 'zzz' })).resolves.toEqual([]);
     await expect(errorOf(h.client.request(U.search, { username: '' }))).resolves.toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
+  it('pages every sort key in one stable order: ties by id, desc the exact reverse, pages joined = the whole list', async () => {
+    const all = (await h.client.request(U.list, {})).items;
+    const ids = all.map((u) => u._id).sort();
+    for (const sort of USER_SORT_FIELDS) {
+      const whole = (await h.client.request(U.list, { sort })).items.map((u) => u._id);
+      const paged: string[] = [];
+      for (let page = 1; page <= all.length; page++) {
+        const one = await h.client.request(U.list, { sort, page, pageSize: 1 });
+        expect(one.total).toBe(all.length);
+        paged.push(...one.items.map((u) => u._id));
+      }
+      expect(paged).toEqual(whole);
+      const desc = await h.client.request(U.list, { sort, order: 'desc', page: 1, pageSize: 100 });
+      expect(desc.items.map((u) => u._id)).toEqual([...whole].reverse());
+      expect([...whole].sort()).toEqual(ids);
+    }
+    // 'Amara Silva' twice: the tie goes by id.
+    const tied = (await h.client.request(U.list, { sort: 'fullName' })).items.filter((u) => u.fullName === 'Amara Silva').map((u) => u._id);
+    expect(tied).toEqual([...tied].sort());
+    // role and department come in key order.
+    const byRole = (await h.client.request(U.list, { sort: 'role', order: 'desc' })).items.map((u) => u.role);
+    expect(byRole).toEqual([...byRole].sort().reverse());
+  });
+
+  it('counts only what the filter matches, and a page past the end is empty with that total', async () => {
+    await expect(h.client.request(U.list, { q: 'amara', page: 3, pageSize: 1 })).resolves.toEqual({ items: [], total: 2 });
+    const second = await h.client.request(U.list, { q: 'AMARA', sort: 'username', order: 'desc', page: 2, pageSize: 1 });
+    expect(second).toEqual({ items: [expect.objectContaining({ username: 'amara' })], total: 2 });
+    const byBranch = await h.client.request(U.list, { q: 'a', sort: 'branchCity', page: 1, pageSize: 2 });
+    expect(byBranch.items.map((u) => u.branchCity.BranchCity)).toEqual(['Colombo', 'Colombo']);
+    expect(byBranch.total).toBe(5);
+  });
+
+  it('search puts the exact match first even when others sort before it, and caps the answer', async () => {
+    await create({ username: 'mal', email: 'mal@example.com' });
+    try {
+      const found = await h.client.request(U.search, { username: 'MAL' });
+      expect(found.map((u) => u.username)).toEqual(['mal', 'kamal', 'kamala', 'nimal']);
+      expect(found[0]).toEqual(expect.objectContaining({ fullName: 'Nimal Perera', branchCity: { BranchCity: 'Colombo' }, role: 'Admin' }));
+      // One character: a pattern the trigram index cannot serve; still right.
+      const short = await h.client.request(U.search, { username: 'l' });
+      expect(short.map((u) => u.username)).toEqual(['amara', 'kamal', 'kamala', 'mal', 'nimal', 'perera_50'].filter((n) => n.includes('l')));
+    } finally {
+      await h.client.request(U.delete, { actor, username: 'mal' });
+    }
+  });
+
+  it('search answers at most SEARCH_LIMIT users, the exact match first even past the cap', async () => {
+    // 'acapped001'… all contain 'capped' and sort before it.
+    await h.adminQuery(
+      `INSERT INTO directory.app_user (full_name, username, email, password_hash, branch_id, contact, role, department)
+       SELECT 'Capped ' || i, CASE WHEN i = 0 THEN 'capped' ELSE 'acapped' || lpad(i::text, 3, '0') END, 'capped' || i || '@example.com',
+              'x', b.id, '+94 77 000 0000', 'Employee', 'Import'
+       FROM generate_series(0, $1::int) AS i, directory.branch b WHERE b.city = 'Colombo'`,
+      [SEARCH_LIMIT + 10],
+    );
+    try {
+      const found = await h.client.request(U.search, { username: 'CAPPED' });
+      const others = Array.from({ length: SEARCH_LIMIT - 1 }, (_, i) => `acapped${String(i + 1).padStart(3, '0')}`);
+      expect(found.map((u) => u.username)).toEqual(['capped', ...others]);
+    } finally {
+      await h.adminQuery(`DELETE FROM directory.app_user WHERE username LIKE '%capped%'`);
+    }
   });
 
   it('unique answers the distinct full names, sorted', async () => {

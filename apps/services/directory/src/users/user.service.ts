@@ -1,24 +1,30 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Messages, type Actor, type Page, type User, type UserCreate, type UserListQuery, type UserUpdate } from '@freight/contracts';
+import { DEFAULT_PAGE_SIZE, Messages, type Actor, type Page, type User, type UserCreate, type UserListQuery, type UserUpdate } from '@freight/contracts';
 import { AppError, pgErrorCode } from '@freight/server';
 import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { BranchEntity } from '../branches/branch.entity.js';
 import { SEARCH_LIMIT, containsPattern } from '../payloads.js';
 import { LoginThrottleService, throttleKeys } from './login-throttle.service.js';
 import { hashPassword, verifyPassword } from './password.js';
-import { UserEntity, toUser } from './user.entity.js';
+import { USER_COLUMNS, UserEntity, toUser, type UserFields } from './user.entity.js';
 
 type LoadedUser = UserEntity & { branch: BranchEntity };
 
-const SORT_COLUMNS: Record<NonNullable<UserListQuery['sort']>, string> = {
-  username: 'lower(u.username)',
-  fullName: 'lower(u.full_name)',
-  email: 'lower(u.email)',
-  branchCity: 'lower(b.city)',
-  role: 'u.role',
-  department: 'u.department',
+/**
+ * ORDER BY per sort key, matching an index exactly (migration DirectoryListIndexes): the key,
+ * then `u.id` where the key is not unique, so ties always come back in one order.
+ */
+const SORT_KEYS: Record<NonNullable<UserListQuery['sort']>, string[]> = {
+  username: ['lower(u.username)'],
+  fullName: ['lower(u.full_name)', 'u.id'],
+  email: ['lower(u.email)'],
+  branchCity: ['lower(b.city)', 'u.id'],
+  role: ['u.role', 'u.id'],
+  department: ['u.department', 'u.id'],
 };
+
+const USER_WITH_BRANCH = `directory.app_user u JOIN directory.branch b ON b.id = u.branch_id`;
 
 const usernameTaken = (username: string) =>
   new AppError('CONFLICT', `Username '${username}' is already taken`, { username: `Username '${username}' is already taken` });
@@ -48,32 +54,55 @@ export class UserService {
       throw new AppError('INVALID_CREDENTIALS', Messages.invalidCredentials);
     }
     await this.throttle.reset(keys.user);
-    return toUser(user);
+    return toUser({ ...user, branchCity: user.branch.city });
   }
 
+  /**
+   * A page is the ids of one index range (an index-only scan past OFFSET), then those rows
+   * with their branch; the total is a plain count of the filter, asked only for a page.
+   */
   async list(query: UserListQuery): Promise<Page<User>> {
-    const filtered = this.query();
-    if (query.q) filtered.where('(u.username ILIKE :q OR u.full_name ILIKE :q OR u.email ILIKE :q)', { q: containsPattern(query.q) });
+    const params: unknown[] = [];
+    let where = '';
+    if (query.q) {
+      params.push(containsPattern(query.q));
+      where = `WHERE (u.username ILIKE $1 OR u.full_name ILIKE $1 OR u.email ILIKE $1)`;
+    }
+    const sort = query.sort ?? 'username';
     const direction = query.order === 'desc' ? 'DESC' : 'ASC';
-    const rows = filtered
-      .clone()
-      .orderBy(SORT_COLUMNS[query.sort ?? 'username'], direction)
-      .addOrderBy('u.id', direction);
-    if (query.page) rows.offset((query.page - 1) * (query.pageSize ?? 25)).limit(query.pageSize ?? 25);
-    const [items, total] = await Promise.all([rows.getMany(), filtered.getCount()]);
-    return { items: (items as LoadedUser[]).map(toUser), total };
+    const orderBy = SORT_KEYS[sort].map((key) => `${key} ${direction}`).join(', ');
+    if (!query.page) {
+      const rows = await this.dataSource.query<UserFields[]>(`SELECT ${USER_COLUMNS} FROM ${USER_WITH_BRANCH} ${where} ORDER BY ${orderBy}`, params);
+      return { items: rows.map(toUser), total: rows.length };
+    }
+    const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+    const ids = `SELECT u.id FROM ${sort === 'branchCity' ? USER_WITH_BRANCH : 'directory.app_user u'} ${where}
+      ORDER BY ${orderBy} LIMIT ${pageSize} OFFSET ${(query.page - 1) * pageSize}`;
+    const [rows, [count]] = await Promise.all([
+      this.dataSource.query<UserFields[]>(`SELECT ${USER_COLUMNS} FROM (${ids}) page JOIN directory.app_user u ON u.id = page.id JOIN directory.branch b ON b.id = u.branch_id
+         ORDER BY ${orderBy}`, params),
+      this.dataSource.query<{ total: number }[]>(`SELECT count(*)::int AS total FROM directory.app_user u ${where}`, params),
+    ]);
+    return { items: rows.map(toUser), total: count!.total };
   }
 
-  /** Usernames containing the text, the exact (case-insensitive) match first. */
+  /**
+   * Usernames containing the text, the exact (case-insensitive) match first, then by name.
+   * Two arms so each can use an index: the exact match by the unique index, the rest by the
+   * trigram index (few matches) or by walking the name index until the cap (many matches).
+   */
   async search(username: string): Promise<User[]> {
-    const rows = await this.query()
-      .where('u.username ILIKE :q', { q: containsPattern(username) })
-      .orderBy('(lower(u.username) = lower(:exact))', 'DESC')
-      .addOrderBy('lower(u.username)', 'ASC')
-      .setParameter('exact', username)
-      .limit(SEARCH_LIMIT)
-      .getMany();
-    return (rows as LoadedUser[]).map(toUser);
+    const rows = await this.dataSource.query<UserFields[]>(
+      `SELECT ${USER_COLUMNS} FROM (
+         (SELECT u.*, 0 AS rank FROM directory.app_user u WHERE lower(u.username) = lower($2))
+         UNION ALL
+         (SELECT u.*, 1 FROM directory.app_user u WHERE u.username ILIKE $1 AND lower(u.username) <> lower($2)
+          ORDER BY lower(u.username) LIMIT ${SEARCH_LIMIT})
+       ) u JOIN directory.branch b ON b.id = u.branch_id
+       ORDER BY u.rank, lower(u.username) LIMIT ${SEARCH_LIMIT}`,
+      [containsPattern(username), username],
+    );
+    return rows.map(toUser);
   }
 
   async uniqueFullNames(): Promise<string[]> {
@@ -84,7 +113,8 @@ export class UserService {
   }
 
   async get(username: string): Promise<User> {
-    return toUser(await this.findByUsername(this.dataSource.manager, username));
+    const user = await this.findByUsername(this.dataSource.manager, username);
+    return toUser({ ...user, branchCity: user.branch.city });
   }
 
   async create(actor: Actor, input: UserCreate): Promise<User> {
@@ -105,7 +135,7 @@ export class UserService {
         updatedBy: actor.id,
       });
       const saved = await manager.save(user);
-      return toUser({ ...saved, branch });
+      return toUser({ ...saved, branchCity: branch.city });
     });
   }
 
@@ -132,7 +162,7 @@ export class UserService {
         ...(passwordHash ? { passwordHash } : {}),
       });
       const saved = await manager.getRepository(UserEntity).save(user);
-      return toUser({ ...saved, branch });
+      return toUser({ ...saved, branchCity: branch.city });
     });
   }
 
