@@ -1,6 +1,6 @@
 // Module federation `shared` option for the console host and every remote (their
-// rspack configs import this file). It sits beside the web projects, in none of
-// them, so that build configs can share it without reaching into a project.
+// rspack configs get it through rspack.base.js). It sits beside the web projects,
+// in none of them, so that build configs can share it without reaching into a project.
 //
 // Shared as singletons: everything that holds state or React context which host
 // and remotes must see once per page: react, the router, the query client, this

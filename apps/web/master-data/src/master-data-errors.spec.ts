@@ -1,8 +1,7 @@
 import { Messages, type User } from '@freight/contracts';
-import { ApiError } from '@freight/web-kit';
-import { userDeleteErrorText } from './users/user-delete.js';
-import { pickExactUser, userLoadErrorText, UserNotFoundError } from './users/users.api.js';
-import { branchAddErrorText, branchDeleteErrorText, branchLoadErrorText, BranchNotFoundError, pickExactBranch } from './branches/branches.api.js';
+import { ApiError, deleteErrorText } from '@freight/web-kit';
+import { pickExactUser, USER_DELETE_FAILURE, userLoadErrorText, UserNotFoundError } from './users/users.api.js';
+import { BRANCH_DELETE_FAILURE, branchAddErrorText, branchLoadErrorText, BranchNotFoundError, pickExactBranch } from './branches/branches.api.js';
 import { userUpdateErrorText } from './users/edit-user.page.js';
 import { branchUpdateErrorText } from './branches/edit-branch.page.js';
 
@@ -10,14 +9,17 @@ const http = (status: number, message = 'server says', code = 'X') => new ApiErr
 
 describe('texts of the error catalogue (spec 01 §8)', () => {
   it('user delete: 403, 401 and 404 show the catalogue texts', () => {
+    const userDeleteErrorText = (error: unknown) => deleteErrorText(error, USER_DELETE_FAILURE);
     expect(userDeleteErrorText(http(403))).toBe(Messages.forbidden);
     expect(userDeleteErrorText(http(401))).toBe(Messages.unauthorized);
     expect(userDeleteErrorText(http(404))).toBe(Messages.userNotFound);
     expect(userDeleteErrorText(http(500, 'HTTP error! Status: 500', 'HTTP_500'))).toBe('HTTP error! Status: 500');
     expect(userDeleteErrorText(http(409, 'You cannot delete yourself', 'CONFLICT'))).toBe('You cannot delete yourself');
+    expect(userDeleteErrorText(new Error('boom'))).toBe('Failed to delete user. Please try again.');
   });
 
   it('branch delete: 404 catalogue text, 409 the server message (branch still has users)', () => {
+    const branchDeleteErrorText = (error: unknown) => deleteErrorText(error, BRANCH_DELETE_FAILURE);
     expect(branchDeleteErrorText(http(404))).toBe(Messages.branchNotFound);
     expect(branchDeleteErrorText(http(409, 'Branch Kandy still has 3 users', 'CONFLICT'))).toBe('Branch Kandy still has 3 users');
   });

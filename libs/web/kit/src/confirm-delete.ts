@@ -1,10 +1,13 @@
 import { modals } from '@mantine/modals';
+import { Messages } from '@freight/contracts';
+import { apiDelete, isApiError } from './api-client.js';
+import { toastError, toastSuccess } from './toast.js';
 
 /**
  * Ask before deleting. Resolves true when the user confirms, false on cancel or
  * when the dialog is closed.
  */
-export function confirmDelete(message: string, title = 'Confirm deletion'): Promise<boolean> {
+function confirmDelete(message: string, title = 'Confirm deletion'): Promise<boolean> {
   return new Promise((resolve) => {
     let settled = false;
     const settle = (value: boolean) => {
@@ -23,4 +26,51 @@ export function confirmDelete(message: string, title = 'Confirm deletion'): Prom
       onClose: () => settle(false),
     });
   });
+}
+
+/** The texts of a failed delete that depend on what is deleted. */
+export interface DeleteFailureTexts {
+  /** The catalogue's 404 text, e.g. Messages.userNotFound. */
+  notFound: string;
+  /** When the failure is not an ApiError at all. */
+  failed: string;
+}
+
+/** What a failed delete shows (spec 01 §8): catalogue texts for 401/403/404, otherwise the server's message. */
+export function deleteErrorText(error: unknown, texts: DeleteFailureTexts): string {
+  if (!isApiError(error)) return texts.failed;
+  switch (error.status) {
+    case 401:
+      return Messages.unauthorized;
+    case 403:
+      return Messages.forbidden;
+    case 404:
+      return texts.notFound;
+    case 0:
+      return error.message;
+    default:
+      return error.code.startsWith('HTTP_') ? `HTTP error! Status: ${error.status}` : error.message;
+  }
+}
+
+export interface ConfirmAndDelete {
+  /** The question of the confirmation dialog. */
+  question: string;
+  /** The API path of the DELETE call. */
+  path: string;
+  failureTexts: DeleteFailureTexts;
+  /** After a successful delete, e.g. reload the list. */
+  onDeleted: () => Promise<void>;
+}
+
+/** A list's Delete action: confirm, delete, toast the server's message and reload; a failure is a toast and the row stays. */
+export async function confirmAndDelete({ question, path, failureTexts, onDeleted }: ConfirmAndDelete): Promise<void> {
+  if (!(await confirmDelete(question))) return;
+  try {
+    const reply = await apiDelete<{ message: string }>(path);
+    toastSuccess(reply.message);
+    await onDeleted();
+  } catch (error) {
+    toastError(deleteErrorText(error, failureTexts));
+  }
 }

@@ -34,8 +34,10 @@ export { NotFoundPage, NoPermissionPage, NotAvailablePage, ErrorNotice } from '.
 export { formatDate, formatClock, textOrNA } from './format.js';
 export { DataTable, SEARCH_DEBOUNCE_MS, type Column, type DataTableProps } from './data-table.js';
 export { useServerList, nextSort, type ServerList, type ListParams, type SortOrder } from './use-server-list.js';
-export { confirmDelete } from './confirm-delete.js';
+export { confirmAndDelete, deleteErrorText, type ConfirmAndDelete, type DeleteFailureTexts } from './confirm-delete.js';
 export { toastSuccess, toastError, toastInfo } from './toast.js';
 export { createQueryClient } from './query-client.js';
 export { applyServerFieldErrors, serverMessage } from './form-errors.js';
+export { useServerForm, FormActions, type ServerFormOptions } from './server-form.js';
+export { useAfterSave } from './use-after-save.js';
 export { KitProviders, theme } from './providers.js';

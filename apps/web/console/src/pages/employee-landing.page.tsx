@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { AppShell, Button, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { logout, useSession } from '@freight/web-kit';
-import { HeaderClock } from '../shell/header-clock.js';
+import { useSession } from '@freight/web-kit';
+import { HeaderUser } from '../shell/header-user.js';
 
 function DisabledTile({ label }: { label: string }) {
   const hintId = `hint-${label.toLowerCase()}`;
@@ -30,13 +30,7 @@ export function EmployeeLandingPage() {
           <Title order={1} size="h4">
             Shipment Management
           </Title>
-          <Group>
-            <HeaderClock />
-            <Text fw={600}>{session.fullName}</Text>
-            <Button variant="light" color="red" onClick={() => void logout('manual')}>
-              Log Out
-            </Button>
-          </Group>
+          <HeaderUser />
         </Group>
       </AppShell.Header>
       <AppShell.Main>

@@ -2,8 +2,8 @@ import { Link, NavLink as RouterNavLink, Outlet, useLocation } from 'react-route
 import { AppShell, Burger, Button, Group, NavLink, Paper, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { landingPathFor } from '@freight/contracts';
-import { logout, useSession } from '@freight/web-kit';
-import { HeaderClock } from './header-clock.js';
+import { useSession } from '@freight/web-kit';
+import { HeaderUser } from './header-user.js';
 
 const SIDEBAR = [
   { label: 'My Management', to: '/admindashboard', end: true, headOnly: false },
@@ -34,15 +34,7 @@ export function DashboardShell() {
               Freight Console
             </Title>
           </Group>
-          <Group gap="md" wrap="nowrap">
-            <HeaderClock />
-            <Text fw={600} aria-label="Signed in as">
-              {session.fullName}
-            </Text>
-            <Button variant="light" color="red" onClick={() => void logout('manual')}>
-              Log Out
-            </Button>
-          </Group>
+          <HeaderUser />
         </Group>
       </AppShell.Header>
 

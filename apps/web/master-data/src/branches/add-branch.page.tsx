@@ -1,15 +1,12 @@
-import { useNavigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import { Stack, Title } from '@mantine/core';
 import { Messages, api } from '@freight/contracts';
-import { apiPost, toastSuccess } from '@freight/web-kit';
+import { apiPost, useAfterSave } from '@freight/web-kit';
 import { BranchForm, emptyBranch } from './branch-form.js';
 import { BRANCHES_KEY, branchAddErrorText } from './branches.api.js';
 
 /** addbranch (Head). */
 export function AddBranchPage() {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const afterSave = useAfterSave(BRANCHES_KEY, '../managebranch');
   return (
     <Stack>
       <Title order={2}>Add Branch</Title>
@@ -20,9 +17,7 @@ export function AddBranchPage() {
         errorText={branchAddErrorText}
         onSubmit={async (values) => {
           await apiPost(api.branchesAdd.path, values);
-          await queryClient.invalidateQueries({ queryKey: [BRANCHES_KEY] });
-          toastSuccess(Messages.branchAdded);
-          navigate('../managebranch');
+          await afterSave(Messages.branchAdded);
         }}
       />
     </Stack>

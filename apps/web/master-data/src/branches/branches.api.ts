@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Messages, api, apiPath, type Branch } from '@freight/contracts';
-import { apiGet, isApiError } from '@freight/web-kit';
+import { apiGet, isApiError, type DeleteFailureTexts } from '@freight/web-kit';
 
 export const BRANCHES_KEY = 'branches';
 
@@ -28,22 +28,11 @@ export function branchLoadErrorText(error: unknown): string {
   return 'Error fetching branch data';
 }
 
-/** What a failed branch delete shows (the 409 "still has users" message comes from the server). */
-export function branchDeleteErrorText(error: unknown): string {
-  if (!isApiError(error)) return 'Failed to delete branch. Please try again.';
-  switch (error.status) {
-    case 401:
-      return Messages.unauthorized;
-    case 403:
-      return Messages.forbidden;
-    case 404:
-      return Messages.branchNotFound;
-    case 0:
-      return error.message;
-    default:
-      return error.code.startsWith('HTTP_') ? `HTTP error! Status: ${error.status}` : error.message;
-  }
-}
+/** A failed branch delete's own texts (the 409 "still has users" message comes from the server). */
+export const BRANCH_DELETE_FAILURE: DeleteFailureTexts = {
+  notFound: Messages.branchNotFound,
+  failed: 'Failed to delete branch. Please try again.',
+};
 
 /** Add failures: a refused input (4xx) shows the server's message, anything else 'Error creating branch'. */
 export function branchAddErrorText(error: unknown): string {

@@ -1,8 +1,7 @@
-import { useNavigate, useParams } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
+import { useParams } from 'react-router-dom';
 import { Loader, Stack, Title } from '@mantine/core';
 import { Messages, api, apiPath } from '@freight/contracts';
-import { ErrorNotice, apiPut, isApiError, toastSuccess } from '@freight/web-kit';
+import { ErrorNotice, apiPut, isApiError, useAfterSave } from '@freight/web-kit';
 import { BranchForm } from './branch-form.js';
 import { BRANCHES_KEY, branchLoadErrorText, useBranch } from './branches.api.js';
 
@@ -14,8 +13,7 @@ export function branchUpdateErrorText(error: unknown): string {
 /** editbranch/{BranchCity} (Head): city and code read-only. */
 export function EditBranchPage() {
   const { BranchCity = '' } = useParams();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const afterSave = useAfterSave(BRANCHES_KEY, '../managebranch');
   const branch = useBranch(BranchCity);
 
   if (branch.isPending) return <Loader aria-label="Loading..." />;
@@ -32,9 +30,7 @@ export function EditBranchPage() {
         errorText={branchUpdateErrorText}
         onSubmit={async (values) => {
           await apiPut(apiPath(api.branchesUpdate.path, { BranchCity: city }), { Location: values.Location, Contact: values.Contact });
-          await queryClient.invalidateQueries({ queryKey: [BRANCHES_KEY] });
-          toastSuccess(Messages.branchUpdated);
-          navigate('../managebranch');
+          await afterSave(Messages.branchUpdated);
         }}
       />
     </Stack>

@@ -1,23 +1,20 @@
 import { Link } from 'react-router-dom';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { api, apiPath, type Branch } from '@freight/contracts';
-import { DataTable, apiDelete, confirmDelete, toastError, toastSuccess, useServerList, type Column } from '@freight/web-kit';
-import { BRANCHES_KEY, branchDeleteErrorText } from './branches.api.js';
+import { DataTable, confirmAndDelete, useServerList, type Column } from '@freight/web-kit';
+import { BRANCHES_KEY, BRANCH_DELETE_FAILURE } from './branches.api.js';
 
 /** managebranch (Head only): list, search by city, add, edit, delete. */
 export function ManageBranchesPage() {
   const list = useServerList<Branch>(BRANCHES_KEY, api.branchesAll.path);
 
-  const remove = async (branch: Branch) => {
-    if (!(await confirmDelete(`Are you sure you want to delete the branch in ${branch.BranchCity}?`))) return;
-    try {
-      const reply = await apiDelete<{ message: string }>(apiPath(api.branchesDelete.path, { BranchCity: branch.BranchCity }));
-      toastSuccess(reply.message);
-      await list.refresh();
-    } catch (error) {
-      toastError(branchDeleteErrorText(error));
-    }
-  };
+  const remove = (branch: Branch) =>
+    confirmAndDelete({
+      question: `Are you sure you want to delete the branch in ${branch.BranchCity}?`,
+      path: apiPath(api.branchesDelete.path, { BranchCity: branch.BranchCity }),
+      failureTexts: BRANCH_DELETE_FAILURE,
+      onDeleted: list.refresh,
+    });
 
   const columns: Column<Branch>[] = [
     { header: 'Branch Name', sortField: 'BranchCity', render: (b) => b.BranchCity },

@@ -1,16 +1,13 @@
-import { useNavigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import { Stack, Title } from '@mantine/core';
 import { Messages, api, manageableRoles, type UserCreate } from '@freight/contracts';
-import { apiPost, serverMessage, toastSuccess, useRole } from '@freight/web-kit';
+import { apiPost, serverMessage, useAfterSave, useRole } from '@freight/web-kit';
 import { UserForm, emptyUser } from './user-form.js';
 import { USERS_KEY } from './users.api.js';
 
 /** adduser (Admin) and adduserhead (Head): the same form, the role options follow the signed-in role. */
 export function AddUserPage() {
   const role = useRole();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const afterSave = useAfterSave(USERS_KEY, '../manageuser');
   if (!role) return null;
 
   return (
@@ -24,9 +21,7 @@ export function AddUserPage() {
         errorText={(error) => serverMessage(error, 'Failed to add user. Please try again.')}
         onSubmit={async (values) => {
           await apiPost(api.usersAdd.path, values as UserCreate);
-          await queryClient.invalidateQueries({ queryKey: [USERS_KEY] });
-          toastSuccess(Messages.userAdded);
-          navigate('../manageuser');
+          await afterSave(Messages.userAdded);
         }}
       />
     </Stack>

@@ -1,8 +1,7 @@
-import { useNavigate, useParams } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
+import { useParams } from 'react-router-dom';
 import { Loader, Stack, Title } from '@mantine/core';
 import { Messages, api, canWriteUser, manageableRoles, type User } from '@freight/contracts';
-import { ErrorNotice, NoPermissionPage, apiPut, isApiError, toastSuccess, useSession } from '@freight/web-kit';
+import { ErrorNotice, NoPermissionPage, apiPut, isApiError, useAfterSave, useSession } from '@freight/web-kit';
 import { UserForm, type UserFormValues } from './user-form.js';
 import { USERS_KEY, useUser, userLoadErrorText } from './users.api.js';
 
@@ -29,8 +28,7 @@ export function userUpdateErrorText(error: unknown): string {
 export function EditUserPage() {
   const { username = '' } = useParams();
   const session = useSession();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const afterSave = useAfterSave(USERS_KEY, '../manageuser');
   const user = useUser(username);
 
   if (!session) return null;
@@ -52,9 +50,7 @@ export function EditUserPage() {
           // A blank password keeps the current one.
           const body = password ? { ...values, password } : values;
           await apiPut(api.usersUpdate.path, body, { term: current, updateterm: values.username });
-          await queryClient.invalidateQueries({ queryKey: [USERS_KEY] });
-          toastSuccess(Messages.userUpdated);
-          navigate('../manageuser');
+          await afterSave(Messages.userUpdated);
         }}
       />
     </Stack>

@@ -1,9 +1,8 @@
 import { Link } from 'react-router-dom';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { api, apiPath, canDeleteUser, canWriteUser, type User } from '@freight/contracts';
-import { DataTable, apiDelete, confirmDelete, toastError, toastSuccess, useServerList, useSession, type Column } from '@freight/web-kit';
-import { USERS_KEY } from './users.api.js';
-import { userDeleteErrorText } from './user-delete.js';
+import { DataTable, confirmAndDelete, useServerList, useSession, type Column } from '@freight/web-kit';
+import { USERS_KEY, USER_DELETE_FAILURE } from './users.api.js';
 
 /** manageuser: every staff member may read; add/edit/delete only where the permission matrix allows. */
 export function ManageUsersPage() {
@@ -15,16 +14,13 @@ export function ManageUsersPage() {
   const mayAdd = session.role !== 'Employee';
   const editPath = (username: string) => `../${head ? 'edituserhead' : 'edituser'}/${encodeURIComponent(username)}`;
 
-  const remove = async (user: User) => {
-    if (!(await confirmDelete(`Are you sure you want to delete user ${user.username}?`))) return;
-    try {
-      const reply = await apiDelete<{ message: string }>(apiPath(api.usersDelete.path, { username: user.username }));
-      toastSuccess(reply.message);
-      await list.refresh();
-    } catch (error) {
-      toastError(userDeleteErrorText(error));
-    }
-  };
+  const remove = (user: User) =>
+    confirmAndDelete({
+      question: `Are you sure you want to delete user ${user.username}?`,
+      path: apiPath(api.usersDelete.path, { username: user.username }),
+      failureTexts: USER_DELETE_FAILURE,
+      onDeleted: list.refresh,
+    });
 
   const columns: Column<User>[] = [
     { header: 'Username', sortField: 'username', render: (u) => u.username },

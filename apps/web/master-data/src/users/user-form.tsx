@@ -1,10 +1,7 @@
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, NativeSelect, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Controller } from 'react-hook-form';
+import { Alert, NativeSelect, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { DEPARTMENTS, userCreateSchema, userUpdateSchema, type StaffRole } from '@freight/contracts';
-import { applyServerFieldErrors } from '@freight/web-kit';
+import { ErrorNotice, FormActions, useServerForm } from '@freight/web-kit';
 import { useBranchCities } from './users.api.js';
 
 /** What the inputs hold: plain strings, validated by the contracts' schemas. */
@@ -48,24 +45,15 @@ const withPlaceholder = (placeholder: string, values: readonly string[]) => [{ v
 
 /** Add and edit a user, validated with the same schemas as the gateway (userCreateSchema / userUpdateSchema). */
 export function UserForm({ mode, defaultValues, roles, onSubmit, errorText, cancelTo }: UserFormProps) {
-  const [formError, setFormError] = useState<string | null>(null);
   const cities = useBranchCities();
-  const schema = mode === 'add' ? userCreateSchema : userUpdateSchema;
-  const form = useForm<UserFormValues>({
-    resolver: zodResolver(schema) as unknown as Resolver<UserFormValues>,
+  const { form, submit, formError } = useServerForm<UserFormValues>({
+    schema: mode === 'add' ? userCreateSchema : userUpdateSchema,
     defaultValues,
+    fields: USER_FIELDS,
+    onSubmit,
+    errorText,
   });
   const { errors, isSubmitting } = form.formState;
-
-  const submit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      applyServerFieldErrors(error, form.setError, USER_FIELDS);
-      setFormError(errorText(error));
-    }
-  });
 
   // Keep the current branch selectable even if the city list has not loaded.
   const cityOptions = Array.from(new Set([...(cities.data ?? []), defaultValues.branchCity].filter(Boolean)));
@@ -73,11 +61,7 @@ export function UserForm({ mode, defaultValues, roles, onSubmit, errorText, canc
   return (
     <form onSubmit={submit} noValidate aria-label={mode === 'add' ? 'Add user' : 'Edit user'}>
       <Stack maw={720}>
-        {formError && (
-          <Alert color="red" variant="light" role="alert">
-            {formError}
-          </Alert>
-        )}
+        {formError && <ErrorNotice>{formError}</ErrorNotice>}
         {cities.isError && (
           <Alert color="orange" variant="light">
             Failed to load dropdown data.
@@ -126,14 +110,7 @@ export function UserForm({ mode, defaultValues, roles, onSubmit, errorText, canc
             )}
           />
         </SimpleGrid>
-        <Group>
-          <Button type="submit" loading={isSubmitting}>
-            {mode === 'add' ? 'Add User' : 'Save Changes'}
-          </Button>
-          <Button component={Link} to={cancelTo} variant="default">
-            Cancel
-          </Button>
-        </Group>
+        <FormActions submitLabel={mode === 'add' ? 'Add User' : 'Save Changes'} submitting={isSubmitting} cancelTo={cancelTo} />
       </Stack>
     </form>
   );

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, apiPath, type User } from '@freight/contracts';
-import { apiGet, isApiError } from '@freight/web-kit';
+import { Messages, api, apiPath, type User } from '@freight/contracts';
+import { apiGet, isApiError, type DeleteFailureTexts } from '@freight/web-kit';
 
 export const USERS_KEY = 'users';
 
@@ -37,3 +37,9 @@ export function userLoadErrorText(error: unknown): string {
   if (error instanceof UserNotFoundError || (isApiError(error) && error.status === 404)) return 'User not found';
   return 'Error fetching user data';
 }
+
+/** A failed user delete's own texts (spec 01 §8, as a toast; the row stays). */
+export const USER_DELETE_FAILURE: DeleteFailureTexts = {
+  notFound: Messages.userNotFound,
+  failed: 'Failed to delete user. Please try again.',
+};

@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { Button, Group } from '@mantine/core';
+import { applyServerFieldErrors } from './form-errors.js';
+
+export interface ServerFormOptions<T extends FieldValues> {
+  /** The contracts' schema the server validates with too. */
+  schema: z.ZodType<unknown, FieldValues>;
+  defaultValues: DefaultValues<T>;
+  /** Inputs that may receive the server's field errors. */
+  fields: readonly Path<T>[];
+  /** Send the validated values; throw (ApiError) on failure. */
+  onSubmit: (values: T) => Promise<void>;
+  /** The text shown above the form for a failure. */
+  errorText: (error: unknown) => string;
+}
+
+/**
+ * A form validated with a contracts schema and sent to the server: a refused
+ * submit puts the server's field errors under the inputs and `formError` above them.
+ */
+export function useServerForm<T extends FieldValues>({ schema, defaultValues, fields, onSubmit, errorText }: ServerFormOptions<T>) {
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<T>({ resolver: zodResolver(schema) as unknown as Resolver<T>, defaultValues });
+
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      applyServerFieldErrors(error, form.setError, fields);
+      setFormError(errorText(error));
+    }
+  });
+
+  return { form, submit, formError };
+}
+
+/** The submit button and the Cancel link back to `cancelTo`. */
+export function FormActions({ submitLabel, submitting, cancelTo }: { submitLabel: string; submitting: boolean; cancelTo: string }) {
+  return (
+    <Group>
+      <Button type="submit" loading={submitting}>
+        {submitLabel}
+      </Button>
+      <Button component={Link} to={cancelTo} variant="default">
+        Cancel
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,51 @@
+// The rspack configuration every web app of the console shares: TypeScript/TSX
+// through SWC, CSS, hashed file names in production and module federation with
+// the shared singletons. Each app's rspack.config.js passes only what differs.
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { sharedModules } from './federation.shared.js';
+
+/**
+ * @param {object} app
+ * @param {string} app.path       absolute output folder (the app's dist)
+ * @param {boolean} app.production
+ * @param {object} app.output     output options of this app (publicPath, uniqueName, ...)
+ * @param {object} app.federation ModuleFederationPlugin options of this app (name, remotes or exposes, ...)
+ * @param {object} [app.entry]
+ * @param {object[]} [app.plugins] plugins besides module federation
+ * @param {object} [app.devServer]
+ */
+export function webAppConfig({ path, production, output, federation, entry = {}, plugins = [], devServer }) {
+  const fileName = production ? '[name].[contenthash:8].js' : '[name].js';
+  return {
+    entry,
+    output: { path, filename: fileName, chunkFilename: fileName, clean: true, ...output },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js'],
+      // Workspace libraries are bundled from their sources (their package.json "source" condition).
+      conditionNames: ['source', 'browser', 'import', 'module', 'default'],
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !production } },
+            },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.css$/, type: 'css/auto' },
+      ],
+    },
+    // dts: false: the type plugin needs a tsconfig per app and prints a spurious EPIPE trace.
+    plugins: [...plugins, new ModuleFederationPlugin({ ...federation, shared: sharedModules, dts: false })],
+    devServer,
+    performance: { hints: false },
+  };
+}
