@@ -33,4 +33,7 @@ export default {
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // Integration tests start processes and talk to real Postgres and NATS on 2 shared
+  // cores; jest's 5 s default fails them when the machine is busy, not when they are wrong.
+  testTimeout: 30_000,
 };

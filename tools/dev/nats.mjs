@@ -1,22 +1,10 @@
 import { accessSync, constants, mkdirSync } from 'node:fs';
-import net from 'node:net';
 import { delimiter, join } from 'node:path';
 import { isLoopback } from './env.mjs';
-import { freePort, waitFor } from './net.mjs';
+import { canConnect, freePort, waitFor } from './net.mjs';
 
 /** True when a NATS server greets us (`INFO {...}`) at host:port. */
-export function probeNats(host, port, timeoutMs = 1500) {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port });
-    const done = (ok) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once('data', (data) => done(data.toString().startsWith('INFO ')));
-    socket.once('error', () => done(false));
-  });
-}
+export const probeNats = (host, port, timeoutMs = 1500) => canConnect(host, port, { timeoutMs, greeting: 'INFO ' });
 
 /** The first NATS URL of a comma-separated list, as host and port. */
 export function natsAddress(natsUrl) {

@@ -1,7 +1,10 @@
 import net from 'node:net';
 
-/** Resolves true when something accepts a TCP connection at host:port within `timeoutMs`. */
-export function canConnect(host, port, timeoutMs = 1000) {
+/**
+ * Resolves true when something accepts a TCP connection at host:port within `timeoutMs`
+ * and, if `greeting` is given, its first bytes start with it (NATS says `INFO {...}`).
+ */
+export function canConnect(host, port, { timeoutMs = 1000, greeting } = {}) {
   return new Promise((resolve) => {
     const socket = net.connect({ host, port });
     const done = (ok) => {
@@ -9,7 +12,8 @@ export function canConnect(host, port, timeoutMs = 1000) {
       resolve(ok);
     };
     socket.setTimeout(timeoutMs, () => done(false));
-    socket.once('connect', () => done(true));
+    if (greeting) socket.once('data', (data) => done(data.toString().startsWith(greeting)));
+    else socket.once('connect', () => done(true));
     socket.once('error', () => done(false));
   });
 }

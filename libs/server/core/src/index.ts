@@ -6,3 +6,4 @@ export * from './database.js';
 export * from './logging.js';
 export * from './health.js';
 export * from './bootstrap.js';
+export * from './audited.entity.js';

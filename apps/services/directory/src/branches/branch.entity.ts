@@ -1,8 +1,9 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { AuditedEntity } from '@freight/server';
 import type { Branch } from '@freight/contracts';
 
 @Entity({ name: 'branch', schema: 'directory' })
-export class BranchEntity {
+export class BranchEntity extends AuditedEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
 
@@ -17,18 +18,6 @@ export class BranchEntity {
 
   @Column('text')
   code!: string;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @Column('uuid', { name: 'created_by', nullable: true })
-  createdBy!: string | null;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt!: Date;
-
-  @Column('uuid', { name: 'updated_by', nullable: true })
-  updatedBy!: string | null;
 }
 
 export function toBranch(entity: BranchEntity): Branch {

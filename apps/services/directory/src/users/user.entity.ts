@@ -1,9 +1,10 @@
-import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { AuditedEntity } from '@freight/server';
 import type { Department, StaffRole, User } from '@freight/contracts';
 import { BranchEntity } from '../branches/branch.entity.js';
 
 @Entity({ name: 'app_user', schema: 'directory' })
-export class UserEntity {
+export class UserEntity extends AuditedEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
 
@@ -34,18 +35,6 @@ export class UserEntity {
 
   @Column('text')
   department!: Department;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @Column('uuid', { name: 'created_by', nullable: true })
-  createdBy!: string | null;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt!: Date;
-
-  @Column('uuid', { name: 'updated_by', nullable: true })
-  updatedBy!: string | null;
 }
 
 /** What the public shape is made from: an entity with its branch city, or a row of USER_COLUMNS. */

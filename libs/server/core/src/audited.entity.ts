@@ -1,0 +1,16 @@
+import { Column, CreateDateColumn, UpdateDateColumn } from 'typeorm';
+
+/** Who created and last changed a row, and when: every service's tables carry these columns. */
+export abstract class AuditedEntity {
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column('uuid', { name: 'created_by', nullable: true })
+  createdBy!: string | null;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+
+  @Column('uuid', { name: 'updated_by', nullable: true })
+  updatedBy!: string | null;
+}
