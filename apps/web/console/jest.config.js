@@ -1,3 +1,3 @@
-import preset from '../../../jest.preset.js';
+import preset from '../../../tools/jest/preset.js';
 
 export default { ...preset, displayName: 'console', testEnvironment: '<rootDir>/../../../libs/web/jest.environment.js' };

@@ -3,7 +3,7 @@
 // so a test never depends on a stale build.
 import { fileURLToPath } from 'node:url';
 
-const root = fileURLToPath(new URL('.', import.meta.url));
+const root = fileURLToPath(new URL('../../', import.meta.url));
 
 export const libSources = {
   '^@freight/contracts$': `${root}libs/contracts/src/index.ts`,

@@ -1,0 +1,44 @@
+import { ESLint } from 'eslint';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const eslint = new ESLint({ cwd: root, overrideConfigFile: fileURLToPath(new URL('./eslint.config.js', import.meta.url)) });
+
+/** Messages of the boundary rule for `code` placed at `file` (relative to the workspace). */
+async function boundaryErrors(file, code) {
+  const [result] = await eslint.lintText(code, { filePath: `${root}${file}` });
+  return result.messages.filter((m) => m.ruleId === 'boundaries/project-imports').map((m) => m.message);
+}
+
+describe('project boundaries', () => {
+  it('keeps Nest, React and other projects out of the contracts', async () => {
+    const errors = await boundaryErrors('libs/contracts/src/x.ts', `import '@nestjs/common';\nimport 'react';\nimport '@freight/server';\n`);
+    expect(errors).toHaveLength(3);
+    expect(errors[2]).toContain('@freight/contracts (type:contracts) may not import @freight/server');
+  });
+
+  it('keeps server code out of the web apps, and remotes away from hosts', async () => {
+    const errors = await boundaryErrors(
+      'apps/web/master-data/src/x.tsx',
+      `import '@freight/server';\nimport 'typeorm';\nimport '@freight/console';\nimport '@freight/web-kit';\nimport '@freight/contracts';\n`,
+    );
+    expect(errors).toHaveLength(3);
+    expect(errors.join('\n')).toMatch(/may not import @freight\/server[\s\S]*typeorm[\s\S]*may not import @freight\/console/);
+  });
+
+  it('keeps services from importing each other or reaching into another project by path', async () => {
+    const errors = await boundaryErrors(
+      'apps/gateway/src/x.ts',
+      `import '@freight/directory-service';\nimport '../../services/directory/src/main.js';\nimport '@freight/contracts/src/roles.js';\nimport '@freight/server';\n`,
+    );
+    expect(errors).toEqual([
+      expect.stringContaining('may not import @freight/directory-service'),
+      expect.stringContaining('reaches into @freight/directory-service'),
+      expect.stringContaining('through its public entry'),
+    ]);
+  });
+
+  it('lets a service use the contracts, the server plumbing and its own files', async () => {
+    await expect(boundaryErrors('apps/services/directory/src/x.ts', `import '@freight/contracts';\nimport '@freight/server';\nimport './users/user.service.js';\n`)).resolves.toEqual([]);
+  });
+});
