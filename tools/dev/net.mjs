@@ -3,6 +3,10 @@ import net from 'node:net';
 /**
  * Resolves true when something accepts a TCP connection at host:port within `timeoutMs`
  * and, if `greeting` is given, its first bytes start with it (NATS says `INFO {...}`).
+ * @param {string} host
+ * @param {number} port
+ * @param {{ timeoutMs?: number, greeting?: string }} [options]
+ * @returns {Promise<boolean>}
  */
 export function canConnect(host, port, { timeoutMs = 1000, greeting } = {}) {
   return new Promise((resolve) => {
