@@ -34,8 +34,8 @@ describe('user schemas', () => {
         'username: Username is required',
         'email: Email is required',
         'password: Password is required',
-        'role: Role must be Admin, Head or Employee',
-        'department: Department must be Import or Export',
+        'role: Role is required',
+        'department: Department is required',
       ]),
     );
   });

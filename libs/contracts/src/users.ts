@@ -9,8 +9,12 @@ export const usernameField = z
   .min(1, 'Username is required')
   .regex(/^[A-Za-z0-9._-]{3,40}$/, 'Username must be 3 to 40 letters, digits, dots, underscores or hyphens');
 
-export const roleField = z.enum(STAFF_ROLES, { error: 'Role must be Admin, Head or Employee' });
-export const departmentField = z.enum(DEPARTMENTS, { error: 'Department must be Import or Export' });
+/** A blank choice asks to choose; a wrong one says what the choices are. */
+const choiceError = (label: string, choices: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === '' ? `${label} is required` : `${label} must be ${choices}`;
+
+export const roleField = z.enum(STAFF_ROLES, { error: choiceError('Role', 'Admin, Head or Employee') });
+export const departmentField = z.enum(DEPARTMENTS, { error: choiceError('Department', 'Import or Export') });
 
 export const loginRequestSchema = z.object({
   username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100, 'Username is too long'),
