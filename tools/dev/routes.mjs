@@ -107,7 +107,7 @@ function renderApp(route) {
     `add_header Cache-Control "${REVALIDATE}" always;`,
     '',
     '# Content-hashed file names never change.',
-    `location ~* ${HASHED_ASSET.source} {`,
+    `location ~* "${HASHED_ASSET.source}" {`,
     `    add_header Cache-Control "${IMMUTABLE}" always;`,
     '}',
   ];
