@@ -25,8 +25,8 @@ describe('generated nginx configuration', () => {
     try {
       output = execFileSync(NGINX, ['-t', '-q', '-p', dir, '-c', main], { encoding: 'utf8', stdio: 'pipe' });
     } catch (error) {
-      if (error.code === 'ENOENT') throw new Error(`nginx is needed to check the edge configuration: apt-get install -y nginx-light (or set NGINX_PATH)`);
-      throw new Error(`nginx -t refused ${name}:\n${error.stderr}`);
+      if (error.code === 'ENOENT') throw new Error(`nginx is needed to check the edge configuration: apt-get install -y nginx-light (or set NGINX_PATH)`, { cause: error });
+      throw new Error(`nginx -t refused ${name}:\n${error.stderr}`, { cause: error });
     }
     expect(output).toBe('');
   });
