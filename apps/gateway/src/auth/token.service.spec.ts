@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { SignJWT, UnsecuredJWT, decodeJwt, decodeProtectedHeader } from 'jose';
 import { AppError } from '@freight/server';
 import { Messages, SESSION_LENGTH_MS, type Actor } from '@freight/contracts';
@@ -80,5 +81,49 @@ describe('TokenService', () => {
   it('refuses garbage', async () => {
     await expectUnauthorized('not.a.token');
     await expectUnauthorized('');
+  });
+
+  describe('remembering verified tokens', () => {
+    afterEach(() => jest.useRealTimers());
+
+    it('answers a repeated token with an equal session that callers cannot change for each other', async () => {
+      const service = new TokenService({ JWT_SECRET: secret });
+      const { token, jti, expiresAt } = await service.sign(actor);
+      const first = await service.verify(token);
+      first.actor = { ...actor, role: 'Employee' };
+      first.actor.username = 'changed';
+      await expect(service.verify(token)).resolves.toEqual({ actor, jti, expiresAt });
+    });
+
+    it('still refuses a remembered token once it expires', async () => {
+      jest.useFakeTimers({ now: Date.now(), doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+      const service = new TokenService({ JWT_SECRET: secret });
+      const token = await forge({ exp: now() + 60 });
+      await expect(service.verify(token)).resolves.toMatchObject({ actor });
+      jest.setSystemTime(Date.now() + 59_000);
+      await expect(service.verify(token)).resolves.toMatchObject({ actor });
+      jest.setSystemTime(Date.now() + 1_000);
+      await expect(service.verify(token)).rejects.toEqual(new AppError('UNAUTHORIZED', Messages.unauthorized));
+    });
+
+    it('still refuses a remembered token once it is older than the session length, whatever its exp', async () => {
+      jest.useFakeTimers({ now: Date.now(), doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+      const service = new TokenService({ JWT_SECRET: secret });
+      const token = await forge({ iat: now(), exp: now() + 10 * SESSION_LENGTH_MS / 1000 });
+      await expect(service.verify(token)).resolves.toMatchObject({ actor });
+      jest.setSystemTime(Date.now() + SESSION_LENGTH_MS + 1_000);
+      await expect(service.verify(token)).rejects.toEqual(new AppError('UNAUTHORIZED', Messages.unauthorized));
+    });
+
+    it('does not let a remembered token vouch for an altered copy of it', async () => {
+      const service = new TokenService({ JWT_SECRET: secret });
+      const token = await forge();
+      await service.verify(token);
+      const [header, payload, signature] = token.split('.');
+      const elevated = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), role: 'Head', username: 'x' })).toString('base64url');
+      await expect(service.verify(`${header}.${elevated}.${signature}`)).rejects.toEqual(new AppError('UNAUTHORIZED', Messages.unauthorized));
+      const otherSignature = (await forge({ jti: 'jti-2' })).split('.')[2];
+      await expect(service.verify(`${header}.${payload}.${otherSignature}`)).rejects.toEqual(new AppError('UNAUTHORIZED', Messages.unauthorized));
+    });
   });
 });

@@ -9,6 +9,8 @@ export const TOKEN_ISSUER = 'freight-gateway';
 export const TOKEN_AUDIENCE = 'freight-staff';
 const ALGORITHM = 'HS256';
 const LIFETIME_SECONDS = SESSION_LENGTH_MS / 1000;
+/** Distinct live tokens remembered as verified; the least recently used is forgotten first. */
+const VERIFIED_CACHE_SIZE = 10_000;
 
 /** What a verified token tells: who, and which token (for revocation). */
 export interface Session {
@@ -22,10 +24,16 @@ export interface Session {
  * Signs and verifies session tokens: HS256 only, issuer and audience pinned, a unique
  * jti per token, and a lifetime of SESSION_LENGTH_MS that is enforced here twice —
  * by `exp` and by `maxTokenAge` on `iat` — so a token minted with a longer `exp` still dies on time.
+ *
+ * A token that verified is remembered (by its exact text) until the first of those two
+ * limits, so repeated calls skip the signature check; revocation is checked by the caller
+ * on every call regardless.
  */
 @Injectable()
 export class TokenService {
   private readonly key: Uint8Array;
+  /** token → its session and the millisecond time it stops being valid; Map order = least recently used first. */
+  private readonly verified = new Map<string, { session: Session; validUntil: number }>();
 
   constructor(@Inject(GATEWAY_CONFIG) config: Pick<GatewayConfig, 'JWT_SECRET'>) {
     this.key = new TextEncoder().encode(config.JWT_SECRET);
@@ -49,6 +57,21 @@ export class TokenService {
 
   /** Resolves the session of a valid token; any defect at all is a 401 with the catalogue text. */
   async verify(token: string): Promise<Session> {
+    const known = this.verified.get(token);
+    if (known) {
+      this.verified.delete(token);
+      if (Date.now() < known.validUntil) {
+        this.verified.set(token, known);
+        return copy(known.session);
+      }
+    }
+    const { issuedAt, ...session } = await this.verifySignedToken(token);
+    // Good until `exp` or the session length after `iat`, whichever comes first (as jwtVerify enforces).
+    this.remember(token, session, Math.min(session.expiresAt, issuedAt + SESSION_LENGTH_MS));
+    return copy(session);
+  }
+
+  private async verifySignedToken(token: string): Promise<Session & { issuedAt: number }> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: [ALGORITHM],
@@ -57,13 +80,21 @@ export class TokenService {
         maxTokenAge: LIFETIME_SECONDS,
         requiredClaims: ['sub', 'jti', 'iat', 'exp'],
       });
-      const { sub, jti, exp, username, role } = payload;
-      if (!sub || !jti || typeof exp !== 'number' || typeof username !== 'string' || !isStaffRole(role)) {
+      const { sub, jti, exp, iat, username, role } = payload;
+      if (!sub || !jti || typeof exp !== 'number' || typeof iat !== 'number' || typeof username !== 'string' || !isStaffRole(role)) {
         throw new Error('token claims are incomplete');
       }
-      return { actor: { id: sub, username, role }, jti, expiresAt: exp * 1000 };
+      return { actor: { id: sub, username, role }, jti, expiresAt: exp * 1000, issuedAt: iat * 1000 };
     } catch {
       throw unauthorized();
     }
   }
+
+  private remember(token: string, session: Session, validUntil: number): void {
+    if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+    this.verified.set(token, { session, validUntil });
+  }
 }
+
+/** Callers may change the session they get (the guard refreshes the actor): never hand out the remembered one. */
+const copy = (session: Session): Session => ({ ...session, actor: { ...session.actor } });

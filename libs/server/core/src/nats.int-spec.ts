@@ -106,6 +106,18 @@ describe('NATS transport with namespaces', () => {
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
+  it('keeps concurrent replies apart and connects again after being closed', async () => {
+    const own = new NatsRpcClient(config(namespace));
+    try {
+      const names = Array.from({ length: 50 }, (_, i) => `parallel${i}`);
+      await expect(Promise.all(names.map((username) => own.request(Subjects.directory.user.get, { username })))).resolves.toEqual(names.map((username) => ({ username })));
+      await own.close();
+      await expect(own.request(Subjects.directory.user.get, { username: 'again' })).resolves.toEqual({ username: 'again' });
+    } finally {
+      await own.close();
+    }
+  });
+
   it('reports NATS reachability', async () => {
     await expect(client.ping()).resolves.toBe(true);
     const nowhere = new NatsRpcClient({ ...config(namespace), NATS_URL: 'nats://127.0.0.1:1' });

@@ -1,10 +1,9 @@
 import { Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { ClientNats, ServerNats, type MicroserviceOptions, type NatsOptions } from '@nestjs/microservices';
-// Not re-exported from the package root; the package exports every file path.
-import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception.js';
+import { randomUUID } from 'node:crypto';
+import { ServerNats, type MicroserviceOptions, type NatsOptions } from '@nestjs/microservices';
+import { RequestError, TimeoutError, connect, type NatsConnection, type NodeConnectionOptions } from '@nats-io/transport-node';
 import type { MsPattern } from '@nestjs/microservices/interfaces/pattern.interface.js';
 import { Messages, QUEUE_GROUPS, isErrorBody, type ErrorBody, type ReplyOf, type RequestOf, type ServiceName, type Subject } from '@freight/contracts';
-import { TimeoutError, firstValueFrom, timeout } from 'rxjs';
 import type { NatsConfig } from './config.js';
 import { RemoteError } from './errors.js';
 
@@ -47,20 +46,6 @@ export class NamespacedServerNats extends ServerNats {
   }
 }
 
-/** Nest's NATS client sending every pattern under a namespace. */
-class NamespacedClientNats extends ClientNats {
-  constructor(
-    private readonly namespace: string,
-    options: NatsConnectionOptions,
-  ) {
-    super(options);
-  }
-
-  protected override normalizePattern(pattern: MsPattern): string {
-    return namespacedSubject(this.namespace, super.normalizePattern(pattern));
-  }
-}
-
 /**
  * Options for `NestFactory.createMicroservice`: the service listens in its queue group
  * (replicas share the load, each request runs once), namespaced like its subjects.
@@ -82,40 +67,67 @@ export interface RequestOptions {
   timeoutMs?: number;
 }
 
+/** What a Nest NATS service (ServerNats) answers: `response`, or `err` when the handler failed. */
+interface ReplyEnvelope {
+  err?: unknown;
+  response?: unknown;
+}
+
+/** The connection is gone for now (NATS restarting, network): fail at once rather than wait for the timeout. */
+class ConnectionLostError extends Error {
+  constructor() {
+    super('Connection lost. Trying to reconnect...');
+  }
+}
+
 /**
  * Typed request/reply over NATS for callers of services (the gateway, tests, tools).
  * Every request has a timeout; every failure rejects with a RemoteError whose body is
  * the service's `{code, message, details}`, SERVICE_TIMEOUT, SERVICE_UNAVAILABLE or INTERNAL.
+ *
+ * Speaks the envelope of Nest's NATS transport (`{pattern, data, id}` out, `{response | err}`
+ * back) over the NATS client's own request/reply: one shared reply subscription, so a call
+ * costs one publish rather than a subscribe, a publish and an unsubscribe as with Nest's ClientNats.
  */
 export class NatsRpcClient implements OnApplicationShutdown {
-  private readonly client: NamespacedClientNats;
   private readonly logger = new Logger(NatsRpcClient.name);
+  private readonly options: NodeConnectionOptions;
+  private connection?: Promise<NatsConnection>;
+  private disconnected = false;
 
   constructor(
     private readonly config: NatsConfig,
     name = 'rpc-client',
   ) {
-    this.client = new NamespacedClientNats(config.NATS_NAMESPACE, connectionOptions(config, `${config.NATS_NAMESPACE}${name}`));
+    // Async traces cost a stack capture per request; the subject in our own errors says enough.
+    this.options = { ...connectionOptions(config, `${config.NATS_NAMESPACE}${name}`), noAsyncTraces: true };
   }
 
   /** Connect now (otherwise the first request connects). Rejects if NATS does not answer. */
   async connect(): Promise<void> {
-    await this.client.connect();
+    await this.natsConnection();
   }
 
   async request<S extends Subject>(subject: S, data: RequestOf<S>, options: RequestOptions = {}): Promise<ReplyOf<S>> {
-    const timeoutMs = options.timeoutMs ?? this.config.NATS_REQUEST_TIMEOUT_MS;
+    const timeout = options.timeoutMs ?? this.config.NATS_REQUEST_TIMEOUT_MS;
+    let reply: ReplyEnvelope;
     try {
-      return await firstValueFrom(this.client.send<ReplyOf<S>, RequestOf<S>>(subject, data).pipe(timeout(timeoutMs)));
+      const nc = await this.natsConnection();
+      if (this.disconnected) throw new ConnectionLostError();
+      const packet = JSON.stringify({ pattern: subject, data, id: randomUUID() });
+      reply = (await nc.request(namespacedSubject(this.config.NATS_NAMESPACE, subject), packet, { timeout })).json<ReplyEnvelope>();
     } catch (error) {
       throw new RemoteError(this.toBody(subject, error));
     }
+    if (reply.err) throw new RemoteError(this.toBody(subject, reply.err));
+    if (reply.response === undefined) throw new RemoteError(this.toBody(subject, new Error('the reply carried no response')));
+    return reply.response as ReplyOf<S>;
   }
 
   /** True when NATS answers a round trip within the timeout. */
   async ping(timeoutMs = 1000): Promise<boolean> {
     try {
-      const nc = (await this.client.connect()) as { flush(): Promise<void> };
+      const nc = await this.natsConnection();
       await Promise.race([nc.flush(), new Promise((_, reject) => setTimeout(() => reject(new Error('NATS ping timed out')), timeoutMs).unref())]);
       return true;
     } catch {
@@ -124,11 +136,45 @@ export class NatsRpcClient implements OnApplicationShutdown {
   }
 
   async close(): Promise<void> {
-    await this.client.close();
+    const connection = this.connection;
+    this.connection = undefined;
+    const nc = await connection?.catch(() => undefined);
+    await nc?.close();
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.close();
+  }
+
+  /** The connection, opened on first use; a failed attempt, or a connection closed for good, is retried on the next call. */
+  private natsConnection(): Promise<NatsConnection> {
+    if (this.connection) return this.connection;
+    const connection = connect(this.options);
+    this.connection = connection;
+    connection.then(
+      (nc) => void this.watch(nc, connection),
+      () => {
+        if (this.connection === connection) this.connection = undefined;
+      },
+    );
+    return connection;
+  }
+
+  private async watch(nc: NatsConnection, connection: Promise<NatsConnection>): Promise<void> {
+    this.disconnected = false;
+    for await (const status of nc.status()) {
+      if (status.type === 'disconnect') {
+        this.disconnected = true;
+        this.logger.error('NATS connection lost; reconnecting');
+      } else if (status.type === 'reconnect') {
+        this.disconnected = false;
+        this.logger.log('NATS connection restored');
+      } else if (status.type === 'error') {
+        this.logger.error(`NATS error: ${String(status.error)}`);
+      }
+    }
+    // The status stream ends when the connection is closed for good.
+    if (this.connection === connection) this.connection = undefined;
   }
 
   private toBody(subject: string, error: unknown): ErrorBody {
@@ -137,7 +183,7 @@ export class NatsRpcClient implements OnApplicationShutdown {
       this.logger.warn(`No reply on ${subject} within the timeout`);
       return { code: 'SERVICE_TIMEOUT', message: Messages.serviceTimeout };
     }
-    if (error instanceof EmptyResponseException) {
+    if (error instanceof RequestError && error.isNoResponders()) {
       return { code: 'SERVICE_UNAVAILABLE', message: Messages.serviceUnavailable };
     }
     if (typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 'error') {
