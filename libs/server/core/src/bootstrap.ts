@@ -23,7 +23,7 @@ export async function startService({ service, module, config }: ServiceBootstrap
     bufferLogs: true,
   });
   app.useGlobalFilters(new RpcErrorFilter());
-  app.enableShutdownHooks();
+  app.enableShutdownHooks(['SIGINT', 'SIGTERM']);
   await app.listen();
   return app;
 }
