@@ -33,6 +33,7 @@ export { RequireSession, RequireRole } from './route-guard.js';
 export { NotFoundPage, NoPermissionPage, NotAvailablePage, ErrorNotice } from './pages.js';
 export { formatDate, formatClock, textOrNA } from './format.js';
 export { DataTable, SEARCH_DEBOUNCE_MS, type Column, type DataTableProps } from './data-table.js';
+export { RowActions, type RowActionsProps } from './row-actions.js';
 export { useServerList, nextSort, type ServerList, type ListParams, type SortOrder } from './use-server-list.js';
 export { confirmAndDelete, deleteErrorText, type ConfirmAndDelete, type DeleteFailureTexts } from './confirm-delete.js';
 export { toastSuccess, toastError, toastInfo } from './toast.js';

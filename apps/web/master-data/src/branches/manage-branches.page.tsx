@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { api, apiPath, type Branch } from '@freight/contracts';
-import { DataTable, confirmAndDelete, useServerList, type Column } from '@freight/web-kit';
+import { DataTable, RowActions, confirmAndDelete, useServerList, type Column } from '@freight/web-kit';
 import { BRANCHES_KEY, BRANCH_DELETE_FAILURE } from './branches.api.js';
 
 /** managebranch (Head only): list, search by city, add, edit, delete. */
@@ -24,20 +24,7 @@ export function ManageBranchesPage() {
     {
       header: 'Actions',
       render: (b) => (
-        <Group gap="xs" wrap="nowrap">
-          <Button
-            component={Link}
-            to={`../editbranch/${encodeURIComponent(b.BranchCity)}`}
-            size="xs"
-            variant="light"
-            aria-label={`Edit branch ${b.BranchCity}`}
-          >
-            Edit
-          </Button>
-          <Button size="xs" variant="light" color="red" onClick={() => void remove(b)} aria-label={`Delete branch ${b.BranchCity}`}>
-            Delete
-          </Button>
-        </Group>
+        <RowActions what={`branch ${b.BranchCity}`} editTo={`../editbranch/${encodeURIComponent(b.BranchCity)}`} onDelete={() => void remove(b)} />
       ),
     },
   ];

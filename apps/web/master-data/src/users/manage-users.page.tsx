@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { api, apiPath, canDeleteUser, canWriteUser, type User } from '@freight/contracts';
-import { DataTable, confirmAndDelete, useServerList, useSession, type Column } from '@freight/web-kit';
+import { DataTable, RowActions, confirmAndDelete, useServerList, useSession, type Column } from '@freight/web-kit';
 import { USERS_KEY, USER_DELETE_FAILURE } from './users.api.js';
 
 /** manageuser: every staff member may read; add/edit/delete only where the permission matrix allows. */
@@ -33,18 +33,11 @@ export function ManageUsersPage() {
     {
       header: 'Actions',
       render: (u) => (
-        <Group gap="xs" wrap="nowrap">
-          {canWriteUser(session, u.role) && (
-            <Button component={Link} to={editPath(u.username)} size="xs" variant="light" aria-label={`Edit user ${u.username}`}>
-              Edit
-            </Button>
-          )}
-          {canDeleteUser(session, u) && (
-            <Button size="xs" variant="light" color="red" onClick={() => void remove(u)} aria-label={`Delete user ${u.username}`}>
-              Delete
-            </Button>
-          )}
-        </Group>
+        <RowActions
+          what={`user ${u.username}`}
+          editTo={canWriteUser(session, u.role) ? editPath(u.username) : undefined}
+          onDelete={canDeleteUser(session, u) ? () => void remove(u) : undefined}
+        />
       ),
     },
   ];
