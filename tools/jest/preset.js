@@ -10,6 +10,7 @@ export const libSources = {
   '^@freight/server$': `${root}libs/server/core/src/index.ts`,
   '^@freight/server-testing$': `${root}libs/server/testing/src/index.ts`,
   '^@freight/web-kit$': `${root}libs/web/kit/src/index.ts`,
+  '^@freight/web-session$': `${root}libs/web/session/src/index.ts`,
 };
 
 export default {

@@ -1,8 +1,7 @@
 import { jest } from '@jest/globals';
 import { Messages, type LoginResponse } from '@freight/contracts';
-import { ApiError, NETWORK_MESSAGE, NOT_JSON_MESSAGE, apiList, apiRequest } from './api-client.js';
-import { setApiBase } from './api-config.js';
-import { getSession, setSessionNavigator, startSession } from './session.js';
+import { getSession, setApiBase, setSessionNavigator, startSession } from '@freight/web-session';
+import { ApiError, NETWORK_MESSAGE, NOT_JSON_MESSAGE, apiList, apiRequest, isApiError } from './api-client.js';
 
 const login: LoginResponse = { token: 'tok-9', user_id: 'u', user_role: 'Head', user_username: 'h', user_fullName: 'H', expiresAt: 0 };
 
@@ -93,5 +92,17 @@ describe('api client', () => {
   it('counts the array when a list answers without X-Total-Count', async () => {
     fetchMock.mockResolvedValue(json([{ id: 1 }]));
     await expect(apiList('/api/branches/all', {})).resolves.toEqual({ items: [{ id: 1 }], total: 1 });
+  });
+
+  it("recognises an ApiError made by another app's copy of the kit, and nothing else", async () => {
+    // A remote bundles its own kit: its ApiError is another class, the same in every other respect.
+    const { ApiError: OtherCopy } = (await import(`./api-client.js?copy=${Date.now()}`)) as typeof import('./api-client.js');
+    const foreign = new OtherCopy('Not found', 404, 'NOT_FOUND');
+    expect(foreign).not.toBeInstanceOf(ApiError);
+    expect(isApiError(foreign)).toBe(true);
+    expect(isApiError(new ApiError('x', 500, 'X'))).toBe(true);
+    expect(isApiError(new Error('x'))).toBe(false);
+    expect(isApiError({ status: 404 })).toBe(false);
+    expect(isApiError(null)).toBe(false);
   });
 });

@@ -1,12 +1,19 @@
 import { Messages, TOTAL_COUNT_HEADER, isErrorBody } from '@freight/contracts';
-import { apiUrl } from './api-config.js';
-import { getSession, logout } from './session.js';
+import { apiUrl, getSession, logout } from '@freight/web-session';
 
 export const NOT_JSON_MESSAGE = 'Expected JSON response but received something else.';
 export const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
 
+/**
+ * Marks an ApiError of any copy of the kit: host and remotes each bundle their own,
+ * and the host's query client must recognise a remote's errors (not retry its 4xx).
+ */
+const API_ERROR = Symbol.for('@freight/web-kit/ApiError');
+
 /** A failed call: `status` 0 means the server was not reached. */
 export class ApiError extends Error {
+  readonly [API_ERROR] = true;
+
   constructor(
     message: string,
     readonly status: number,
@@ -23,8 +30,9 @@ export class ApiError extends Error {
   }
 }
 
+/** Also true for an ApiError made by another app's copy of the kit (where instanceof is false). */
 export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
+  return typeof error === 'object' && error !== null && API_ERROR in error;
 }
 
 type Query = Record<string, string | number | undefined>;

@@ -1,4 +1,3 @@
-export { setApiBase, getApiBase, apiUrl } from './api-config.js';
 export {
   ApiError,
   isApiError,
@@ -14,7 +13,11 @@ export {
   type ApiResponse,
   type ListPage,
 } from './api-client.js';
+// The session and the API base are one per page (@freight/web-session, a federation
+// singleton); the kit passes them on so that apps import everything from here.
 export {
+  setApiBase,
+  apiUrl,
   getSession,
   isSessionValid,
   subscribeSession,
@@ -22,12 +25,11 @@ export {
   setSessionNavigator,
   startSession,
   markLoginFailed,
-  scheduleExpiry,
   logout,
   initSession,
   type Session,
   type LogoutReason,
-} from './session.js';
+} from '@freight/web-session';
 export { useSession, useRole, useCan, hasRole } from './use-session.js';
 export { RequireSession, RequireRole } from './route-guard.js';
 export { NotFoundPage, NoPermissionPage, NotAvailablePage, ErrorNotice } from './pages.js';

@@ -4,7 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { SESSION_LENGTH_MS, type LoginResponse } from '@freight/contracts';
 import { RequireRole, RequireSession } from './route-guard.js';
-import { setSessionNavigator, startSession } from './session.js';
+import { setSessionNavigator, startSession } from '@freight/web-session';
 
 const login = (role: LoginResponse['user_role']): LoginResponse => ({
   token: 't',

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import type { StaffRole } from '@freight/contracts';
-import { isSessionValid, logout } from './session.js';
+import { isSessionValid, logout } from '@freight/web-session';
 import { useSession } from './use-session.js';
 import { NoPermissionPage } from './pages.js';
 

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { can, type Action, type Area, type StaffRole } from '@freight/contracts';
-import { getSession, subscribeSession, type Session } from './session.js';
+import { getSession, subscribeSession, type Session } from '@freight/web-session';
 
 /** The current session, re-rendering on login, logout and changes from other tabs. */
 export function useSession(): Session | null {

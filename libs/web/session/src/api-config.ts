@@ -8,10 +8,6 @@ export function setApiBase(base: string): void {
   apiBase = base.replace(/\/+$/, '');
 }
 
-export function getApiBase(): string {
-  return apiBase;
-}
-
 /** Turn a contract path ('/api/users/all') into a URL under the configured base. */
 export function apiUrl(path: string, query?: Record<string, string | number | undefined>): string {
   const url = apiBase + path.replace(/^\/api(?=\/|$)/, '');

@@ -3,8 +3,7 @@ import { apiUrl } from './api-config.js';
 
 /**
  * The staff session, kept in localStorage under the keys of the specification
- * (contracts SESSION_KEYS). This module is a singleton shared by the host and every
- * remote (module federation `shared`), so there is one timer and one set of listeners.
+ * (contracts SESSION_KEYS). One per page (see index.ts): one timer, one set of listeners.
  */
 export interface Session {
   token: string;
@@ -108,7 +107,7 @@ function clearSessionKeys(): void {
 }
 
 /** (Re)arm the single timer that logs out when the session reaches its end. */
-export function scheduleExpiry(now: number = Date.now()): void {
+function scheduleExpiry(now: number = Date.now()): void {
   clearTimeout(expiryTimer);
   expiryTimer = undefined;
   const session = getSession();
