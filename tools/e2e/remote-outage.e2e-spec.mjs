@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { launchBrowser, target } from './browser.mjs';
+
+// The master-data remote is deployed on its own. While it is unreachable, its slot in
+// the console says so and the rest of the console keeps working; once it is back, a
+// retry loads it without reloading the console.
+const { url, head } = target();
+const REMOTE = '/remotes/master-data/';
+let browser;
+let page;
+let remoteDown = true;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await browser.newPage();
+  page.setDefaultTimeout(10_000);
+  await page.route(`${url}${REMOTE}**`, (route) => (remoteDown ? route.fulfill({ status: 503, body: 'unavailable' }) : route.continue()));
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('a remote that cannot be loaded', () => {
+  it('shows a clear message in its slot while the shell keeps working', async () => {
+    await page.goto(url);
+    await page.getByLabel('Username').fill(head.username);
+    await page.getByLabel('Password').fill(head.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((u) => u.pathname === '/admindashboard');
+
+    await page.goto(`${url}/admindashboard/administrativetools/manageuser`);
+    await page.getByText('This part of the console could not be loaded. Try again later.').waitFor();
+    const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
+    await sidebar.getByRole('link', { name: 'Administrative Tools' }).click();
+    await page.getByRole('link', { name: 'Manage User' }).waitFor();
+    await expect(page.getByText('Manage Consignee').first().isVisible()).resolves.toBe(true);
+  });
+
+  it('loads the remote on retry once it is back', async () => {
+    await page.getByRole('link', { name: 'Manage User' }).click();
+    await page.getByRole('button', { name: 'Try again' }).waitFor();
+    remoteDown = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('table', { name: 'Users' }).getByRole('cell', { name: head.username, exact: true }).waitFor();
+  });
+});
