@@ -18,7 +18,7 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SERVICES = [{ service: 'directory', urlVar: 'DIRECTORY_DATABASE_URL', entry: 'apps/services/directory/dist/main.js' }];
 const GATEWAY_ENTRY = 'apps/gateway/dist/main.js';
 const SEED_ENTRY = 'apps/services/directory/dist/seed.js';
-const SERVER_LIB = 'libs/server/core/dist/index.js';
+const DATABASE_LIB = 'libs/server/database/dist/index.js';
 const EDGE_ENTRY = fileURLToPath(new URL('./edge.mjs', import.meta.url));
 
 /** The signing secret: the configured one, else one generated once and kept in the data folder. */
@@ -116,12 +116,12 @@ export async function startSystem(options = {}) {
       await watch(children.run('build', 'npx', ['nx', 'run-many', '-t', 'build', '--output-style=static'], { cwd: root, env: childEnv({ NX_TUI: 'false' }) }));
       log(`built in ${((Date.now() - t) / 1000).toFixed(1)} s`);
     }
-    for (const entry of [SERVER_LIB, GATEWAY_ENTRY, SEED_ENTRY, ...SERVICES.map((s) => s.entry)]) {
+    for (const entry of [DATABASE_LIB, GATEWAY_ENTRY, SEED_ENTRY, ...SERVICES.map((s) => s.entry)]) {
       if (!existsSync(join(root, entry))) throw new Error(`${entry} is missing: run npm run build`);
     }
 
     // Each service's own role and schema, created or brought up to date on every start.
-    const { provisionServiceDatabase } = await import(pathToFileURL(join(root, SERVER_LIB)).href);
+    const { provisionServiceDatabase } = await import(pathToFileURL(join(root, DATABASE_LIB)).href);
     for (const { service, urlVar } of SERVICES) {
       const { user, password } = urlParts(env[urlVar]);
       const roleName = isolated ? `${service}_${isolated.label}_${id}` : user;

@@ -8,6 +8,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 export const libSources = {
   '^@freight/contracts$': `${root}libs/contracts/src/index.ts`,
   '^@freight/server$': `${root}libs/server/core/src/index.ts`,
+  '^@freight/server-database$': `${root}libs/server/database/src/index.ts`,
   '^@freight/server-testing$': `${root}libs/server/testing/src/index.ts`,
   '^@freight/web-kit$': `${root}libs/web/kit/src/index.ts`,
   '^@freight/web-session$': `${root}libs/web/session/src/index.ts`,

@@ -10,11 +10,19 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
+const DATABASE_PACKAGES = ['typeorm', 'pg', '@nestjs/typeorm'];
+
 export const constraints = [
   { source: 'type:contracts', allow: [], banned: ['@nestjs/', 'react', 'react-dom', 'typeorm', 'pg', '@nats-io/', '@mantine/'] },
   { source: 'scope:server', allow: ['type:contracts', 'scope:server'], banned: ['react', 'react-dom', '@mantine/'] },
   { source: 'type:service', allow: ['type:contracts', 'scope:server'] },
   { source: 'type:app', allow: ['type:contracts', 'scope:server'] },
+  // Libraries build on one another in one direction: contracts <- lib <- database <- testing,
+  // so the server core never loads TypeORM or pg, and the database lib never the test harness.
+  { source: 'type:lib', allow: ['type:contracts', 'type:lib'], banned: DATABASE_PACKAGES },
+  { source: 'type:database', allow: ['type:contracts', 'type:lib'] },
+  // The gateway holds no data: no database lib, no ORM, no driver (its tests may use the harness).
+  { source: 'scope:gateway', allow: ['type:contracts', 'type:lib', 'type:testing'], banned: DATABASE_PACKAGES },
   { source: 'scope:web', allow: ['type:contracts', 'scope:web'], banned: ['@nestjs/', 'typeorm', 'pg', '@nats-io/', 'argon2', 'jose'] },
   // Hosts and remotes meet only at run time (module federation), never by import.
   { source: 'type:host', allow: ['type:contracts', 'type:lib'] },

@@ -38,7 +38,47 @@ describe('project boundaries', () => {
     ]);
   });
 
-  it('lets a service use the contracts, the server plumbing and its own files', async () => {
-    await expect(boundaryErrors('apps/services/directory/src/x.ts', `import '@freight/contracts';\nimport '@freight/server';\nimport './users/user.service.js';\n`)).resolves.toEqual([]);
+  it('lets a service use the contracts, the server plumbing, the database lib and its own files', async () => {
+    await expect(
+      boundaryErrors(
+        'apps/services/directory/src/x.ts',
+        `import '@freight/contracts';\nimport '@freight/server';\nimport '@freight/server-database';\nimport 'typeorm';\nimport '@nestjs/typeorm';\nimport 'pg';\nimport './users/user.service.js';\n`,
+      ),
+    ).resolves.toEqual([]);
+  });
+
+  it('keeps the database lib, TypeORM and pg out of the gateway, which holds no data', async () => {
+    const errors = await boundaryErrors(
+      'apps/gateway/src/x.ts',
+      `import '@freight/server-database';\nimport 'typeorm';\nimport '@nestjs/typeorm';\nimport 'pg';\nimport '@freight/web-kit';\n`,
+    );
+    expect(errors).toEqual([
+      expect.stringContaining('@freight/gateway (scope:gateway) may not import @freight/server-database'),
+      expect.stringContaining(`may not import 'typeorm'`),
+      expect.stringContaining(`may not import '@nestjs/typeorm'`),
+      expect.stringContaining(`may not import 'pg'`),
+      expect.stringContaining('@freight/gateway (type:app) may not import @freight/web-kit'),
+    ]);
+    // What it does use stays allowed: the contracts, the server core, and the test harness in its tests.
+    await expect(
+      boundaryErrors('apps/gateway/src/x.spec.ts', `import '@freight/contracts';\nimport '@freight/server';\nimport '@freight/server-testing';\n`),
+    ).resolves.toEqual([]);
+  });
+
+  it('keeps the server core free of the database lib, its drivers and the test harness', async () => {
+    const errors = await boundaryErrors(
+      'libs/server/core/src/x.ts',
+      `import '@freight/server-database';\nimport '@freight/server-testing';\nimport 'typeorm';\nimport 'pg';\nimport '@freight/contracts';\n`,
+    );
+    expect(errors).toEqual([
+      expect.stringContaining('@freight/server (type:lib) may not import @freight/server-database'),
+      expect.stringContaining('@freight/server (type:lib) may not import @freight/server-testing'),
+      expect.stringContaining(`may not import 'typeorm'`),
+      expect.stringContaining(`may not import 'pg'`),
+    ]);
+    await expect(boundaryErrors('libs/server/database/src/x.ts', `import '@freight/server';\nimport 'typeorm';\n`)).resolves.toEqual([]);
+    await expect(boundaryErrors('libs/server/database/src/x.ts', `import '@freight/server-testing';\n`)).resolves.toEqual([
+      expect.stringContaining('@freight/server-database (type:database) may not import @freight/server-testing'),
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { migrateServiceSchema, serviceDataSourceOptions, type ServiceDataSourceOptions } from '@freight/server';
+import { migrateServiceSchema, serviceDataSourceOptions, type ServiceDataSourceOptions } from '@freight/server-database';
 import { BranchEntity } from './branches/branch.entity.js';
 import { BranchModule } from './branches/branch.module.js';
 import { SCHEMA, type DirectoryConfig } from './config.js';

@@ -1,4 +1,4 @@
-import { provisionServiceDatabase } from '@freight/server';
+import { provisionServiceDatabase } from '@freight/server-database';
 import pg from 'pg';
 import { SERVICE } from './config.js';
 import { seedHead } from './seed/head-seed.js';

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { migrateServiceSchema, runMain } from '@freight/server';
+import { runMain } from '@freight/server';
+import { migrateServiceSchema } from '@freight/server-database';
 import { directoryDataSourceOptions } from './app.module.js';
 import { loadDirectoryConfig } from './config.js';
 

@@ -1,4 +1,5 @@
-import { envFields, loadConfig, parseServiceDatabaseUrl, provisionServiceDatabase, runMain } from '@freight/server';
+import { envFields, loadConfig, runMain } from '@freight/server';
+import { parseServiceDatabaseUrl, provisionServiceDatabase } from '@freight/server-database';
 import { SERVICE, directoryEnvSchema } from './config.js';
 
 /**

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { passwordField, usernameField } from '@freight/contracts';
-import { createServiceDataSource, loadConfig, runMain } from '@freight/server';
+import { loadConfig, runMain } from '@freight/server';
+import { createServiceDataSource } from '@freight/server-database';
 import { directoryDataSourceOptions } from './app.module.js';
 import { directoryEnvSchema } from './config.js';
 import { seedHead } from './seed/head-seed.js';

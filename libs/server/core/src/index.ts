@@ -2,8 +2,5 @@ export * from './config.js';
 export * from './errors.js';
 export * from './validation.js';
 export * from './nats.js';
-export * from './database.js';
 export * from './logging.js';
-export * from './health.js';
 export * from './bootstrap.js';
-export * from './audited.entity.js';

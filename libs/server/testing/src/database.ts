@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { provisionServiceDatabase } from '@freight/server';
+import { provisionServiceDatabase } from '@freight/server-database';
 
 export interface TestDatabase {
   /** The fresh database's name. */

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { AuditedEntity } from '@freight/server';
+import { AuditedEntity } from '@freight/server-database';
 import type { Branch } from '@freight/contracts';
 
 @Entity({ name: 'branch', schema: 'directory' })

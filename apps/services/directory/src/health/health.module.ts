@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { createHealthController } from '@freight/server';
+import { createHealthController } from '@freight/server-database';
 import { SERVICE } from '../config.js';
 
 @Module({ controllers: [createHealthController(SERVICE)] })

@@ -1,4 +1,4 @@
-import { migrateServiceSchema } from '@freight/server';
+import { migrateServiceSchema } from '@freight/server-database';
 import { createTestDatabase, type TestDatabase } from '@freight/server-testing';
 import pg from 'pg';
 import { directoryDataSourceOptions } from '../app.module.js';

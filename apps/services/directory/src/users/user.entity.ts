@@ -1,5 +1,5 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { AuditedEntity } from '@freight/server';
+import { AuditedEntity } from '@freight/server-database';
 import type { Department, StaffRole, User } from '@freight/contracts';
 import { BranchEntity } from '../branches/branch.entity.js';
 

@@ -1,0 +1,5 @@
+// Everything that needs TypeORM or the Postgres driver, apart from @freight/server so that
+// processes holding no data (the gateway) never load either.
+export * from './database.js';
+export * from './audited.entity.js';
+export * from './health.js';
