@@ -3,3 +3,4 @@
 export * from './database.js';
 export * from './audited.entity.js';
 export * from './health.js';
+export * from './write-transaction.js';

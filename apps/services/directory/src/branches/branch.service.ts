@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DEFAULT_PAGE_SIZE, Messages, type Actor, type Branch, type BranchCreate, type BranchListQuery, type BranchUpdate, type Page } from '@freight/contracts';
-import { AppError, pgErrorCode } from '@freight/server';
+import { AppError } from '@freight/server';
+import { writeTransaction } from '@freight/server-database';
 import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { SEARCH_LIMIT, containsPattern } from '../payloads.js';
 import { UserEntity } from '../users/user.entity.js';
@@ -131,16 +132,11 @@ export class BranchService {
   }
 
   /** Run a write in a transaction; a unique-index race still answers with the right message. */
-  private async write<T>(input: Partial<BranchCreate>, work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    try {
-      return await this.dataSource.transaction(work);
-    } catch (error) {
-      if (pgErrorCode(error) === '23505') {
-        const constraint = (error as { constraint?: string }).constraint;
-        if (constraint === 'ux_branch_city') throw cityTaken(input.BranchCity ?? '');
-        if (constraint === 'ux_branch_code') throw codeTaken(input.Code ?? '');
-      }
-      throw error;
-    }
+  private write<T>(input: Partial<BranchCreate>, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return writeTransaction(this.dataSource, {
+      ux_branch_city: () => cityTaken(input.BranchCity ?? ''),
+      ux_branch_code: () => codeTaken(input.Code ?? ''),
+    }, work);
   }
+
 }

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DEFAULT_PAGE_SIZE, Messages, type Actor, type Page, type User, type UserCreate, type UserListQuery, type UserUpdate } from '@freight/contracts';
-import { AppError, pgErrorCode } from '@freight/server';
+import { AppError } from '@freight/server';
+import { writeTransaction } from '@freight/server-database';
 import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { BranchEntity } from '../branches/branch.entity.js';
 import { SEARCH_LIMIT, containsPattern } from '../payloads.js';
@@ -206,16 +207,11 @@ export class UserService {
   }
 
   /** Run a write in a transaction; a unique-index race still answers with the right message. */
-  private async write<T>(input: { username?: string; email?: string }, work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    try {
-      return await this.dataSource.transaction(work);
-    } catch (error) {
-      if (pgErrorCode(error) === '23505') {
-        const constraint = (error as { constraint?: string }).constraint;
-        if (constraint === 'ux_app_user_username') throw usernameTaken(input.username ?? '');
-        if (constraint === 'ux_app_user_email') throw emailTaken(input.email ?? '');
-      }
-      throw error;
-    }
+  private write<T>(input: { username?: string; email?: string }, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return writeTransaction(this.dataSource, {
+      ux_app_user_username: () => usernameTaken(input.username ?? ''),
+      ux_app_user_email: () => emailTaken(input.email ?? ''),
+    }, work);
   }
+
 }

@@ -1,0 +1,23 @@
+import type { DataSource, EntityManager } from 'typeorm';
+
+/** SQLSTATE of a unique-index violation. */
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * Run a write in one transaction. A unique index can still refuse the write when two
+ * requests race past the service's own checks; the error for that index (by name) is
+ * thrown instead, so the caller gets the same clear 409 either way. Anything else rethrows.
+ */
+export async function writeTransaction<T>(
+  dataSource: DataSource,
+  uniqueViolations: Record<string, () => Error>,
+  work: (manager: EntityManager) => Promise<T>,
+): Promise<T> {
+  try {
+    return await dataSource.transaction(work);
+  } catch (error) {
+    const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
+    const mapped = code === UNIQUE_VIOLATION && constraint !== undefined ? uniqueViolations[constraint] : undefined;
+    throw mapped ? mapped() : error;
+  }
+}
