@@ -15,21 +15,7 @@ export {
 } from './api-client.js';
 // The session and the API base are one per page (@freight/web-session, a federation
 // singleton); the kit passes them on so that apps import everything from here.
-export {
-  setApiBase,
-  apiUrl,
-  getSession,
-  isSessionValid,
-  subscribeSession,
-  onLogout,
-  setSessionNavigator,
-  startSession,
-  markLoginFailed,
-  logout,
-  initSession,
-  type Session,
-  type LogoutReason,
-} from '@freight/web-session';
+export * from '@freight/web-session';
 export { useSession, useRole, useCan, hasRole } from './use-session.js';
 export { RequireSession, RequireRole } from './route-guard.js';
 export { NotFoundPage, NoPermissionPage, NotAvailablePage, ErrorNotice } from './pages.js';
