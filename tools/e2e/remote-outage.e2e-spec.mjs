@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { launchBrowser, target } from './browser.mjs';
+import { LAPTOP, checkScreen } from './check-screen.mjs';
 
 // The master-data remote is deployed on its own. While it is unreachable, its slot in
 // the console says so and the rest of the console keeps working; once it is back, a
@@ -12,7 +13,7 @@ let remoteDown = true;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  page = await browser.newPage();
+  page = await browser.newPage({ viewport: LAPTOP });
   page.setDefaultTimeout(10_000);
   await page.route(`${url}${REMOTE}**`, (route) => (remoteDown ? route.fulfill({ status: 503, body: 'unavailable' }) : route.continue()));
 });
@@ -31,6 +32,7 @@ describe('a remote that cannot be loaded', () => {
 
     await page.goto(`${url}/admindashboard/administrativetools/manageuser`);
     await page.getByText('This part of the console could not be loaded. Try again later.').waitFor();
+    await checkScreen(page, 'remote failed in its slot');
     const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
     await sidebar.getByRole('link', { name: 'Administrative Tools' }).click();
     await page.getByRole('link', { name: 'Manage User' }).waitFor();

@@ -1,10 +1,14 @@
+/* global document, innerWidth */ // used in page.evaluate callbacks, which run in the browser
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SESSION_KEYS } from '@freight/contracts';
 import { launchBrowser, target } from './browser.mjs';
+import { LAPTOP, PHONE, checkScreen } from './check-screen.mjs';
 
 // One staff member's day, through the real console, remote, gateway, directory service,
 // Postgres and NATS: the Head sets up a branch and an Admin, the Admin signs in and works
-// within what an Admin may do. Steps build on each other, so they run in order.
+// within what an Admin may do. Steps build on each other, so they run in order. Every
+// screen and state on the way is checked at phone and laptop width (checkScreen: no
+// sideways overflow, Log Out on screen, no serious or critical axe-core violation).
 const { url, head } = target();
 const run = Date.now().toString(36).slice(-5);
 const branch = { city: `Galle ${run}`, location: '14 Church Street, Fort', contact: '+94 91 222 3344', code: `G${run}`.toUpperCase() };
@@ -15,26 +19,41 @@ const tools = `${url}/admindashboard/administrativetools`;
 let browser;
 let page;
 const sidebar = () => page.getByRole('navigation', { name: 'Dashboard' });
+const logOut = () => page.getByRole('banner').getByRole('button', { name: 'Log Out' });
 
 /** Wait until the locator is visible (a failing step names what it waited for). */
 const visible = (locator) => locator.waitFor({ state: 'visible' });
 
-async function signIn(who) {
+async function signIn(who, landing = '/admindashboard') {
   await page.goto(url);
   await page.getByLabel('Username').fill(who.username);
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((u) => u.pathname === '/admindashboard');
+  await page.waitForURL((u) => u.pathname === landing);
 }
 
 async function signOut() {
-  await page.getByRole('button', { name: 'Log Out' }).click();
+  await logOut().click();
   await page.waitForURL((u) => u.pathname === '/');
 }
 
-/** A toast (or inline notice) with exactly this text becomes visible. */
-async function expectNotice(text) {
-  await expect(page.getByText(text, { exact: true }).first().waitFor({ state: 'visible' })).resolves.toBeUndefined();
+/** A toast with exactly this text becomes visible, and it leaves the header's name and Log Out uncovered. */
+async function expectToast(text) {
+  const toast = page.getByRole('alert').filter({ hasText: text }).first();
+  await expect(toast.waitFor({ state: 'visible' })).resolves.toBeUndefined();
+  const toastBox = await toast.boundingBox();
+  for (const covered of [logOut(), page.getByRole('banner').locator('p', { hasText: 'Signed in as' })]) {
+    const box = (await covered.isVisible()) ? await covered.boundingBox() : null;
+    const overlaps = box && toastBox.x < box.x + box.width && box.x < toastBox.x + toastBox.width && toastBox.y < box.y + box.height && box.y < toastBox.y + toastBox.height;
+    expect(overlaps ? `the toast "${text}" covers ${await covered.textContent()}` : 'clear').toBe('clear');
+  }
+}
+
+/** The screen sits in the shell: the header with Log Out, the sidebar, the banner. */
+async function expectShell() {
+  await visible(logOut());
+  await expect(sidebar().count()).resolves.toBe(1);
+  await visible(page.getByText('Welcome to Import Management'));
 }
 
 async function fillUserForm(user, role) {
@@ -50,7 +69,7 @@ async function fillUserForm(user, role) {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  page = await browser.newPage();
+  page = await browser.newPage({ viewport: LAPTOP });
   page.setDefaultTimeout(10_000);
 });
 
@@ -63,6 +82,16 @@ describe('a staff day in the console', () => {
     await page.goto(`${tools}/manageuser`);
     await page.waitForURL((u) => u.pathname === '/');
     await visible(page.getByRole('button', { name: 'Sign in' }));
+    // The icons the page names are served (the browser asks for /favicon.ico by itself too).
+    const icons = await page.evaluate(() => [...document.querySelectorAll('link[rel=icon]')].map((l) => l.getAttribute('href')));
+    for (const icon of new Set(['/favicon.ico', ...icons])) {
+      const reply = await fetch(url + icon);
+      expect([icon, reply.status, reply.headers.get('content-type')?.split('/')[0]]).toEqual([icon, 200, 'image']);
+    }
+    await checkScreen(page, 'sign-in');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await visible(page.getByText('Username is required'));
+    await checkScreen(page, 'sign-in with missing fields');
   });
 
   it('refuses a wrong password with the server message under the form', async () => {
@@ -71,6 +100,7 @@ describe('a staff day in the console', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Invalid username or password' }).waitFor()).resolves.toBeUndefined();
     expect(await page.evaluate(() => localStorage.getItem('user_login'))).not.toBe('true');
+    await checkScreen(page, 'sign-in error');
   });
 
   it('signs the Head in to the dashboard, with Accounts and the Shipment Management button', async () => {
@@ -78,6 +108,18 @@ describe('a staff day in the console', () => {
     expect(await page.evaluate(() => localStorage.getItem('user_role'))).toBe('Head');
     await visible(sidebar().getByRole('link', { name: 'Accounts' }));
     await visible(page.getByRole('link', { name: 'Shipment Management' }));
+    await checkScreen(page, 'dashboard (Head)');
+  });
+
+  it('opens Shipment Management inside the shell, with the import and export tiles not available yet', async () => {
+    await page.getByRole('link', { name: 'Shipment Management' }).click();
+    await page.waitForURL((u) => u.pathname === '/adminshipmentmanagement');
+    await page.getByRole('heading', { name: 'Shipment Management' }).waitFor();
+    await expectShell();
+    await expect(page.getByRole('button', { name: 'IMPORT' }).isDisabled()).resolves.toBe(true);
+    await checkScreen(page, 'shipment chooser (Head)');
+    await sidebar().getByRole('link', { name: 'My Management' }).click();
+    await page.waitForURL((u) => u.pathname === '/admindashboard');
   });
 
   it('lets the Head add a branch', async () => {
@@ -85,21 +127,46 @@ describe('a staff day in the console', () => {
     // The Shipment Management button shows only on the exact dashboard path.
     await page.waitForURL((u) => u.pathname.endsWith('/administrativetools'));
     await page.getByRole('link', { name: 'Shipment Management' }).waitFor({ state: 'detached' });
+    await checkScreen(page, 'administrative tools (Head)');
 
     await page.getByRole('link', { name: 'Manage Branch' }).click();
     await page.getByRole('link', { name: 'Add Branch' }).click();
+    await page.getByRole('button', { name: 'Add Branch' }).click();
+    await visible(page.getByText('Branch name is required'));
+    await checkScreen(page, 'add branch with validation errors');
     await page.getByLabel('Branch Name').fill(branch.city);
     await page.getByLabel('Location').fill(branch.location);
     await page.getByLabel('Contact').fill(branch.contact);
     await page.getByLabel('Branch Code').fill(branch.code);
     await page.getByRole('button', { name: 'Add Branch' }).click();
-    await expectNotice('Branch added successfully!');
+    await expectToast('Branch added successfully!');
     await page.waitForURL((u) => u.pathname.endsWith('/managebranch'));
+    await checkScreen(page, 'branch list with a toast');
 
     await page.getByLabel('Search by city').fill(branch.city);
     const table = page.getByRole('table', { name: 'Branches' });
     await table.getByRole('cell', { name: branch.code }).waitFor();
     await visible(table.getByRole('cell', { name: branch.location }));
+    await page.getByLabel('Search by city').fill(`no such city ${run}`);
+    await visible(page.getByText('No branches found.'));
+    await checkScreen(page, 'empty branch list');
+  });
+
+  it('shows the Head the branch edit form with city and code read-only', async () => {
+    await page.goto(`${tools}/editbranch/${encodeURIComponent(branch.city)}`);
+    await expect(page.getByLabel('Location').inputValue()).resolves.toBe(branch.location);
+    await expect(page.getByLabel('Branch Name').getAttribute('readonly')).resolves.not.toBeNull();
+    await checkScreen(page, 'edit branch');
+  });
+
+  it("shows the catalogue's text when an add fails without a message from the server", async () => {
+    await page.goto(`${tools}/adduserhead`);
+    await page.route(`${url}/api/users/add`, (route) => route.fulfill({ status: 500, body: '' }), { times: 1 });
+    await fillUserForm(admin, 'Admin');
+    await page.getByRole('button', { name: 'Add User' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Failed to add user. Please try again.' }).waitFor()).resolves.toBeUndefined();
+    await expect(page.getByText('HTTP error! Status: 500').count()).resolves.toBe(0);
+    await checkScreen(page, 'add user failed');
   });
 
   it('lets the Head add an Admin and an Employee in that branch', async () => {
@@ -112,7 +179,7 @@ describe('a staff day in the console', () => {
       await page.waitForURL((u) => u.pathname.endsWith('/adduserhead'));
       await fillUserForm(user, role);
       await page.getByRole('button', { name: 'Add User' }).click();
-      await expectNotice('User added successfully!');
+      await expectToast('User added successfully!');
       await page.waitForURL((u) => u.pathname.endsWith('/manageuser'));
     }
     await page.getByLabel('Search users').fill(run);
@@ -120,11 +187,56 @@ describe('a staff day in the console', () => {
     await table.getByRole('cell', { name: admin.username, exact: true }).waitFor();
     await visible(table.getByRole('cell', { name: employee.username, exact: true }));
     await visible(table.getByRole('cell', { name: branch.city }).first());
+    await checkScreen(page, 'user list (Head)');
+
+    await page.getByRole('button', { name: `Delete user ${admin.username}` }).click();
+    await page.getByRole('dialog').getByText(`Are you sure you want to delete user ${admin.username}?`).waitFor();
+    await checkScreen(page, 'delete dialog open');
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
   });
 
-  it('signs out, clearing every session key, and staff screens send back to /', async () => {
+  it('says "Not available yet" inside the shell for screens of later work', async () => {
+    for (const [path, title] of [
+      ['/admindashboard/administrativetools/manageconsignee', 'Manage Consignee'],
+      ['/admindashboard/administrativetools/manageshipmentcounter', 'Manage Shipment Counter'],
+      ['/admindashboard/accounts', 'Accounts'],
+      ['/manageimportadmin', 'Import Jobs'],
+    ]) {
+      await page.goto(url + path);
+      await page.getByRole('heading', { name: title }).waitFor();
+      await visible(page.getByText(/^Not available yet/));
+      await expect(page.getByText('Page not found').count()).resolves.toBe(0);
+      await expectShell();
+    }
+    await checkScreen(page, 'not available yet');
+  });
+
+  it('works on a phone: the menu drawer, a row action out of sight, Log Out in the header', async () => {
+    await page.setViewportSize(PHONE);
+    await page.goto(`${url}/admindashboard`);
+    await expect(sidebar().isVisible()).resolves.toBe(false);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await visible(sidebar());
+    await visible(sidebar().locator('p', { hasText: 'Signed in as' }));
+    await checkScreen(page, 'menu drawer open (Head)');
+    await sidebar().getByRole('link', { name: 'Administrative Tools' }).click();
+    await page.getByRole('link', { name: 'Manage User' }).click();
+    await page.getByLabel('Search users').fill(employee.username);
+    // The table scrolls in its own box; the Edit action of the row is reached within it.
+    const edit = page.getByRole('link', { name: `Edit user ${employee.username}` });
+    await edit.scrollIntoViewIfNeeded();
+    const box = await edit.boundingBox();
+    expect(box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
+    await expect(page.evaluate(() => document.scrollingElement.scrollWidth <= innerWidth)).resolves.toBe(true);
+    await edit.click();
+    await page.waitForURL((u) => u.pathname.endsWith(`/edituserhead/${employee.username}`));
+  });
+
+  it('signs out from the phone, clearing every session key, and staff screens send back to /', async () => {
     const token = await page.evaluate(() => localStorage.getItem('token'));
     await signOut();
+    await page.setViewportSize(LAPTOP);
     const left = await page.evaluate((keys) => keys.filter((k) => localStorage.getItem(k) !== null), [...SESSION_KEYS]);
     expect(left).toEqual([]);
     // The token is revoked on the server, not only forgotten by the browser.
@@ -134,10 +246,29 @@ describe('a staff day in the console', () => {
     await page.waitForURL((u) => u.pathname === '/');
   });
 
+  it('signs the Employee in to the shipment chooser in the shell; an admin screen is refused there with a way back', async () => {
+    await signIn(employee, '/shipmentmanagement');
+    await page.getByRole('heading', { name: 'Shipment Management' }).waitFor();
+    await expectShell();
+    await checkScreen(page, 'shipment chooser (Employee)');
+    await sidebar().getByRole('link', { name: 'Administrative Tools' }).click();
+    await page.getByRole('link', { name: 'Manage User' }).waitFor();
+    await checkScreen(page, 'administrative tools (Employee)');
+
+    await page.goto(`${url}/adminshipmentmanagement`);
+    await page.getByRole('heading', { name: 'You do not have permission' }).waitFor();
+    await expectShell();
+    await checkScreen(page, 'forbidden (Employee)');
+    await page.getByRole('link', { name: 'Go to your start page' }).click();
+    await page.waitForURL((u) => u.pathname === '/shipmentmanagement');
+    await signOut();
+  });
+
   it('signs the Admin in and shows only the tiles an Admin sees', async () => {
     await signIn(admin);
     await visible(sidebar().getByRole('link', { name: 'My Management' }));
     await expect(sidebar().getByRole('link', { name: 'Accounts' }).count()).resolves.toBe(0);
+    await checkScreen(page, 'dashboard (Admin)');
     await sidebar().getByRole('link', { name: 'Administrative Tools' }).click();
     await page.getByRole('link', { name: 'Manage User' }).waitFor();
     for (const headOnly of ['Manage Branch', 'Manage Yard', 'Manage Client News', 'Manage Shipment Type', 'Manage Shipment Counter']) {
@@ -147,13 +278,18 @@ describe('a staff day in the console', () => {
     const consignee = page.getByRole('button', { name: 'Manage Consignee' });
     await expect(consignee.isDisabled()).resolves.toBe(true);
     await visible(page.getByText('Not available yet').first());
+    await checkScreen(page, 'administrative tools (Admin)');
   });
 
-  it('refuses the Admin a Head-only screen', async () => {
-    await page.goto(`${tools}/managebranch`);
-    await page.getByRole('heading', { name: 'You do not have permission' }).waitFor();
+  it('refuses the Admin a Head-only screen inside the shell, with a way back', async () => {
     await page.goto(`${tools}/adduserhead`);
     await page.getByRole('heading', { name: 'You do not have permission' }).waitFor();
+    await page.goto(`${tools}/managebranch`);
+    await page.getByRole('heading', { name: 'You do not have permission' }).waitFor();
+    await expectShell();
+    await checkScreen(page, 'forbidden (Admin)');
+    await page.getByRole('link', { name: 'Back to Administrative Tools' }).click();
+    await page.waitForURL((u) => u.pathname === '/admindashboard/administrativetools');
   });
 
   it('lets the Admin edit an Employee', async () => {
@@ -163,12 +299,17 @@ describe('a staff day in the console', () => {
     await page.waitForURL((u) => u.pathname.endsWith(`/edituser/${employee.username}`));
     const fullName = page.getByLabel('Full Name');
     await expect(fullName.inputValue()).resolves.toBe(employee.fullName);
+    await fullName.fill('');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await visible(page.getByText('Full name is required'));
+    await checkScreen(page, 'edit user with validation errors');
     await fullName.fill(`${employee.fullName} Jr`);
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expectNotice('User updated successfully');
+    await expectToast('User updated successfully');
     await page.waitForURL((u) => u.pathname.endsWith('/manageuser'));
     await page.getByLabel('Search users').fill(employee.username);
     await page.getByRole('table', { name: 'Users' }).getByRole('cell', { name: `${employee.fullName} Jr` }).waitFor();
+    await checkScreen(page, 'user list (Admin)');
   });
 
   it('offers the Admin no delete for the Head, and the gateway refuses it anyway', async () => {
@@ -189,7 +330,7 @@ describe('a staff day in the console', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText(`Are you sure you want to delete user ${employee.username}?`).waitFor();
     await dialog.getByRole('button', { name: 'Delete' }).click();
-    await expectNotice('User deleted successfully');
+    await expectToast('User deleted successfully');
     await page.getByRole('table', { name: 'Users' }).getByRole('cell', { name: employee.username, exact: true }).waitFor({ state: 'detached' });
   });
 

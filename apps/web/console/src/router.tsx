@@ -1,16 +1,50 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { NotAvailablePage, NotFoundPage, RequireRole, RequireSession } from '@freight/web-kit';
+import type { ReactNode } from 'react';
+import { createBrowserRouter, Link, Outlet, type RouteObject } from 'react-router-dom';
+import { Button, Container } from '@mantine/core';
+import { landingPathFor } from '@freight/contracts';
+import { NotAvailablePage, NotFoundPage, RequireRole, RequireSession, isSessionValid, useSession } from '@freight/web-kit';
 import { SignInPage } from './pages/sign-in.page.js';
 import { DashboardShell } from './shell/dashboard-shell.js';
 import { MyManagementPage } from './pages/my-management.page.js';
 import { AdministrativeToolsPage } from './pages/administrative-tools.page.js';
-import { EmployeeLandingPage } from './pages/employee-landing.page.js';
+import { ShipmentChooserPage } from './pages/shipment-chooser.page.js';
 import { RouterErrorPage } from './pages/router-error.page.js';
 import { RemoteSlot } from './remotes/remote-slot.js';
+import { LATER_ACCOUNTS_SCREENS, LATER_PUBLIC_SCREENS, LATER_STAFF_SCREENS, LATER_TOOL_SCREENS } from './later-screens.js';
+
+/** A page outside the staff shell (signed out): its content is the page's main landmark. */
+function PublicPage({ children }: { children: ReactNode }) {
+  return (
+    <Container component="main" py="xl">
+      {children}
+    </Container>
+  );
+}
+
+/** An unknown address: inside the shell for a signed-in user, else a plain page. */
+function UnknownPage() {
+  const session = useSession();
+  if (session && isSessionValid()) {
+    return (
+      <DashboardShell>
+        <NotFoundPage homePath={landingPathFor(session.role)} />
+      </DashboardShell>
+    );
+  }
+  return (
+    <PublicPage>
+      <NotFoundPage />
+    </PublicPage>
+  );
+}
+
+const later = (screens: Record<string, string>, prefix = ''): RouteObject[] =>
+  Object.entries(screens).map(([path, title]) => ({ path: prefix + path, element: <NotAvailablePage title={title} /> }));
 
 /**
- * The console's routes. Master-data screens (manageuser, managebranch, ...) come
- * from the master-data remote, mounted under administrativetools/*.
+ * The console's routes. Every staff screen lives in the shell (DashboardShell);
+ * master-data screens (manageuser, managebranch, ...) come from the master-data
+ * remote, mounted under administrativetools/*. Screens of later work say so.
  * The dashboard is open to all staff (spec 01 §2 lists tools for "all staff");
  * Head-only screens check the role themselves.
  */
@@ -20,39 +54,65 @@ export const routes: RouteObject[] = [
     errorElement: <RouterErrorPage />,
     children: [
       { index: true, element: <SignInPage /> },
+      ...Object.entries(LATER_PUBLIC_SCREENS).map(([path, title]) => ({
+        path,
+        element: (
+          <PublicPage>
+            <NotAvailablePage
+              title={title}
+              action={
+                <Button component={Link} to="/" variant="light">
+                  Go to the start page
+                </Button>
+              }
+            />
+          </PublicPage>
+        ),
+      })),
       {
         element: <RequireSession />,
         children: [
           {
-            path: 'admindashboard',
             element: <DashboardShell />,
             children: [
-              { index: true, element: <MyManagementPage /> },
-              { path: 'administrativetools', element: <AdministrativeToolsPage /> },
-              { path: 'administrativetools/*', element: <RemoteSlot remote="masterData" module="./routes" /> },
               {
-                path: 'accounts',
+                path: 'admindashboard',
+                children: [
+                  { index: true, element: <MyManagementPage /> },
+                  { path: 'administrativetools', element: <AdministrativeToolsPage /> },
+                  ...later(LATER_TOOL_SCREENS, 'administrativetools/'),
+                  { path: 'administrativetools/*', element: <RemoteSlot remote="masterData" module="./routes" /> },
+                  {
+                    path: 'accounts',
+                    element: (
+                      <RequireRole roles={['Head']}>
+                        <Outlet />
+                      </RequireRole>
+                    ),
+                    children: [
+                      { index: true, element: <NotAvailablePage title="Accounts" /> },
+                      ...later(LATER_ACCOUNTS_SCREENS),
+                      { path: '*', element: <NotFoundPage homePath="/admindashboard/accounts" /> },
+                    ],
+                  },
+                  { path: '*', element: <NotFoundPage homePath="/admindashboard" /> },
+                ],
+              },
+              {
+                path: 'adminshipmentmanagement',
                 element: (
-                  <RequireRole roles={['Head']}>
-                    <NotAvailablePage title="Accounts" />
+                  <RequireRole roles={['Head', 'Admin']}>
+                    <ShipmentChooserPage />
                   </RequireRole>
                 ),
               },
-              { path: '*', element: <NotFoundPage homePath="/admindashboard" /> },
+              { path: 'shipmentmanagement', element: <ShipmentChooserPage /> },
+              ...later(LATER_STAFF_SCREENS),
             ],
           },
-          {
-            path: 'adminshipmentmanagement',
-            element: (
-              <RequireRole roles={['Head', 'Admin']}>
-                <NotAvailablePage title="Shipment Management" />
-              </RequireRole>
-            ),
-          },
-          { path: 'shipmentmanagement', element: <EmployeeLandingPage /> },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', element: <UnknownPage /> },
     ],
   },
 ];

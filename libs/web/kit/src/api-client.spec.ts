@@ -43,9 +43,18 @@ describe('api client', () => {
 
   it('falls back to the catalogue texts when the error body is not JSON', async () => {
     fetchMock.mockResolvedValueOnce(new Response('<html>oops</html>', { status: 502 }));
-    await expect(apiRequest('/api/users/all')).rejects.toMatchObject({ message: 'HTTP error! Status: 502', status: 502 });
+    await expect(apiRequest('/api/users/all')).rejects.toMatchObject({ message: 'HTTP error! Status: 502', status: 502, fromServer: false });
     fetchMock.mockResolvedValueOnce(new Response('', { status: 403 }));
-    await expect(apiRequest('/api/users/all')).rejects.toMatchObject({ message: Messages.forbidden, status: 403 });
+    await expect(apiRequest('/api/users/all')).rejects.toMatchObject({ message: Messages.forbidden, status: 403, fromServer: false });
+    fetchMock.mockResolvedValueOnce(json({ message: ' ' }, 500));
+    await expect(apiRequest('/api/users/all')).rejects.toMatchObject({ message: 'HTTP error! Status: 500', fromServer: false });
+  });
+
+  it("marks a message the server wrote, with or without a code, as the server's", async () => {
+    fetchMock.mockResolvedValueOnce(json({ message: 'The gateway is not reachable right now.' }, 502));
+    await expect(apiRequest('/api/users/all')).rejects.toMatchObject({ message: 'The gateway is not reachable right now.', fromServer: true });
+    fetchMock.mockResolvedValueOnce(json({ message: 'Email is taken', code: 'CONFLICT' }, 409));
+    await expect(apiRequest('/api/users/all')).rejects.toMatchObject({ fromServer: true });
   });
 
   it('refuses a success answer that is not JSON', async () => {
@@ -56,7 +65,7 @@ describe('api client', () => {
   it('reports an unreachable server as status 0', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     const error = (await apiRequest('/api/users/all').catch((e: unknown) => e)) as ApiError;
-    expect(error).toMatchObject({ message: NETWORK_MESSAGE, status: 0, answered: false });
+    expect(error).toMatchObject({ message: NETWORK_MESSAGE, status: 0, answered: false, fromServer: false });
   });
 
   it('logs out on a 401 to a call that carried the token', async () => {

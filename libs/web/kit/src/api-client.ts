@@ -10,7 +10,11 @@ export const NETWORK_MESSAGE = 'Could not reach the server. Check your connectio
  */
 const API_ERROR = Symbol.for('@freight/web-kit/ApiError');
 
-/** A failed call: `status` 0 means the server was not reached. */
+/**
+ * A failed call: `status` 0 means the server was not reached. `fromServer` is false
+ * when the message is the client's own text (no reply, or a reply without a message):
+ * screens then show their catalogue fallback instead (spec 01 §8).
+ */
 export class ApiError extends Error {
   readonly [API_ERROR] = true;
 
@@ -19,6 +23,7 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     readonly details?: Record<string, string>,
+    readonly fromServer = status > 0,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -70,11 +75,9 @@ async function parseError(response: Response): Promise<ApiError> {
     body = undefined;
   }
   if (isErrorBody(body)) return new ApiError(body.message, response.status, body.code, body.details);
-  const message =
-    typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string'
-      ? (body as { message: string }).message
-      : statusText(response.status);
-  return new ApiError(message, response.status, `HTTP_${response.status}`);
+  const message = typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : undefined;
+  if (typeof message === 'string' && message.trim()) return new ApiError(message, response.status, `HTTP_${response.status}`);
+  return new ApiError(statusText(response.status), response.status, `HTTP_${response.status}`, undefined, false);
 }
 
 /**

@@ -16,8 +16,13 @@ describe('deleteErrorText (spec 01 §8)', () => {
     expect(deleteErrorText(new ApiError('x', 403, 'X'), texts)).toBe(Messages.forbidden);
     expect(deleteErrorText(new ApiError('x', 404, 'X'), texts)).toBe('Thing not found');
     expect(deleteErrorText(new ApiError('Still in use', 409, 'CONFLICT'), texts)).toBe('Still in use');
-    expect(deleteErrorText(new ApiError('x', 502, 'HTTP_502'), texts)).toBe('HTTP error! Status: 502');
-    expect(deleteErrorText(new ApiError('offline', 0, 'NETWORK'), texts)).toBe('offline');
+  });
+
+  it("falls back to the screen's texts when the server gave no message or was not reached", () => {
+    const noMessage = (status: number) => new ApiError(`HTTP error! Status: ${status}`, status, `HTTP_${status}`, undefined, false);
+    expect(deleteErrorText(noMessage(500), texts)).toBe('Failed to delete thing.');
+    expect(deleteErrorText(noMessage(502), { ...texts, status: (code) => `HTTP error! Status: ${code}` })).toBe('HTTP error! Status: 502');
+    expect(deleteErrorText(new ApiError('offline', 0, 'NETWORK'), { ...texts, status: (code) => `Status ${code}` })).toBe('Failed to delete thing.');
     expect(deleteErrorText(new Error('boom'), texts)).toBe('Failed to delete thing.');
   });
 });
@@ -56,6 +61,13 @@ describe('confirmAndDelete', () => {
     expect(fetchMock.mock.calls[0]![1]!.method).toBe('DELETE');
     expect(await screen.findByText('Thing deleted')).toBeTruthy();
     expect(onDeleted).toHaveBeenCalledTimes(1);
+  });
+
+  it('names the close button of the dialog, and closing it deletes nothing', async () => {
+    const done = start();
+    fireEvent.click(await screen.findByRole('button', { name: 'Close' }));
+    await act(() => done);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('does nothing when the user cancels', async () => {

@@ -20,6 +20,7 @@ function confirmDelete(message: string, title = 'Confirm deletion'): Promise<boo
       title,
       children: message,
       labels: { confirm: 'Delete', cancel: 'Cancel' },
+      closeButtonProps: { 'aria-label': 'Close' },
       confirmProps: { color: 'red' },
       onConfirm: () => settle(true),
       onCancel: () => settle(false),
@@ -32,11 +33,13 @@ function confirmDelete(message: string, title = 'Confirm deletion'): Promise<boo
 export interface DeleteFailureTexts {
   /** The catalogue's 404 text, e.g. Messages.userNotFound. */
   notFound: string;
-  /** When the failure is not an ApiError at all. */
+  /** Any other failure without a message from the server, e.g. 'Failed to delete branch. Please try again.' */
   failed: string;
+  /** The catalogue's text for another status the server gave no message for (user delete: 'HTTP error! Status: {code}'). */
+  status?: (code: number) => string;
 }
 
-/** What a failed delete shows (spec 01 §8): catalogue texts for 401/403/404, otherwise the server's message. */
+/** What a failed delete shows (spec 01 §8): catalogue texts for 401/403/404, the server's message, else the fallback. */
 export function deleteErrorText(error: unknown, texts: DeleteFailureTexts): string {
   if (!isApiError(error)) return texts.failed;
   switch (error.status) {
@@ -46,11 +49,9 @@ export function deleteErrorText(error: unknown, texts: DeleteFailureTexts): stri
       return Messages.forbidden;
     case 404:
       return texts.notFound;
-    case 0:
-      return error.message;
-    default:
-      return error.code.startsWith('HTTP_') ? `HTTP error! Status: ${error.status}` : error.message;
   }
+  if (error.fromServer && error.message) return error.message;
+  return error.answered && texts.status ? texts.status(error.status) : texts.failed;
 }
 
 export interface ConfirmAndDelete {

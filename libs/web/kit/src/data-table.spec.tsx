@@ -18,6 +18,7 @@ function Users() {
       list={list}
       caption="Rows"
       searchLabel="Search rows"
+      loadErrorText="Error fetching rows"
       rowKey={(r) => r._id}
       columns={[
         { header: 'Name', sortField: 'name', render: (r) => r.name },
@@ -65,10 +66,13 @@ describe('DataTable', () => {
     globalThis.fetch = fetchMock;
   });
 
-  it("shows 'Loading...' and then the rows with 'Page X of Y'", async () => {
+  it("shows 'Loading...', no count or page yet, and then the rows with 'Page X of Y'", async () => {
     renderTable();
     expect(screen.getByText('Loading...')).toBeTruthy();
+    expect(screen.queryByText(/records?$/)).toBeNull();
+    expect(screen.queryByText(/^Page \d+ of/)).toBeNull();
     await screen.findByText('Ann');
+    expect(screen.getByText('3 records')).toBeTruthy();
     expect(screen.getByText('Page 1 of 2')).toBeTruthy();
     expect(urls()[0]).toBe('/api/users/all?page=1&pageSize=2');
   });
@@ -123,5 +127,17 @@ describe('DataTable', () => {
     renderTable();
     // A refused call (4xx) is not retried: the message shows at once.
     expect(await screen.findByText('Forbidden here')).toBeTruthy();
+  });
+
+  it("shows the screen's catalogue text when a failed load carries no message from the server", async () => {
+    fetchMock.mockResolvedValue(new Response('', { status: 404 }));
+    renderTable();
+    expect((await screen.findByRole('alert')).textContent).toBe('Error fetching rows');
+  });
+
+  it('keeps the sort arrow on the header line', async () => {
+    renderTable();
+    await screen.findByText('Ann');
+    expect(screen.getByRole('button', { name: 'Name' }).style.whiteSpace).toBe('nowrap');
   });
 });

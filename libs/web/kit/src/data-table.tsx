@@ -3,6 +3,7 @@ import { Button, Group, Table, Text, TextInput, UnstyledButton } from '@mantine/
 import { useDebouncedValue } from '@mantine/hooks';
 import type { ServerList } from './use-server-list.js';
 import { ErrorNotice } from './pages.js';
+import { serverMessage } from './form-errors.js';
 
 export interface Column<T> {
   header: string;
@@ -18,6 +19,8 @@ export interface DataTableProps<T> {
   /** Label of the search box, e.g. 'Search by username'. */
   searchLabel: string;
   emptyText?: string;
+  /** Shown when the list cannot be loaded and the server gave no message, e.g. 'Error fetching users' (spec 01 §8). */
+  loadErrorText: string;
   /** Accessible name of the table, e.g. 'Users'. */
   caption: string;
 }
@@ -30,7 +33,7 @@ function sortMark(active: boolean, order: 'asc' | 'desc'): string {
 }
 
 /** The one list component: server-side search (debounced), sortable headers and a pager. */
-export function DataTable<T>({ list, columns, rowKey, searchLabel, emptyText = 'No records found.', caption }: DataTableProps<T>) {
+export function DataTable<T>({ list, columns, rowKey, searchLabel, emptyText = 'No records found.', loadErrorText, caption }: DataTableProps<T>) {
   const [search, setSearch] = useState(list.params.q);
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const { setSearch: applySearch, setPage, pageCount } = list;
@@ -77,7 +80,7 @@ export function DataTable<T>({ list, columns, rowKey, searchLabel, emptyText = '
         mb="sm"
         maw={360}
       />
-      {list.error && <ErrorNotice>{list.error.message}</ErrorNotice>}
+      {list.error && <ErrorNotice>{serverMessage(list.error, loadErrorText)}</ErrorNotice>}
       <Table.ScrollContainer minWidth={640}>
         <Table striped highlightOnHover aria-label={caption} aria-busy={list.loading}>
           <Table.Thead>
@@ -90,7 +93,8 @@ export function DataTable<T>({ list, columns, rowKey, searchLabel, emptyText = '
                     aria-sort={active ? (list.params.order === 'asc' ? 'ascending' : 'descending') : undefined}
                   >
                     {column.sortField ? (
-                      <UnstyledButton onClick={() => list.toggleSort(column.sortField!)} fw={600}>
+                      // nowrap: the arrow stays on the header's line
+                      <UnstyledButton onClick={() => list.toggleSort(column.sortField!)} fw={600} style={{ whiteSpace: 'nowrap' }}>
                         {column.header} <span aria-hidden="true">{sortMark(active, list.params.order)}</span>
                       </UnstyledButton>
                     ) : (
@@ -104,22 +108,25 @@ export function DataTable<T>({ list, columns, rowKey, searchLabel, emptyText = '
           <Table.Tbody>{body}</Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Group justify="space-between" mt="sm">
-        <Text size="sm" c="dimmed">
-          {list.total} {list.total === 1 ? 'record' : 'records'}
-        </Text>
-        <Group gap="xs">
-          <Button variant="default" size="xs" onClick={() => setPage(page - 1)} disabled={page <= 1} aria-label="Previous page">
-            Previous
-          </Button>
-          <Text size="sm" aria-live="polite">
-            Page {page} of {pageCount}
+      {/* While the first page loads there is no count to tell yet. */}
+      {!list.loading && (
+        <Group justify="space-between" mt="sm">
+          <Text size="sm" c="dimmed">
+            {list.total} {list.total === 1 ? 'record' : 'records'}
           </Text>
-          <Button variant="default" size="xs" onClick={() => setPage(page + 1)} disabled={page >= pageCount} aria-label="Next page">
-            Next
-          </Button>
+          <Group gap="xs">
+            <Button variant="default" size="xs" onClick={() => setPage(page - 1)} disabled={page <= 1} aria-label="Previous page">
+              Previous
+            </Button>
+            <Text size="sm" aria-live="polite">
+              Page {page} of {pageCount}
+            </Text>
+            <Button variant="default" size="xs" onClick={() => setPage(page + 1)} disabled={page >= pageCount} aria-label="Next page">
+              Next
+            </Button>
+          </Group>
         </Group>
-      </Group>
+      )}
     </div>
   );
 }

@@ -22,7 +22,16 @@ export function applyServerFieldErrors<T extends FieldValues>(
   return applied;
 }
 
-/** The message to show for a failed write: the server's when it answered, else the screen's fallback. */
+/** The message to show for a failed call: the one the server wrote, else the screen's catalogue fallback (spec 01 §8). */
 export function serverMessage(error: unknown, fallback: string): string {
-  return isApiError(error) && error.answered && error.message ? error.message : fallback;
+  return isApiError(error) && error.fromServer && error.message ? error.message : fallback;
+}
+
+/**
+ * A failed update (spec 01 §8): 'Failed to update {thing}' when the server refused it,
+ * followed by its reason when it gave one; 'Error updating {thing}' when it was not reached.
+ */
+export function updateErrorText(error: unknown, thing: string): string {
+  if (!isApiError(error) || !error.answered) return `Error updating ${thing}`;
+  return error.fromServer && error.message ? `Failed to update ${thing}: ${error.message}` : `Failed to update ${thing}`;
 }

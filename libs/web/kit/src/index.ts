@@ -18,7 +18,7 @@ export {
 export * from '@freight/web-session';
 export { useSession, useRole, useCan, hasRole } from './use-session.js';
 export { RequireSession, RequireRole } from './route-guard.js';
-export { NotFoundPage, NoPermissionPage, NotAvailablePage, ErrorNotice } from './pages.js';
+export { NotFoundPage, NoPermissionPage, NotAvailablePage, NOT_AVAILABLE_TEXT, ErrorNotice, type WayBack } from './pages.js';
 export { formatDate, formatClock, textOrNA } from './format.js';
 export { DataTable, SEARCH_DEBOUNCE_MS, type Column, type DataTableProps } from './data-table.js';
 export { RowActions, type RowActionsProps } from './row-actions.js';
@@ -26,7 +26,7 @@ export { useServerList, nextSort, type ServerList, type ListParams, type SortOrd
 export { confirmAndDelete, deleteErrorText, type ConfirmAndDelete, type DeleteFailureTexts } from './confirm-delete.js';
 export { toastSuccess, toastError, toastInfo } from './toast.js';
 export { createQueryClient } from './query-client.js';
-export { applyServerFieldErrors, serverMessage } from './form-errors.js';
-export { useServerForm, FormActions, type ServerFormOptions } from './server-form.js';
+export { applyServerFieldErrors, serverMessage, updateErrorText } from './form-errors.js';
+export { useServerForm, FormActions, READ_ONLY_INPUT, type ServerFormOptions } from './server-form.js';
 export { useAfterSave } from './use-after-save.js';
-export { KitProviders, theme } from './providers.js';
+export { KitProviders, theme, cssVariablesResolver, HEADER_HEIGHT } from './providers.js';

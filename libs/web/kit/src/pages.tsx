@@ -1,6 +1,8 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { landingPathFor } from '@freight/contracts';
+import { useSession } from './use-session.js';
 
 interface MessagePageProps {
   title: string;
@@ -8,10 +10,12 @@ interface MessagePageProps {
   action?: ReactNode;
 }
 
+/** A screen that only tells something. A region, not <main>: it is shown inside the shell's main (or a page's own). */
 function MessagePage({ title, children, action }: MessagePageProps) {
+  const titleId = useId();
   return (
-    <Stack align="center" gap="md" py="xl" role="main" aria-labelledby="message-page-title">
-      <Title order={2} id="message-page-title">
+    <Stack component="section" align="center" gap="md" py="xl" aria-labelledby={titleId}>
+      <Title order={2} id={titleId} ta="center">
         {title}
       </Title>
       <Text c="dimmed" ta="center" maw={520}>
@@ -38,19 +42,38 @@ export function NotFoundPage({ homePath = '/' }: { homePath?: string }) {
   );
 }
 
-/** Shown to a signed-in user whose role may not open this screen (the gateway refuses the calls anyway). */
-export function NoPermissionPage() {
+export interface WayBack {
+  /** Where the way back leads; default: the signed-in role's landing page. */
+  backTo?: string;
+  backLabel?: string;
+}
+
+/** Shown to a signed-in user whose role may not open this screen (the gateway refuses the calls anyway), with a way back. */
+export function NoPermissionPage({ backTo, backLabel = 'Go to your start page' }: WayBack) {
+  const session = useSession();
+  const to = backTo ?? (session ? landingPathFor(session.role) : '/');
   return (
-    <MessagePage title="You do not have permission">
+    <MessagePage
+      title="You do not have permission"
+      action={
+        <Button component={Link} to={to} variant="light">
+          {backLabel}
+        </Button>
+      }
+    >
       Your role cannot open this page. Ask a Head user if you need access.
     </MessagePage>
   );
 }
 
-/** A screen that belongs to later work: never a blank page or a dead link. */
-export function NotAvailablePage({ title }: { title: string }) {
+export const NOT_AVAILABLE_TEXT = 'Not available yet';
+
+/** A screen of the specification that later work builds: never a blank page, a dead link or "Page not found". */
+export function NotAvailablePage({ title, action }: { title: string; action?: ReactNode }) {
   return (
-    <MessagePage title={title}>This part of the console is not available yet.</MessagePage>
+    <MessagePage title={title} action={action}>
+      {NOT_AVAILABLE_TEXT}: this part of the console comes with a later release.
+    </MessagePage>
   );
 }
 

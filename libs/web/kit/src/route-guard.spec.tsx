@@ -64,11 +64,18 @@ describe('route guards', () => {
     expect(localStorage.getItem('user_login')).toBeNull();
   });
 
-  it('shows "You do not have permission" to a role the screen is not for', () => {
+  it('shows "You do not have permission" to a role the screen is not for, with a way back to their landing', () => {
     startSession(login('Admin'));
     renderAt('/managebranch');
     expect(screen.getByRole('heading', { name: 'You do not have permission' })).toBeTruthy();
     expect(screen.queryByText('branches')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to your start page' }).getAttribute('href')).toBe('/admindashboard');
+  });
+
+  it('sends an Employee back to the shipment management landing', () => {
+    startSession(login('Employee'));
+    renderAt('/managebranch');
+    expect(screen.getByRole('link', { name: 'Go to your start page' }).getAttribute('href')).toBe('/shipmentmanagement');
   });
 
   it('lets the named role in', () => {

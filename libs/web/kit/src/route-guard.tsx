@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import type { StaffRole } from '@freight/contracts';
 import { isSessionValid, logout } from '@freight/web-session';
 import { useSession } from './use-session.js';
-import { NoPermissionPage } from './pages.js';
+import { NoPermissionPage, type WayBack } from './pages.js';
 
 /**
  * Every staff screen sits under this guard. It checks the session at every
@@ -25,9 +25,9 @@ export function RequireSession({ children }: { children?: ReactNode }) {
   return children ?? <Outlet />;
 }
 
-/** Only these roles may see the content; others get a clear "no permission" page. */
-export function RequireRole({ roles, children }: { roles: readonly StaffRole[]; children?: ReactNode }) {
+/** Only these roles may see the content; others get a clear "no permission" page with a way back. */
+export function RequireRole({ roles, children, ...wayBack }: { roles: readonly StaffRole[]; children?: ReactNode } & WayBack) {
   const session = useSession();
-  if (!session || !roles.includes(session.role)) return <NoPermissionPage />;
+  if (!session || !roles.includes(session.role)) return <NoPermissionPage {...wayBack} />;
   return children ?? <Outlet />;
 }

@@ -52,3 +52,9 @@ export function FormActions({ submitLabel, submitting, cancelTo }: { submitLabel
     </Group>
   );
 }
+
+/**
+ * Props for an input that shows a value the user cannot change (e.g. a branch's city on
+ * edit): greyed, not marked required, and saying so, so that it does not look editable.
+ */
+export const READ_ONLY_INPUT = { readOnly: true, required: false, variant: 'filled', description: 'Cannot be changed' } as const;

@@ -1,18 +1,15 @@
-import { notifications } from '@mantine/notifications';
+import { notifications, type NotificationData } from '@mantine/notifications';
 
 /**
  * Non-blocking messages (DECISIONS §1: never alert()). The id is derived from the
  * text so the same message raised twice at once (e.g. several calls refused with
  * 401) shows once.
  */
-export function toastSuccess(message: string): void {
-  notifications.show({ id: `success:${message}`, message, color: 'green', autoClose: 4000 });
+function toast(kind: string, color: string, autoClose: number, message: string): void {
+  const data: NotificationData = { id: `${kind}:${message}`, message, color, autoClose, closeButtonProps: { 'aria-label': 'Dismiss' } };
+  notifications.show(data);
 }
 
-export function toastError(message: string): void {
-  notifications.show({ id: `error:${message}`, message, color: 'red', autoClose: 7000 });
-}
-
-export function toastInfo(message: string): void {
-  notifications.show({ id: `info:${message}`, message, color: 'blue', autoClose: 5000 });
-}
+export const toastSuccess = (message: string): void => toast('success', 'green', 4000, message);
+export const toastError = (message: string): void => toast('error', 'red', 7000, message);
+export const toastInfo = (message: string): void => toast('info', 'blue', 5000, message);

@@ -63,6 +63,13 @@ describe('SignInPage', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(LOGIN_FAILED_MESSAGE);
   });
 
+  it('shows the generic message, not an HTTP status, when the server fails without a message', async () => {
+    fetchMock.mockResolvedValue(new Response('', { status: 500 }));
+    renderSignIn();
+    fill('head', 'pw');
+    expect((await screen.findByRole('alert')).textContent).toBe(LOGIN_FAILED_MESSAGE);
+  });
+
   it.each([
     ['Admin', 'admin dashboard'],
     ['Head', 'admin dashboard'],

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { api, landingPathFor, loginRequestSchema, type LoginRequest, type LoginResponse } from '@freight/contracts';
-import { apiRequest, isApiError, isSessionValid, markLoginFailed, startSession, useSession } from '@freight/web-kit';
+import { apiRequest, isSessionValid, markLoginFailed, serverMessage, startSession, useSession } from '@freight/web-kit';
 
 export const LOGIN_FAILED_MESSAGE = 'Login failed. Please try again.';
 
@@ -26,12 +26,12 @@ export function SignInPage() {
       navigate(landingPathFor(data.user_role), { replace: true });
     } catch (e) {
       markLoginFailed();
-      setError(isApiError(e) && e.answered && e.message ? e.message : LOGIN_FAILED_MESSAGE);
+      setError(serverMessage(e, LOGIN_FAILED_MESSAGE));
     }
   });
 
   return (
-    <Center mih="100vh" p="md" bg="gray.1">
+    <Center component="main" mih="100vh" p="md" bg="gray.1">
       <Paper withBorder shadow="sm" p="xl" w="100%" maw={400}>
         <form onSubmit={submit} noValidate aria-labelledby="sign-in-title">
           <Stack>
@@ -55,7 +55,7 @@ export function SignInPage() {
               Sign in
             </Button>
             {error && (
-              <Text c="red" role="alert">
+              <Text c="red.9" role="alert">
                 {error}
               </Text>
             )}

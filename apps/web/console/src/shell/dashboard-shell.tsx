@@ -1,36 +1,62 @@
+import type { ReactNode } from 'react';
 import { Link, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom';
-import { AppShell, Burger, Button, Group, NavLink, Paper, Text, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { landingPathFor } from '@freight/contracts';
-import { useSession } from '@freight/web-kit';
+import { AppShell, Box, Burger, Button, Group, NavLink, Paper, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import type { StaffRole } from '@freight/contracts';
+import { HEADER_HEIGHT, useSession } from '@freight/web-kit';
 import { HeaderUser } from './header-user.js';
+import { HeaderClock } from './header-clock.js';
 
-const SIDEBAR = [
-  { label: 'My Management', to: '/admindashboard', end: true, headOnly: false },
-  { label: 'Administrative Tools', to: '/admindashboard/administrativetools', end: false, headOnly: false },
-  { label: 'Accounts', to: '/admindashboard/accounts', end: false, headOnly: true },
-] as const;
+interface SidebarItem {
+  label: string;
+  to: string;
+  end: boolean;
+  roles: readonly StaffRole[];
+}
 
-/** /admindashboard: header (clock, name, Log Out), sidebar, banner, child screen, footer. */
-export function DashboardShell() {
+const SIDEBAR: readonly SidebarItem[] = [
+  { label: 'Shipment Management', to: '/shipmentmanagement', end: true, roles: ['Employee'] },
+  { label: 'My Management', to: '/admindashboard', end: true, roles: ['Head', 'Admin', 'Employee'] },
+  { label: 'Administrative Tools', to: '/admindashboard/administrativetools', end: false, roles: ['Head', 'Admin', 'Employee'] },
+  { label: 'Accounts', to: '/admindashboard/accounts', end: false, roles: ['Head'] },
+];
+
+/** Below Mantine's `sm` breakpoint the sidebar is a drawer behind the burger. */
+const PHONE_QUERY = '(max-width: 47.99em)';
+const NAVBAR_ID = 'console-navigation';
+
+/**
+ * The shell of every staff screen: header (clock, name, Log Out), sidebar, banner,
+ * the screen (`children`, else the child route), footer. Works from 390 px wide up.
+ */
+export function DashboardShell({ children }: { children?: ReactNode }) {
   const session = useSession();
   const { pathname } = useLocation();
   const [opened, { toggle, close }] = useDisclosure();
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   if (!session) return null;
   const onDashboardHome = pathname.replace(/\/+$/, '') === '/admindashboard';
 
   return (
     <AppShell
-      header={{ height: 60 }}
+      header={{ height: HEADER_HEIGHT }}
       navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       footer={{ height: 40 }}
       padding="md"
     >
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
-            <Title order={1} size="h4">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Menu"
+              aria-expanded={opened}
+              aria-controls={NAVBAR_ID}
+            />
+            <Title order={1} size="h4" style={{ whiteSpace: 'nowrap' }}>
               Freight Console
             </Title>
           </Group>
@@ -38,33 +64,39 @@ export function DashboardShell() {
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar p="sm" aria-label="Dashboard">
-        {SIDEBAR.filter((item) => !item.headOnly || session.role === 'Head').map((item) => (
-          <NavLink
-            key={item.to}
-            component={RouterNavLink}
-            to={item.to}
-            end={item.end}
-            label={item.label}
-            onClick={close}
-          />
+      <AppShell.Navbar
+        p="sm"
+        id={NAVBAR_ID}
+        aria-label="Dashboard"
+        // A closed drawer is off screen: keep it out of the tab order and the accessibility tree too.
+        style={phone && !opened ? { visibility: 'hidden' } : undefined}
+      >
+        <Box hiddenFrom="sm" px="sm" pb="sm" mb="sm" style={{ borderBottom: '1px solid var(--app-shell-border-color)' }}>
+          <Text fw={600}>
+            <VisuallyHidden>Signed in as </VisuallyHidden>
+            {session.fullName}
+          </Text>
+          <HeaderClock c="dimmed" />
+        </Box>
+        {SIDEBAR.filter((item) => item.roles.includes(session.role)).map((item) => (
+          <NavLink key={item.to} component={RouterNavLink} to={item.to} end={item.end} label={item.label} onClick={close} />
         ))}
       </AppShell.Navbar>
 
       <AppShell.Main>
         <Paper p="md" mb="md" bg="indigo.0" radius="md">
           <Group justify="space-between">
-            <Title order={2} size="h3">
+            <Text component="p" fw={700} size="xl">
               Welcome to Import Management
-            </Title>
+            </Text>
             {onDashboardHome && (
-              <Button component={Link} to={session.role === 'Employee' ? landingPathFor(session.role) : '/adminshipmentmanagement'}>
+              <Button component={Link} to={session.role === 'Employee' ? '/shipmentmanagement' : '/adminshipmentmanagement'}>
                 Shipment Management
               </Button>
             )}
           </Group>
         </Paper>
-        <Outlet />
+        {children ?? <Outlet />}
       </AppShell.Main>
 
       <AppShell.Footer>

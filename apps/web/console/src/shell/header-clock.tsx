@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Text } from '@mantine/core';
+import { Text, type TextProps } from '@mantine/core';
 import { formatClock } from '@freight/web-kit';
 
 /** `dd/mm/yyyy – Weekday – HH:mm`, ticking on the minute. */
-export function HeaderClock() {
+export function HeaderClock(props: TextProps) {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout>;
@@ -16,7 +16,7 @@ export function HeaderClock() {
     return () => clearTimeout(timer);
   }, []);
   return (
-    <Text size="sm" aria-label="Current date and time">
+    <Text size="sm" style={{ whiteSpace: 'nowrap' }} {...props}>
       {formatClock(now)}
     </Text>
   );

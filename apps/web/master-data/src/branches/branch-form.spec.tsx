@@ -45,9 +45,16 @@ describe('BranchForm (contracts branchCreateSchema / branchUpdateSchema)', () =>
 
   it('on edit, city and code are read-only and the rest saves', async () => {
     const onSubmit = renderForm('edit', { BranchCity: 'Kandy', Location: 'Hill', Contact: '0812345678', Code: 'KDY' });
-    expect(field('Branch Name').readOnly).toBe(true);
-    expect(field('Branch Code').readOnly).toBe(true);
+    for (const label of ['Branch Name', 'Branch Code']) {
+      const input = field(label);
+      expect(input.readOnly).toBe(true);
+      // It must not look editable: greyed, not marked required, and saying so.
+      expect(input.getAttribute('data-variant')).toBe('filled');
+      expect(input.required).toBe(false);
+      expect(document.getElementById(input.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toBe('Cannot be changed');
+    }
     expect(field('Location').readOnly).toBe(false);
+    expect(field('Location').getAttribute('data-variant')).toBe('default');
     set('Location', 'Hill Street');
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));

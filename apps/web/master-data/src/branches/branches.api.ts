@@ -36,5 +36,5 @@ export const BRANCH_DELETE_FAILURE: DeleteFailureTexts = {
 
 /** Add failures: a refused input (4xx) shows the server's message, anything else 'Error creating branch'. */
 export function branchAddErrorText(error: unknown): string {
-  return isApiError(error) && error.status >= 400 && error.status < 500 ? error.message : 'Error creating branch';
+  return isApiError(error) && error.status >= 400 && error.status < 500 && error.fromServer ? error.message : 'Error creating branch';
 }

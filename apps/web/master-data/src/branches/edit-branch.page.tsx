@@ -1,14 +1,12 @@
 import { useParams } from 'react-router-dom';
 import { Loader, Stack, Title } from '@mantine/core';
 import { Messages, api, apiPath } from '@freight/contracts';
-import { ErrorNotice, apiPut, isApiError, useAfterSave } from '@freight/web-kit';
+import { ErrorNotice, apiPut, updateErrorText, useAfterSave } from '@freight/web-kit';
 import { BranchForm } from './branch-form.js';
 import { BRANCHES_KEY, branchLoadErrorText, useBranch } from './branches.api.js';
 
-export function branchUpdateErrorText(error: unknown): string {
-  if (isApiError(error) && error.answered) return `Failed to update branch: ${error.message}`;
-  return `Error updating branch${error instanceof Error ? `: ${error.message}` : ''}`;
-}
+/** Update failures (spec 01 §8): 'Failed to update branch' (with the server's reason) or 'Error updating branch'. */
+export const branchUpdateErrorText = (error: unknown) => updateErrorText(error, 'branch');
 
 /** editbranch/{BranchCity} (Head): city and code read-only. */
 export function EditBranchPage() {

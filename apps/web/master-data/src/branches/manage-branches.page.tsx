@@ -37,7 +37,15 @@ export function ManageBranchesPage() {
           Add Branch
         </Button>
       </Group>
-      <DataTable list={list} columns={columns} rowKey={(b) => b._id} searchLabel="Search by city" caption="Branches" emptyText="No branches found." />
+      <DataTable
+        list={list}
+        columns={columns}
+        rowKey={(b) => b._id}
+        searchLabel="Search by city"
+        caption="Branches"
+        emptyText="No branches found."
+        loadErrorText="Error fetching branches"
+      />
     </Stack>
   );
 }

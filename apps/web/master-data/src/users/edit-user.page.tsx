@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { Loader, Stack, Title } from '@mantine/core';
 import { Messages, api, canWriteUser, manageableRoles, type User } from '@freight/contracts';
-import { ErrorNotice, NoPermissionPage, apiPut, isApiError, useAfterSave, useSession } from '@freight/web-kit';
+import { ErrorNotice, NoPermissionPage, apiPut, updateErrorText, useAfterSave, useSession } from '@freight/web-kit';
 import { UserForm, type UserFormValues } from './user-form.js';
 import { USERS_KEY, useUser, userLoadErrorText } from './users.api.js';
 
@@ -18,11 +18,8 @@ function toFormValues(user: User): UserFormValues {
   };
 }
 
-/** Update failures (spec 01 §8): the server answered → 'Failed to update user', else 'Error updating user'. */
-export function userUpdateErrorText(error: unknown): string {
-  if (isApiError(error) && error.answered) return `Failed to update user: ${error.message}`;
-  return `Error updating user${error instanceof Error ? `: ${error.message}` : ''}`;
-}
+/** Update failures (spec 01 §8): 'Failed to update user' (with the server's reason) or 'Error updating user'. */
+export const userUpdateErrorText = (error: unknown) => updateErrorText(error, 'user');
 
 /** edituser/{username} (Admin) and edituserhead/{username} (Head). */
 export function EditUserPage() {
@@ -34,7 +31,7 @@ export function EditUserPage() {
   if (!session) return null;
   if (user.isPending) return <Loader aria-label="Loading..." />;
   if (user.isError) return <ErrorNotice>{userLoadErrorText(user.error)}</ErrorNotice>;
-  if (!canWriteUser(session, user.data.role)) return <NoPermissionPage />;
+  if (!canWriteUser(session, user.data.role)) return <NoPermissionPage backTo="../manageuser" backLabel="Back to Manage Users" />;
 
   const current = user.data.username;
   return (

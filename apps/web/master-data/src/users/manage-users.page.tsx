@@ -52,7 +52,15 @@ export function ManageUsersPage() {
           </Button>
         )}
       </Group>
-      <DataTable list={list} columns={columns} rowKey={(u) => u._id} searchLabel="Search users" caption="Users" emptyText="No users found." />
+      <DataTable
+        list={list}
+        columns={columns}
+        rowKey={(u) => u._id}
+        searchLabel="Search users"
+        caption="Users"
+        emptyText="No users found."
+        loadErrorText="Error fetching users"
+      />
     </Stack>
   );
 }

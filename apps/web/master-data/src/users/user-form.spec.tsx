@@ -1,11 +1,13 @@
 import { jest } from '@jest/globals';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router-dom';
-import { manageableRoles } from '@freight/contracts';
-import { ApiError, createQueryClient, serverMessage } from '@freight/web-kit';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import type { StaffRole, User } from '@freight/contracts';
+import { ApiError, createQueryClient, logout, serverMessage, setSessionNavigator, startSession } from '@freight/web-kit';
 import { UserForm, emptyUser, type UserFormValues } from './user-form.js';
+import { AddUserPage } from './add-user.page.js';
+import { EditUserPage } from './edit-user.page.js';
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
 
@@ -18,7 +20,7 @@ function renderForm(props: Partial<Parameters<typeof UserForm>[0]> = {}) {
           <UserForm
             mode="add"
             defaultValues={emptyUser}
-            roles={manageableRoles('Admin')}
+            roles={['Admin', 'Employee']}
             cancelTo="../manageuser"
             errorText={(e) => serverMessage(e, 'Failed to add user. Please try again.')}
             onSubmit={onSubmit}
@@ -50,7 +52,7 @@ describe('UserForm (validated with contracts userCreateSchema / userUpdateSchema
     globalThis.fetch = jest.fn<typeof fetch>().mockResolvedValue(json(['Colombo', 'Kandy']));
   });
 
-  it('offers only the roles the signed-in role may give, and the branch cities from the server', async () => {
+  it('offers the roles it is given, and the branch cities from the server', async () => {
     renderForm();
     const roles = within(field('Role') as unknown as HTMLElement).getAllByRole('option').map((o) => o.textContent);
     expect(roles).toEqual(['Select a role', 'Admin', 'Employee']);
@@ -111,5 +113,67 @@ describe('UserForm (validated with contracts userCreateSchema / userUpdateSchema
     expect(field('Password').placeholder).toBe('Enter New Password');
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+  });
+});
+
+// DECISIONS §4, written out here: users are added and edited by a Head with any role,
+// by an Admin as Admin or Employee users. The add and edit screens must offer exactly these.
+const MAY_GIVE: Record<StaffRole, string[]> = { Head: ['Head', 'Admin', 'Employee'], Admin: ['Admin', 'Employee'], Employee: [] };
+
+describe('the role options of the add and edit screens (permission matrix, DECISIONS §4)', () => {
+  const target: User = {
+    _id: 'u1',
+    fullName: 'Nimal Perera',
+    username: 'nimal',
+    email: 'nimal@example.com',
+    branchCity: { BranchCity: 'Kandy' },
+    contact: '+94 77 123 4567',
+    role: 'Employee',
+    department: 'Import',
+  };
+
+  beforeEach(() => {
+    setSessionNavigator(() => {});
+    globalThis.fetch = jest.fn<typeof fetch>().mockImplementation(async (input) =>
+      String(input).includes('/users/search/') ? json({ success: true, users: [target] }) : json(['Colombo', 'Kandy']),
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    void logout();
+  });
+
+  function renderScreen(signedIn: StaffRole, path: string) {
+    startSession({ token: 't', user_id: '1', user_role: signedIn, user_username: 'me', user_fullName: 'Me', expiresAt: 0 });
+    render(
+      <MantineProvider>
+        <QueryClientProvider client={createQueryClient()}>
+          <MemoryRouter initialEntries={[path]}>
+            <Routes>
+              <Route path="/add" element={<AddUserPage />} />
+              <Route path="/edit/:username" element={<EditUserPage />} />
+            </Routes>
+          </MemoryRouter>
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+  }
+
+  const roleOptions = () =>
+    within(field('Role') as unknown as HTMLElement)
+      .getAllByRole('option')
+      .slice(1) // the placeholder
+      .map((o) => o.textContent);
+
+  it.each(['Head', 'Admin'] as const)('%s adds users with exactly the roles the matrix gives', async (signedIn) => {
+    renderScreen(signedIn, '/add');
+    await screen.findByRole('option', { name: 'Kandy' });
+    expect(roleOptions()).toEqual(MAY_GIVE[signedIn]);
+  });
+
+  it.each(['Head', 'Admin'] as const)('%s edits an Employee with exactly the roles the matrix gives', async (signedIn) => {
+    renderScreen(signedIn, '/edit/nimal');
+    await screen.findByDisplayValue('Nimal Perera');
+    expect(roleOptions()).toEqual(MAY_GIVE[signedIn]);
   });
 });

@@ -1,5 +1,5 @@
 import { Controller } from 'react-hook-form';
-import { Alert, NativeSelect, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { NativeSelect, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { DEPARTMENTS, userCreateSchema, userUpdateSchema, type StaffRole } from '@freight/contracts';
 import { ErrorNotice, FormActions, useServerForm } from '@freight/web-kit';
 import { useBranchCities } from './users.api.js';
@@ -62,11 +62,7 @@ export function UserForm({ mode, defaultValues, roles, onSubmit, errorText, canc
     <form onSubmit={submit} noValidate aria-label={mode === 'add' ? 'Add user' : 'Edit user'}>
       <Stack maw={720}>
         {formError && <ErrorNotice>{formError}</ErrorNotice>}
-        {cities.isError && (
-          <Alert color="orange" variant="light">
-            Failed to load dropdown data.
-          </Alert>
-        )}
+        {cities.isError && <ErrorNotice>Failed to load dropdown data.</ErrorNotice>}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="Full Name" required {...form.register('fullName')} error={errors.fullName?.message} />
           <TextInput label="Username" required autoComplete="off" {...form.register('username')} error={errors.username?.message} />

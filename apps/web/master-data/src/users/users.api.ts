@@ -42,4 +42,5 @@ export function userLoadErrorText(error: unknown): string {
 export const USER_DELETE_FAILURE: DeleteFailureTexts = {
   notFound: Messages.userNotFound,
   failed: 'Failed to delete user. Please try again.',
+  status: (code) => `HTTP error! Status: ${code}`,
 };

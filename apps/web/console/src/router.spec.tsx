@@ -1,0 +1,96 @@
+import { jest } from '@jest/globals';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import type { StaffRole } from '@freight/contracts';
+import { logout, setSessionNavigator, startSession } from '@freight/web-kit';
+
+// The remote is not under test here: its slot shows a stand-in.
+jest.unstable_mockModule('./remotes/remote-registry.js', () => ({
+  loadRemoteModule: async () => ({ default: () => <p>master-data remote</p> }),
+}));
+const { routes } = await import('./router.js');
+
+function renderAt(path: string, role?: StaffRole) {
+  if (role) startSession({ token: 't', user_id: '1', user_role: role, user_username: 'me', user_fullName: 'Me Myself', expiresAt: 0 });
+  render(
+    <MantineProvider>
+      <RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />
+    </MantineProvider>,
+  );
+}
+
+/** The staff shell is around the screen: the header with Log Out, the sidebar, the banner. */
+function expectShell() {
+  expect(screen.getByRole('banner').textContent).toContain('Log Out');
+  expect(screen.getByRole('navigation', { name: 'Dashboard' })).toBeTruthy();
+  expect(screen.getByText('Welcome to Import Management')).toBeTruthy();
+}
+
+describe('every staff page lives in the shell', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    setSessionNavigator(() => {});
+    globalThis.fetch = jest.fn<typeof fetch>().mockResolvedValue(new Response('{}'));
+  });
+  afterEach(() => {
+    cleanup();
+    void logout();
+  });
+
+  it.each([
+    ['/adminshipmentmanagement', 'Head'],
+    ['/adminshipmentmanagement', 'Admin'],
+    ['/shipmentmanagement', 'Employee'],
+  ] as const)('%s (%s): the import/export chooser inside the shell', (path, role) => {
+    renderAt(path, role);
+    expect(screen.getByRole('heading', { name: 'Shipment Management' })).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'IMPORT' }) as HTMLButtonElement).disabled).toBe(true);
+    expectShell();
+  });
+
+  it('an Employee sent to an admin screen is refused inside the shell, with a way back', () => {
+    renderAt('/adminshipmentmanagement', 'Employee');
+    expect(screen.getByRole('heading', { name: 'You do not have permission' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to your start page' }).getAttribute('href')).toBe('/shipmentmanagement');
+    expectShell();
+  });
+
+  it.each([
+    ['/manageimportadmin', 'Import Jobs'],
+    ['/worklistemployee/7', 'Today Job Inquiry'],
+    ['/admindashboard/administrativetools/manageshipmentcounter', 'Manage Shipment Counter'],
+    ['/admindashboard/administrativetools/Addannouncement', 'Add Announcement'],
+    ['/admindashboard/accounts', 'Accounts'],
+    ['/admindashboard/accounts/editcredit/12', 'Edit Credit'],
+  ])('%s: a screen of later work says "Not available yet" inside the shell', (path, title) => {
+    renderAt(path, 'Head');
+    expect(screen.getByRole('heading', { name: title })).toBeTruthy();
+    expect(screen.getByText(/^Not available yet/)).toBeTruthy();
+    expect(screen.queryByText('Page not found')).toBeNull();
+    expectShell();
+  });
+
+  it('an address that is no screen at all is "Page not found", inside the shell for staff', () => {
+    renderAt('/no-such-screen', 'Admin');
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the start page' }).getAttribute('href')).toBe('/admindashboard');
+    expectShell();
+  });
+
+  it('signed out: public screens of later work say so, unknown ones are not found, each in a main landmark', () => {
+    renderAt('/Searchbl');
+    expect(screen.getByRole('heading', { name: 'Track & Trace' })).toBeTruthy();
+    expect(screen.getByRole('main').textContent).toContain('Not available yet');
+    cleanup();
+    renderAt('/no-such-screen');
+    expect(screen.getByRole('main').textContent).toContain('Page not found');
+    expect(screen.queryByRole('banner')).toBeNull();
+  });
+
+  it('master-data screens come from the remote, inside the shell', async () => {
+    renderAt('/admindashboard/administrativetools/manageuser', 'Admin');
+    expect(await screen.findByText('master-data remote')).toBeTruthy();
+    expectShell();
+  });
+});

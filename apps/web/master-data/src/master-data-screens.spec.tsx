@@ -1,0 +1,167 @@
+import { jest } from '@jest/globals';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import type { StaffRole, User } from '@freight/contracts';
+import { logout, setSessionNavigator, startSession } from '@freight/web-kit';
+import MasterDataRoutes from './routes.js';
+
+// The remote's screens as the host mounts them, with fetch answering as a failing server
+// would: every fallback text is the one of spec 01 §8.
+type Handler = (method: string, path: string) => Response | Promise<Response>;
+let handle: Handler;
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+/** A reply without a body, as a proxy or a crashed server gives. */
+const bare = (status: number) => new Response('', { status });
+
+const nimal: User = {
+  _id: 'u1',
+  fullName: 'Nimal Perera',
+  username: 'nimal',
+  email: 'nimal@example.com',
+  branchCity: { BranchCity: 'Kandy' },
+  contact: '+94 77 123 4567',
+  role: 'Employee',
+  department: 'Import',
+};
+
+/** Answers what every screen loads; `overrides` answers the call under test. */
+function server(overrides: Record<string, () => Response | Promise<Response>>): Handler {
+  return (method, path) => {
+    const key = `${method} ${path}`;
+    if (overrides[key]) return overrides[key]();
+    if (key === 'GET /api/branches/unique-cities') return json(['Colombo', 'Kandy']);
+    if (key === 'GET /api/users/search/nimal') return json({ success: true, users: [nimal] });
+    throw new Error(`unexpected call ${key}`);
+  };
+}
+
+function renderAt(path: string, role: StaffRole) {
+  startSession({ token: 't', user_id: '1', user_role: role, user_username: 'me', user_fullName: 'Me', expiresAt: 0 });
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <ModalsProvider>
+          <Notifications />
+          <MemoryRouter initialEntries={[`/admindashboard/administrativetools/${path}`]}>
+            <Routes>
+              <Route path="/admindashboard/administrativetools/*" element={<MasterDataRoutes />} />
+            </Routes>
+          </MemoryRouter>
+        </ModalsProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+const set = (label: string, value: string) => fireEvent.change(screen.getByLabelText(new RegExp(`^${label}`)), { target: { value } });
+
+async function fillNewUser() {
+  await screen.findByRole('option', { name: 'Kandy' });
+  set('Full Name', 'Nimal Perera');
+  set('Username', 'nimal');
+  set('Email', 'nimal@example.com');
+  set('Password', 'quiet-harbour-lantern-2024');
+  set('Branch', 'Kandy');
+  set('Contact', '+94 77 123 4567');
+  set('Role', 'Employee');
+  set('Department', 'Import');
+}
+
+const alertText = async () => (await screen.findByRole('alert')).textContent;
+
+beforeEach(() => {
+  setSessionNavigator(() => {});
+  globalThis.fetch = jest.fn<typeof fetch>().mockImplementation(async (input, init) => {
+    const url = new URL(String(input), 'http://x');
+    return handle(init?.method ?? 'GET', url.pathname);
+  });
+});
+afterEach(() => {
+  cleanup();
+  void logout();
+});
+
+describe('fallback texts of the master-data screens (spec 01 §8)', () => {
+  it.each([
+    ['adduserhead', 'Head'],
+    ['adduser', 'Admin'],
+  ] as const)("%s: a failed add without a server message shows 'Failed to add user. Please try again.'", async (path, role) => {
+    handle = server({ 'POST /api/users/add': () => bare(500) });
+    renderAt(path, role);
+    await fillNewUser();
+    fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
+    expect(await alertText()).toBe('Failed to add user. Please try again.');
+  });
+
+  it("a failed add shows the server's message when it gave one", async () => {
+    handle = server({ 'POST /api/users/add': () => json({ message: 'Username already exists', code: 'CONFLICT' }, 409) });
+    renderAt('adduserhead', 'Head');
+    await fillNewUser();
+    fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
+    expect(await alertText()).toBe('Username already exists');
+  });
+
+  it("a failed user update: 'Failed to update user' without a message, 'Error updating user' when not reached", async () => {
+    handle = server({ 'PUT /api/users/update': () => bare(500) });
+    renderAt('edituserhead/nimal', 'Head');
+    await screen.findByDisplayValue('Nimal Perera');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await alertText()).toBe('Failed to update user');
+
+    handle = server({ 'PUT /api/users/update': () => Promise.reject(new TypeError('Failed to fetch')) });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Error updating user'));
+  });
+
+  it("a failed branch add without a server message shows 'Error creating branch'", async () => {
+    handle = server({ 'POST /api/branches/add': () => bare(400) });
+    renderAt('addbranch', 'Head');
+    set('Branch Name', 'Galle');
+    set('Location', 'Fort');
+    set('Contact', '0912223344');
+    set('Branch Code', 'GAL');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Branch' }));
+    expect(await alertText()).toBe('Error creating branch');
+  });
+
+  it.each([
+    ['manageuser', 'GET /api/users/all', 'Error fetching users'],
+    ['managebranch', 'GET /api/branches/all', 'Error fetching branches'],
+  ])('%s: a list that fails to load without a message says %s', async (path, call, text) => {
+    handle = server({ [call!]: () => bare(500) });
+    renderAt(path!, 'Head');
+    expect(await alertText()).toBe(text);
+  });
+
+  it('the edit screen of a user that fails to load says Error fetching user data', async () => {
+    handle = server({ 'GET /api/users/search/nimal': () => bare(500) });
+    renderAt('edituserhead/nimal', 'Head');
+    expect(await alertText()).toBe('Error fetching user data');
+  });
+});
+
+describe('screens that are not there', () => {
+  it.each([
+    ['manageconsignee', 'Manage Consignee'],
+    ['viewshipper/42', 'View Shipper'],
+    ['AddShipmentType', 'Add Shipment Type'],
+  ])('%s says "Not available yet", not "Page not found"', async (path, title) => {
+    handle = server({});
+    renderAt(path!, 'Admin');
+    expect(screen.getByRole('heading', { name: title })).toBeTruthy();
+    expect(screen.getByText(/^Not available yet/)).toBeTruthy();
+    expect(screen.queryByText('Page not found')).toBeNull();
+  });
+
+  it('refuses an Admin a Head-only screen with a way back to Administrative Tools', () => {
+    handle = server({});
+    renderAt('managebranch', 'Admin');
+    expect(screen.getByRole('heading', { name: 'You do not have permission' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Administrative Tools' }).getAttribute('href')).toBe('/admindashboard/administrativetools');
+  });
+});
