@@ -37,16 +37,25 @@ async function signOut() {
   await page.waitForURL((u) => u.pathname === '/');
 }
 
+const toasts = () => page.locator('.mantine-Notifications-root').getByRole('alert');
+const overlap = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** No toast on screen covers what the locators show (a toast covering the dialog or Log Out hides what one must read or reach). */
+async function expectUncoveredByToasts(...locators) {
+  for (const toast of await toasts().all()) {
+    const toastBox = await toast.boundingBox();
+    for (const locator of locators) {
+      const box = (await locator.isVisible()) ? await locator.boundingBox() : null;
+      const covered = toastBox && box && overlap(toastBox, box);
+      expect(covered ? `the toast "${await toast.textContent()}" covers "${await locator.textContent()}"` : 'clear').toBe('clear');
+    }
+  }
+}
+
 /** A toast with exactly this text becomes visible, and it leaves the header's name and Log Out uncovered. */
 async function expectToast(text) {
-  const toast = page.getByRole('alert').filter({ hasText: text }).first();
-  await expect(toast.waitFor({ state: 'visible' })).resolves.toBeUndefined();
-  const toastBox = await toast.boundingBox();
-  for (const covered of [logOut(), page.getByRole('banner').locator('p', { hasText: 'Signed in as' })]) {
-    const box = (await covered.isVisible()) ? await covered.boundingBox() : null;
-    const overlaps = box && toastBox.x < box.x + box.width && box.x < toastBox.x + toastBox.width && toastBox.y < box.y + box.height && box.y < toastBox.y + toastBox.height;
-    expect(overlaps ? `the toast "${text}" covers ${await covered.textContent()}` : 'clear').toBe('clear');
-  }
+  await expect(toasts().filter({ hasText: text }).first().waitFor({ state: 'visible' })).resolves.toBeUndefined();
+  await expectUncoveredByToasts(logOut(), page.getByRole('banner').locator('p', { hasText: 'Signed in as' }));
 }
 
 /** The screen sits in the shell: the header with Log Out, the sidebar, the banner. */
@@ -187,13 +196,18 @@ describe('a staff day in the console', () => {
     await table.getByRole('cell', { name: admin.username, exact: true }).waitFor();
     await visible(table.getByRole('cell', { name: employee.username, exact: true }));
     await visible(table.getByRole('cell', { name: branch.city }).first());
-    await checkScreen(page, 'user list (Head)');
 
+    // A dialog opened while the toast of the add is still up: on a phone too, the toast
+    // leaves the question and its buttons readable.
     await page.getByRole('button', { name: `Delete user ${admin.username}` }).click();
     await page.getByRole('dialog').getByText(`Are you sure you want to delete user ${admin.username}?`).waitFor();
+    await page.setViewportSize(PHONE);
+    await expectUncoveredByToasts(page.getByRole('dialog'));
+    await page.setViewportSize(LAPTOP);
     await checkScreen(page, 'delete dialog open');
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await checkScreen(page, 'user list (Head)');
   });
 
   it('says "Not available yet" inside the shell for screens of later work', async () => {

@@ -130,9 +130,9 @@ describe('fallback texts of the master-data screens (spec 01 §8)', () => {
   });
 
   it.each([
-    ['manageuser', 'GET /api/users/all', 'Error fetching users'],
-    ['managebranch', 'GET /api/branches/all', 'Error fetching branches'],
-  ])('%s: a list that fails to load without a message says %s', async (path, call, text) => {
+    ['manageuser', 'Error fetching users', 'GET /api/users/all'],
+    ['managebranch', 'Error fetching branches', 'GET /api/branches/all'],
+  ])('%s: a list that fails to load without a message says "%s"', async (path, text, call) => {
     handle = server({ [call!]: () => bare(500) });
     renderAt(path!, 'Head');
     expect(await alertText()).toBe(text);

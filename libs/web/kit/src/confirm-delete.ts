@@ -21,6 +21,8 @@ function confirmDelete(message: string, title = 'Confirm deletion'): Promise<boo
       children: message,
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       closeButtonProps: { 'aria-label': 'Close' },
+      // Mid-screen, clear of the toasts at the top (on a phone a top dialog sits under them).
+      centered: true,
       confirmProps: { color: 'red' },
       onConfirm: () => settle(true),
       onCancel: () => settle(false),
