@@ -42,7 +42,7 @@ export function parseSeedOutput(stdout) {
 }
 
 /** Child environment: no jest flags leaking into the servers; the gateway's signing key only where given. */
-function childEnv(env) {
+export function childEnv(env) {
   const base = { ...process.env, ...env };
   if (!env.GATEWAY_SIGNING_KEY) delete base.GATEWAY_SIGNING_KEY;
   if (base.NODE_OPTIONS) base.NODE_OPTIONS = base.NODE_OPTIONS.replace('--experimental-vm-modules', '').trim();
