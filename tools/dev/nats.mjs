@@ -116,6 +116,6 @@ export async function startTestNats(services) {
     return { env: { url: nats.url, passwords: nats.passwords, ...generateGatewayKeys() }, stop };
   } catch (error) {
     await stop();
-    throw new Error(`${error.message}\n${output}`);
+    throw new Error(`${error.message}\n${output}`, { cause: error });
   }
 }
