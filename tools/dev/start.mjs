@@ -60,7 +60,8 @@ async function isHealthy(url) {
  * @param {{ root?: string, env?: Record<string,string>, dataDir?: string, build?: boolean,
  *           isolated?: { label: string }, out?: NodeJS.WritableStream }} [options]
  *   `isolated`: a fresh database `freight_<label>_<id>`, fresh service roles, NATS namespace
- *   `<label>_<id>` and free ports, all removed again by `stop()`.
+ *   `<label>_<id>` (on a nats-server of its own unless NATS_URL is set) and free ports, all
+ *   removed again by `stop()`.
  * @returns {Promise<{ url: string, docsUrl: string, headLogin: {username: string, password?: string, created: boolean},
  *   env: Record<string,string>, died: Promise<string>, stop: () => Promise<void> }>}
  */
