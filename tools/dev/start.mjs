@@ -171,8 +171,11 @@ export async function startSystem(options = {}) {
   }
 }
 
-/** Removes the JetStream streams (KV buckets too) an isolated run created under its namespace on a NATS it did not start. */
-/** @param {string} natsUrl @param {string} token @param {Record<string, string>} env */
+/**
+ * Removes the JetStream streams (KV buckets too) an isolated run created under its namespace
+ * on a NATS it did not start (with the NATS_USER and NATS_PASSWORD of the configuration).
+ * @param {string} natsUrl @param {string} token @param {Record<string, string>} env
+ */
 async function deleteNamespaceStreams(natsUrl, token, env) {
   const { NATS_USER: user, NATS_PASSWORD: pass } = env;
   const { connect } = await import('@nats-io/transport-node');
