@@ -5,21 +5,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gatewayKeys, generateGatewayKeys, publicKeyOf } from './gateway-keys.mjs';
 
-const der = (text, type) => ({ key: Buffer.from(text, 'base64'), format: 'der', type });
+const privateDer = (text) => createPrivateKey({ key: Buffer.from(text, 'base64'), format: 'der', type: 'pkcs8' });
+const publicDer = (text) => createPublicKey({ key: Buffer.from(text, 'base64'), format: 'der', type: 'spki' });
 
 describe('gateway keys', () => {
   it('are a matching Ed25519 pair in one-line base64 DER', () => {
     const { signingKey, publicKey } = generateGatewayKeys();
     expect(signingKey).toMatch(/^[A-Za-z0-9+/=]+$/);
-    const signature = sign(null, Buffer.from('x'), createPrivateKey(der(signingKey, 'pkcs8')));
-    expect(verify(null, Buffer.from('x'), createPublicKey(der(publicKey, 'spki')), signature)).toBe(true);
-    expect(createPublicKey(der(publicKey, 'spki')).asymmetricKeyType).toBe('ed25519');
+    const signature = sign(null, Buffer.from('x'), privateDer(signingKey));
+    expect(verify(null, Buffer.from('x'), publicDer(publicKey), signature)).toBe(true);
+    expect(publicDer(publicKey).asymmetricKeyType).toBe('ed25519');
   });
 
   it('keep a configured key, and derive its public key', () => {
     const { signingKey, publicKey } = generateGatewayKeys();
     expect(gatewayKeys(signingKey, mkdtempSync(join(tmpdir(), 'data-')))).toEqual({ signingKey, publicKey });
-    const pem = createPrivateKey(der(signingKey, 'pkcs8')).export({ format: 'pem', type: 'pkcs8' }).toString();
+    const pem = privateDer(signingKey).export({ format: 'pem', type: 'pkcs8' }).toString();
     expect(publicKeyOf(pem)).toBe(publicKey);
   });
 

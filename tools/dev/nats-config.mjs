@@ -84,7 +84,10 @@ export function natsServerConfig({ port, storeDir, identities, passwords }) {
   ].join('\n');
 }
 
-/** `passwords` plus a new random one for every identity that has none yet. */
+/**
+ * `passwords` plus a new random one for every identity that has none yet.
+ * @param {NatsIdentity[]} identities @param {Record<string, string>} [passwords] @returns {Record<string, string>}
+ */
 export function withPasswords(identities, passwords = {}) {
   const all = { ...passwords };
   for (const { name } of identities) all[name] ??= randomBytes(24).toString('base64url');
