@@ -4,6 +4,7 @@ import { NatsRpcClient } from '@freight/server';
 import { AuthGuard } from './auth/auth.guard.js';
 import { RevocationService } from './auth/revocation.service.js';
 import { SessionController } from './auth/session.controller.js';
+import { SessionStateService } from './auth/session-state.service.js';
 import { TokenService } from './auth/token.service.js';
 import { BranchesController } from './branches/branches.controller.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config/gateway.config.js';
@@ -32,6 +33,7 @@ export class AppModule {
         },
         TokenService,
         RevocationService,
+        SessionStateService,
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_INTERCEPTOR, useClass: ContractReplyInterceptor },
         { provide: APP_FILTER, useClass: HttpErrorFilter },
