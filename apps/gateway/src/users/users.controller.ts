@@ -33,9 +33,9 @@ export class UsersController {
   }
 
   @Route('usersAdd')
-  async add(@Input() { body }: RouteInput<'usersAdd'>, @CurrentSession() { actor }: Session) {
+  async add(@Input() { body, idempotencyKey }: RouteInput<'usersAdd'>, @CurrentSession() { actor }: Session) {
     if (!canWriteUser(actor, body.role)) throw forbidden();
-    const user = await this.rpc.request(subjects.create, { actor, user: body });
+    const user = await this.rpc.request(subjects.create, { actor, idempotencyKey, user: body });
     return { success: true as const, message: Messages.userAdded, user };
   }
 

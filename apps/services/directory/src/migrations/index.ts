@@ -1,5 +1,6 @@
 import { DirectoryInit1763712000000 } from './1763712000000-directory-init.js';
 import { DirectoryListIndexes1763798400000 } from './1763798400000-directory-list-indexes.js';
+import { DirectoryIdempotency1764547200000 } from './1764547200000-directory-idempotency.js';
 
 /** Every migration, oldest first. */
-export const migrations = [DirectoryInit1763712000000, DirectoryListIndexes1763798400000];
+export const migrations = [DirectoryInit1763712000000, DirectoryListIndexes1763798400000, DirectoryIdempotency1764547200000];
