@@ -5,7 +5,8 @@
 // Idempotency-Key and is retried with it (bounded) after 5xx or no answer. Afterwards the
 // database is checked: acknowledged creates lost, creates written twice. Loopback only,
 // bounded in time. Not part of npm test.
-// Options: --seconds N (per fault), --only WORD (faults whose name has it), --no-build, --out FILE.
+// Options: --seconds N (per fault), --only WORD (faults whose name has it), --without-keys (the load sends no
+// Idempotency-Key: what the keys prevent), --no-build, --out FILE.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -16,7 +17,7 @@ import { freePort, waitFor } from '../dev/net.mjs';
 import { ROOT, startSystem } from '../dev/start.mjs';
 
 const { values: args } = parseArgs({
-  options: { seconds: { type: 'string', default: '60' }, only: { type: 'string' }, 'no-build': { type: 'boolean', default: false }, out: { type: 'string' } },
+  options: { seconds: { type: 'string', default: '60' }, only: { type: 'string' }, 'without-keys': { type: 'boolean', default: false }, 'no-build': { type: 'boolean', default: false }, out: { type: 'string' } },
 });
 const PHASE_MS = Number(args.seconds) * 1000;
 const FAULT_AT_MS = Math.min(15_000, PHASE_MS / 4);
@@ -106,7 +107,7 @@ async function phase(index, fault) {
     try {
       const res = await fetch(`${base}/api/branches/add`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, [IDEMPOTENCY_KEY_HEADER]: key },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...(args['without-keys'] ? {} : { [IDEMPOTENCY_KEY_HEADER]: key }) },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
@@ -217,7 +218,7 @@ try {
 
 const table = [
   `Fault runs (\`npm run chaos\`, ${new Date().toISOString().slice(0, 16)}Z): ${WORKERS} concurrent branch creates for ${PHASE_MS / 1000} s per fault, the fault at ${FAULT_AT_MS / 1000} s;`,
-  `each create has its own Idempotency-Key and is retried with it after 5xx or no answer (at most ${RETRY.attempts} attempts).`,
+  `each create has ${args['without-keys'] ? 'NO Idempotency-Key (--without-keys)' : 'its own Idempotency-Key'} and is retried${args['without-keys'] ? '' : ' with it'} after 5xx or no answer (at most ${RETRY.attempts} attempts).`,
   '',
   '| Fault | Requests | 2xx | 4xx | 5xx | No answer | Creates acknowledged | Acknowledged but lost | Doubled | Saved, client gave up | Fault lasted (s) | Time to recovery (s) |',
   '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
