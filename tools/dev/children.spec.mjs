@@ -19,6 +19,11 @@ function crashing(lifeMs = 0) {
   return { args: ['-e', code], runs: () => (existsSync(runs) ? readFileSync(runs, 'utf8').length : 0) };
 }
 
+/**
+ * A Children whose supervisor messages are collected (returned), with these restart delays.
+ * @param {typeof import('./children.mjs').RESTART_BACKOFF} backoff
+ * @param {{ supervise?: boolean, onUnexpectedExit?: (name: string, code: number | null, signal: string | null) => void }} [options]
+ */
 function supervisor(backoff, { supervise = true, onUnexpectedExit } = {}) {
   const messages = [];
   children = new Children({ out: new PassThrough(), log: (m) => messages.push(m), backoff, onUnexpectedExit });
