@@ -62,8 +62,11 @@ async function isHealthy(url) {
  *   `isolated`: a fresh database `freight_<label>_<id>`, fresh service roles, NATS namespace
  *   `<label>_<id>` (on a nats-server of its own unless NATS_URL is set) and free ports, all
  *   removed again by `stop()`.
+ *   Once healthy, a child that exits on its own is restarted with back-off (see children.mjs);
+ *   a child that dies while starting fails the start.
  * @returns {Promise<{ url: string, docsUrl: string, headLogin: {username: string, password?: string, created: boolean},
- *   env: Record<string,string>, died: Promise<string>, stop: () => Promise<void> }>}
+ *   env: Record<string,string>, children: Children, stop: () => Promise<void> }>}
+ *   `children`: the supervisor (pid, hold and resume a child by name: nats, postgres, directory, gateway, edge).
  */
 export async function startSystem(options = {}) {
   const { root = ROOT, dataDir = join(root, '.data'), build = true, isolated, out = process.stdout } = options;
@@ -75,11 +78,12 @@ export async function startSystem(options = {}) {
   const died = new Promise((resolve) => (reportDeath = resolve));
   const children = new Children({
     out,
+    log,
     onUnexpectedExit: (name, code, signal) => reportDeath(`${name} exited unexpectedly (${signal ?? `exit code ${code}`})`),
   });
   const death = died.then((why) => Promise.reject(new Error(why)));
   death.catch(() => {}); // observed through watch() only
-  /** Awaits `promise`, failing as soon as a child dies. */
+  /** Awaits `promise`, failing as soon as a child dies while starting. */
   const watch = (promise) => Promise.race([promise, death]);
 
   const cleanup = { database: undefined, roles: [], namespaceToken: undefined, adminUrl: undefined, natsUrl: undefined, natsDir: undefined };
@@ -107,7 +111,7 @@ export async function startSystem(options = {}) {
       database = `freight_${isolated.label}_${id}`;
       env.NATS_NAMESPACE = `${isolated.label}_${id}`;
       env.GATEWAY_PORT = String(await freePort(env.GATEWAY_HOST));
-      env.EDGE_PORT = '0';
+      env.EDGE_PORT = String(await freePort(env.EDGE_HOST)); // fixed, so a restarted edge keeps its URL
       Object.assign(cleanup, { database, adminUrl: pg.adminUrl, namespaceToken: nats.started ? undefined : id, natsUrl: env.NATS_URL });
     } else {
       for (const [name, host, port] of [['GATEWAY_PORT', env.GATEWAY_HOST, env.GATEWAY_PORT], ['EDGE_PORT', env.EDGE_HOST, env.EDGE_PORT]]) {
@@ -164,7 +168,8 @@ export async function startSystem(options = {}) {
     env.EDGE_PORT = String(new URL(url).port);
     await watch(waitFor(() => isHealthy(`${url}/api/health`), { timeoutMs: 10_000, what: `${url}/api/health through the edge` }));
     log(`healthy in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    return { url, docsUrl: `${url}/api/docs`, headLogin, env, died, stop };
+    children.supervise();
+    return { url, docsUrl: `${url}/api/docs`, headLogin, env, children, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -224,12 +229,8 @@ async function main() {
       ? `  Head login (created now, shown once): username ${headLogin.username}, password ${headLogin.password}`
       : `  Head user already exists (username ${headLogin.username}; password as printed on the first start or set in SEED_HEAD_PASSWORD)`,
   );
-  say('  Ctrl-C stops everything.');
+  say('  A part that crashes is restarted; Ctrl-C stops everything.');
   say();
-  const why = await system.died;
-  if (signals) return;
-  say(`✖ ${why}: stopping the rest`);
-  await shutdown(1);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();

@@ -8,4 +8,5 @@ export * from './branches.js';
 export * from './common.js';
 export * from './subjects.js';
 export * from './session.js';
+export * from './idempotency.js';
 export * from './api.js';

@@ -41,6 +41,14 @@ export interface WithActor {
   actor: Actor;
 }
 
+/**
+ * Create messages carry the caller's Idempotency-Key when it sent one: the service answers a
+ * repeat from the same actor with the first result (see libs/server/database writeTransaction).
+ */
+export interface WithIdempotencyKey {
+  idempotencyKey?: string;
+}
+
 /** Request and reply payload of every subject: the one place both ends agree on. */
 export interface DirectoryMessages {
   'directory.health': { request: Record<string, never>; reply: ServiceHealth };
@@ -53,14 +61,14 @@ export interface DirectoryMessages {
   'directory.user.search': { request: { username: string }; reply: User[] };
   'directory.user.unique': { request: Record<string, never>; reply: string[] };
   'directory.user.get': { request: { username: string }; reply: User };
-  'directory.user.create': { request: WithActor & { user: UserCreate }; reply: User };
+  'directory.user.create': { request: WithActor & WithIdempotencyKey & { user: UserCreate }; reply: User };
   'directory.user.update': { request: WithActor & { username: string; newUsername: string; user: UserUpdate }; reply: User };
   'directory.user.delete': { request: WithActor & { username: string }; reply: MessageReply };
   'directory.branch.list': { request: BranchListQuery; reply: Page<Branch> };
   'directory.branch.search': { request: { city: string }; reply: Branch[] };
   'directory.branch.unique-cities': { request: Record<string, never>; reply: string[] };
   'directory.branch.get': { request: { city: string }; reply: Branch };
-  'directory.branch.create': { request: WithActor & { branch: BranchCreate }; reply: Branch };
+  'directory.branch.create': { request: WithActor & WithIdempotencyKey & { branch: BranchCreate }; reply: Branch };
   'directory.branch.update': { request: WithActor & { city: string; branch: BranchUpdate }; reply: Branch };
   'directory.branch.delete': { request: WithActor & { city: string }; reply: MessageReply };
 }

@@ -35,8 +35,8 @@ export class UsersController {
   }
 
   @Route('usersAdd')
-  async add(@Input() { body }: RouteInput<'usersAdd'>, @CurrentSession() { actor }: Session) {
-    const user = await this.rpc.request(subjects.create, { actor, user: body });
+  async add(@Input() { body, idempotencyKey }: RouteInput<'usersAdd'>, @CurrentSession() { actor }: Session) {
+    const user = await this.rpc.request(subjects.create, { actor, idempotencyKey, user: body });
     return { success: true as const, message: Messages.userAdded, user };
   }
 

@@ -1,5 +1,6 @@
 import {
   branchCreateSchema,
+  idempotencyKeySchema,
   branchListQuerySchema,
   branchUpdateSchema,
   loginRequestSchema,
@@ -21,6 +22,7 @@ const actorSchema = z.object({
   role: roleField,
 });
 const withActor = { actor: actorSchema };
+const withIdempotencyKey = { idempotencyKey: idempotencyKeySchema.optional() };
 const keyParam = (label: string) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} is too long`);
 
 export const emptyPayload = z.object({}).optional();
@@ -31,13 +33,13 @@ export const payloads = {
   userList: userListQuerySchema,
   userSearch: z.object({ username: keyParam('Username') }),
   userGet: z.object({ username: keyParam('Username') }),
-  userCreate: z.object({ ...withActor, user: userCreateSchema }),
+  userCreate: z.object({ ...withActor, ...withIdempotencyKey, user: userCreateSchema }),
   userUpdate: z.object({ ...withActor, username: keyParam('Username'), newUsername: usernameField, user: userUpdateSchema }),
   userDelete: z.object({ ...withActor, username: keyParam('Username') }),
   branchList: branchListQuerySchema,
   branchSearch: z.object({ city: keyParam('Branch name') }),
   branchGet: z.object({ city: keyParam('Branch name') }),
-  branchCreate: z.object({ ...withActor, branch: branchCreateSchema }),
+  branchCreate: z.object({ ...withActor, ...withIdempotencyKey, branch: branchCreateSchema }),
   branchUpdate: z.object({ ...withActor, city: keyParam('Branch name'), branch: branchUpdateSchema }),
   branchDelete: z.object({ ...withActor, city: keyParam('Branch name') }),
 };

@@ -45,7 +45,7 @@ export class UserController {
 
   @MessagePattern(S.create)
   create(@Payload(new ZodPayloadPipe(payloads.userCreate)) body: Req<typeof S.create>): Reply<typeof S.create> {
-    return this.users.create(body.actor, body.user);
+    return this.users.create(body.actor, body.user, body.idempotencyKey);
   }
 
   @MessagePattern(S.update)

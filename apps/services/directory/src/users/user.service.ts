@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import {
   DEFAULT_PAGE_SIZE,
   Messages,
+  Subjects,
   canAddUser,
   canDeleteUser,
   canWriteUser,
@@ -17,7 +18,7 @@ import {
   type UserUpdate,
 } from '@freight/contracts';
 import { AppError } from '@freight/server';
-import { writeTransaction } from '@freight/server-database';
+import { idempotencyOf, writeTransaction, type IdempotentRequest } from '@freight/server-database';
 import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { BranchEntity } from '../branches/branch.entity.js';
 import { SEARCH_LIMIT, containsPattern } from '../payloads.js';
@@ -144,9 +145,11 @@ export class UserService {
     return toUser({ ...user, branchCity: user.branch.city });
   }
 
-  async create(actor: Actor, input: UserCreate): Promise<User> {
+  /** With `idempotencyKey`, a repeat from the same actor answers the first result (writeTransaction). */
+  async create(actor: Actor, input: UserCreate, idempotencyKey?: string): Promise<User> {
     if (!canAddUser(actor, input.role)) throw forbidden();
     const passwordHash = await hashPassword(input.password);
+    const idempotency = idempotencyOf(actor, idempotencyKey, { subject: Subjects.directory.user.create, user: input });
     return this.write(input, async (manager) => {
       const branch = await this.branchFor(manager, input.branchCity);
       await this.assertUnique(manager, input.username, input.email);
@@ -164,7 +167,7 @@ export class UserService {
       });
       const saved = await manager.save(user);
       return toUser({ ...saved, branchCity: branch.city });
-    });
+    }, idempotency);
   }
 
   /**
@@ -256,11 +259,11 @@ export class UserService {
   }
 
   /** Run a write in a transaction; a unique-index race still answers with the right message. */
-  private write<T>(input: { username?: string; email?: string }, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  private write<T>(input: { username?: string; email?: string }, work: (manager: EntityManager) => Promise<T>, idempotency?: IdempotentRequest): Promise<T> {
     return writeTransaction(this.dataSource, {
       ux_app_user_username: () => usernameTaken(input.username ?? ''),
       ux_app_user_email: () => emailTaken(input.email ?? ''),
-    }, work);
+    }, work, idempotency);
   }
 
 }
