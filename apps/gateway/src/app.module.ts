@@ -5,6 +5,7 @@ import { NatsRpcClient } from '@freight/server';
 import { AuthGuard } from './auth/auth.guard.js';
 import { RevocationService } from './auth/revocation.service.js';
 import { SessionController } from './auth/session.controller.js';
+import { SessionStateService } from './auth/session-state.service.js';
 import { TokenService } from './auth/token.service.js';
 import { BranchesController } from './branches/branches.controller.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config/gateway.config.js';
@@ -38,6 +39,7 @@ export class AppModule implements OnModuleInit {
         },
         TokenService,
         RevocationService,
+        SessionStateService,
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_INTERCEPTOR, useClass: ContractReplyInterceptor },
         { provide: APP_FILTER, useClass: HttpErrorFilter },

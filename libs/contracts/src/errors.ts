@@ -48,6 +48,7 @@ export const Messages = {
   userAdded: 'User added successfully!',
   userUpdated: 'User updated successfully',
   userDeleted: 'User deleted successfully',
+  lastHead: 'The last Head cannot be removed or demoted.',
   branchAdded: 'Branch added successfully!',
   branchUpdated: 'Branch updated successfully',
   branchDeleted: 'Branch deleted successfully',

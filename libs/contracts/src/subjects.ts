@@ -1,5 +1,5 @@
 import type { Actor } from './roles.js';
-import type { LoginRequest, User, UserCreate, UserListQuery, UserUpdate } from './users.js';
+import type { LoginRequest, User, UserCreate, UserListQuery, UserSessionState, UserUpdate } from './users.js';
 import type { Branch, BranchCreate, BranchListQuery, BranchUpdate } from './branches.js';
 import type { MessageReply, ServiceHealth } from './common.js';
 import type { Page } from './list.js';
@@ -13,6 +13,7 @@ export const Subjects = {
     health: 'directory.health',
     user: {
       verifyCredentials: 'directory.user.verify-credentials',
+      sessionState: 'directory.user.session-state',
       list: 'directory.user.list',
       search: 'directory.user.search',
       unique: 'directory.user.unique',
@@ -35,7 +36,7 @@ export const Subjects = {
 
 export const QUEUE_GROUPS = { directory: 'directory' } as const;
 
-/** Mutating messages carry who asked, for the audit columns. */
+/** Mutating messages carry who asked: for the audit columns and the user rules (permissions.ts). */
 export interface WithActor {
   actor: Actor;
 }
@@ -44,7 +45,10 @@ export interface WithActor {
 export interface DirectoryMessages {
   'directory.health': { request: Record<string, never>; reply: ServiceHealth };
   /** `ip` lets the service slow down repeated failures from one address as well as for one username. */
-  'directory.user.verify-credentials': { request: LoginRequest & { ip: string }; reply: User };
+  /** The reply's `sessionVersion` goes into the token the gateway signs. */
+  'directory.user.verify-credentials': { request: LoginRequest & { ip: string }; reply: User & Pick<UserSessionState, 'sessionVersion'> };
+  /** What the gateway checks a token against on every staff call; NOT_FOUND once the user is deleted. */
+  'directory.user.session-state': { request: { id: string }; reply: UserSessionState };
   'directory.user.list': { request: UserListQuery; reply: Page<User> };
   'directory.user.search': { request: { username: string }; reply: User[] };
   'directory.user.unique': { request: Record<string, never>; reply: string[] };

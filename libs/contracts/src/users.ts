@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEPARTMENTS, STAFF_ROLES } from './roles.js';
+import { DEPARTMENTS, STAFF_ROLES, type StaffRole } from './roles.js';
 import { PasswordMessages, emailField, passwordField, passwordIsUsername, phoneField, requiredText } from './fields.js';
 import { listQuerySchema } from './list.js';
 
@@ -45,6 +45,18 @@ export const userSchema = z.object({
   department: departmentField,
 });
 export type User = z.infer<typeof userSchema>;
+
+/**
+ * A user as far as their sessions go. `sessionVersion` counts the changes that end every
+ * session of the user (a new password, role or username); a token carries the version it
+ * was signed with, and the gateway refuses it once the two differ or the user is gone.
+ */
+export interface UserSessionState {
+  id: string;
+  username: string;
+  role: StaffRole;
+  sessionVersion: number;
+}
 
 const userFields = z.object({
   fullName: requiredText('Full name'),

