@@ -14,6 +14,8 @@ export const ERROR_CODES = [
   'SERVICE_UNAVAILABLE',
   'SERVICE_TIMEOUT',
   'INTERNAL',
+  /** A service got a NATS request the gateway did not sign (or signed for other bytes, or long ago). */
+  'UNAUTHENTICATED_CALLER',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -45,6 +47,7 @@ export const Messages = {
   serviceUnavailable: 'The service is not available right now. Please try again in a moment.',
   serviceTimeout: 'The service took too long to answer. Please try again.',
   internal: 'Something went wrong on our side. Please try again.',
+  unauthenticatedCaller: 'The request was refused: it does not carry a valid signature of the gateway.',
   userAdded: 'User added successfully!',
   userUpdated: 'User updated successfully',
   userDeleted: 'User deleted successfully',

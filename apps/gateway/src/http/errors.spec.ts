@@ -22,6 +22,7 @@ describe('ERROR_STATUS', () => {
       SERVICE_UNAVAILABLE: 503,
       SERVICE_TIMEOUT: 504,
       INTERNAL: 500,
+      UNAUTHENTICATED_CALLER: 500,
     });
   });
 });

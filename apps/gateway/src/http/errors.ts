@@ -17,6 +17,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   SERVICE_UNAVAILABLE: 503,
   SERVICE_TIMEOUT: 504,
   INTERNAL: 500,
+  // A service refused the gateway's signature: a key mismatch in the deployment, never the client's fault.
+  UNAUTHENTICATED_CALLER: 500,
 };
 
 export const unauthorized = () => new AppError('UNAUTHORIZED', Messages.unauthorized);

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { PasswordMessages, Subjects } from '@freight/contracts';
 import { NatsRpcClient } from '@freight/server';
-import { createTestDatabase, natsHealthReady, spawnService, testNatsConfig, uniqueNamespace, type SpawnedService, type TestDatabase } from '@freight/server-testing';
+import { createTestDatabase, natsHealthReady, spawnService, testNatsConfig, testServiceEnv, uniqueNamespace, type SpawnedService, type TestDatabase } from '@freight/server-testing';
 import { migrations } from './migrations/index.js';
 
 // The built entries, as `npm start` and deployments run them (the test target builds first).
@@ -25,7 +25,7 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const env = () => ({ ...process.env, DIRECTORY_DATABASE_URL: db.serviceUrl, NATS_NAMESPACE: nats.NATS_NAMESPACE, SEED_HEAD_USERNAME: 'boss', SEED_HEAD_PASSWORD: '' });
+const env = () => ({ ...process.env, DIRECTORY_DATABASE_URL: db.serviceUrl, ...testServiceEnv('directory', nats.NATS_NAMESPACE), SEED_HEAD_USERNAME: 'boss', SEED_HEAD_PASSWORD: '' });
 
 describe('built entries', () => {
   it('migrate applies the migrations once', async () => {
