@@ -3,7 +3,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * The sign-in throttle counts attempts before the password is checked (a success gives its
  * own back), keys per username, per address and per username-and-address pair, and remembers
- * the addresses a username has signed in from (docs/adr/0009-sign-in-throttling.md). The rows
+ * the addresses a username has signed in from (docs/adr/0010-sign-in-throttling.md). The rows
  * are short-lived counters, so the table is made anew rather than converted: counts start from
  * zero after this migration.
  */

@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 
 /**
  * Sign-in limits, after OWASP's authentication and credential-stuffing guidance (the numbers
- * and why: docs/adr/0009-sign-in-throttling.md).
+ * and why: docs/adr/0010-sign-in-throttling.md).
  * - pair: one username from one address gets 5 attempts, then waits 15 minutes.
  * - address: one address gets 30 attempts in 15 minutes over all usernames (an office behind
  *   one NAT address shares it), then waits 15 minutes.
