@@ -1,5 +1,6 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Module, type DynamicModule, type OnModuleInit } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { loadPasswordEstimator } from '@freight/contracts';
 import { NatsRpcClient } from '@freight/server';
 import { AuthGuard } from './auth/auth.guard.js';
 import { RevocationService } from './auth/revocation.service.js';
@@ -16,7 +17,12 @@ import { UsersController } from './users/users.controller.js';
 
 /** The gateway holds no business data: every call becomes a NATS request to a service. */
 @Module({})
-export class AppModule {
+export class AppModule implements OnModuleInit {
+  /** Validation checks new passwords synchronously: the estimator is loaded before the first request. */
+  onModuleInit(): Promise<void> {
+    return loadPasswordEstimator();
+  }
+
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: AppModule,

@@ -3,6 +3,7 @@ export * from './permissions.js';
 export * from './errors.js';
 export * from './list.js';
 export * from './fields.js';
+export { loadPasswordEstimator } from './password-strength.js';
 export * from './users.js';
 export * from './branches.js';
 export * from './common.js';

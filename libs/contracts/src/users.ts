@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEPARTMENTS, STAFF_ROLES, type StaffRole } from './roles.js';
-import { emailField, passwordField, phoneField, requiredText } from './fields.js';
+import { PasswordMessages, emailField, passwordField, passwordIsUsername, phoneField, requiredText } from './fields.js';
 import { listQuerySchema } from './list.js';
 
 export const usernameField = z
@@ -58,7 +58,7 @@ export interface UserSessionState {
   sessionVersion: number;
 }
 
-export const userCreateSchema = z.object({
+const userFields = z.object({
   fullName: requiredText('Full name'),
   username: usernameField,
   email: emailField,
@@ -68,13 +68,21 @@ export const userCreateSchema = z.object({
   role: roleField,
   department: departmentField,
 });
+
+/** The password is never the username (an edit may leave the username to the query: the service checks that too). */
+const notUsername = (user: { username?: string; password?: string }) => !passwordIsUsername(user.password, user.username);
+const notUsernameIssue = { error: PasswordMessages.sameAsUsername, path: ['password'] };
+
+export const userCreateSchema = userFields.refine(notUsername, notUsernameIssue);
 export type UserCreate = z.infer<typeof userCreateSchema>;
 
 /** Edit: the same fields, the password optional (blank keeps the current one). */
-export const userUpdateSchema = userCreateSchema.extend({
-  username: usernameField.optional(),
-  password: z.preprocess((v) => (v === '' || v === null ? undefined : v), passwordField.optional()),
-});
+export const userUpdateSchema = userFields
+  .extend({
+    username: usernameField.optional(),
+    password: z.preprocess((v) => (v === '' || v === null ? undefined : v), passwordField.optional()),
+  })
+  .refine(notUsername, notUsernameIssue);
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
 /** PUT users/update?term=<current username>&updateterm=<new username> */

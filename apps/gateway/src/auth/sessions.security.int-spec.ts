@@ -1,5 +1,5 @@
 import { Messages, type LoginResponse } from '@freight/contracts';
-import { HEAD, Stack, TestGateway, gatewayConfig, newUser, type Reply } from '../testing/gateway-stack.js';
+import { HEAD, Stack, TestGateway, gatewayConfig, newUser, testPassword, type Reply } from '../testing/gateway-stack.js';
 import { SESSION_STATE_MAX_AGE_MS } from './session-state.service.js';
 
 // Issue 5, item 4: sessions outlived what ended them. A new password, role or username, or
@@ -53,7 +53,7 @@ describe('a token after what should have ended it', () => {
     } finally {
       await other.close();
     }
-    await expect(call('POST', '/api/users/login', { body: { username: 'reset.admin', password: 'reset.admin-password' } })).resolves.toMatchObject({ status: 401 });
+    await expect(call('POST', '/api/users/login', { body: { username: 'reset.admin', password: testPassword('reset.admin') } })).resolves.toMatchObject({ status: 401 });
     const fresh = await stack.gateway.login('reset.admin', 'after-reset-Kelp-4821');
     expect((await read(fresh.token)).status).toBe(200);
     expect((await write(fresh.token)).status).toBe(201);
@@ -65,7 +65,7 @@ describe('a token after what should have ended it', () => {
 
     expect(await soon(() => write(demoted.token))).toMatchObject(refusal);
     expect(await soon(() => read(demoted.token))).toMatchObject(refusal);
-    const fresh = await stack.gateway.login('demoted.admin', 'demoted.admin-password');
+    const fresh = await stack.gateway.login('demoted.admin', testPassword('demoted.admin'));
     expect(fresh.user_role).toBe('Employee');
     expect((await write(fresh.token)).status).toBe(403);
     expect((await read(fresh.token)).status).toBe(200);
@@ -86,7 +86,7 @@ describe('a token after what should have ended it', () => {
 
     expect(await soon(() => read(renamed.token))).toMatchObject(refusal);
     expect(await soon(() => write(renamed.token))).toMatchObject(refusal);
-    await expect(stack.gateway.login('new.name', 'old.name-password')).resolves.toMatchObject({ user_username: 'new.name' });
+    await expect(stack.gateway.login('new.name', testPassword('old.name'))).resolves.toMatchObject({ user_username: 'new.name' });
   });
 
   it('other changes end no session: a new full name or contact leaves the token working', async () => {

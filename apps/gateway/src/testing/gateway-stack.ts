@@ -23,7 +23,9 @@ import type { GatewayConfig } from '../config/gateway.config.js';
 export const JWT_SECRET = 'integration-test-secret-at-least-32-characters';
 export const ALLOWED_ORIGIN = 'https://console.example.com';
 export const BODY_LIMIT_BYTES = 16 * 1024;
-export const HEAD = { username: 'head', password: 'head-password-1' };
+export const HEAD = { username: 'head', password: 'head-harbour-lantern-1' };
+/** The password the stack gives a user it adds (the staff password rule accepts it). */
+export const testPassword = (username: string) => `${username}-harbour-lantern`;
 
 const directoryDist = fileURLToPath(new URL('../../../services/directory/dist/', import.meta.url));
 
@@ -119,7 +121,7 @@ export class Stack {
 
   /** Adds a user through the API as `token` (a Head's) and signs them in. */
   async addUser(token: string, username: string, role: StaffRole, extra: Partial<UserCreate> = {}): Promise<LoginResponse> {
-    const password = `${username}-password`;
+    const password = testPassword(username);
     const reply = await this.gateway.call('POST', '/api/users/add', { token, body: newUser(username, role, { password, ...extra }) });
     if (reply.status !== 201) throw new Error(`adding ${username} failed: ${reply.status} ${JSON.stringify(reply.body)}`);
     return this.gateway.login(username, password);
@@ -138,7 +140,7 @@ export function newUser(username: string, role: StaffRole, extra: Partial<UserCr
     fullName: `Test ${username}`,
     username,
     email: `${username}@example.com`,
-    password: `${username}-password`,
+    password: testPassword(username),
     branchCity: 'Colombo',
     contact: '+94 77 123 4567',
     role,

@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { NatsRpcClient } from '@freight/server';
 import { Messages, Subjects, TOTAL_COUNT_HEADER, type LoginResponse, type StaffRole } from '@freight/contracts';
-import { HEAD, Stack, newUser } from '../testing/gateway-stack.js';
+import { HEAD, Stack, newUser, testPassword } from '../testing/gateway-stack.js';
 
 let stack: Stack;
 let head: LoginResponse;
@@ -97,7 +97,7 @@ describe('users through the gateway', () => {
     });
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({ success: true, message: Messages.userUpdated, user: expect.objectContaining({ username: 'renamed', fullName: 'Renamed Person' }) });
-    await expect(stack.gateway.login('renamed', 'to.rename-password')).resolves.toMatchObject({ user_username: 'renamed' });
+    await expect(stack.gateway.login('renamed', testPassword('to.rename'))).resolves.toMatchObject({ user_username: 'renamed' });
     expect((await call('GET', '/api/users/search/to.rename', { token: head.token })).body.users).toEqual([]);
   });
 

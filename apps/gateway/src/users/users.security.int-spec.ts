@@ -1,5 +1,5 @@
 import { Messages, type LoginResponse, type User } from '@freight/contracts';
-import { HEAD, Stack, newUser } from '../testing/gateway-stack.js';
+import { HEAD, Stack, newUser, testPassword } from '../testing/gateway-stack.js';
 
 // Issue 5, item 5: role-policy gaps. Only a Head changes an Admin's role or password, and
 // the last Head cannot be demoted or deleted; the directory decides both in the
@@ -41,7 +41,7 @@ describe('an Admin against another Admin', () => {
     expect(await edit(attacker.token, 'victim.admin', newUser('victim.admin', 'Admin', { password: 'taken-over-Kelp-4821' }))).toMatchObject(forbidden);
     const stolen = await call('POST', '/api/users/login', { body: { username: 'victim.admin', password: 'taken-over-Kelp-4821' } });
     expect(stolen).toMatchObject({ status: 401, body: { code: 'INVALID_CREDENTIALS' } });
-    await expect(stack.gateway.login('victim.admin', 'victim.admin-password')).resolves.toMatchObject({ user_role: 'Admin' });
+    await expect(stack.gateway.login('victim.admin', testPassword('victim.admin'))).resolves.toMatchObject({ user_role: 'Admin' });
   });
 
   it('an Admin edits another Admin’s e-mail to take over the account later: refused', async () => {
@@ -68,7 +68,7 @@ describe('the last Head', () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     // The loser is refused by the directory (409), or already by the gateway when the winner's change ended its session (401).
     expect([409, 401]).toContain(statuses.find((s) => s !== 200));
-    const survivor = first.status === 200 ? head : await stack.gateway.login('second.head', 'second.head-password');
+    const survivor = first.status === 200 ? head : await stack.gateway.login('second.head', testPassword('second.head'));
     const remaining = ((await call('GET', '/api/users/all', { token: survivor.token })).body as User[]).filter((u) => u.role === 'Head');
     expect(remaining.map((u) => u.username)).toEqual([survivor.user_username]);
   });

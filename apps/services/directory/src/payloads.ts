@@ -1,9 +1,11 @@
 import {
+  PasswordMessages,
   branchCreateSchema,
   idempotencyKeySchema,
   branchListQuerySchema,
   branchUpdateSchema,
   loginRequestSchema,
+  passwordIsUsername,
   roleField,
   userCreateSchema,
   userListQuerySchema,
@@ -34,7 +36,10 @@ export const payloads = {
   userSearch: z.object({ username: keyParam('Username') }),
   userGet: z.object({ username: keyParam('Username') }),
   userCreate: z.object({ ...withActor, ...withIdempotencyKey, user: userCreateSchema }),
-  userUpdate: z.object({ ...withActor, username: keyParam('Username'), newUsername: usernameField, user: userUpdateSchema }),
+  userUpdate: z
+    .object({ ...withActor, username: keyParam('Username'), newUsername: usernameField, user: userUpdateSchema })
+    // The body may leave the username out: the new password is not the new username either.
+    .refine(({ newUsername, user }) => !passwordIsUsername(user.password, newUsername), { error: PasswordMessages.sameAsUsername, path: ['user', 'password'] }),
   userDelete: z.object({ ...withActor, username: keyParam('Username') }),
   branchList: branchListQuerySchema,
   branchSearch: z.object({ city: keyParam('Branch name') }),

@@ -22,7 +22,7 @@ import { idempotencyOf, writeTransaction, type IdempotentRequest } from '@freigh
 import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { BranchEntity } from '../branches/branch.entity.js';
 import { SEARCH_LIMIT, containsPattern } from '../payloads.js';
-import { LoginThrottleService, throttleKeys } from './login-throttle.service.js';
+import { LoginThrottleService } from './login-throttle.service.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { USER_COLUMNS, UserEntity, toUser, type UserFields } from './user.entity.js';
 
@@ -61,17 +61,20 @@ export class UserService {
     return manager.getRepository(UserEntity).createQueryBuilder('u').innerJoinAndSelect('u.branch', 'b');
   }
 
+  /**
+   * The attempt is counted (or refused) before the password is checked, so a burst of
+   * parallel guesses gets no more checks than the limit allows.
+   */
   async verifyCredentials(username: string, password: string, ip: string): Promise<User & { sessionVersion: number }> {
-    const keys = throttleKeys(username, ip);
-    await this.throttle.assertNotLocked([keys.user, keys.ip]);
+    const attempt = await this.throttle.begin(username, ip);
     const user = (await this.query().where('lower(u.username) = lower(:username)', { username: username.trim() }).getOne()) as LoadedUser | null;
     // Always one hash verification, found or not: the answer time does not tell which.
     const valid = await verifyPassword(user?.passwordHash, password);
     if (!user || !valid) {
-      await this.throttle.recordFailure([keys.user, keys.ip]);
+      await this.throttle.failed();
       throw new AppError('INVALID_CREDENTIALS', Messages.invalidCredentials);
     }
-    await this.throttle.reset(keys.user);
+    await this.throttle.succeeded(attempt);
     return { ...toUser({ ...user, branchCity: user.branch.city }), sessionVersion: user.sessionVersion };
   }
 
