@@ -1,6 +1,6 @@
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { Messages } from '@freight/contracts';
-import { uniqueNamespace } from '@freight/server-testing';
+import { connectTestNats, uniqueNamespace } from '@freight/server-testing';
 import { ALLOWED_ORIGIN, BODY_LIMIT_BYTES, HEAD, Stack, TestGateway, dropRevocationBucket, gatewayConfig } from '../testing/gateway-stack.js';
 
 let stack: Stack;
@@ -33,7 +33,7 @@ describe('a directory that does not answer', () => {
   let nc: NatsConnection;
 
   beforeAll(async () => {
-    nc = await connect({ servers: process.env.NATS_URL || 'nats://127.0.0.1:4222' });
+    nc = await connectTestNats('admin');
   });
 
   afterAll(async () => {

@@ -40,7 +40,7 @@ function fillValid() {
   set('Full Name', 'Nimal Perera');
   set('Username', 'nimal');
   set('Email', 'nimal@example.com');
-  set('Password', 'correct horse');
+  set('Password', 'monsoon lagoon teacup');
   set('Branch', 'Kandy');
   set('Contact', '+94 77 123 4567');
   set('Role', 'Employee');
@@ -76,7 +76,22 @@ describe('UserForm (validated with contracts userCreateSchema / userUpdateSchema
     set('Password', 'short');
     fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
     expect(await screen.findByText('Enter a valid email address')).toBeTruthy();
-    expect(screen.getByText('Password must be at least 8 characters')).toBeTruthy();
+    expect(screen.getByText('Password must be at least 12 characters')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('refuses a common password and the username itself, inline under Password, without submitting', async () => {
+    const onSubmit = renderForm();
+    await screen.findByRole('option', { name: 'Kandy' });
+    fillValid();
+    set('Password', 'password1234');
+    fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
+    const common = await screen.findByText('This password is too common or too easy to guess. Try a longer phrase of unrelated words.');
+    expect(field('Password').getAttribute('aria-describedby')).toContain(common.id);
+    set('Username', 'nimal.perera.01');
+    set('Password', 'Nimal.Perera.01');
+    fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
+    expect(await screen.findByText('Password must not be the username')).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
@@ -116,12 +131,15 @@ describe('UserForm (validated with contracts userCreateSchema / userUpdateSchema
   });
 });
 
-// DECISIONS §4, written out here: users are added and edited by a Head with any role,
-// by an Admin as Admin or Employee users. The add and edit screens must offer exactly these.
+// DECISIONS §4 and issue 5 item 5, written out here: users are added and edited by a Head
+// with any role, by an Admin as Admin or Employee users; an Admin edits Employees, and
+// themself without changing their own role, but no other Admin. The add and edit screens
+// must offer exactly these.
 const MAY_GIVE: Record<StaffRole, string[]> = { Head: ['Head', 'Admin', 'Employee'], Admin: ['Admin', 'Employee'], Employee: [] };
 
 describe('the role options of the add and edit screens (permission matrix, DECISIONS §4)', () => {
-  const target: User = {
+  let target: User;
+  const nimal: User = {
     _id: 'u1',
     fullName: 'Nimal Perera',
     username: 'nimal',
@@ -133,6 +151,7 @@ describe('the role options of the add and edit screens (permission matrix, DECIS
   };
 
   beforeEach(() => {
+    target = nimal;
     setSessionNavigator(() => {});
     globalThis.fetch = jest.fn<typeof fetch>().mockImplementation(async (input) =>
       String(input).includes('/users/search/') ? json({ success: true, users: [target] }) : json(['Colombo', 'Kandy']),
@@ -175,5 +194,20 @@ describe('the role options of the add and edit screens (permission matrix, DECIS
     renderScreen(signedIn, '/edit/nimal');
     await screen.findByDisplayValue('Nimal Perera');
     expect(roleOptions()).toEqual(MAY_GIVE[signedIn]);
+  });
+
+  it('an Admin edits their own details but keeps their role', async () => {
+    target = { ...nimal, username: 'me', fullName: 'Me Myself', role: 'Admin' };
+    renderScreen('Admin', '/edit/me');
+    await screen.findByDisplayValue('Me Myself');
+    expect(roleOptions()).toEqual(['Admin']);
+  });
+
+  it('an Admin may not edit another Admin, and is shown the way back', async () => {
+    target = { ...nimal, role: 'Admin' };
+    renderScreen('Admin', '/edit/nimal');
+    expect(await screen.findByRole('heading', { name: 'You do not have permission' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Manage Users' })).toBeTruthy();
+    expect(screen.queryByLabelText(/^Role/)).toBeNull();
   });
 });
