@@ -32,7 +32,7 @@ export async function createEdge({ root, routes, upstreams, bodyLimit, pageHeade
 
   app.addHook('onSend', async (request, reply, payload) => {
     // An upstream (the gateway) sets its own headers; everything else is a web app's.
-    if (!request.routeOptions.config?.upstream) reply.headers(pageHeaders);
+    if (!(/** @type {{ upstream?: string }} */ (request.routeOptions.config).upstream)) reply.headers(pageHeaders);
     return compress(request, reply, payload, files.get(reply));
   });
 
@@ -64,7 +64,7 @@ export async function createEdge({ root, routes, upstreams, bodyLimit, pageHeade
           retryDelay: () => null,
           onError: (reply, { error }) => {
             if (causes(error).some((e) => e === BODY_TOO_LARGE)) return reply.code(413).send(tooLarge(bodyLimit));
-            onError(`${route.upstream} unreachable: ${error.cause?.message ?? error.message}`);
+            onError(`${route.upstream} unreachable: ${/** @type {Error} */ (error.cause ?? error).message}`);
             reply.code(502).send({ message: `The ${route.upstream} is not reachable right now. Try again in a moment.` });
           },
         },

@@ -96,7 +96,7 @@ describe('attacks on the console in the browser', () => {
   it('clickjacking: another site cannot frame the console', async () => {
     // The attacker's site: another origin on this machine, framing the console.
     const site = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(`<h1>Win a prize</h1><iframe name="console" src="${url}/"></iframe>`));
-    await new Promise((r) => site.listen(0, '127.0.0.1', r));
+    await new Promise((r) => site.listen(0, '127.0.0.1', () => r(undefined)));
     const attacker = await browser.newPage();
     try {
       const framed = attacker.waitForEvent('framenavigated', (frame) => frame.name() === 'console' && frame.url() !== 'about:blank');

@@ -33,7 +33,7 @@ export async function recordCspViolations(context) {
   await context.exposeBinding('__cspViolation', (_source, violation) => void violations.push(violation));
   await context.addInitScript(() =>
     document.addEventListener('securitypolicyviolation', (e) =>
-      window.__cspViolation({ directive: e.effectiveDirective, blocked: e.blockedURI || 'inline', source: `${e.sourceFile}:${e.lineNumber}` }),
+      /** @type {any} */ (window).__cspViolation({ directive: e.effectiveDirective, blocked: e.blockedURI || 'inline', source: `${e.sourceFile}:${e.lineNumber}` }),
     ),
   );
   return violations;
