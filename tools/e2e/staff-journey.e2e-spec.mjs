@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SESSION_KEYS } from '@freight/contracts';
-import { launchBrowser, target } from './browser.mjs';
+import { launchBrowser, recordCspViolations, target } from './browser.mjs';
 
 // One staff member's day, through the real console, remote, gateway, directory service,
 // Postgres and NATS: the Head sets up a branch and an Admin, the Admin signs in and works
@@ -14,6 +14,7 @@ const tools = `${url}/admindashboard/administrativetools`;
 
 let browser;
 let page;
+let cspViolations;
 const sidebar = () => page.getByRole('navigation', { name: 'Dashboard' });
 
 /** Wait until the locator is visible (a failing step names what it waited for). */
@@ -52,6 +53,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = await browser.newPage();
   page.setDefaultTimeout(10_000);
+  cspViolations = await recordCspViolations(page.context());
 });
 
 afterAll(async () => {
@@ -191,6 +193,10 @@ describe('a staff day in the console', () => {
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expectNotice('User deleted successfully');
     await page.getByRole('table', { name: 'Users' }).getByRole('cell', { name: employee.username, exact: true }).waitFor({ state: 'detached' });
+  });
+
+  it("works on every screen above within the edge's Content-Security-Policy", () => {
+    expect(cspViolations).toEqual([]);
   });
 
   it('ends a session 60 minutes after sign-in and sends the user back to /', async () => {
