@@ -1,27 +1,44 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, request } from 'node:http';
+import { createServer as createTcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { forwardedFor, IMMUTABLE, REVALIDATE } from './routes.mjs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { forwardedFor, IMMUTABLE, pageSecurityHeaders, REVALIDATE } from './routes.mjs';
 
 const EDGE = fileURLToPath(new URL('./edge.mjs', import.meta.url));
 
-/** A project folder with a routes.json and the builds it names. */
-function project(routes) {
+const BODY_LIMIT = 1024 * 1024;
+
+/** A project folder with a routes.json (and the remote registry it names) and the builds it names. */
+function project(routes, registry) {
   const root = mkdtempSync(join(tmpdir(), 'edge-'));
   mkdirSync(join(root, 'deploy/edge'), { recursive: true });
   const upstreams = { gateway: 'gateway:3000', 'web-host': 'web-host:8080', 'web-remote': 'web-remote:8080' };
-  writeFileSync(join(root, 'deploy/edge/routes.json'), JSON.stringify({ upstreams, routes }));
+  const map = { upstreams, routes };
+  if (registry) {
+    writeFileSync(join(root, 'remotes.json'), JSON.stringify(registry));
+    map.remoteRegistry = 'remotes.json';
+  }
+  writeFileSync(join(root, 'deploy/edge/routes.json'), JSON.stringify(map));
   return root;
 }
 
-/** Runs the edge as `npm start` does: its own process, configured by EDGE_* variables. */
+/** Runs the edge as `npm start` does: its own process, configured by EDGE_* variables and the gateway's body limit. */
 function runEdge(root, upstreams) {
   const child = spawn(process.execPath, [EDGE], {
-    env: { ...process.env, NODE_OPTIONS: '', EDGE_ROOT: root, EDGE_HOST: '127.0.0.1', EDGE_PORT: '0', EDGE_UPSTREAMS: JSON.stringify(upstreams) },
+    env: {
+      ...process.env,
+      NODE_OPTIONS: '',
+      EDGE_ROOT: root,
+      EDGE_HOST: '127.0.0.1',
+      EDGE_PORT: '0',
+      EDGE_UPSTREAMS: JSON.stringify(upstreams),
+      BODY_LIMIT_BYTES: String(BODY_LIMIT),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -39,14 +56,40 @@ function runEdge(root, upstreams) {
   return { url, stop };
 }
 
+/** One request with node:http, which (unlike fetch) leaves the body as sent: compressed or not. */
+function raw(url, { method = 'GET', headers = {} } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, headers }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const decode = ({ headers, body }) =>
+  headers['content-encoding'] === 'br' ? brotliDecompressSync(body) : headers['content-encoding'] === 'gzip' ? gunzipSync(body) : body;
+
+/** A stand-in for the gateway: always up, listening on a free port. */
+async function listen(server) {
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+  return `http://127.0.0.1:${port}`;
+}
+
+const SCRIPT = `console.log(${JSON.stringify('a long enough line of script to be worth compressing '.repeat(60))});\n`;
+
 describe('dev edge', () => {
   const seen = [];
   let upstream;
   let edge;
   let base;
+  let root;
 
   beforeAll(async () => {
-    const root = project([
+    root = project([
       { path: '/remotes/master-data/', app: 'remote', static: 'remote' },
       { path: '/api/', upstream: 'gateway' },
       { path: '/', app: 'host', static: 'host', spa: true },
@@ -55,17 +98,27 @@ describe('dev edge', () => {
     mkdirSync(join(root, 'remote'), { recursive: true });
     writeFileSync(join(root, 'host/index.html'), '<h1>host</h1>');
     writeFileSync(join(root, 'host/remotes.json'), '{"masterData":"/remotes/master-data/mf-manifest.json"}');
-    writeFileSync(join(root, 'host/static/main.1a2b3c4d.js'), 'console.log(1)');
+    writeFileSync(join(root, 'host/static/main.1a2b3c4d.js'), SCRIPT);
+    writeFileSync(join(root, 'host/static/tiny.1a2b3c4d.js'), 'console.log(1)');
     writeFileSync(join(root, 'remote/mf-manifest.json'), '{}');
 
+    // Like the gateway: reads the whole body, answers JSON; /api/unavailable is a service outage.
     upstream = createServer((req, res) => {
-      seen.push({ url: req.url, headers: req.headers });
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ ok: true }));
+      let bytes = 0;
+      req.on('data', (chunk) => (bytes += chunk.length));
+      req.on('end', () => {
+        seen.push({ method: req.method, url: req.url, headers: req.headers, bytes });
+        res.setHeader('content-type', 'application/json; charset=utf-8');
+        if (req.url === '/api/unavailable') {
+          res.writeHead(503, { 'retry-after': '1' }).end(JSON.stringify({ code: 'SERVICE_UNAVAILABLE', message: 'Try again in a moment.' }));
+        } else if (req.url === '/api/users/all') {
+          res.end(JSON.stringify({ users: Array.from({ length: 50 }, (_, i) => ({ username: `user${i}`, fullName: `User Number ${i}` })) }));
+        } else {
+          res.end(JSON.stringify({ ok: true, bytes }));
+        }
+      });
     });
-    await new Promise((r) => upstream.listen(0, '127.0.0.1', r));
-    const { port } = /** @type {import('node:net').AddressInfo} */ (upstream.address());
-    edge = runEdge(root, { gateway: `http://127.0.0.1:${port}` });
+    edge = runEdge(root, { gateway: await listen(upstream) });
     base = await edge.url;
   });
 
@@ -75,11 +128,11 @@ describe('dev edge', () => {
   });
 
   it('proxies /api with its path and query, appending the client to X-Forwarded-For', async () => {
-    const res = await fetch(`${base}/api/users/all?page=2`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
+    const res = await fetch(`${base}/api/users/me?page=2`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ok: true });
+    expect(await res.json()).toEqual({ ok: true, bytes: 0 });
     const last = seen.at(-1);
-    expect(last.url).toBe('/api/users/all?page=2');
+    expect(last.url).toBe('/api/users/me?page=2');
     expect(last.headers['x-forwarded-for']).toBe('203.0.113.9, 127.0.0.1');
     expect(last.headers['x-forwarded-proto']).toBe('http');
   });
@@ -113,9 +166,144 @@ describe('dev edge', () => {
     expect((/** @type {{message: string}} */ (await res.json())).message).toMatch(/gateway is not reachable/);
   });
 
+  it('passes a 503 of the gateway through after one upstream request, Retry-After included', async () => {
+    const before = seen.length;
+    const res = await fetch(`${base}/api/unavailable`);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('1');
+    expect(await res.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', message: 'Try again in a moment.' });
+    expect(seen.slice(before).map((r) => r.url)).toEqual(['/api/unavailable']);
+  });
+
+  it('tries an upstream that drops the connection once and answers 502', async () => {
+    let connections = 0;
+    const dropping = createTcpServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    const down = runEdge(project([{ path: '/api/', upstream: 'gateway' }]), { gateway: await listen(dropping) });
+    try {
+      const res = await fetch(`${await down.url}/api/health`);
+      expect(res.status).toBe(502);
+      expect(connections).toBe(1);
+    } finally {
+      await down.stop();
+      dropping.close();
+    }
+  });
+
+  it('refuses a 10 MB body with the gateway\'s 413 and never forwards it', async () => {
+    const before = seen.length;
+    const res = await fetch(`${base}/api/users/add`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ fullName: 'x'.repeat(10 * 1024 * 1024) }),
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: `The request body is too large: the limit is ${BODY_LIMIT} bytes.` });
+    expect(seen.length).toBe(before);
+  });
+
+  it('refuses a body without a length once it grows over the limit', async () => {
+    const chunk = new TextEncoder().encode('x'.repeat(64 * 1024));
+    let sent = 0;
+    const body = new ReadableStream({
+      pull(controller) {
+        if (sent++ < 32) controller.enqueue(chunk); // 2 MB
+        else controller.close();
+      },
+    });
+    // duplex: Node's fetch streams a request body only when told so.
+    const init = /** @type {RequestInit} */ ({ method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' });
+    const res = await fetch(`${base}/api/users/add`, init);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    expect(seen.filter((r) => r.url === '/api/users/add' && r.bytes > BODY_LIMIT)).toEqual([]);
+  });
+
+  it('forwards a body at the limit whole', async () => {
+    const body = JSON.stringify({ fullName: 'x'.repeat(BODY_LIMIT - 15) });
+    expect(Buffer.byteLength(body)).toBe(BODY_LIMIT);
+    const res = await fetch(`${base}/api/users/add`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true, bytes: BODY_LIMIT });
+  });
+
   it('refuses to start without a build to serve', async () => {
     const edge = runEdge(project([{ path: '/', app: 'host', static: 'no-such-dist' }]), {});
     await expect(edge.url).rejects.toThrow('no-such-dist does not exist');
+  });
+
+  it('sends every page and file of a web app with the security headers, and leaves the API its own', async () => {
+    const expected = Object.fromEntries(Object.entries(pageSecurityHeaders()).map(([name, value]) => [name.toLowerCase(), value]));
+    for (const path of ['/', '/admindashboard/users', '/static/main.1a2b3c4d.js', '/remotes.json', '/remotes/master-data/mf-manifest.json', '/static/missing.js']) {
+      const { headers } = await raw(base + path);
+      expect([path, Object.fromEntries(Object.keys(expected).map((name) => [name, headers[name]]))]).toEqual([path, expected]);
+    }
+    const csp = expected['content-security-policy'];
+    expect(csp).toMatch(/(^|; )script-src 'self'(;|$)/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(expected['x-frame-options']).toBe('DENY');
+    const api = await raw(`${base}/api/users/me`);
+    expect(api.headers['content-security-policy']).toBeUndefined();
+  });
+
+  it("allows scripts from a remote on another origin listed in the console's registry", async () => {
+    const dir = project([{ path: '/', app: 'host', static: 'host', spa: true }], {
+      masterData: '/remotes/master-data/mf-manifest.json',
+      tracking: 'https://cdn.example.com/tracking/mf-manifest.json',
+    });
+    mkdirSync(join(dir, 'host'));
+    writeFileSync(join(dir, 'host/index.html'), '<h1>host</h1>');
+    const other = runEdge(dir, {});
+    try {
+      const { headers } = await raw(`${await other.url}/`);
+      const csp = String(headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self' https://cdn.example.com;");
+      expect(csp).toContain("connect-src 'self' https://cdn.example.com;");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it('compresses scripts by Accept-Encoding, brotli first, and keeps hashed ones for a year', async () => {
+    const file = readFileSync(join(root, 'host/static/main.1a2b3c4d.js'));
+    const br = await raw(`${base}/static/main.1a2b3c4d.js`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect([br.status, br.headers['content-encoding'], br.headers['cache-control'], br.headers.vary]).toEqual([200, 'br', IMMUTABLE, 'Accept-Encoding']);
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+    expect(br.body.length).toBeLessThan(file.length / 10);
+    expect(decode(br)).toEqual(file);
+
+    const gz = await raw(`${base}/static/main.1a2b3c4d.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(decode(gz)).toEqual(file);
+
+    const plain = await raw(`${base}/static/main.1a2b3c4d.js`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toEqual(file);
+  });
+
+  it('serves a changed file freshly compressed, and a tiny one as it is', async () => {
+    const page = `<!doctype html><title>host</title>${'<p>news of the day</p>'.repeat(100)}`;
+    writeFileSync(join(root, 'host/index.html'), page);
+    const first = await raw(`${base}/`, { headers: { 'accept-encoding': 'br' } });
+    expect([first.headers['content-encoding'], first.headers['cache-control']]).toEqual(['br', REVALIDATE]);
+    expect(decode(first).toString()).toBe(page);
+    const changed = page.replace('news', 'more news');
+    writeFileSync(join(root, 'host/index.html'), changed);
+    expect(decode(await raw(`${base}/admindashboard`, { headers: { 'accept-encoding': 'br' } })).toString()).toBe(changed);
+    writeFileSync(join(root, 'host/index.html'), '<h1>host</h1>');
+
+    const tiny = await raw(`${base}/static/tiny.1a2b3c4d.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(tiny.headers['content-encoding']).toBeUndefined();
+    expect(tiny.body.toString()).toBe('console.log(1)');
+  });
+
+  it('compresses JSON from the API as it streams', async () => {
+    const res = await raw(`${base}/api/users/all`, { headers: { 'accept-encoding': 'gzip' } });
+    expect([res.status, res.headers['content-encoding']]).toEqual([200, 'gzip']);
+    expect(JSON.parse(decode(res).toString()).users).toHaveLength(50);
   });
 
   it('builds X-Forwarded-For like nginx', () => {

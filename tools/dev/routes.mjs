@@ -23,8 +23,65 @@ export function forwardedFor(existing, clientIp) {
 /** The upstream a static route is deployed as in production. */
 export const appUpstream = (app) => `web-${app}`;
 
+/**
+ * The map, checked, with the security headers of its pages (`pageHeaders`), which allow
+ * the origins of the remotes listed in the console's registry (`remoteRegistry`).
+ */
 export function loadRoutes(root) {
-  return validateRoutes(JSON.parse(readFileSync(join(root, ROUTES_FILE), 'utf8')));
+  const config = validateRoutes(JSON.parse(readFileSync(join(root, ROUTES_FILE), 'utf8')));
+  const registry = config.remoteRegistry ? JSON.parse(readFileSync(join(root, config.remoteRegistry), 'utf8')) : {};
+  return { ...config, pageHeaders: pageSecurityHeaders(remoteOrigins(registry)) };
+}
+
+/**
+ * The origins the console loads remotes from: each registry entry (a manifest or
+ * remoteEntry.js URL, e.g. "/remotes/master-data/mf-manifest.json") resolved against
+ * the page; entries on the page's own origin need no listing ('self').
+ * @param {Record<string, string>} registry
+ */
+export function remoteOrigins(registry) {
+  const page = 'https://page.invalid';
+  const origins = new Set();
+  for (const [name, entry] of Object.entries(registry)) {
+    const url = new URL(entry, page);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`remote "${name}": ${entry} is not an http(s) URL`);
+    if (url.origin !== page) origins.add(url.origin);
+  }
+  return [...origins].sort();
+}
+
+/**
+ * The security headers of every page and file the edge serves from a web app (the API
+ * sets its own). The Content-Security-Policy is the XSS defence of a console that keeps
+ * its token in browser storage: scripts only from this origin and the remotes' origins,
+ * never inline. Styles do allow 'unsafe-inline': Mantine writes its theme variables into
+ * <style> elements and sizes components through style attributes, and a static page has
+ * no per-response nonce to give it; inline CSS cannot run script.
+ * @param {string[]} [remotes] origins of remotes on other origins
+ */
+export function pageSecurityHeaders(remotes = []) {
+  const from = (...sources) => ["'self'", ...sources, ...remotes].join(' ');
+  const csp = [
+    "default-src 'none'",
+    `script-src ${from()}`,
+    `style-src ${from("'unsafe-inline'")}`,
+    `img-src ${from()}`,
+    `font-src ${from()}`,
+    // The API is on this origin (/api/); the remotes' manifests are fetched.
+    `connect-src ${from()}`,
+    "manifest-src 'self'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  return {
+    'Content-Security-Policy': csp,
+    'X-Frame-Options': 'DENY',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  };
 }
 
 /** Checks the map and returns its routes longest path first (the order a prefix match needs). */
@@ -47,24 +104,32 @@ export function validateRoutes(config) {
       if (!upstreams[appUpstream(route.app)]) throw new Error(`${where}: add upstream "${appUpstream(route.app)}" for production`);
     }
   }
-  return { upstreams, routes: [...routes].sort((a, b) => b.path.length - a.path.length) };
+  if (config.remoteRegistry !== undefined && typeof config.remoteRegistry !== 'string') {
+    throw new Error(`${ROUTES_FILE}: "remoteRegistry" must be the path of the console's remotes.json`);
+  }
+  return { upstreams, routes: [...routes].sort((a, b) => b.path.length - a.path.length), remoteRegistry: config.remoteRegistry };
 }
 
 const GENERATED = `# Generated from ${ROUTES_FILE} by \`node tools/dev/gen-nginx.mjs\`: edit that file, not this one.`;
 
+/** What the edge compresses (the dev edge and nginx alike), and from which size on. */
+export const COMPRESSIBLE_TYPES = ['text/html', 'text/plain', 'text/css', 'application/javascript', 'text/javascript', 'application/json', 'application/manifest+json', 'image/svg+xml'];
+export const COMPRESS_MIN_BYTES = 1024;
+
 const GZIP = [
   'gzip on;',
   'gzip_comp_level 5;',
-  'gzip_min_length 1024;',
+  `gzip_min_length ${COMPRESS_MIN_BYTES};`,
   'gzip_vary on;',
   'gzip_proxied any;',
-  'gzip_types text/plain text/css application/json application/javascript text/javascript image/svg+xml application/manifest+json;',
+  // nginx always compresses text/html and warns when it is listed.
+  `gzip_types ${COMPRESSIBLE_TYPES.filter((type) => type !== 'text/html').join(' ')};`,
 ];
 
 const indent = (lines, depth = 1) => lines.map((l) => (l ? '    '.repeat(depth) + l : l));
 
 /** The edge: one origin, each path proxied to its upstream (the gateway or a web app's nginx). */
-function renderEdge({ upstreams, routes }) {
+function renderEdge({ upstreams, routes, pageHeaders = pageSecurityHeaders() }) {
   const used = [...new Set(routes.map((r) => r.upstream ?? appUpstream(r.app)))].sort();
   const lines = [GENERATED, '# The edge server: include inside `http { }` (e.g. as /etc/nginx/conf.d/default.conf).', ''];
   for (const name of used) {
@@ -94,6 +159,8 @@ function renderEdge({ upstreams, routes }) {
     const upstream = route.upstream ?? appUpstream(route.app);
     server.push('', `location ${route.path} {`, `    proxy_pass http://${upstream};`);
     if (route.upstream) server.push('    proxy_read_timeout 30s;');
+    // The gateway sets its own headers; a web app's pages get the edge's, error pages too (always).
+    else server.push(...indent(Object.entries(pageHeaders).map(([name, value]) => `add_header ${name} "${value}" always;`)));
     server.push('}');
   }
   lines.push('server {', ...indent(server), '}', '');

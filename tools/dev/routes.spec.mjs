@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cacheControlFor, IMMUTABLE, loadRoutes, renderNginx, REVALIDATE, validateRoutes } from './routes.mjs';
+import { cacheControlFor, IMMUTABLE, loadRoutes, pageSecurityHeaders, remoteOrigins, renderNginx, REVALIDATE, validateRoutes } from './routes.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -24,6 +24,19 @@ describe('deploy/edge/routes.json → nginx', () => {
     expect(edge).toMatch(/location \/ \{\n\s+proxy_pass http:\/\/web-console;/);
     expect(edge).toContain('proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;');
     expect(edge).toContain('gzip on;');
+  });
+
+  it("adds the pages' security headers to each web app's location, not to the API's", () => {
+    const edge = renderNginx(loadRoutes(root))['deploy/edge/nginx.conf'];
+    const location = (path) => new RegExp(`location ${path.replaceAll('/', '\\/')} \\{\\n([^}]*)\\}`).exec(edge)?.[1] ?? '';
+    const csp = `add_header Content-Security-Policy "${pageSecurityHeaders()['Content-Security-Policy']}" always;`;
+    for (const path of ['/', '/remotes/master-data/']) {
+      expect(location(path)).toContain(csp);
+      expect(location(path)).toContain('add_header X-Frame-Options "DENY" always;');
+      expect(location(path)).toContain('add_header X-Content-Type-Options "nosniff" always;');
+    }
+    expect(location('/api/')).toContain('proxy_pass http://gateway;');
+    expect(location('/api/')).not.toContain('add_header');
   });
 
   it('gives the single-page app an index.html fallback and the remote none', () => {
@@ -57,6 +70,35 @@ describe('validateRoutes', () => {
     const api = { path: '/api/', upstream: 'gateway' };
     expect(() => validateRoutes({ upstreams, routes: [api, api] })).toThrow('appears twice');
     expect(() => validateRoutes({ upstreams, routes: [] })).toThrow('non-empty');
+  });
+});
+
+describe('page security headers', () => {
+  it('allow scripts from this origin only, never inline, and no framing', () => {
+    const headers = pageSecurityHeaders();
+    const csp = Object.fromEntries(headers['Content-Security-Policy'].split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]));
+    expect(csp).toMatchObject({
+      'default-src': "'none'",
+      'script-src': "'self'",
+      'connect-src': "'self'",
+      'frame-ancestors': "'none'",
+      'base-uri': "'none'",
+    });
+    expect(headers).toMatchObject({ 'X-Frame-Options': 'DENY', 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' });
+  });
+
+  it('the repository map reads the remote registry of the console', () => {
+    expect(loadRoutes(root).pageHeaders).toEqual(pageSecurityHeaders(remoteOrigins(JSON.parse(readFileSync(join(root, 'apps/web/console/public/remotes.json'), 'utf8')))));
+  });
+
+  it("lists the origin of each remote that is not on the page's own", () => {
+    expect(remoteOrigins({ a: '/remotes/a/mf-manifest.json', b: 'remotes/b/remoteEntry.js' })).toEqual([]);
+    expect(remoteOrigins({ a: 'https://cdn.example.com/a/mf-manifest.json', b: 'https://cdn.example.com/b/x.json', c: 'http://10.0.0.5:8081/c/mf-manifest.json' })).toEqual([
+      'http://10.0.0.5:8081',
+      'https://cdn.example.com',
+    ]);
+    expect(pageSecurityHeaders(['https://cdn.example.com'])['Content-Security-Policy']).toContain("script-src 'self' https://cdn.example.com;");
+    expect(() => remoteOrigins({ a: 'javascript:alert(1)' })).toThrow('is not an http(s) URL');
   });
 });
 

@@ -161,7 +161,7 @@ export async function startSystem(options = {}) {
     const edgeUp = new Promise((resolve) => (listening = resolve));
     children.start('edge', process.execPath, [EDGE_ENTRY], {
       cwd: root,
-      env: childEnv({ EDGE_ROOT: root, EDGE_HOST: env.EDGE_HOST, EDGE_PORT: env.EDGE_PORT, EDGE_UPSTREAMS: JSON.stringify({ gateway: gatewayUrl }) }),
+      env: childEnv({ EDGE_ROOT: root, EDGE_HOST: env.EDGE_HOST, EDGE_PORT: env.EDGE_PORT, EDGE_UPSTREAMS: JSON.stringify({ gateway: gatewayUrl }), BODY_LIMIT_BYTES: env.BODY_LIMIT_BYTES }),
       onLine: (line) => line.startsWith('listening on ') && listening(line.slice('listening on '.length)),
     });
     const url = await watch(edgeUp);

@@ -1,3 +1,4 @@
+/* global window, document -- page.evaluate and init scripts run in the browser */
 import { chromium } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -19,4 +20,21 @@ export function target() {
   const { E2E_BASE_URL: url, E2E_HEAD_USERNAME: username, E2E_HEAD_PASSWORD: password } = process.env;
   if (!url || !username || !password) throw new Error('E2E_BASE_URL and the Head login are set by tools/e2e/global-setup.mjs: run through jest -c tools/e2e/jest.config.js');
   return { url, head: { username, password } };
+}
+
+/**
+ * Every Content-Security-Policy violation on the pages of `context`, as the browser reports
+ * it (`securitypolicyviolation`); the returned list fills as they happen.
+ * @param {import('playwright-core').BrowserContext} context
+ * @returns {Promise<Array<{ directive: string, blocked: string, source: string }>>}
+ */
+export async function recordCspViolations(context) {
+  const violations = [];
+  await context.exposeBinding('__cspViolation', (_source, violation) => void violations.push(violation));
+  await context.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (e) =>
+      /** @type {any} */ (window).__cspViolation({ directive: e.effectiveDirective, blocked: e.blockedURI || 'inline', source: `${e.sourceFile}:${e.lineNumber}` }),
+    ),
+  );
+  return violations;
 }

@@ -1,7 +1,7 @@
 /* global document, innerWidth */ // used in page.evaluate callbacks, which run in the browser
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SESSION_KEYS } from '@freight/contracts';
-import { launchBrowser, target } from './browser.mjs';
+import { launchBrowser, recordCspViolations, target } from './browser.mjs';
 import { LAPTOP, PHONE, checkScreen } from './check-screen.mjs';
 
 // One staff member's day, through the real console, remote, gateway, directory service,
@@ -18,6 +18,7 @@ const tools = `${url}/admindashboard/administrativetools`;
 
 let browser;
 let page;
+let cspViolations;
 const sidebar = () => page.getByRole('navigation', { name: 'Dashboard' });
 const logOut = () => page.getByRole('banner').getByRole('button', { name: 'Log Out' });
 
@@ -80,6 +81,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: LAPTOP });
   page.setDefaultTimeout(10_000);
+  cspViolations = await recordCspViolations(page.context());
 });
 
 afterAll(async () => {
@@ -346,6 +348,10 @@ describe('a staff day in the console', () => {
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expectToast('User deleted successfully');
     await page.getByRole('table', { name: 'Users' }).getByRole('cell', { name: employee.username, exact: true }).waitFor({ state: 'detached' });
+  });
+
+  it("works on every screen above within the edge's Content-Security-Policy", () => {
+    expect(cspViolations).toEqual([]);
   });
 
   it('ends a session 60 minutes after sign-in and sends the user back to /', async () => {
