@@ -251,7 +251,10 @@ describe('a staff day in the console', () => {
 
   it('signs out from the phone, clearing every session key, and staff screens send back to /', async () => {
     const token = await page.evaluate(() => localStorage.getItem('token'));
+    // The browser leaves first and revokes the token on the way out: wait for that call.
+    const revoked = page.waitForResponse((r) => r.url().endsWith('/api/users/logout'));
     await signOut();
+    expect((await revoked).status()).toBe(200);
     await page.setViewportSize(LAPTOP);
     const left = await page.evaluate((keys) => keys.filter((k) => localStorage.getItem(k) !== null), [...SESSION_KEYS]);
     expect(left).toEqual([]);
