@@ -9,6 +9,7 @@ describe('loadGatewayConfig', () => {
       GATEWAY_HOST: '127.0.0.1',
       GATEWAY_PORT: 3000,
       JWT_SECRET: secret,
+      PUBLIC_ORIGINS: [],
       CORS_ORIGINS: [],
       BODY_LIMIT_BYTES: 1_048_576,
       GATEWAY_TRUST_PROXY: 'loopback',
@@ -22,11 +23,13 @@ describe('loadGatewayConfig', () => {
   it('reads lists, numbers and the proxy setting', () => {
     const config = loadGatewayConfig({
       JWT_SECRET: secret,
+      PUBLIC_ORIGINS: 'http://127.0.0.1:8080,http://localhost:8080',
       CORS_ORIGINS: 'https://console.example.com, https://portal.example.com/',
       GATEWAY_PORT: '8081',
       GATEWAY_TRUST_PROXY: '2',
       NATS_NAMESPACE: 't1',
     });
+    expect(config.PUBLIC_ORIGINS).toEqual(['http://127.0.0.1:8080', 'http://localhost:8080']);
     expect(config.CORS_ORIGINS).toEqual(['https://console.example.com', 'https://portal.example.com']);
     expect(config.GATEWAY_PORT).toBe(8081);
     expect(config.GATEWAY_TRUST_PROXY).toBe(2);

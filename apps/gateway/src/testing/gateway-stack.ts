@@ -12,6 +12,8 @@ import { revocationBucketName } from '../auth/revocation.service.js';
 import type { GatewayConfig } from '../config/gateway.config.js';
 
 export const JWT_SECRET = 'integration-test-secret-at-least-32-characters';
+/** Where the console is served from (PUBLIC_ORIGINS) and another site allowed to call (CORS_ORIGINS). */
+export const PUBLIC_ORIGIN = 'https://freight.example.com';
 export const ALLOWED_ORIGIN = 'https://console.example.com';
 export const BODY_LIMIT_BYTES = 16 * 1024;
 export const HEAD = { username: 'head', password: 'head-password-1' };
@@ -24,6 +26,7 @@ export function gatewayConfig(namespace: string, overrides: Partial<GatewayConfi
     GATEWAY_HOST: '127.0.0.1',
     GATEWAY_PORT: 0,
     JWT_SECRET,
+    PUBLIC_ORIGINS: [PUBLIC_ORIGIN],
     CORS_ORIGINS: [ALLOWED_ORIGIN],
     BODY_LIMIT_BYTES,
     GATEWAY_TRUST_PROXY: 'loopback',
