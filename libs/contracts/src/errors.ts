@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   'TOO_MANY_ATTEMPTS',
   'SERVICE_UNAVAILABLE',
   'SERVICE_TIMEOUT',
+  'DATABASE_UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -44,6 +45,7 @@ export const Messages = {
   tooManyAttempts: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
   serviceUnavailable: 'The service is not available right now. Please try again in a moment.',
   serviceTimeout: 'The service took too long to answer. Please try again.',
+  databaseUnavailable: 'The database is not reachable right now. Please try again in a moment.',
   internal: 'Something went wrong on our side. Please try again.',
   userAdded: 'User added successfully!',
   userUpdated: 'User updated successfully',

@@ -21,6 +21,7 @@ describe('ERROR_STATUS', () => {
       TOO_MANY_ATTEMPTS: 429,
       SERVICE_UNAVAILABLE: 503,
       SERVICE_TIMEOUT: 504,
+      DATABASE_UNAVAILABLE: 503,
       INTERNAL: 500,
     });
   });

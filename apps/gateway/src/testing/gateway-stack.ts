@@ -6,7 +6,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import type { LoginResponse, StaffRole, UserCreate } from '@freight/contracts';
-import { createTestDatabase, natsHealthReady, spawnService, testNatsConfig, uniqueNamespace, type SpawnedService, type TestDatabase } from '@freight/server-testing';
+import { createTestDatabase, natsHealthReady, spawnService, testNatsConfig, uniqueNamespace, type SpawnedService, type TcpProxy, type TestDatabase } from '@freight/server-testing';
 import { createGateway } from '../app.factory.js';
 import { revocationBucketName } from '../auth/revocation.service.js';
 import type { GatewayConfig } from '../config/gateway.config.js';
@@ -95,13 +95,14 @@ export class Stack {
     readonly gateway: TestGateway,
   ) {}
 
-  static async start(overrides: Partial<GatewayConfig> = {}): Promise<Stack> {
+  /** `databaseVia`: the directory reaches Postgres through this proxy, so a test can cut the link. */
+  static async start(overrides: Partial<GatewayConfig> = {}, { databaseVia }: { databaseVia?: TcpProxy } = {}): Promise<Stack> {
     if (!existsSync(`${directoryDist}main.js`)) {
       throw new Error(`The directory service is not built (${directoryDist}main.js). Run: npx nx build @freight/directory-service`);
     }
     const namespace = uniqueNamespace();
     const database = await createTestDatabase({ service: 'directory' });
-    const env = { DIRECTORY_DATABASE_URL: database.serviceUrl, NATS_URL: testNatsConfig(namespace).NATS_URL, NATS_NAMESPACE: namespace, LOG_LEVEL: 'warn' };
+    const env = { DIRECTORY_DATABASE_URL: databaseVia ? databaseVia.url(database.serviceUrl) : database.serviceUrl, NATS_URL: testNatsConfig(namespace).NATS_URL, NATS_NAMESPACE: namespace, LOG_LEVEL: 'warn' };
     const directory = await spawnService({ entry: `${directoryDist}main.js`, env, ready: natsHealthReady('directory', testNatsConfig(namespace)), name: 'directory' });
     // The first Head comes from the directory's own seed entry, as on a first start.
     await promisify(execFile)(process.execPath, [`${directoryDist}seed.js`], {
