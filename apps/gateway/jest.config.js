@@ -1,3 +1,3 @@
-import preset from '../../tools/jest/preset.js';
+import preset, { withTestNats } from '../../tools/jest/preset.js';
 
-export default { ...preset, displayName: 'gateway', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.int-spec.ts'] };
+export default { ...preset, ...withTestNats, displayName: 'gateway', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.int-spec.ts'] };

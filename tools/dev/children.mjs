@@ -1,24 +1,43 @@
 // Child processes of `npm start`: output prefixed with the child's name, each in its own
-// process group (so Ctrl-C reaches only the supervisor, which stops them in order), and a
-// clear message when one dies on its own.
+// process group (so Ctrl-C reaches only the supervisor, which stops them in order). Once the
+// system is up (`supervise()`), a child that exits on its own is started again with
+// exponential back-off, and the log says so; only stopAll() (Ctrl-C) ends them for good.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
 const COLORS = [36, 35, 33, 32, 34, 31];
 
+/** Restart delays: `initialMs`, doubling up to `maxMs`; back to `initialMs` once a child stayed up `stableMs`. */
+export const RESTART_BACKOFF = { initialMs: 500, maxMs: 30_000, stableMs: 20_000 };
+
+const seconds = (ms) => `${Number((ms / 1000).toFixed(1))} s`;
+
 export class Children {
   #list = [];
   #stopping = false;
+  #supervising = false;
   #color = 0;
 
-  /** @param {{ out?: NodeJS.WriteStream | NodeJS.WritableStream, onUnexpectedExit?: (name: string, code: number | null, signal: string | null) => void }} options */
-  constructor({ out = process.stdout, onUnexpectedExit = () => {} } = {}) {
+  /**
+   * @param {{ out?: NodeJS.WriteStream | NodeJS.WritableStream,
+   *           onUnexpectedExit?: (name: string, code: number | null, signal: string | null) => void,
+   *           log?: (message: string) => void, backoff?: typeof RESTART_BACKOFF }} options
+   *   `onUnexpectedExit`: a child exited on its own before supervise() (while starting up).
+   */
+  constructor({ out = process.stdout, onUnexpectedExit = () => {}, log, backoff = RESTART_BACKOFF } = {}) {
     this.out = out;
     this.onUnexpectedExit = onUnexpectedExit;
+    this.log = log ?? ((message) => out.write(`${'[supervisor]'.padEnd(12)} ${message}\n`));
+    this.backoff = backoff;
   }
 
   get stopping() {
     return this.#stopping;
+  }
+
+  /** From now on a child that exits on its own is restarted rather than reported. */
+  supervise() {
+    this.#supervising = true;
   }
 
   /** Prefixes every line of `stream` with `[name]`. */
@@ -34,22 +53,75 @@ export class Children {
   }
 
   /**
-   * Starts a long-running child.
+   * Starts a long-running child. The entry stays the same across restarts: `child`, `exited`
+   * and `done` are those of the current process.
    * @param {string} name @param {string} command @param {string[]} args
    * @param {{ env?: NodeJS.ProcessEnv, cwd?: string, stopSignal?: NodeJS.Signals, onLine?: (line: string) => void }} [options]
    */
   start(name, command, args, { env, cwd, stopSignal = 'SIGTERM', onLine } = {}) {
-    const child = spawn(command, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    const entry = { name, child, stopSignal, exited: new Promise((r) => child.once('exit', (code, signal) => r({ code, signal }))) };
-    child.once('error', (error) => this.out.write(`[${name}] could not start: ${error.message}\n`));
-    this.pipe(name, child.stdout, onLine);
-    this.pipe(name, child.stderr, onLine);
-    entry.exited.then(({ code, signal }) => {
-      entry.done = true;
-      if (!this.#stopping) this.onUnexpectedExit(name, code, signal);
-    });
+    const entry = { name, stopSignal, spawn: { command, args, env, cwd, onLine }, restarts: 0, failures: 0, held: false, timer: undefined };
+    this.#spawn(entry);
     this.#list.push(entry);
     return entry;
+  }
+
+  #spawn(entry) {
+    const { command, args, env, cwd, onLine } = entry.spawn;
+    const child = spawn(command, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    Object.assign(entry, { child, done: false, startedAt: Date.now() });
+    entry.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+    child.once('error', (error) => this.out.write(`[${entry.name}] could not start: ${error.message}\n`));
+    this.pipe(entry.name, child.stdout, onLine);
+    this.pipe(entry.name, child.stderr, onLine);
+    entry.exited.then(({ code, signal }) => {
+      entry.done = true;
+      if (this.#stopping || entry.held) return;
+      if (this.#supervising) this.#restartLater(entry, code, signal);
+      else this.onUnexpectedExit(entry.name, code, signal);
+    });
+  }
+
+  #restartLater(entry, code, signal) {
+    // What the child left in its group (the postgres server under its wrapper, say) would hold its port.
+    signalGroup(entry.child.pid, 'SIGKILL');
+    if (Date.now() - entry.startedAt >= this.backoff.stableMs) entry.failures = 0;
+    const delay = Math.min(this.backoff.initialMs * 2 ** entry.failures, this.backoff.maxMs);
+    entry.failures++;
+    this.log(`${entry.name} exited unexpectedly (${signal ?? `exit code ${code}`}): restarting it in ${seconds(delay)}`);
+    entry.timer = setTimeout(() => {
+      entry.timer = undefined;
+      if (this.#stopping || entry.held) return;
+      entry.restarts++;
+      this.#spawn(entry);
+      this.log(`${entry.name} restarted (restart ${entry.restarts}, pid ${entry.child.pid})`);
+    }, delay);
+  }
+
+  #entry(name) {
+    const entry = this.#list.find((e) => e.name === name);
+    if (!entry) throw new Error(`No child named ${name}`);
+    return entry;
+  }
+
+  /** The pid of the child's current process. */
+  pid(name) {
+    return this.#entry(name).child.pid;
+  }
+
+  /** Stops one child on purpose (fault drills): it stays down until resume(). */
+  async hold(name, graceMs = 10_000) {
+    const entry = this.#entry(name);
+    entry.held = true;
+    clearTimeout(entry.timer);
+    await stopEntry(entry, graceMs);
+  }
+
+  /** Starts a held child again. */
+  resume(name) {
+    const entry = this.#entry(name);
+    entry.held = false;
+    entry.failures = 0;
+    if (entry.done && !this.#stopping) this.#spawn(entry);
   }
 
   /**
@@ -72,17 +144,20 @@ export class Children {
     });
   }
 
-  /** Stops every child, last started first, each with its stop signal, then SIGKILL after `graceMs`. */
+  /** Stops every child, last started first, each with its stop signal, then SIGKILL after `graceMs`; no restarts. */
   async stopAll(graceMs = 10_000) {
     this.#stopping = true;
-    for (const entry of [...this.#list].reverse()) {
-      if (entry.done || entry.child.exitCode !== null || entry.child.pid === undefined) continue;
-      signalGroup(entry.child.pid, entry.stopSignal);
-      const timer = setTimeout(() => signalGroup(entry.child.pid, 'SIGKILL'), graceMs);
-      await entry.exited;
-      clearTimeout(timer);
-    }
+    for (const entry of this.#list) clearTimeout(entry.timer);
+    for (const entry of [...this.#list].reverse()) await stopEntry(entry, graceMs);
   }
+}
+
+async function stopEntry(entry, graceMs) {
+  if (entry.done || entry.child.exitCode !== null || entry.child.pid === undefined) return;
+  signalGroup(entry.child.pid, entry.stopSignal);
+  const timer = setTimeout(() => signalGroup(entry.child.pid, 'SIGKILL'), graceMs);
+  await entry.exited;
+  clearTimeout(timer);
 }
 
 function signalGroup(pid, signal) {

@@ -18,7 +18,7 @@ describe('loadEnv', () => {
   it('defaults to the values of the real .env.example', () => {
     const env = loadEnv(root, { processEnv: {} });
     expect(env.DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/freight');
-    expect(env.NATS_URL).toBe('nats://127.0.0.1:4222');
+    expect(env.NATS_URL).toBe('');
     expect(env.EDGE_PORT).toBe('8080');
     expect(env.JWT_SECRET).toBe(EXAMPLE_JWT_SECRET);
   });

@@ -1,6 +1,9 @@
-import { accessSync, constants, mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { accessSync, chmodSync, constants, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { isLoopback } from './env.mjs';
+import { generateGatewayKeys } from './gateway-keys.mjs';
+import { natsIdentities, natsServerConfig, withPasswords } from './nats-config.mjs';
 import { canConnect, freePort, waitFor } from './net.mjs';
 
 /** True when a NATS server greets us (`INFO {...}`) at host:port. */
@@ -27,23 +30,92 @@ export function findExecutable(name, path = process.env.PATH ?? '') {
 }
 
 export const NATS_MISSING =
-  'NATS is not running and nats-server is not installed: install it (Debian/Ubuntu: apt-get install nats-server; macOS: brew install nats-server) or set NATS_URL to a NATS server with JetStream.';
+  'nats-server is not installed: install it (Debian/Ubuntu: apt-get install nats-server; macOS: brew install nats-server), or set NATS_URL (and NATS_USER, NATS_PASSWORD) to a NATS server with JetStream.';
+
+/** Writes `file` readable by its owner only (it holds passwords). */
+function writePrivate(file, text) {
+  writeFileSync(file, text, { mode: 0o600 });
+  chmodSync(file, 0o600);
+}
 
 /**
- * The NATS at `natsUrl` if it answers; otherwise a local `nats-server -js` under `dataDir/nats`.
- * @returns {Promise<{ natsUrl: string, started: boolean }>}
+ * A nats-server on a free loopback port, configured from the identity list of
+ * nats-config.mjs: no anonymous access, each identity with its permissions. Its
+ * configuration, JetStream data and passwords (`passwords.json`, made once, then kept) live
+ * in `dir`. `spawnServer(binary, args)` starts the process and returns an object whose
+ * `done` turns true if it exits.
+ * @returns {Promise<{ url: string, passwords: Record<string, string>, binary: string }>}
  */
-export async function ensureNats({ natsUrl, dataDir, children, log }) {
-  const { host, port: wanted } = natsAddress(natsUrl);
-  if (await probeNats(host, wanted)) return { natsUrl, started: false };
-  if (!isLoopback(host)) throw new Error(`No NATS answers at ${natsUrl}: start it, or point NATS_URL at one that runs.`);
+export async function startLocalNats({ dir, services, spawnServer }) {
   const binary = findExecutable('nats-server');
   if (!binary) throw new Error(NATS_MISSING);
-  const dir = join(dataDir, 'nats');
-  mkdirSync(dir, { recursive: true });
-  const port = await freePort('127.0.0.1', wanted);
-  log(`No NATS answers at ${natsUrl}: starting ${binary} with JetStream on 127.0.0.1:${port} (data in ${dir})`);
-  const entry = children.start('nats', binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dir], { stopSignal: 'SIGTERM' });
-  await waitFor(async () => !entry.done && probeNats('127.0.0.1', port), { timeoutMs: 20_000, what: 'nats-server' });
-  return { natsUrl: `nats://127.0.0.1:${port}`, started: true };
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const identities = natsIdentities(services);
+  const passwordsFile = join(dir, 'passwords.json');
+  const passwords = withPasswords(identities, existsSync(passwordsFile) ? JSON.parse(readFileSync(passwordsFile, 'utf8')) : {});
+  writePrivate(passwordsFile, JSON.stringify(passwords, null, 2) + '\n');
+  const port = await freePort('127.0.0.1');
+  const configFile = join(dir, 'nats.conf');
+  writePrivate(configFile, natsServerConfig({ port, storeDir: dir, identities, passwords }));
+  const server = spawnServer(binary, ['-c', configFile]);
+  await waitFor(async () => !server.done && probeNats('127.0.0.1', port), { timeoutMs: 20_000, what: `nats-server on 127.0.0.1:${port}` });
+  return { url: `nats://127.0.0.1:${port}`, passwords, binary };
+}
+
+/**
+ * NATS for `npm start`. With NATS_URL set, that server, reached with the NATS_USER and
+ * NATS_PASSWORD of the configuration (the operator's business). Otherwise a local
+ * nats-server with the generated configuration under `dir`, and each child gets its own
+ * identity through `envFor(name)`.
+ * @returns {Promise<{ natsUrl: string, started: boolean, envFor: (identity: string) => Record<string, string> }>}
+ */
+export async function ensureNats({ natsUrl, dir, services, children, log }) {
+  if (natsUrl) {
+    const { host, port } = natsAddress(natsUrl);
+    if (!(await probeNats(host, port))) throw new Error(`No NATS answers at ${natsUrl}: start it, or leave NATS_URL empty to run a local nats-server.`);
+    return { natsUrl, started: false, envFor: () => ({}) };
+  }
+  const nats = await startLocalNats({ dir, services, spawnServer: (binary, args) => children.start('nats', binary, args, { stopSignal: 'SIGTERM' }) });
+  log(`started ${nats.binary} on ${nats.url} with JetStream and one identity per service (config, data and passwords in ${dir})`);
+  return { natsUrl: nats.url, started: true, envFor: (identity) => ({ NATS_USER: identity, NATS_PASSWORD: nats.passwords[identity] }) };
+}
+
+/**
+ * One authenticated nats-server for a test run, in a temporary folder, plus a gateway key
+ * pair. `env` is what the test harness reads (FREIGHT_TEST_NATS, libs/server/testing).
+ * @param {string[]} services
+ * @returns {Promise<{ env: { url: string, passwords: Record<string, string>, signingKey: string, publicKey: string }, stop: () => Promise<void> }>}
+ */
+export async function startTestNats(services) {
+  const dir = mkdtempSync(join(tmpdir(), 'freight-nats-'));
+  let child;
+  let output = '';
+  const kill = () => child?.kill('SIGKILL');
+  process.once('exit', kill); // a test run that dies must not leave the server behind
+  const stop = async () => {
+    process.removeListener('exit', kill);
+    if (child && child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    const nats = await startLocalNats({
+      dir,
+      services,
+      spawnServer: (binary, args) => {
+        child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+        child.stderr.on('data', (chunk) => (output = (output + chunk).slice(-4000)));
+        const handle = { done: false };
+        child.once('exit', () => (handle.done = true));
+        return handle;
+      },
+    });
+    return { env: { url: nats.url, passwords: nats.passwords, ...generateGatewayKeys() }, stop };
+  } catch (error) {
+    await stop();
+    throw new Error(`${error.message}\n${output}`, { cause: error });
+  }
 }

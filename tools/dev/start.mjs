@@ -2,11 +2,13 @@
 // it runs before anything is built. `startSystem()` is also what the e2e tests and the
 // benchmark use, with `isolated` set: their own database, roles, NATS namespace and ports.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Children } from './children.mjs';
 import { isLoopback, loadEnv, needsGeneratedSecret, urlParts, withUrlParts } from './env.mjs';
+import { gatewayKeys } from './gateway-keys.mjs';
 import { ensureNats } from './nats.mjs';
 import { canConnect, freePort, waitFor } from './net.mjs';
 import { dropDatabase, ensurePostgres, redact } from './postgres.mjs';
@@ -35,8 +37,10 @@ export function jwtSecret(configured, dataDir) {
 /**
  * The gateway's PUBLIC_ORIGINS: the configured ones plus the edge's own address (by the
  * name localhost too when it is on this machine), so the console's calls through the edge pass.
+ * @param {Record<string, string | undefined>} env
+ * @returns {string}
  */
-export function publicOrigins({ PUBLIC_ORIGINS = '', EDGE_HOST, EDGE_PORT }) {
+export function publicOrigins({ PUBLIC_ORIGINS = '', EDGE_HOST = '127.0.0.1', EDGE_PORT = '8080' }) {
   const wildcard = EDGE_HOST === '0.0.0.0' || EDGE_HOST === '::';
   const hosts = wildcard ? ['127.0.0.1', 'localhost'] : isLoopback(EDGE_HOST) ? [EDGE_HOST, 'localhost'] : [EDGE_HOST];
   const own = hosts.map((host) => `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${EDGE_PORT}`);
@@ -51,9 +55,10 @@ export function parseSeedOutput(stdout) {
   return JSON.parse(line);
 }
 
-/** Child environment: no jest flags leaking into the servers. */
-function childEnv(env) {
+/** Child environment: no jest flags leaking into the servers; the gateway's signing key only where given. */
+export function childEnv(env) {
   const base = { ...process.env, ...env };
+  if (!env.GATEWAY_SIGNING_KEY) delete base.GATEWAY_SIGNING_KEY;
   if (base.NODE_OPTIONS) base.NODE_OPTIONS = base.NODE_OPTIONS.replace('--experimental-vm-modules', '').trim();
   return base;
 }
@@ -69,9 +74,13 @@ async function isHealthy(url) {
  * @param {{ root?: string, env?: Record<string,string>, dataDir?: string, build?: boolean,
  *           isolated?: { label: string }, out?: NodeJS.WritableStream }} [options]
  *   `isolated`: a fresh database `freight_<label>_<id>`, fresh service roles, NATS namespace
- *   `<label>_<id>` and free ports, all removed again by `stop()`.
+ *   `<label>_<id>` (on a nats-server of its own unless NATS_URL is set) and free ports, all
+ *   removed again by `stop()`.
+ *   Once healthy, a child that exits on its own is restarted with back-off (see children.mjs);
+ *   a child that dies while starting fails the start.
  * @returns {Promise<{ url: string, docsUrl: string, headLogin: {username: string, password?: string, created: boolean},
- *   env: Record<string,string>, died: Promise<string>, stop: () => Promise<void> }>}
+ *   env: Record<string,string>, children: Children, stop: () => Promise<void> }>}
+ *   `children`: the supervisor (pid, hold and resume a child by name: nats, postgres, directory, gateway, edge).
  */
 export async function startSystem(options = {}) {
   const { root = ROOT, dataDir = join(root, '.data'), build = true, isolated, out = process.stdout } = options;
@@ -83,14 +92,15 @@ export async function startSystem(options = {}) {
   const died = new Promise((resolve) => (reportDeath = resolve));
   const children = new Children({
     out,
+    log,
     onUnexpectedExit: (name, code, signal) => reportDeath(`${name} exited unexpectedly (${signal ?? `exit code ${code}`})`),
   });
   const death = died.then((why) => Promise.reject(new Error(why)));
   death.catch(() => {}); // observed through watch() only
-  /** Awaits `promise`, failing as soon as a child dies. */
+  /** Awaits `promise`, failing as soon as a child dies while starting. */
   const watch = (promise) => Promise.race([promise, death]);
 
-  const cleanup = { database: undefined, roles: [], namespaceToken: undefined, adminUrl: undefined, natsUrl: undefined };
+  const cleanup = { database: undefined, roles: [], namespaceToken: undefined, adminUrl: undefined, natsUrl: undefined, natsDir: undefined };
   let stopping;
   const stop = () =>
     (stopping ??= (async () => {
@@ -98,12 +108,15 @@ export async function startSystem(options = {}) {
       if (cleanup.database) {
         await dropDatabase(cleanup.adminUrl, cleanup.database, cleanup.roles).catch((e) => log(`could not drop ${cleanup.database}: ${e.message}`));
       }
-      if (cleanup.namespaceToken) await deleteNamespaceStreams(cleanup.natsUrl, cleanup.namespaceToken).catch(() => {});
+      if (cleanup.namespaceToken) await deleteNamespaceStreams(cleanup.natsUrl, cleanup.namespaceToken, env).catch(() => {});
+      if (cleanup.natsDir) rmSync(cleanup.natsDir, { recursive: true, force: true });
     })());
 
   try {
     const pg = await ensurePostgres({ adminUrl: env.DATABASE_URL, dataDir, children, log });
-    const nats = await watch(ensureNats({ natsUrl: env.NATS_URL, dataDir, children, log }));
+    // An isolated run gets a NATS of its own (unless NATS_URL names one), gone with it.
+    const natsDir = isolated && !env.NATS_URL ? (cleanup.natsDir = mkdtempSync(join(tmpdir(), 'freight-nats-'))) : join(dataDir, 'nats');
+    const nats = await watch(ensureNats({ natsUrl: env.NATS_URL, dir: natsDir, services: SERVICES.map((s) => s.service), children, log }));
     env.NATS_URL = nats.natsUrl;
 
     let database = urlParts(pg.adminUrl).database;
@@ -112,8 +125,8 @@ export async function startSystem(options = {}) {
       database = `freight_${isolated.label}_${id}`;
       env.NATS_NAMESPACE = `${isolated.label}_${id}`;
       env.GATEWAY_PORT = String(await freePort(env.GATEWAY_HOST));
-      env.EDGE_PORT = String(await freePort(env.EDGE_HOST)); // known before the gateway starts: its public origin
-      Object.assign(cleanup, { database, adminUrl: pg.adminUrl, namespaceToken: id, natsUrl: env.NATS_URL });
+      env.EDGE_PORT = String(await freePort(env.EDGE_HOST)); // fixed: a restarted edge keeps its URL, and the gateway knows its origin
+      Object.assign(cleanup, { database, adminUrl: pg.adminUrl, namespaceToken: nats.started ? undefined : id, natsUrl: env.NATS_URL });
     } else {
       for (const [name, host, port] of [['GATEWAY_PORT', env.GATEWAY_HOST, env.GATEWAY_PORT], ['EDGE_PORT', env.EDGE_HOST, env.EDGE_PORT]]) {
         if (await canConnect(host, Number(port))) throw new Error(`${host}:${port} is already in use (is npm start already running?): stop it or set ${name} in .env`);
@@ -122,6 +135,9 @@ export async function startSystem(options = {}) {
     env.PUBLIC_ORIGINS = publicOrigins(env);
     env.DATABASE_URL = withUrlParts(pg.adminUrl, { database });
     env.JWT_SECRET = jwtSecret(env.JWT_SECRET, dataDir);
+    // The gateway signs its NATS requests; services get the public key only.
+    const keys = gatewayKeys(env.GATEWAY_SIGNING_KEY, dataDir);
+    delete env.GATEWAY_SIGNING_KEY;
 
     if (build) {
       log('building (nx run-many -t build; cached after the first start)…');
@@ -144,8 +160,10 @@ export async function startSystem(options = {}) {
     }
     log(`database ${redact(env.DATABASE_URL)}, NATS ${env.NATS_URL}${env.NATS_NAMESPACE ? ` (namespace ${env.NATS_NAMESPACE})` : ''}`);
 
-    for (const { service, entry } of SERVICES) children.start(service, process.execPath, [entry], { cwd: root, env: childEnv(env) });
-    children.start('gateway', process.execPath, [GATEWAY_ENTRY], { cwd: root, env: childEnv(env) });
+    for (const { service, entry } of SERVICES) {
+      children.start(service, process.execPath, [entry], { cwd: root, env: childEnv({ ...env, ...nats.envFor(service), GATEWAY_PUBLIC_KEY: keys.publicKey }) });
+    }
+    children.start('gateway', process.execPath, [GATEWAY_ENTRY], { cwd: root, env: childEnv({ ...env, ...nats.envFor('gateway'), GATEWAY_SIGNING_KEY: keys.signingKey }) });
     const gatewayUrl = `http://${env.GATEWAY_HOST}:${env.GATEWAY_PORT}`;
     await watch(waitFor(() => isHealthy(`${gatewayUrl}/api/health`), { timeoutMs: 90_000, what: `${gatewayUrl}/api/health to answer 200` }));
 
@@ -165,18 +183,24 @@ export async function startSystem(options = {}) {
     env.EDGE_PORT = String(new URL(url).port);
     await watch(waitFor(() => isHealthy(`${url}/api/health`), { timeoutMs: 10_000, what: `${url}/api/health through the edge` }));
     log(`healthy in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    return { url, docsUrl: `${url}/api/docs`, headLogin, env, died, stop };
+    children.supervise();
+    return { url, docsUrl: `${url}/api/docs`, headLogin, env, children, stop };
   } catch (error) {
     await stop();
     throw error;
   }
 }
 
-/** Removes the JetStream streams (KV buckets too) an isolated run created under its namespace. */
-async function deleteNamespaceStreams(natsUrl, token) {
+/**
+ * Removes the JetStream streams (KV buckets too) an isolated run created under its namespace
+ * on a NATS it did not start (with the NATS_USER and NATS_PASSWORD of the configuration).
+ * @param {string} natsUrl @param {string} token @param {Record<string, string>} env
+ */
+async function deleteNamespaceStreams(natsUrl, token, env) {
+  const { NATS_USER: user, NATS_PASSWORD: pass } = env;
   const { connect } = await import('@nats-io/transport-node');
   const { jetstreamManager } = await import('@nats-io/jetstream');
-  const nc = await connect({ servers: natsUrl.split(','), timeout: 3000 });
+  const nc = await connect({ servers: natsUrl.split(','), timeout: 3000, ...(user ? { user, pass } : {}) });
   try {
     const jsm = await jetstreamManager(nc);
     for await (const info of jsm.streams.list()) {
@@ -220,12 +244,8 @@ async function main() {
       ? `  Head login (created now, shown once): username ${headLogin.username}, password ${headLogin.password}`
       : `  Head user already exists (username ${headLogin.username}; password as printed on the first start or set in SEED_HEAD_PASSWORD)`,
   );
-  say('  Ctrl-C stops everything.');
+  say('  A part that crashes is restarted; Ctrl-C stops everything.');
   say();
-  const why = await system.died;
-  if (signals) return;
-  say(`✖ ${why}: stopping the rest`);
-  await shutdown(1);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EXAMPLE_JWT_SECRET } from './env.mjs';
-import { jwtSecret, parseSeedOutput, publicOrigins } from './start.mjs';
+import { childEnv, jwtSecret, parseSeedOutput, publicOrigins } from './start.mjs';
 
 describe('jwtSecret', () => {
   it('keeps a configured secret', () => {
@@ -44,5 +44,17 @@ describe('publicOrigins', () => {
     expect(publicOrigins({ PUBLIC_ORIGINS: 'https://freight.lan, http://localhost:8080', EDGE_HOST: 'freight.lan', EDGE_PORT: '8080' })).toBe(
       'https://freight.lan,http://localhost:8080,http://freight.lan:8080',
     );
+  });
+});
+
+describe('childEnv', () => {
+  it("passes the gateway's signing key only to the child it is given to, even when the shell exports it", () => {
+    process.env.GATEWAY_SIGNING_KEY = 'from-the-shell';
+    try {
+      expect(childEnv({ NATS_USER: 'directory', GATEWAY_PUBLIC_KEY: 'pub' })).not.toHaveProperty('GATEWAY_SIGNING_KEY');
+      expect(childEnv({ NATS_USER: 'gateway', GATEWAY_SIGNING_KEY: 'key' }).GATEWAY_SIGNING_KEY).toBe('key');
+    } finally {
+      delete process.env.GATEWAY_SIGNING_KEY;
+    }
   });
 });

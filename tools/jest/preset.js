@@ -14,6 +14,12 @@ export const libSources = {
   '^@freight/web-session$': `${root}libs/web/session/src/index.ts`,
 };
 
+/** For projects whose tests talk to NATS: one authenticated nats-server per jest run (nats-setup.js). */
+export const withTestNats = {
+  globalSetup: `${root}tools/jest/nats-setup.js`,
+  globalTeardown: `${root}tools/jest/nats-teardown.js`,
+};
+
 export default {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts', '.tsx'],

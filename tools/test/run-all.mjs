@@ -6,12 +6,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { summarise } from './summary.mjs';
+import { summarise, totals } from './summary.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const reporter = fileURLToPath(new URL('./json-reporter.mjs', import.meta.url));
 const results = mkdtempSync(join(tmpdir(), 'freight-tests-'));
-const env = { ...process.env, FREIGHT_TEST_RESULTS: results, NX_TUI: 'false', FORCE_COLOR: process.env.FORCE_COLOR ?? '1' };
+const env = { ...process.env, NX_TUI: 'false', FORCE_COLOR: process.env.FORCE_COLOR ?? '1' };
 // Test parallelism across projects: 2 cores, and integration files each hold a database.
 const PARALLEL = process.env.TEST_PARALLEL ?? '2';
 
@@ -28,24 +28,33 @@ function run(title, command, args, extraEnv = {}) {
 }
 
 const started = Date.now();
-const failures = [];
+const steps = [];
 const jestArgs = ['--reporters=default', `--reporters=${reporter}`];
 
-if (!(await run('build', 'npx', ['nx', 'run-many', '-t', 'build', '--output-style=static']))) {
-  console.log('\nThe build failed: nothing to test.\n0 passed, 1 failed');
-  process.exit(1);
+/** Runs one step; its jest runs report into a folder of its own, so each step's counts are known. */
+async function step(name, title, command, args, extraEnv = {}) {
+  const dir = join(results, name);
+  const ok = await run(title, command, args, { ...extraEnv, FREIGHT_TEST_RESULTS: dir });
+  steps.push({ name, ok, counts: summarise(dir) });
+  return ok;
 }
-if (!(await run('lint', 'npx', ['nx', 'run-many', '-t', 'lint', '--output-style=static']))) failures.push('lint');
-if (!(await run('unit and integration tests', 'npx', ['nx', 'run-many', '-t', 'test', `--parallel=${PARALLEL}`, '--output-style=stream', '--', ...jestArgs]))) {
-  failures.push('tests');
-}
-const e2eJest = ['node_modules/jest/bin/jest.js', '-c', 'tools/e2e/jest.config.js', ...jestArgs];
-if (!(await run('end-to-end tests', process.execPath, e2eJest, { NODE_OPTIONS: '--experimental-vm-modules' }))) failures.push('e2e');
 
-const { passed, failed, skipped } = summarise(results);
-rmSync(results, { recursive: true, force: true });
-const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')} (${minutes} min)`);
-else console.log(`\nAll steps passed (${minutes} min)`);
-console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(failures.length || failed ? 1 : 0);
+function finish() {
+  rmSync(results, { recursive: true, force: true });
+  const { passed, failed, skipped, failedSteps } = totals(steps);
+  const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+  if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')} (${minutes} min)`);
+  else console.log(`\nAll steps passed (${minutes} min)`);
+  console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  process.exit(failed ? 1 : 0);
+}
+
+if (!(await step('build', 'build', 'npx', ['nx', 'run-many', '-t', 'build', '--output-style=static']))) {
+  console.log('\nThe build failed: nothing to test.');
+  finish();
+}
+await step('lint', 'lint', 'npx', ['nx', 'run-many', '-t', 'lint', '--output-style=static']);
+await step('tests', 'unit and integration tests', 'npx', ['nx', 'run-many', '-t', 'test', `--parallel=${PARALLEL}`, '--output-style=stream', '--', ...jestArgs]);
+const e2eJest = ['node_modules/jest/bin/jest.js', '-c', 'tools/e2e/jest.config.js', ...jestArgs];
+await step('e2e', 'end-to-end tests', process.execPath, e2eJest, { NODE_OPTIONS: '--experimental-vm-modules' });
+finish();

@@ -1,11 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * Adds up the counts the reporter wrote. A suite that could not run (syntax error, missing
- * module) counts as one failed test, so a broken file never reads as "0 failed".
+ * Adds up the counts the reporter wrote into `dir` (none if it does not exist). A suite that
+ * could not run (syntax error, missing module) counts as one failed test, so a broken file
+ * never reads as "0 failed".
  */
 export function summarise(dir) {
+  if (!existsSync(dir)) return { runs: [], passed: 0, failed: 0, skipped: 0 };
   const runs = readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')));
@@ -13,4 +15,22 @@ export function summarise(dir) {
   const failed = runs.reduce((n, r) => n + r.numFailedTests + r.numRuntimeErrorTestSuites, 0);
   const skipped = runs.reduce((n, r) => n + r.numPendingTests, 0);
   return { runs, passed, failed, skipped };
+}
+
+/**
+ * The numbers of `npm test`'s last line, over every step (build, lint, tests, end-to-end):
+ * a failed step counts its failed tests, or one failure when its tests show none (a lint
+ * error, a build error, a crash before or after the tests ran), so the line never says
+ * "0 failed" for a run that failed.
+ * @param {{ name: string, ok: boolean, counts?: { passed: number, failed: number, skipped: number } }[]} steps
+ */
+export function totals(steps) {
+  const sum = { passed: 0, failed: 0, skipped: 0, failedSteps: [] };
+  for (const { name, ok, counts = { passed: 0, failed: 0, skipped: 0 } } of steps) {
+    sum.passed += counts.passed;
+    sum.skipped += counts.skipped;
+    sum.failed += ok || counts.failed > 0 ? counts.failed : 1;
+    if (!ok) sum.failedSteps.push(name);
+  }
+  return sum;
 }

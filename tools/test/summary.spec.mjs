@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { summarise } from './summary.mjs';
+import { summarise, totals } from './summary.mjs';
 
 describe('summarise', () => {
   it('adds up every run and counts a suite that could not run as a failure', () => {
@@ -12,5 +12,32 @@ describe('summarise', () => {
     run('b', { numPassedTests: 5, numFailedTests: 0, numRuntimeErrorTestSuites: 2, numPendingTests: 1 });
     writeFileSync(join(dir, 'notes.txt'), 'ignored');
     expect(summarise(dir)).toMatchObject({ passed: 15, failed: 3, skipped: 1 });
+  });
+});
+
+describe('totals (the last line of npm test)', () => {
+  const counts = (passed, failed = 0, skipped = 0) => ({ passed, failed, skipped });
+
+  it('counts a failed step whose tests show no failure as one failure: lint, a crash of the end-to-end run', () => {
+    const sum = totals([
+      { name: 'build', ok: true },
+      { name: 'lint', ok: false },
+      { name: 'tests', ok: true, counts: counts(500, 0, 1) },
+      { name: 'e2e', ok: false, counts: counts(0) },
+    ]);
+    expect(sum).toEqual({ passed: 500, failed: 2, skipped: 1, failedSteps: ['lint', 'e2e'] });
+  });
+
+  it('counts the failed tests of a step that reported them, not the step again', () => {
+    expect(totals([{ name: 'tests', ok: false, counts: counts(10, 3) }, { name: 'e2e', ok: false, counts: counts(4, 1) }])).toMatchObject({ passed: 14, failed: 4 });
+  });
+
+  it('says 0 failed only when every step passed', () => {
+    expect(totals([{ name: 'build', ok: true }, { name: 'tests', ok: true, counts: counts(7) }])).toEqual({ passed: 7, failed: 0, skipped: 0, failedSteps: [] });
+    expect(totals([{ name: 'build', ok: false }]).failed).toBe(1);
+  });
+
+  it('reads a step that wrote no results (it crashed first) as no tests', () => {
+    expect(summarise(join(tmpdir(), 'no-such-results-folder'))).toMatchObject({ passed: 0, failed: 0, skipped: 0 });
   });
 });

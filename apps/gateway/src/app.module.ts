@@ -1,9 +1,11 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Module, type DynamicModule, type OnModuleInit } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { loadPasswordEstimator } from '@freight/contracts';
 import { NatsRpcClient } from '@freight/server';
 import { AuthGuard } from './auth/auth.guard.js';
 import { RevocationService } from './auth/revocation.service.js';
 import { SessionController } from './auth/session.controller.js';
+import { SessionStateService } from './auth/session-state.service.js';
 import { TokenService } from './auth/token.service.js';
 import { BranchesController } from './branches/branches.controller.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config/gateway.config.js';
@@ -15,7 +17,12 @@ import { UsersController } from './users/users.controller.js';
 
 /** The gateway holds no business data: every call becomes a NATS request to a service. */
 @Module({})
-export class AppModule {
+export class AppModule implements OnModuleInit {
+  /** Validation checks new passwords synchronously: the estimator is loaded before the first request. */
+  onModuleInit(): Promise<void> {
+    return loadPasswordEstimator();
+  }
+
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: AppModule,
@@ -32,6 +39,7 @@ export class AppModule {
         },
         TokenService,
         RevocationService,
+        SessionStateService,
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_INTERCEPTOR, useClass: ContractReplyInterceptor },
         { provide: APP_FILTER, useClass: HttpErrorFilter },

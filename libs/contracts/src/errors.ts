@@ -9,12 +9,15 @@ export const ERROR_CODES = [
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
+  'IDEMPOTENCY_KEY_REUSED',
   'PAYLOAD_TOO_LARGE',
   'TOO_MANY_ATTEMPTS',
   'SERVICE_UNAVAILABLE',
   'SERVICE_TIMEOUT',
   'DATABASE_UNAVAILABLE',
   'INTERNAL',
+  /** A service got a NATS request the gateway did not sign (or signed for other bytes, or long ago). */
+  'UNAUTHENTICATED_CALLER',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -47,9 +50,11 @@ export const Messages = {
   serviceTimeout: 'The service took too long to answer. Please try again.',
   databaseUnavailable: 'The database is not reachable right now. Please try again in a moment.',
   internal: 'Something went wrong on our side. Please try again.',
+  unauthenticatedCaller: 'The request was refused: it does not carry a valid signature of the gateway.',
   userAdded: 'User added successfully!',
   userUpdated: 'User updated successfully',
   userDeleted: 'User deleted successfully',
+  lastHead: 'The last Head cannot be removed or demoted.',
   branchAdded: 'Branch added successfully!',
   branchUpdated: 'Branch updated successfully',
   branchDeleted: 'Branch deleted successfully',

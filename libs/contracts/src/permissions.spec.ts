@@ -1,9 +1,10 @@
-import { can, canDeleteUser, canWriteUser, manageableRoles } from './permissions.js';
+import { assignableRoles, can, canAddUser, canDeleteUser, canEditUser, canWriteUser, manageableRoles, removesHead } from './permissions.js';
 import type { StaffRole } from './roles.js';
 
 const head = { role: 'Head' as StaffRole, username: 'hana' };
 const admin = { role: 'Admin' as StaffRole, username: 'adam' };
 const employee = { role: 'Employee' as StaffRole, username: 'emma' };
+const user = (role: StaffRole, username = `some-${role.toLowerCase()}`) => ({ role, username });
 
 describe('permission matrix for users and branches (DECISIONS §4)', () => {
   it.each([
@@ -22,18 +23,49 @@ describe('permission matrix for users and branches (DECISIONS §4)', () => {
     expect(can(role, area, action)).toBe(expected);
   });
 
-  it('lets Head manage every role and Admin only Admin and Employee', () => {
+  it('lets Head add every role and Admin only Admin and Employee', () => {
     expect(manageableRoles('Head')).toEqual(['Head', 'Admin', 'Employee']);
     expect(manageableRoles('Admin')).toEqual(['Admin', 'Employee']);
     expect(manageableRoles('Employee')).toEqual([]);
+    expect(canAddUser(employee, 'Employee')).toBe(false);
+    expect(canAddUser(admin, 'Head')).toBe(false);
+    expect(canAddUser(admin, 'Admin')).toBe(true);
+    expect(canAddUser(head, 'Head')).toBe(true);
   });
 
-  it('refuses an Employee adding anyone and an Admin adding or promoting to Head', () => {
-    expect(canWriteUser(employee, 'Employee')).toBe(false);
-    expect(canWriteUser(admin, 'Head')).toBe(false);
-    expect(canWriteUser(admin, 'Admin')).toBe(true);
-    expect(canWriteUser(admin, 'Employee', 'Head')).toBe(false); // editing an existing Head
-    expect(canWriteUser(head, 'Head', 'Employee')).toBe(true);
+  // actor → target → roles the edit may set (none: may not edit at all).
+  const actors = { Head: head, Admin: admin, Employee: employee };
+  const targets = {
+    'another Head': user('Head'),
+    'an Admin': user('Admin'),
+    'an Employee': user('Employee'),
+    'themself (HANA)': user('Head', 'HANA'),
+    'themself (Adam)': user('Admin', 'Adam'),
+    'themself (emma)': user('Employee', 'emma'),
+  };
+  it.each([
+    ['Head', 'another Head', ['Head', 'Admin', 'Employee']],
+    ['Head', 'an Admin', ['Head', 'Admin', 'Employee']],
+    ['Head', 'an Employee', ['Head', 'Admin', 'Employee']],
+    ['Head', 'themself (HANA)', ['Head', 'Admin', 'Employee']], // the last-Head rule is the service's
+    ['Admin', 'another Head', []],
+    ['Admin', 'an Admin', []], // not their role, password or anything else
+    ['Admin', 'themself (Adam)', ['Admin']], // details and password, not the role
+    ['Admin', 'an Employee', ['Admin', 'Employee']],
+    ['Employee', 'an Employee', []],
+    ['Employee', 'themself (emma)', []],
+  ] as const)('%s edits %s to one of %j', (actorRole, targetName, roles) => {
+    const actor = actors[actorRole];
+    const target = targets[targetName];
+    expect(assignableRoles(actor, target)).toEqual(roles);
+    expect(canEditUser(actor, target)).toBe(roles.length > 0);
+    for (const role of ['Head', 'Admin', 'Employee'] as const) expect(canWriteUser(actor, target, role)).toBe((roles as readonly string[]).includes(role));
+  });
+
+  it('never lets an Admin demote or promote an Admin (the first step of demote-then-delete)', () => {
+    expect(canWriteUser(admin, user('Admin'), 'Employee')).toBe(false);
+    expect(canWriteUser(admin, admin, 'Employee')).toBe(false);
+    expect(canWriteUser(admin, user('Employee'), 'Head')).toBe(false);
   });
 
   it('lets Head delete anyone but themself and Admin only Employees', () => {
@@ -44,5 +76,13 @@ describe('permission matrix for users and branches (DECISIONS §4)', () => {
     expect(canDeleteUser(admin, { username: 'alice', role: 'Admin' })).toBe(false);
     expect(canDeleteUser(admin, { username: 'hana', role: 'Head' })).toBe(false);
     expect(canDeleteUser(employee, { username: 'eve', role: 'Employee' })).toBe(false);
+  });
+
+  it('calls a demotion or delete of a Head a removal of a Head', () => {
+    expect(removesHead('Head', 'Admin')).toBe(true);
+    expect(removesHead('Head', null)).toBe(true);
+    expect(removesHead('Head', 'Head')).toBe(false);
+    expect(removesHead('Admin', null)).toBe(false);
+    expect(removesHead('Employee', 'Head')).toBe(false);
   });
 });

@@ -4,12 +4,15 @@ import { branchCreateSchema, branchUpdateSchema } from './branches.js';
 import { userListQuerySchema } from './users.js';
 import { api, apiPath } from './api.js';
 import { landingPathFor } from './session.js';
+import { loadPasswordEstimator } from './password-strength.js';
+
+beforeAll(() => loadPasswordEstimator());
 
 const validUser = {
   fullName: 'Nimal Perera',
   username: 'nimal.p',
   email: 'nimal@example.com',
-  password: 'correct-horse',
+  password: 'correct-horse-42',
   branchCity: 'Colombo',
   contact: '+94 77 123 4567',
   role: 'Admin',
@@ -46,7 +49,7 @@ describe('user schemas', () => {
     );
     expect(messages).toEqual([
       'email: Enter a valid email address',
-      'password: Password must be at least 8 characters',
+      'password: Password must be at least 12 characters',
       'role: Role must be Admin, Head or Employee',
       'department: Department must be Import or Export',
     ]);

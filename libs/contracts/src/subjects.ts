@@ -1,5 +1,5 @@
 import type { Actor } from './roles.js';
-import type { LoginRequest, User, UserCreate, UserListQuery, UserUpdate } from './users.js';
+import type { LoginRequest, User, UserCreate, UserListQuery, UserSessionState, UserUpdate } from './users.js';
 import type { Branch, BranchCreate, BranchListQuery, BranchUpdate } from './branches.js';
 import type { MessageReply, ServiceHealth } from './common.js';
 import type { Page } from './list.js';
@@ -13,6 +13,7 @@ export const Subjects = {
     health: 'directory.health',
     user: {
       verifyCredentials: 'directory.user.verify-credentials',
+      sessionState: 'directory.user.session-state',
       list: 'directory.user.list',
       search: 'directory.user.search',
       unique: 'directory.user.unique',
@@ -35,28 +36,39 @@ export const Subjects = {
 
 export const QUEUE_GROUPS = { directory: 'directory' } as const;
 
-/** Mutating messages carry who asked, for the audit columns. */
+/** Mutating messages carry who asked: for the audit columns and the user rules (permissions.ts). */
 export interface WithActor {
   actor: Actor;
+}
+
+/**
+ * Create messages carry the caller's Idempotency-Key when it sent one: the service answers a
+ * repeat from the same actor with the first result (see libs/server/database writeTransaction).
+ */
+export interface WithIdempotencyKey {
+  idempotencyKey?: string;
 }
 
 /** Request and reply payload of every subject: the one place both ends agree on. */
 export interface DirectoryMessages {
   'directory.health': { request: Record<string, never>; reply: ServiceHealth };
   /** `ip` lets the service slow down repeated failures from one address as well as for one username. */
-  'directory.user.verify-credentials': { request: LoginRequest & { ip: string }; reply: User };
+  /** The reply's `sessionVersion` goes into the token the gateway signs. */
+  'directory.user.verify-credentials': { request: LoginRequest & { ip: string }; reply: User & Pick<UserSessionState, 'sessionVersion'> };
+  /** What the gateway checks a token against on every staff call; NOT_FOUND once the user is deleted. */
+  'directory.user.session-state': { request: { id: string }; reply: UserSessionState };
   'directory.user.list': { request: UserListQuery; reply: Page<User> };
   'directory.user.search': { request: { username: string }; reply: User[] };
   'directory.user.unique': { request: Record<string, never>; reply: string[] };
   'directory.user.get': { request: { username: string }; reply: User };
-  'directory.user.create': { request: WithActor & { user: UserCreate }; reply: User };
+  'directory.user.create': { request: WithActor & WithIdempotencyKey & { user: UserCreate }; reply: User };
   'directory.user.update': { request: WithActor & { username: string; newUsername: string; user: UserUpdate }; reply: User };
   'directory.user.delete': { request: WithActor & { username: string }; reply: MessageReply };
   'directory.branch.list': { request: BranchListQuery; reply: Page<Branch> };
   'directory.branch.search': { request: { city: string }; reply: Branch[] };
   'directory.branch.unique-cities': { request: Record<string, never>; reply: string[] };
   'directory.branch.get': { request: { city: string }; reply: Branch };
-  'directory.branch.create': { request: WithActor & { branch: BranchCreate }; reply: Branch };
+  'directory.branch.create': { request: WithActor & WithIdempotencyKey & { branch: BranchCreate }; reply: Branch };
   'directory.branch.update': { request: WithActor & { city: string; branch: BranchUpdate }; reply: Branch };
   'directory.branch.delete': { request: WithActor & { city: string }; reply: MessageReply };
 }

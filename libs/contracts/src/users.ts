@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DEPARTMENTS, STAFF_ROLES } from './roles.js';
-import { emailField, passwordField, phoneField, requiredText } from './fields.js';
+import { DEPARTMENTS, STAFF_ROLES, type StaffRole } from './roles.js';
+import { PasswordMessages, emailField, passwordField, passwordIsUsername, phoneField, requiredText } from './fields.js';
 import { listQuerySchema } from './list.js';
 
 export const usernameField = z
@@ -46,7 +46,19 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const userCreateSchema = z.object({
+/**
+ * A user as far as their sessions go. `sessionVersion` counts the changes that end every
+ * session of the user (a new password, role or username); a token carries the version it
+ * was signed with, and the gateway refuses it once the two differ or the user is gone.
+ */
+export interface UserSessionState {
+  id: string;
+  username: string;
+  role: StaffRole;
+  sessionVersion: number;
+}
+
+const userFields = z.object({
   fullName: requiredText('Full name'),
   username: usernameField,
   email: emailField,
@@ -56,13 +68,21 @@ export const userCreateSchema = z.object({
   role: roleField,
   department: departmentField,
 });
+
+/** The password is never the username (an edit may leave the username to the query: the service checks that too). */
+const notUsername = (user: { username?: string; password?: string }) => !passwordIsUsername(user.password, user.username);
+const notUsernameIssue = { error: PasswordMessages.sameAsUsername, path: ['password'] };
+
+export const userCreateSchema = userFields.refine(notUsername, notUsernameIssue);
 export type UserCreate = z.infer<typeof userCreateSchema>;
 
 /** Edit: the same fields, the password optional (blank keeps the current one). */
-export const userUpdateSchema = userCreateSchema.extend({
-  username: usernameField.optional(),
-  password: z.preprocess((v) => (v === '' || v === null ? undefined : v), passwordField.optional()),
-});
+export const userUpdateSchema = userFields
+  .extend({
+    username: usernameField.optional(),
+    password: z.preprocess((v) => (v === '' || v === null ? undefined : v), passwordField.optional()),
+  })
+  .refine(notUsername, notUsernameIssue);
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
 /** PUT users/update?term=<current username>&updateterm=<new username> */

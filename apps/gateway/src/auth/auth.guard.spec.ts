@@ -1,25 +1,19 @@
 import type { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AppError, RemoteError, type NatsRpcClient } from '@freight/server';
-import { STAFF_ROLES, api, type Actor, type ApiName, type StaffRole, type User } from '@freight/contracts';
+import { AppError } from '@freight/server';
+import { STAFF_ROLES, api, type Actor, type ApiName, type StaffRole, type UserSessionState } from '@freight/contracts';
 import { ROUTE_NAME } from '../http/route.decorator.js';
 import { AuthGuard } from './auth.guard.js';
 import type { RevocationService } from './revocation.service.js';
+import type { SessionStateService } from './session-state.service.js';
 import { TokenService, type Session } from './token.service.js';
 
 const tokens = new TokenService({ JWT_SECRET: 'a-test-secret-that-is-longer-than-32-characters' });
 const revoked = new Set<string>();
-/** The directory as the guard sees it: username → current user. */
-const directory = new Map<string, User>();
-const rpc = {
-  async request(subject: string, data: { username: string }) {
-    const user = directory.get(data.username);
-    if (subject !== 'directory.user.get') throw new Error(`unexpected ${subject}`);
-    if (!user) throw new RemoteError({ code: 'NOT_FOUND', message: 'Not Found: The specified user does not exist.' });
-    return user;
-  },
-} as unknown as NatsRpcClient;
-const guard = new AuthGuard(new Reflector(), tokens, { isRevoked: (jti: string) => revoked.has(jti) } as RevocationService, rpc);
+/** The directory as the guard sees it: user id → current session state. */
+const directory = new Map<string, UserSessionState>();
+const states = { current: async (id: string) => directory.get(id) ?? null } as SessionStateService;
+const guard = new AuthGuard(new Reflector(), tokens, { isRevoked: (jti: string) => revoked.has(jti) } as RevocationService, states);
 
 const actors: Record<StaffRole, Actor> = {
   Head: { id: 'id-head', username: 'head', role: 'Head' },
@@ -27,9 +21,7 @@ const actors: Record<StaffRole, Actor> = {
   Employee: { id: 'id-employee', username: 'employee', role: 'Employee' },
 };
 
-function userOf(actor: Actor, role: StaffRole = actor.role): User {
-  return { _id: actor.id, username: actor.username, role, fullName: actor.username, email: `${actor.username}@x.io`, contact: '12345', department: 'Import', branchCity: { BranchCity: 'Colombo' } };
-}
+const stateOf = (actor: Actor, change: Partial<UserSessionState> = {}): UserSessionState => ({ ...actor, sessionVersion: 1, ...change });
 
 /** Runs the guard for route `name` with this Authorization header; resolves the session it attached. */
 async function run(name: ApiName, authorization?: string): Promise<Session | undefined> {
@@ -41,7 +33,7 @@ async function run(name: ApiName, authorization?: string): Promise<Session | und
   return request.auth;
 }
 
-const bearer = async (actor: Actor) => `Bearer ${(await tokens.sign(actor)).token}`;
+const bearer = async (actor: Actor, sessionVersion = 1) => `Bearer ${(await tokens.sign(actor, sessionVersion)).token}`;
 const codeOf = (promise: Promise<unknown>) =>
   promise.then(
     () => 'allowed',
@@ -51,7 +43,7 @@ const codeOf = (promise: Promise<unknown>) =>
 beforeEach(() => {
   revoked.clear();
   directory.clear();
-  for (const actor of Object.values(actors)) directory.set(actor.username, userOf(actor));
+  for (const actor of Object.values(actors)) directory.set(actor.id, stateOf(actor));
 });
 
 describe('AuthGuard', () => {
@@ -70,7 +62,7 @@ describe('AuthGuard', () => {
   });
 
   it('refuses a revoked token', async () => {
-    const { token, jti } = await tokens.sign(actors.Head);
+    const { token, jti } = await tokens.sign(actors.Head, 1);
     revoked.add(jti);
     await expect(codeOf(run('usersAll', `Bearer ${token}`))).resolves.toBe('UNAUTHORIZED');
   });
@@ -102,31 +94,29 @@ describe('AuthGuard', () => {
     await expect(codeOf(run(name as ApiName, await bearer(actors[role])))).resolves.toBe(outcome);
   });
 
-  describe('writes reload the actor', () => {
-    it('refuses a deleted account with 401', async () => {
-      directory.delete('admin');
-      await expect(codeOf(run('usersAdd', await bearer(actors.Admin)))).resolves.toBe('UNAUTHORIZED');
+  describe('the user as they are now, on every call', () => {
+    it.each(['usersAll', 'usersAdd', 'logout'] as const)('refuses a deleted account with 401 (%s)', async (name) => {
+      directory.delete(actors.Admin.id);
+      await expect(codeOf(run(name, await bearer(actors.Admin)))).resolves.toBe('UNAUTHORIZED');
     });
 
-    it('refuses a username now held by another account with 401', async () => {
-      directory.set('admin', { ...userOf(actors.Admin), _id: 'someone-else' });
-      await expect(codeOf(run('usersAdd', await bearer(actors.Admin)))).resolves.toBe('UNAUTHORIZED');
+    it.each(['usersAll', 'usersAdd'] as const)('refuses a token of an older session version with 401 (%s)', async (name) => {
+      directory.set(actors.Admin.id, stateOf(actors.Admin, { sessionVersion: 2 }));
+      await expect(codeOf(run(name, await bearer(actors.Admin, 1)))).resolves.toBe('UNAUTHORIZED');
+      await expect(codeOf(run(name, await bearer(actors.Admin, 2)))).resolves.toBe('allowed');
     });
 
-    it('applies a demotion at once', async () => {
-      directory.set('head', userOf(actors.Head, 'Employee'));
+    it('judges by the current role, on reads too', async () => {
+      directory.set(actors.Head.id, stateOf(actors.Head, { role: 'Employee' }));
       await expect(codeOf(run('branchesAdd', await bearer(actors.Head)))).resolves.toBe('FORBIDDEN');
+      directory.set(actors.Admin.id, stateOf(actors.Admin, { role: 'Head' }));
+      const session = await run('usersAll', await bearer(actors.Admin));
+      expect(session?.actor).toEqual({ ...actors.Admin, role: 'Head' });
     });
 
-    it('passes the current role on', async () => {
-      directory.set('admin', userOf(actors.Admin, 'Head'));
-      const session = await run('usersDelete', await bearer(actors.Admin));
-      expect(session?.actor.role).toBe('Head');
-    });
-
-    it('lets reads use the token alone, even for a deleted account', async () => {
-      directory.clear();
-      await expect(codeOf(run('usersAll', await bearer(actors.Employee)))).resolves.toBe('allowed');
+    it('passes the current username on', async () => {
+      directory.set(actors.Employee.id, stateOf(actors.Employee, { username: 'renamed' }));
+      expect((await run('usersAll', await bearer(actors.Employee)))?.actor.username).toBe('renamed');
     });
   });
 });

@@ -1,23 +1,23 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { NatsRpcClient, RemoteError } from '@freight/server';
-import { Subjects, api, can, type Actor, type ApiName, type ApiRoute } from '@freight/contracts';
+import { api, can, type Actor, type ApiName, type ApiRoute } from '@freight/contracts';
 import { forbidden, unauthorized } from '../http/errors.js';
 import { ROUTE_NAME } from '../http/route.decorator.js';
 import { RevocationService } from './revocation.service.js';
+import { SessionStateService } from './session-state.service.js';
 import { TokenService, type Session } from './token.service.js';
 
 /**
  * Runs before every contract route: public routes pass; staff routes need a valid,
- * unrevoked bearer token (401) and, where the route names a permission, a role the
- * matrix allows (403). Target-dependent rules (whom an Admin may edit or delete) are
- * checked by the handlers once the input is validated.
+ * unrevoked bearer token whose user still exists with the session version the token was
+ * signed with (401), and, where the route names a permission, a role the matrix allows
+ * (403). The role, like the username, is the user's current one, not the token's, so a
+ * demotion takes effect on reads too. Rules that depend on the target (whom an Admin may
+ * edit or delete) are the services', checked in the transaction of the change.
  *
- * Accounts deleted or renamed after sign-in: a token stays good for reading until it
- * expires (at most SESSION_LENGTH_MS), but every write first reloads the actor from the
- * directory by username and requires the same id. A deleted or renamed account (or a
- * username now held by someone else) is 401, and a changed role is enforced at once.
+ * The user's state comes from SessionStateService, at most SESSION_STATE_MAX_AGE_MS old:
+ * a new password, role or username, or a delete, ends every session of the user within that.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -25,7 +25,7 @@ export class AuthGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly tokens: TokenService,
     private readonly revocations: RevocationService,
-    private readonly rpc: NatsRpcClient,
+    private readonly states: SessionStateService,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -36,14 +36,9 @@ export class AuthGuard implements CanActivate {
 
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const session = await this.authenticate(request.headers.authorization);
+    session.actor = await this.currentActor(session);
     const permission = route.permission;
-    if (permission) {
-      if (!can(session.actor.role, permission.area, permission.action)) throw forbidden();
-      if (permission.action !== 'read') {
-        session.actor = await this.currentActor(session.actor);
-        if (!can(session.actor.role, permission.area, permission.action)) throw forbidden();
-      }
-    }
+    if (permission && !can(session.actor.role, permission.area, permission.action)) throw forbidden();
     request.auth = session;
     return true;
   }
@@ -56,15 +51,10 @@ export class AuthGuard implements CanActivate {
     return session;
   }
 
-  /** The actor as the directory knows it now; 401 if the account is gone or is no longer this one. */
-  private async currentActor(actor: Actor): Promise<Actor> {
-    try {
-      const user = await this.rpc.request(Subjects.directory.user.get, { username: actor.username });
-      if (user._id !== actor.id) throw unauthorized();
-      return { id: user._id, username: user.username, role: user.role };
-    } catch (error) {
-      if (error instanceof RemoteError && error.code === 'NOT_FOUND') throw unauthorized();
-      throw error;
-    }
+  /** The token's user as they are now; 401 once deleted or since a change that ended their sessions. */
+  private async currentActor(session: Session): Promise<Actor> {
+    const state = await this.states.current(session.actor.id);
+    if (!state || state.sessionVersion !== session.sessionVersion) throw unauthorized();
+    return { id: state.id, username: state.username, role: state.role };
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { Kvm, type KV, type KvEntry } from '@nats-io/kv';
-import { AppError } from '@freight/server';
+import { AppError, natsConnectionOptions } from '@freight/server';
 import { Messages, SESSION_LENGTH_MS } from '@freight/contracts';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config.js';
 import type { Session } from './token.service.js';
@@ -32,11 +32,7 @@ export class RevocationService implements OnModuleInit, OnApplicationShutdown {
   constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
 
   async onModuleInit(): Promise<void> {
-    this.nc = await connect({
-      servers: this.config.NATS_URL.split(',').map((s) => s.trim()),
-      name: `${this.config.NATS_NAMESPACE}gateway-revocations`,
-      maxReconnectAttempts: -1,
-    });
+    this.nc = await connect(natsConnectionOptions(this.config, `${this.config.NATS_NAMESPACE}gateway-revocations`));
     this.kv = await new Kvm(this.nc).create(revocationBucketName(this.config.NATS_NAMESPACE), { history: 1, ttl: SESSION_LENGTH_MS });
     await this.watch(this.kv);
     this.pruneTimer = setInterval(() => this.prune(), PRUNE_INTERVAL_MS).unref();

@@ -24,7 +24,7 @@ export class SessionController {
   @Route('login')
   async login(@Input() { body }: RouteInput<'login'>, @Req() request: FastifyRequest): Promise<LoginResponse> {
     const user = await this.rpc.request(Subjects.directory.user.verifyCredentials, { ...body, ip: request.ip });
-    const { token, expiresAt } = await this.tokens.sign({ id: user._id, username: user.username, role: user.role });
+    const { token, expiresAt } = await this.tokens.sign({ id: user._id, username: user.username, role: user.role }, user.sessionVersion);
     return { token, user_id: user._id, user_role: user.role, user_username: user.username, user_fullName: user.fullName, expiresAt };
   }
 

@@ -1,6 +1,6 @@
 import { SignJWT, decodeJwt } from 'jose';
 import { Messages, SESSION_LENGTH_MS, loginResponseSchema } from '@freight/contracts';
-import { HEAD, JWT_SECRET, Stack, TestGateway, gatewayConfig, newUser } from '../testing/gateway-stack.js';
+import { HEAD, JWT_SECRET, Stack, TestGateway, gatewayConfig, testPassword } from '../testing/gateway-stack.js';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from './token.service.js';
 
 let stack: Stack;
@@ -45,23 +45,24 @@ describe('sign-in', () => {
   });
 
   // The client address comes from X-Forwarded-For, trusted from the loopback proxy; each test uses its own.
-  it('refuses further attempts with 429 and Retry-After after repeated failures', async () => {
+  it('refuses further attempts from an address with 429 and Retry-After after repeated failures there', async () => {
     await stack.addUser((await stack.gateway.login(HEAD.username, HEAD.password)).token, 'locked.out', 'Employee');
     const attempt = (password: string, ip: string) => call('POST', '/api/users/login', { body: { username: 'locked.out', password }, headers: { 'x-forwarded-for': ip } });
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await attempt('wrong-password', '203.0.113.2')).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
-    // Locked for the username, whatever the address, even with the right password.
-    const reply = await attempt('locked.out-password', '203.0.113.3');
+    // Refused at that address even with the right password, which still works from another.
+    const reply = await attempt(testPassword('locked.out'), '203.0.113.2');
     expect(reply.status).toBe(429);
     expect(reply.body).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', message: Messages.tooManyAttempts });
     expect(Number(reply.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await attempt(testPassword('locked.out'), '203.0.113.3')).status).toBe(200);
   });
 });
 
 describe('tokens', () => {
   const forge = (claims: { sub: string; username: string; role: string }, iat: number, exp: number, secret = JWT_SECRET) =>
-    new SignJWT({ username: claims.username, role: claims.role })
+    new SignJWT({ username: claims.username, role: claims.role, sv: 1 })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(claims.sub)
       .setJti(`forged-${iat}`)
@@ -114,33 +115,5 @@ describe('tokens', () => {
     } finally {
       await late.close();
     }
-  });
-});
-
-describe('accounts changed after sign-in', () => {
-  it('a deleted account may no longer write (401), a renamed one neither', async () => {
-    const head = await stack.gateway.login(HEAD.username, HEAD.password);
-    const gone = await stack.addUser(head.token, 'gone.admin', 'Admin');
-    const renamed = await stack.addUser(head.token, 'old.admin', 'Admin');
-    expect((await call('DELETE', '/api/users/delete/gone.admin', { token: head.token })).status).toBe(200);
-    const rename = await call('PUT', '/api/users/update?term=old.admin&updateterm=new.admin', { token: head.token, body: newUser('new.admin', 'Admin') });
-    expect(rename.status).toBe(200);
-
-    for (const session of [gone, renamed]) {
-      const write = await call('POST', '/api/users/add', { token: session.token, body: newUser(`by.${session.user_username}`, 'Employee') });
-      expect(write.status).toBe(401);
-      expect(write.body.message).toBe(Messages.unauthorized);
-      // Reads stay possible until the token expires (documented in AuthGuard).
-      expect((await call('GET', '/api/users/unique', { token: session.token })).status).toBe(200);
-    }
-  });
-
-  it('a demoted user loses write rights at once', async () => {
-    const head = await stack.gateway.login(HEAD.username, HEAD.password);
-    const admin = await stack.addUser(head.token, 'demoted', 'Admin');
-    const demote = await call('PUT', '/api/users/update?term=demoted&updateterm=demoted', { token: head.token, body: newUser('demoted', 'Employee', { password: '' }) });
-    expect(demote.status).toBe(200);
-    const write = await call('POST', '/api/users/add', { token: admin.token, body: newUser('by.demoted', 'Employee') });
-    expect(write.status).toBe(403);
   });
 });

@@ -11,8 +11,8 @@ const tokens = new TokenService({ JWT_SECRET: secret });
 const now = () => Math.floor(Date.now() / 1000);
 
 /** A token like ours, with one thing changed. */
-function forge(change: { alg?: string; key?: Uint8Array; iss?: string; aud?: string; iat?: number; exp?: number; role?: string; jti?: string | null } = {}) {
-  const jwt = new SignJWT({ username: actor.username, role: change.role ?? actor.role })
+function forge(change: { alg?: string; key?: Uint8Array; iss?: string; aud?: string; iat?: number; exp?: number; role?: string; jti?: string | null; sv?: unknown } = {}) {
+  const jwt = new SignJWT({ username: actor.username, role: change.role ?? actor.role, ...('sv' in change ? { sv: change.sv } : { sv: 1 }) })
     .setProtectedHeader({ alg: change.alg ?? 'HS256' })
     .setSubject(actor.id)
     .setIssuer(change.iss ?? TOKEN_ISSUER)
@@ -30,14 +30,14 @@ async function expectUnauthorized(token: string | Promise<string>) {
 describe('TokenService', () => {
   it('signs an HS256 token with a unique jti that verifies back to the actor', async () => {
     const before = Date.now();
-    const a = await tokens.sign(actor);
-    const b = await tokens.sign(actor);
+    const a = await tokens.sign(actor, 7);
+    const b = await tokens.sign(actor, 7);
     expect(decodeProtectedHeader(a.token).alg).toBe('HS256');
     expect(a.jti).not.toBe(b.jti);
     expect(a.expiresAt).toBeGreaterThanOrEqual(before + SESSION_LENGTH_MS - 1000);
     expect(a.expiresAt).toBeLessThanOrEqual(Date.now() + SESSION_LENGTH_MS);
-    expect(decodeJwt(a.token)).toMatchObject({ iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, sub: actor.id, jti: a.jti });
-    await expect(tokens.verify(a.token)).resolves.toEqual({ actor, jti: a.jti, expiresAt: a.expiresAt });
+    expect(decodeJwt(a.token)).toMatchObject({ iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, sub: actor.id, jti: a.jti, sv: 7 });
+    await expect(tokens.verify(a.token)).resolves.toEqual({ actor, jti: a.jti, sessionVersion: 7, expiresAt: a.expiresAt });
   });
 
   it('refuses an unsigned token (alg none)', async () => {
@@ -78,6 +78,12 @@ describe('TokenService', () => {
     await expectUnauthorized(forge({ role: 'Owner' }));
   });
 
+  it('refuses a token without a whole-number session version (one signed before versions existed)', async () => {
+    await expectUnauthorized(forge({ sv: undefined }));
+    await expectUnauthorized(forge({ sv: '1' }));
+    await expectUnauthorized(forge({ sv: 1.5 }));
+  });
+
   it('refuses garbage', async () => {
     await expectUnauthorized('not.a.token');
     await expectUnauthorized('');
@@ -88,11 +94,11 @@ describe('TokenService', () => {
 
     it('answers a repeated token with an equal session that callers cannot change for each other', async () => {
       const service = new TokenService({ JWT_SECRET: secret });
-      const { token, jti, expiresAt } = await service.sign(actor);
+      const { token, jti, expiresAt } = await service.sign(actor, 1);
       const first = await service.verify(token);
       first.actor = { ...actor, role: 'Employee' };
       first.actor.username = 'changed';
-      await expect(service.verify(token)).resolves.toEqual({ actor, jti, expiresAt });
+      await expect(service.verify(token)).resolves.toEqual({ actor, jti, sessionVersion: 1, expiresAt });
     });
 
     it('still refuses a remembered token once it expires', async () => {

@@ -12,17 +12,19 @@ const LIFETIME_SECONDS = SESSION_LENGTH_MS / 1000;
 /** Distinct live tokens remembered as verified; the least recently used is forgotten first. */
 const VERIFIED_CACHE_SIZE = 10_000;
 
-/** What a verified token tells: who, and which token (for revocation). */
+/** What a verified token tells: who, which token (for revocation) and the user's session version when it was signed. */
 export interface Session {
   actor: Actor;
   jti: string;
+  /** The user's `sessionVersion` at sign-in: the token dies once the directory's differs. */
+  sessionVersion: number;
   /** Millisecond timestamp after which the token is refused. */
   expiresAt: number;
 }
 
 /**
  * Signs and verifies session tokens: HS256 only, issuer and audience pinned, a unique
- * jti per token, and a lifetime of SESSION_LENGTH_MS that is enforced here twice —
+ * jti per token, the user's session version (`sv`, checked by AuthGuard), and a lifetime of SESSION_LENGTH_MS that is enforced here twice —
  * by `exp` and by `maxTokenAge` on `iat` — so a token minted with a longer `exp` still dies on time.
  *
  * A token that verified is remembered (by its exact text) until the first of those two
@@ -39,11 +41,11 @@ export class TokenService {
     this.key = new TextEncoder().encode(config.JWT_SECRET);
   }
 
-  async sign(actor: Actor): Promise<{ token: string } & Session> {
+  async sign(actor: Actor, sessionVersion: number): Promise<{ token: string } & Session> {
     const jti = randomUUID();
     const issuedAt = Math.floor(Date.now() / 1000);
     const exp = issuedAt + LIFETIME_SECONDS;
-    const token = await new SignJWT({ username: actor.username, role: actor.role })
+    const token = await new SignJWT({ username: actor.username, role: actor.role, sv: sessionVersion })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(actor.id)
       .setJti(jti)
@@ -52,7 +54,7 @@ export class TokenService {
       .setIssuedAt(issuedAt)
       .setExpirationTime(exp)
       .sign(this.key);
-    return { token, actor, jti, expiresAt: exp * 1000 };
+    return { token, actor, jti, sessionVersion, expiresAt: exp * 1000 };
   }
 
   /** Resolves the session of a valid token; any defect at all is a 401 with the catalogue text. */
@@ -78,13 +80,13 @@ export class TokenService {
         issuer: TOKEN_ISSUER,
         audience: TOKEN_AUDIENCE,
         maxTokenAge: LIFETIME_SECONDS,
-        requiredClaims: ['sub', 'jti', 'iat', 'exp'],
+        requiredClaims: ['sub', 'jti', 'iat', 'exp', 'sv'],
       });
-      const { sub, jti, exp, iat, username, role } = payload;
-      if (!sub || !jti || typeof exp !== 'number' || typeof iat !== 'number' || typeof username !== 'string' || !isStaffRole(role)) {
+      const { sub, jti, exp, iat, username, role, sv } = payload;
+      if (!sub || !jti || typeof exp !== 'number' || typeof iat !== 'number' || typeof username !== 'string' || !isStaffRole(role) || !Number.isSafeInteger(sv)) {
         throw new Error('token claims are incomplete');
       }
-      return { actor: { id: sub, username, role }, jti, expiresAt: exp * 1000, issuedAt: iat * 1000 };
+      return { actor: { id: sub, username, role }, jti, sessionVersion: sv as number, expiresAt: exp * 1000, issuedAt: iat * 1000 };
     } catch {
       throw unauthorized();
     }

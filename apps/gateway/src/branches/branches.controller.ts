@@ -32,8 +32,8 @@ export class BranchesController {
   }
 
   @Route('branchesAdd')
-  async add(@Input() { body }: RouteInput<'branchesAdd'>, @CurrentSession() { actor }: Session) {
-    const branch = await this.rpc.request(subjects.create, { actor, branch: body });
+  async add(@Input() { body, idempotencyKey }: RouteInput<'branchesAdd'>, @CurrentSession() { actor }: Session) {
+    const branch = await this.rpc.request(subjects.create, { actor, idempotencyKey, branch: body });
     return { success: true as const, message: Messages.branchAdded, branch };
   }
 

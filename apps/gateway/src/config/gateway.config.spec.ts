@@ -1,11 +1,13 @@
+import { generateKeyPairSync, KeyObject } from 'node:crypto';
 import { ConfigError } from '@freight/server';
 import { loadGatewayConfig } from './gateway.config.js';
 
 const secret = 'x'.repeat(32);
+const signingKey = generateKeyPairSync('ed25519').privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64');
 
 describe('loadGatewayConfig', () => {
   it('fills the development defaults', () => {
-    expect(loadGatewayConfig({ JWT_SECRET: secret })).toEqual({
+    expect(loadGatewayConfig({ JWT_SECRET: secret, GATEWAY_SIGNING_KEY: signingKey })).toEqual({
       GATEWAY_HOST: '127.0.0.1',
       GATEWAY_PORT: 3000,
       JWT_SECRET: secret,
@@ -16,6 +18,7 @@ describe('loadGatewayConfig', () => {
       NATS_URL: 'nats://127.0.0.1:4222',
       NATS_NAMESPACE: '',
       NATS_REQUEST_TIMEOUT_MS: 5000,
+      GATEWAY_SIGNING_KEY: expect.any(KeyObject),
       LOG_LEVEL: 'info',
     });
   });
@@ -23,6 +26,7 @@ describe('loadGatewayConfig', () => {
   it('reads lists, numbers and the proxy setting', () => {
     const config = loadGatewayConfig({
       JWT_SECRET: secret,
+      GATEWAY_SIGNING_KEY: signingKey,
       PUBLIC_ORIGINS: 'http://127.0.0.1:8080,http://localhost:8080',
       CORS_ORIGINS: 'https://console.example.com, https://portal.example.com/',
       GATEWAY_PORT: '8081',
@@ -34,14 +38,15 @@ describe('loadGatewayConfig', () => {
     expect(config.GATEWAY_PORT).toBe(8081);
     expect(config.GATEWAY_TRUST_PROXY).toBe(2);
     expect(config.NATS_NAMESPACE).toBe('t1.');
-    expect(loadGatewayConfig({ JWT_SECRET: secret, GATEWAY_TRUST_PROXY: 'false' }).GATEWAY_TRUST_PROXY).toBe(false);
+    expect(loadGatewayConfig({ JWT_SECRET: secret, GATEWAY_SIGNING_KEY: signingKey, GATEWAY_TRUST_PROXY: 'false' }).GATEWAY_TRUST_PROXY).toBe(false);
   });
 
   it('fails fast naming every bad variable', () => {
     expect(() => loadGatewayConfig({})).toThrow(ConfigError);
-    expect(() => loadGatewayConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET: must be at least 32 characters/);
+    expect(() => loadGatewayConfig({ JWT_SECRET: 'short', GATEWAY_SIGNING_KEY: signingKey })).toThrow(/JWT_SECRET: must be at least 32 characters/);
+    expect(() => loadGatewayConfig({ JWT_SECRET: secret })).toThrow(/GATEWAY_SIGNING_KEY: is required/);
     try {
-      loadGatewayConfig({ JWT_SECRET: secret, GATEWAY_PORT: 'eighty', CORS_ORIGINS: 'not an origin' });
+      loadGatewayConfig({ JWT_SECRET: secret, GATEWAY_SIGNING_KEY: signingKey, GATEWAY_PORT: 'eighty', CORS_ORIGINS: 'not an origin' });
       throw new Error('expected a ConfigError');
     } catch (error) {
       expect((error as ConfigError).problems.map((p) => p.split(':')[0])).toEqual(['GATEWAY_PORT', 'CORS_ORIGINS.0']);

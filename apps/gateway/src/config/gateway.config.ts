@@ -39,6 +39,9 @@ export const gatewayEnvSchema = z.object({
   NATS_URL: envFields.NATS_URL,
   NATS_NAMESPACE: envFields.NATS_NAMESPACE,
   NATS_REQUEST_TIMEOUT_MS: envFields.NATS_REQUEST_TIMEOUT_MS,
+  NATS_USER: envFields.NATS_USER,
+  NATS_PASSWORD: envFields.NATS_PASSWORD,
+  GATEWAY_SIGNING_KEY: envFields.GATEWAY_SIGNING_KEY,
   LOG_LEVEL: envFields.LOG_LEVEL,
 });
 

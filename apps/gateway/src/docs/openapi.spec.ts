@@ -1,4 +1,4 @@
-import { ERROR_CODES, api, type ApiRoute } from '@freight/contracts';
+import { ERROR_CODES, IDEMPOTENCY_KEY_HEADER, api, type ApiRoute } from '@freight/contracts';
 import { buildOpenApiDocument } from './openapi.js';
 
 type Operation = { operationId: string; security: unknown[]; parameters: { name: string; in: string; required: boolean }[]; requestBody?: unknown; responses: Record<string, unknown> };
@@ -30,5 +30,14 @@ describe('OpenAPI document', () => {
     expect(document.components.schemas.Error!.properties.code!.enum).toEqual([...ERROR_CODES]);
     expect(document.paths['/api/users/delete/{username}']!.delete!.responses['403']).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
     expect(document.paths['/api/users/login']!.post!.responses['429']).toBeDefined();
+  });
+
+  it('documents the Idempotency-Key header and its 422 on every create, and nowhere else', () => {
+    const keyed = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).filter(([, op]) => op.parameters.some((p) => p.name === IDEMPOTENCY_KEY_HEADER && p.in === 'header' && !p.required)).map(([m]) => `${m.toUpperCase()} ${path}`),
+    );
+    expect(keyed.sort()).toEqual(['POST /api/branches/add', 'POST /api/users/add']);
+    expect(document.paths['/api/users/add']!.post!.responses['422']).toBeDefined();
+    expect(document.paths['/api/users/update']!.put!.responses['422']).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ERROR_CODES, api, errorReplySchema, type ApiRoute } from '@freight/contracts';
+import { ERROR_CODES, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_TTL_HOURS, api, errorReplySchema, idempotencyKeySchema, type ApiRoute } from '@freight/contracts';
 import { ERROR_STATUS } from '../http/errors.js';
 
 type JsonSchema = Record<string, unknown>;
@@ -21,6 +21,15 @@ function parameters(schema: z.ZodObject | undefined, location: 'path' | 'query')
   }));
 }
 
+/** The optional Idempotency-Key header of a create (`idempotent` in the route table). */
+const idempotencyKeyParameter = {
+  name: IDEMPOTENCY_KEY_HEADER,
+  in: 'header',
+  required: false,
+  description: `A new random value (a UUID) per intended create, sent again unchanged when the call is retried. The same key and body from the same user within ${IDEMPOTENCY_TTL_HOURS} hours answer the first result without writing again; the same key with another body is 422.`,
+  schema: jsonSchema(idempotencyKeySchema, 'input'),
+};
+
 const errorResponse = (description: string) => ({
   description,
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
@@ -30,10 +39,11 @@ const errorResponse = (description: string) => ({
 function errorResponses(route: ApiRoute): Record<string, unknown> {
   const responses: Record<string, unknown> = {};
   if (route.params || route.query || route.body) responses['400'] = errorResponse('Invalid input: `details` maps each field to its problem');
-  if (route.access === 'staff') responses['401'] = errorResponse('Missing, invalid, expired or revoked token');
+  if (route.access === 'staff') responses['401'] = errorResponse('Missing, invalid, expired or revoked token, or its user deleted or changed (password, role, username) since sign-in');
   if (route.permission) responses['403'] = errorResponse('The role may not do this');
   if (route.params || route.method === 'PUT') responses['404'] = errorResponse('Not found');
   if (route.method === 'POST' || route.method === 'PUT' || route.method === 'DELETE') responses['409'] = errorResponse('Conflicts with existing data');
+  if (route.idempotent) responses['422'] = errorResponse(`The ${IDEMPOTENCY_KEY_HEADER} was already used with a different body`);
   if (route.body) responses['413'] = errorResponse('Body larger than the limit');
   if (route.body) responses['415'] = errorResponse('Body is not JSON');
   if (route === api.login) {
@@ -54,7 +64,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       operationId: name,
       summary: route.summary,
       tags: [route.path.split('/')[2]],
-      parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
+      parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query'), ...(route.idempotent ? [idempotencyKeyParameter] : [])],
       ...(route.access === 'staff' ? { security: [{ bearer: [] }] } : { security: [] }),
       ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } } : {}),
       responses: {

@@ -12,12 +12,15 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  IDEMPOTENCY_KEY_REUSED: 422,
   PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_ATTEMPTS: 429,
   SERVICE_UNAVAILABLE: 503,
   SERVICE_TIMEOUT: 504,
   DATABASE_UNAVAILABLE: 503,
   INTERNAL: 500,
+  // A service refused the gateway's signature: a key mismatch in the deployment, never the client's fault.
+  UNAUTHENTICATED_CALLER: 500,
 };
 
 export const unauthorized = () => new AppError('UNAUTHORIZED', Messages.unauthorized);

@@ -1,6 +1,6 @@
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { Messages, Subjects } from '@freight/contracts';
-import { uniqueNamespace } from '@freight/server-testing';
+import { connectTestNats, uniqueNamespace } from '@freight/server-testing';
 import { ALLOWED_ORIGIN, BODY_LIMIT_BYTES, HEAD, PUBLIC_ORIGIN, Stack, TestGateway, dropRevocationBucket, gatewayConfig } from '../testing/gateway-stack.js';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from './exception.filter.js';
 
@@ -37,7 +37,7 @@ describe('a directory that does not answer', () => {
   let nc: NatsConnection;
 
   beforeAll(async () => {
-    nc = await connect({ servers: process.env.NATS_URL || 'nats://127.0.0.1:4222' });
+    nc = await connectTestNats('admin');
   });
 
   afterAll(async () => {
@@ -75,12 +75,12 @@ describe('a directory that does not answer', () => {
     const received: string[] = [];
     const silent = nc.subscribe(`${namespace}directory.>`, { callback: (_error, msg) => void received.push(msg.subject) }); // takes requests, answers none
     try {
-      const [reply, ms] = await timed(() => gateway.call('GET', '/api/users/all', { token }));
+      const [reply, ms] = await timed(() => gateway.call('POST', '/api/users/login', { body: { username: 'head', password: 'x' } }));
       expect(reply.status).toBe(504);
       expect(reply.body).toEqual({ code: 'SERVICE_TIMEOUT', message: Messages.serviceTimeout });
       // The request reached the (silent) service once, and the gateway waited its timeout for it.
       await nc.flush();
-      expect(received).toEqual([`${namespace}${Subjects.directory.user.list}`]);
+      expect(received).toEqual([`${namespace}${Subjects.directory.user.verifyCredentials}`]);
       expect(ms).toBeGreaterThanOrEqual(timeoutMs - 100);
       const health = await gateway.call('GET', '/api/health');
       expect(health.status).toBe(503);

@@ -29,5 +29,5 @@ export const Input = createParamDecorator((_: unknown, ctx: ExecutionContext) =>
   const name = Reflect.getMetadata(ROUTE_NAME, ctx.getHandler()) as ApiName | undefined;
   if (!name) throw new Error(`@Input() used on ${ctx.getHandler().name}, which has no @Route()`);
   const request = ctx.switchToHttp().getRequest<FastifyRequest>();
-  return parseRouteInput(api[name], { params: request.params, query: request.query, body: request.body });
+  return parseRouteInput(api[name], { params: request.params, query: request.query, body: request.body, headers: request.headers });
 });

@@ -1,12 +1,15 @@
 import { AppError } from '@freight/server';
-import { api } from '@freight/contracts';
+import { api, loadPasswordEstimator } from '@freight/contracts';
 import { parseRouteInput } from './validation.js';
+
+// The gateway loads it at start-up (AppModule); these tests call the parser directly.
+beforeAll(() => loadPasswordEstimator());
 
 const validUser = {
   fullName: 'Asha Perera',
   username: 'asha.p',
   email: 'asha@example.com',
-  password: 'correct horse',
+  password: 'monsoon lagoon teacup',
   branchCity: 'Colombo',
   contact: '+94 11 234 5678',
   role: 'Employee',
@@ -64,7 +67,7 @@ describe('parseRouteInput', () => {
     expect(error.details).toEqual({
       term: 'term (the current username) is required',
       updateterm: 'Username must be 3 to 40 letters, digits, dots, underscores or hyphens',
-      password: 'Password must be at least 8 characters',
+      password: 'Password must be at least 12 characters',
     });
   });
 

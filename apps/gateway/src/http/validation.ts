@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { api, controlCharacterProblems, type ApiName, type ApiRoute } from '@freight/contracts';
+import { IDEMPOTENCY_KEY_HEADER, api, controlCharacterProblems, idempotencyKeySchema, type ApiName, type ApiRoute } from '@freight/contracts';
 import { AppError } from '@freight/server';
 
 type Part<R, K extends 'params' | 'query' | 'body'> = R extends { [P in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
@@ -9,6 +9,8 @@ export interface InputOf<R extends ApiRoute> {
   params: Part<R, 'params'>;
   query: Part<R, 'query'>;
   body: Part<R, 'body'>;
+  /** The Idempotency-Key header of an `idempotent` route, when sent. */
+  idempotencyKey: R extends { idempotent: true } ? string | undefined : undefined;
 }
 
 /** The validated input of the `api` table's route `N`, for `@Input()` parameters. */
@@ -18,6 +20,7 @@ export interface RawInput {
   params?: unknown;
   query?: unknown;
   body?: unknown;
+  headers?: Record<string, string | string[] | undefined>;
 }
 
 const PARTS = ['params', 'query', 'body'] as const;
@@ -56,6 +59,16 @@ export function parseRouteInput<R extends ApiRoute>(route: R, raw: RawInput): In
       const message = issue.path.length ? issue.message : `The request ${part} must be a JSON object`;
       details[field] = message;
       sentences.push((GENERIC_MESSAGE.test(message) ? `${field}: ${message}` : message).replace(/\.$/, ''));
+    }
+  }
+
+  const key = route.idempotent ? raw.headers?.[IDEMPOTENCY_KEY_HEADER.toLowerCase()] : undefined;
+  if (key !== undefined) {
+    const parsed = idempotencyKeySchema.safeParse(key);
+    if (parsed.success) result.idempotencyKey = parsed.data;
+    else {
+      details[IDEMPOTENCY_KEY_HEADER] = parsed.error.issues[0]!.message;
+      sentences.push(parsed.error.issues[0]!.message);
     }
   }
 

@@ -3,10 +3,20 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import type { LoginResponse, StaffRole, UserCreate } from '@freight/contracts';
-import { createTestDatabase, natsHealthReady, spawnService, testNatsConfig, uniqueNamespace, type SpawnedService, type TcpProxy, type TestDatabase } from '@freight/server-testing';
+import {
+  connectTestNats,
+  createTestDatabase,
+  natsHealthReady,
+  spawnService,
+  testNatsConfig,
+  testServiceEnv,
+  uniqueNamespace,
+  type SpawnedService,
+  type TcpProxy,
+  type TestDatabase,
+} from '@freight/server-testing';
 import { createGateway } from '../app.factory.js';
 import { revocationBucketName } from '../auth/revocation.service.js';
 import type { GatewayConfig } from '../config/gateway.config.js';
@@ -16,7 +26,9 @@ export const JWT_SECRET = 'integration-test-secret-at-least-32-characters';
 export const PUBLIC_ORIGIN = 'https://freight.example.com';
 export const ALLOWED_ORIGIN = 'https://console.example.com';
 export const BODY_LIMIT_BYTES = 16 * 1024;
-export const HEAD = { username: 'head', password: 'head-password-1' };
+export const HEAD = { username: 'head', password: 'head-harbour-lantern-1' };
+/** The password the stack gives a user it adds (the staff password rule accepts it). */
+export const testPassword = (username: string) => `${username}-harbour-lantern`;
 
 const directoryDist = fileURLToPath(new URL('../../../services/directory/dist/', import.meta.url));
 
@@ -102,7 +114,7 @@ export class Stack {
     }
     const namespace = uniqueNamespace();
     const database = await createTestDatabase({ service: 'directory' });
-    const env = { DIRECTORY_DATABASE_URL: databaseVia ? databaseVia.url(database.serviceUrl) : database.serviceUrl, NATS_URL: testNatsConfig(namespace).NATS_URL, NATS_NAMESPACE: namespace, LOG_LEVEL: 'warn' };
+    const env = { DIRECTORY_DATABASE_URL: databaseVia ? databaseVia.url(database.serviceUrl) : database.serviceUrl, ...testServiceEnv('directory', namespace), LOG_LEVEL: 'warn' };
     const directory = await spawnService({ entry: `${directoryDist}main.js`, env, ready: natsHealthReady('directory', testNatsConfig(namespace)), name: 'directory' });
     // The first Head comes from the directory's own seed entry, as on a first start.
     await promisify(execFile)(process.execPath, [`${directoryDist}seed.js`], {
@@ -114,7 +126,7 @@ export class Stack {
 
   /** Adds a user through the API as `token` (a Head's) and signs them in. */
   async addUser(token: string, username: string, role: StaffRole, extra: Partial<UserCreate> = {}): Promise<LoginResponse> {
-    const password = `${username}-password`;
+    const password = testPassword(username);
     const reply = await this.gateway.call('POST', '/api/users/add', { token, body: newUser(username, role, { password, ...extra }) });
     if (reply.status !== 201) throw new Error(`adding ${username} failed: ${reply.status} ${JSON.stringify(reply.body)}`);
     return this.gateway.login(username, password);
@@ -133,7 +145,7 @@ export function newUser(username: string, role: StaffRole, extra: Partial<UserCr
     fullName: `Test ${username}`,
     username,
     email: `${username}@example.com`,
-    password: `${username}-password`,
+    password: testPassword(username),
     branchCity: 'Colombo',
     contact: '+94 77 123 4567',
     role,
@@ -144,7 +156,7 @@ export function newUser(username: string, role: StaffRole, extra: Partial<UserCr
 
 /** Test namespaces leave no KV bucket behind on the shared NATS. */
 export async function dropRevocationBucket(namespace: string): Promise<void> {
-  const nc = await connect({ servers: testNatsConfig(namespace).NATS_URL });
+  const nc = await connectTestNats('admin');
   try {
     const jsm = await jetstreamManager(nc);
     await jsm.streams.delete(`KV_${revocationBucketName(namespace)}`).catch(() => undefined);

@@ -1,16 +1,18 @@
 import { Controller, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { AppError, NatsRpcClient } from '@freight/server';
-import { Messages, Subjects, TOTAL_COUNT_HEADER, canDeleteUser, canWriteUser, type MessageReply, type User } from '@freight/contracts';
+import { Messages, Subjects, TOTAL_COUNT_HEADER, type MessageReply, type User } from '@freight/contracts';
 import { CurrentSession } from '../auth/session.decorator.js';
 import type { Session } from '../auth/token.service.js';
-import { forbidden } from '../http/errors.js';
 import { Input, Route } from '../http/route.decorator.js';
 import type { RouteInput } from '../http/validation.js';
 
 const subjects = Subjects.directory.user;
 
-/** Staff users. The guard has checked the role may act in the area; target rules are checked here. */
+/**
+ * Staff users. The guard has checked the role may act in the area; whom the actor may add,
+ * edit or delete (permissions.ts) the directory checks in the transaction of the change.
+ */
 @Controller()
 export class UsersController {
   constructor(private readonly rpc: NatsRpcClient) {}
@@ -33,9 +35,8 @@ export class UsersController {
   }
 
   @Route('usersAdd')
-  async add(@Input() { body }: RouteInput<'usersAdd'>, @CurrentSession() { actor }: Session) {
-    if (!canWriteUser(actor, body.role)) throw forbidden();
-    const user = await this.rpc.request(subjects.create, { actor, user: body });
+  async add(@Input() { body, idempotencyKey }: RouteInput<'usersAdd'>, @CurrentSession() { actor }: Session) {
+    const user = await this.rpc.request(subjects.create, { actor, idempotencyKey, user: body });
     return { success: true as const, message: Messages.userAdded, user };
   }
 
@@ -45,17 +46,13 @@ export class UsersController {
     if (body.username !== undefined && body.username.toLowerCase() !== query.updateterm.toLowerCase()) {
       throw new AppError('VALIDATION_FAILED', 'The username in the body must match updateterm.', { username: 'Must match updateterm' });
     }
-    const target = await this.rpc.request(subjects.get, { username: query.term });
-    if (!canWriteUser(actor, body.role, target.role)) throw forbidden();
     const user = await this.rpc.request(subjects.update, { actor, username: query.term, newUsername: query.updateterm, user: body });
     return { success: true as const, message: Messages.userUpdated, user };
   }
 
   @Route('usersDelete')
   async delete(@Input() { params }: RouteInput<'usersDelete'>, @CurrentSession() { actor }: Session): Promise<MessageReply> {
-    const target = await this.rpc.request(subjects.get, { username: params.username });
-    if (!canDeleteUser(actor, target)) throw forbidden();
-    await this.rpc.request(subjects.delete, { actor, username: target.username });
+    await this.rpc.request(subjects.delete, { actor, username: params.username });
     return { message: Messages.userDeleted };
   }
 }

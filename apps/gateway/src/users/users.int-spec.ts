@@ -1,5 +1,7 @@
-import { Messages, TOTAL_COUNT_HEADER, type LoginResponse, type StaffRole } from '@freight/contracts';
-import { HEAD, Stack, newUser } from '../testing/gateway-stack.js';
+import { jest } from '@jest/globals';
+import { NatsRpcClient } from '@freight/server';
+import { Messages, Subjects, TOTAL_COUNT_HEADER, type LoginResponse, type StaffRole } from '@freight/contracts';
+import { HEAD, Stack, newUser, testPassword } from '../testing/gateway-stack.js';
 
 let stack: Stack;
 let head: LoginResponse;
@@ -95,7 +97,7 @@ describe('users through the gateway', () => {
     });
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({ success: true, message: Messages.userUpdated, user: expect.objectContaining({ username: 'renamed', fullName: 'Renamed Person' }) });
-    await expect(stack.gateway.login('renamed', 'to.rename-password')).resolves.toMatchObject({ user_username: 'renamed' });
+    await expect(stack.gateway.login('renamed', testPassword('to.rename'))).resolves.toMatchObject({ user_username: 'renamed' });
     expect((await call('GET', '/api/users/search/to.rename', { token: head.token })).body.users).toEqual([]);
   });
 
@@ -171,9 +173,10 @@ describe('the users role matrix (DECISIONS §4)', () => {
     Admin: { Head: 403, Admin: 201, Employee: 201 },
     Employee: { Head: 403, Admin: 403, Employee: 403 },
   };
+  // An Admin edits Employees and themself, never another Admin (permissions.ts).
   const edit: Record<StaffRole, Record<StaffRole, number>> = {
     Head: { Head: 200, Admin: 200, Employee: 200 },
-    Admin: { Head: 403, Admin: 200, Employee: 200 },
+    Admin: { Head: 403, Admin: 403, Employee: 200 },
     Employee: { Head: 403, Admin: 403, Employee: 403 },
   };
   const remove: Record<StaffRole, Record<StaffRole, number>> = {
@@ -206,6 +209,44 @@ describe('the users role matrix (DECISIONS §4)', () => {
     const username = await target('Employee');
     const reply = await call('PUT', `/api/users/update?term=${username}&updateterm=${username}`, { token: admin.token, body: newUser(username, 'Head') });
     expect(reply.status).toBe(403);
+  });
+
+  it('an Admin edits themself, password included, but not their own role', async () => {
+    const me = await stack.addUser(head.token, 'self.admin', 'Admin');
+    const edit = (body: ReturnType<typeof newUser>) => call('PUT', '/api/users/update?term=self.admin&updateterm=self.admin', { token: me.token, body });
+    expect((await edit(newUser('self.admin', 'Admin', { fullName: 'Self Edited', password: '' }))).status).toBe(200);
+    const demote = await edit(newUser('self.admin', 'Employee', { password: '' }));
+    expect([demote.status, demote.body]).toEqual([403, { code: 'FORBIDDEN', message: Messages.forbidden }]);
+    expect((await edit(newUser('self.admin', 'Admin', { fullName: 'Self Edited', password: 'self-chosen-Kelp-4821' }))).status).toBe(200);
+    await expect(stack.gateway.login('self.admin', 'self-chosen-Kelp-4821')).resolves.toMatchObject({ user_role: 'Admin', user_fullName: 'Self Edited' });
+  });
+
+  it('an Admin sets an Employee’s password and makes them an Admin', async () => {
+    const username = await target('Employee');
+    const url = `/api/users/update?term=${username}&updateterm=${username}`;
+    expect((await call('PUT', url, { token: admin.token, body: newUser(username, 'Employee', { password: 'set-by-admin-Kelp-4821' }) })).status).toBe(200);
+    await expect(stack.gateway.login(username, 'set-by-admin-Kelp-4821')).resolves.toMatchObject({ user_role: 'Employee' });
+    expect((await call('PUT', url, { token: admin.token, body: newUser(username, 'Admin', { password: '' }) })).status).toBe(200);
+  });
+
+  it('a Head changes an Admin’s role and password', async () => {
+    const username = await target('Admin');
+    const reply = await call('PUT', `/api/users/update?term=${username}&updateterm=${username}`, { token: head.token, body: newUser(username, 'Employee', { password: 'set-by-head-Kelp-4821' }) });
+    expect(reply.status).toBe(200);
+    await expect(stack.gateway.login(username, 'set-by-head-Kelp-4821')).resolves.toMatchObject({ user_role: 'Employee' });
+  });
+
+  it('an edit and a delete cost one request to the directory each (besides the session check)', async () => {
+    const username = await target('Employee');
+    const requests = jest.spyOn(stack.gateway.app.get(NatsRpcClient), 'request');
+    try {
+      expect((await call('PUT', `/api/users/update?term=${username}&updateterm=${username}`, { token: admin.token, body: newUser(username, 'Employee', { password: '' }) })).status).toBe(200);
+      expect((await call('DELETE', `/api/users/delete/${username}`, { token: admin.token })).status).toBe(200);
+      const subjects = requests.mock.calls.map(([subject]) => subject).filter((subject) => subject !== Subjects.directory.user.sessionState);
+      expect(subjects).toEqual([Subjects.directory.user.update, Subjects.directory.user.delete]);
+    } finally {
+      requests.mockRestore();
+    }
   });
 
   it.each(roles)('%s cannot delete themself', async (role) => {

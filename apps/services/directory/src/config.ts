@@ -5,12 +5,16 @@ export const SERVICE = 'directory' as const;
 /** Postgres schema owned by this service's role. */
 export const SCHEMA = 'directory';
 
+/** What the directory's tools read (migrate, seed, provision). */
 export const directoryEnvSchema = natsEnvSchema.extend({
   DIRECTORY_DATABASE_URL: postgresUrlField.default('postgres://directory_svc:directory_dev_password@127.0.0.1:5432/freight'),
   LOG_LEVEL: envFields.LOG_LEVEL,
 });
-export type DirectoryConfig = z.infer<typeof directoryEnvSchema>;
+
+/** What the running service reads: the same plus the gateway's public key, without which it takes no request. */
+export const directoryServiceEnvSchema = directoryEnvSchema.extend({ GATEWAY_PUBLIC_KEY: envFields.GATEWAY_PUBLIC_KEY });
+export type DirectoryConfig = z.infer<typeof directoryServiceEnvSchema>;
 
 export function loadDirectoryConfig(env: Record<string, string | undefined> = process.env): DirectoryConfig {
-  return loadConfig(directoryEnvSchema, env);
+  return loadConfig(directoryServiceEnvSchema, env);
 }

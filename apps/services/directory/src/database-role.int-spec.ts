@@ -5,7 +5,7 @@ import { seedHead } from './seed/head-seed.js';
 import { startDirectory, type DirectoryHarness } from './testing/directory-harness.js';
 import { defaultAdminUrl } from '@freight/server-testing';
 import { DataSource } from 'typeorm';
-import { Subjects } from '@freight/contracts';
+import { Subjects, passwordField } from '@freight/contracts';
 
 let h: DirectoryHarness;
 let asService: pg.Pool;
@@ -38,7 +38,7 @@ describe('the directory database role', () => {
     const [owner] = await h.adminQuery<{ owner: string }>(`SELECT nspowner::regrole::text AS owner FROM pg_namespace WHERE nspname = 'directory'`);
     expect(owner!.owner).toBe(h.db.roleName);
     const tables = await h.adminQuery<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'directory' ORDER BY 1`);
-    expect(tables.map((t) => t.table_name)).toEqual(['app_user', 'branch', 'login_throttle', 'migrations']);
+    expect(tables.map((t) => t.table_name)).toEqual(['app_user', 'branch', 'idempotency', 'login_throttle', 'migrations']);
     const { rows } = await asService.query(`SELECT count(*)::int AS n FROM app_user`);
     expect(rows[0].n).toBe(0);
   });
@@ -86,6 +86,7 @@ describe('provisioning and seeding', () => {
     expect(first).toEqual({ created: true, username: 'head', password: expect.stringMatching(/^[\w-]{20}$/) });
     await expect(seedHead(dataSource, { username: 'head' })).resolves.toEqual({ created: false });
     const password = (first as { password: string }).password;
+    expect(passwordField.safeParse(password).success).toBe(true); // the staff password rule
     await expect(h.client.request(Subjects.directory.user.verifyCredentials, { username: 'HEAD', password, ip: '127.0.0.1' })).resolves.toMatchObject({
       role: 'Head',
       branchCity: { BranchCity: 'Colombo' },

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { Subjects } from '@freight/contracts';
+import { PasswordMessages, Subjects } from '@freight/contracts';
 import { NatsRpcClient } from '@freight/server';
-import { createTestDatabase, natsHealthReady, spawnService, testNatsConfig, uniqueNamespace, type SpawnedService, type TestDatabase } from '@freight/server-testing';
+import { createTestDatabase, natsHealthReady, spawnService, testNatsConfig, testServiceEnv, uniqueNamespace, type SpawnedService, type TestDatabase } from '@freight/server-testing';
 import { migrations } from './migrations/index.js';
 
 // The built entries, as `npm start` and deployments run them (the test target builds first).
@@ -25,7 +25,7 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const env = () => ({ ...process.env, DIRECTORY_DATABASE_URL: db.serviceUrl, NATS_NAMESPACE: nats.NATS_NAMESPACE, SEED_HEAD_USERNAME: 'boss', SEED_HEAD_PASSWORD: '' });
+const env = () => ({ ...process.env, DIRECTORY_DATABASE_URL: db.serviceUrl, ...testServiceEnv('directory', nats.NATS_NAMESPACE), SEED_HEAD_USERNAME: 'boss', SEED_HEAD_PASSWORD: '' });
 
 describe('built entries', () => {
   it('migrate applies the migrations once', async () => {
@@ -54,6 +54,18 @@ describe('built entries', () => {
     await expect(run(process.execPath, [dist('main.js')], { env: { ...env(), NATS_REQUEST_TIMEOUT_MS: 'soon' } })).rejects.toMatchObject({
       stderr: expect.stringContaining('NATS_REQUEST_TIMEOUT_MS: must be a number of milliseconds'),
     });
+  });
+
+  it('seed refuses a SEED_HEAD_PASSWORD the staff password rule refuses', async () => {
+    for (const [overrides, message] of [
+      [{ SEED_HEAD_PASSWORD: 'short' }, PasswordMessages.tooShort],
+      [{ SEED_HEAD_PASSWORD: 'password1234' }, PasswordMessages.tooCommon],
+      [{ SEED_HEAD_USERNAME: 'lagoon.teacup.kandy', SEED_HEAD_PASSWORD: 'Lagoon.Teacup.Kandy' }, PasswordMessages.sameAsUsername],
+    ] as const) {
+      await expect(run(process.execPath, [dist('seed.js')], { env: { ...env(), ...overrides } })).rejects.toMatchObject({
+        stderr: expect.stringContaining(`SEED_HEAD_PASSWORD: ${message}`),
+      });
+    }
   });
 
   it('stops cleanly on SIGTERM: exits by itself, with code 0', async () => {

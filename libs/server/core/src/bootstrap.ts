@@ -1,7 +1,7 @@
 import type { DynamicModule, INestMicroservice, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { ServiceName } from '@freight/contracts';
-import { ConfigError, type LogLevel, type NatsConfig } from './config.js';
+import { ConfigError, type LogLevel, type ServiceNatsConfig } from './config.js';
 import { RpcErrorFilter } from './errors.js';
 import { createNestLogger } from './logging.js';
 import { natsMicroserviceOptions } from './nats.js';
@@ -9,12 +9,13 @@ import { natsMicroserviceOptions } from './nats.js';
 export interface ServiceBootstrapOptions {
   service: ServiceName;
   module: Type<unknown> | DynamicModule;
-  config: NatsConfig & { LOG_LEVEL: LogLevel };
+  config: ServiceNatsConfig & { LOG_LEVEL: LogLevel };
 }
 
 /**
- * Create and start a service: NATS in its queue group under the namespace, pino logs,
- * every error as `{code, message, details}`, clean shutdown on SIGTERM/SIGINT.
+ * Create and start a service: NATS in its queue group under the namespace, taking only
+ * requests the gateway signed; pino logs; every error as `{code, message, details}`;
+ * clean shutdown on SIGTERM/SIGINT.
  */
 export async function startService({ service, module, config }: ServiceBootstrapOptions): Promise<INestMicroservice> {
   const app = await NestFactory.createMicroservice(module, {

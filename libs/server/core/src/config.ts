@@ -1,4 +1,6 @@
+import type { KeyObject } from 'node:crypto';
 import { z } from 'zod';
+import { parsePublicKey, parseSigningKey } from './gateway-signature.js';
 
 /** Raised when the environment does not satisfy a service's schema; the message lists every problem. */
 export class ConfigError extends Error {
@@ -24,6 +26,17 @@ export const postgresUrlField = z
   .string()
   .refine((value) => /^postgres(ql)?:\/\/[^/]+\/[^/?]+/.test(value), 'must be a postgres:// URL with a database name');
 
+/** A key in PEM or one-line base64 DER, parsed once at start-up so a bad key fails there. */
+const keyField = (parse: (text: string) => KeyObject, required: string) =>
+  z.string({ error: required }).transform((text, ctx): KeyObject => {
+    try {
+      return parse(text);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: `is not a usable key (${(error as Error).message})` });
+      return z.NEVER;
+    }
+  });
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -38,6 +51,13 @@ export const envFields = {
     .regex(/^[A-Za-z0-9_-]+\.?$/, 'must be letters, digits, _ or -, optionally ending with a dot')
     .transform((value) => (value.endsWith('.') ? value : `${value}.`))
     .default(''),
+  /** This process's own NATS identity (each service and the gateway has one; see tools/dev/nats-config.mjs). */
+  NATS_USER: z.string().optional(),
+  NATS_PASSWORD: z.string().optional(),
+  /** Ed25519 private key the gateway signs every NATS request with; only the gateway has it. */
+  GATEWAY_SIGNING_KEY: keyField(parseSigningKey, 'is required: the Ed25519 private key the gateway signs NATS requests with'),
+  /** The matching public key: every service refuses a request it does not verify. */
+  GATEWAY_PUBLIC_KEY: keyField(parsePublicKey, 'is required: the Ed25519 public key of the gateway, to verify NATS requests'),
   NATS_REQUEST_TIMEOUT_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int('must be a whole number')
@@ -51,7 +71,12 @@ export const natsEnvSchema = z.object({
   NATS_URL: envFields.NATS_URL,
   NATS_NAMESPACE: envFields.NATS_NAMESPACE,
   NATS_REQUEST_TIMEOUT_MS: envFields.NATS_REQUEST_TIMEOUT_MS,
+  NATS_USER: envFields.NATS_USER,
+  NATS_PASSWORD: envFields.NATS_PASSWORD,
 });
 export type NatsConfig = z.infer<typeof natsEnvSchema>;
+
+/** What a service needs to take requests: NATS, and the key that proves a request came from the gateway (envFields.GATEWAY_PUBLIC_KEY). */
+export type ServiceNatsConfig = NatsConfig & { GATEWAY_PUBLIC_KEY: KeyObject };
 
 export const logEnvSchema = z.object({ LOG_LEVEL: envFields.LOG_LEVEL });

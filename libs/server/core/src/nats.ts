@@ -1,18 +1,21 @@
 import { Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
+import { randomUUID, type KeyObject } from 'node:crypto';
 import { ServerNats, type MicroserviceOptions, type NatsOptions } from '@nestjs/microservices';
-import { RequestError, TimeoutError, connect, type NatsConnection, type NodeConnectionOptions } from '@nats-io/transport-node';
+import { RequestError, TimeoutError, connect, headers, type Msg, type NatsConnection, type NodeConnectionOptions } from '@nats-io/transport-node';
 import type { MsPattern } from '@nestjs/microservices/interfaces/pattern.interface.js';
 import { Messages, QUEUE_GROUPS, isErrorBody, type ErrorBody, type ReplyOf, type RequestOf, type ServiceName, type Subject } from '@freight/contracts';
-import type { NatsConfig } from './config.js';
+import type { NatsConfig, ServiceNatsConfig } from './config.js';
 import { RemoteError } from './errors.js';
+import { SIGNATURE_HEADER, signRequest, signatureProblem } from './gateway-signature.js';
 
 type NatsConnectionOptions = Required<NatsOptions>['options'];
 
-function connectionOptions(config: Pick<NatsConfig, 'NATS_URL'>, name: string): NatsConnectionOptions {
+/** How every process connects: its own NATS identity, and reconnecting for ever. */
+export function natsConnectionOptions(config: Pick<NatsConfig, 'NATS_URL' | 'NATS_USER' | 'NATS_PASSWORD'>, name: string): NatsConnectionOptions {
   return {
     servers: config.NATS_URL.split(',').map((url) => url.trim()),
     name,
+    ...(config.NATS_USER !== undefined ? { user: config.NATS_USER, pass: config.NATS_PASSWORD } : {}),
     // Keep trying for ever once connected: a NATS restart must not need a service restart.
     reconnect: true,
     maxReconnectAttempts: -1,
@@ -28,13 +31,41 @@ export function namespacedSubject(namespace: string, subject: string): string {
  * Nest's NATS server with every subject (and the queue group, set in the options)
  * under a namespace. Handlers are stored under the prefixed subject, and looked up by
  * the subject they were subscribed with, so the prefix is applied exactly once.
+ *
+ * Every message is checked against the gateway's signature before Nest sees it (the one
+ * place, for every handler of every service): anything else is refused with
+ * UNAUTHENTICATED_CALLER and never reaches a handler.
  */
 export class NamespacedServerNats extends ServerNats {
+  private readonly refusals = new Logger('GatewaySignature');
+
   constructor(
     private readonly namespace: string,
     options: NatsConnectionOptions,
+    private readonly gatewayKey: KeyObject,
   ) {
     super(options);
+  }
+
+  override handleMessage(channel: string, message: Msg): Promise<unknown> {
+    const problem = signatureProblem(this.gatewayKey, message.subject, message.data, message.headers?.get(SIGNATURE_HEADER));
+    if (problem === undefined) return super.handleMessage(channel, message);
+    this.refuse(message, problem);
+    return Promise.resolve();
+  }
+
+  /** Answers in Nest's reply envelope, so a caller sees the error like any other. */
+  private refuse(message: Msg, problem: string): void {
+    this.refusals.warn(`Refused a request on ${message.subject}: ${problem}`);
+    if (!message.reply) return;
+    let id: unknown;
+    try {
+      id = (message.json() as { id?: unknown } | null)?.id;
+    } catch {
+      // not JSON: answer without an id
+    }
+    const err: ErrorBody = { code: 'UNAUTHENTICATED_CALLER', message: Messages.unauthenticatedCaller };
+    message.respond(JSON.stringify({ id, err, isDisposed: true }));
   }
 
   protected override normalizePattern(pattern: MsPattern): string {
@@ -50,17 +81,24 @@ export class NamespacedServerNats extends ServerNats {
  * Options for `NestFactory.createMicroservice`: the service listens in its queue group
  * (replicas share the load, each request runs once), namespaced like its subjects.
  */
-export function natsMicroserviceOptions(service: ServiceName, config: NatsConfig): MicroserviceOptions {
+export function natsMicroserviceOptions(service: ServiceName, config: ServiceNatsConfig): MicroserviceOptions {
   return {
-    strategy: new NamespacedServerNats(config.NATS_NAMESPACE, {
-      ...connectionOptions(config, `${config.NATS_NAMESPACE}${service}`),
-      queue: namespacedSubject(config.NATS_NAMESPACE, QUEUE_GROUPS[service]),
-      // On shutdown stop taking requests first and let the ones in flight finish.
-      gracefulShutdown: true,
-      gracePeriod: 300,
-    }),
+    strategy: new NamespacedServerNats(
+      config.NATS_NAMESPACE,
+      {
+        ...natsConnectionOptions(config, `${config.NATS_NAMESPACE}${service}`),
+        queue: namespacedSubject(config.NATS_NAMESPACE, QUEUE_GROUPS[service]),
+        // On shutdown stop taking requests first and let the ones in flight finish.
+        gracefulShutdown: true,
+        gracePeriod: 300,
+      },
+      config.GATEWAY_PUBLIC_KEY,
+    ),
   };
 }
+
+/** A caller of services: the gateway signs its requests with GATEWAY_SIGNING_KEY; without it (tests only) requests go unsigned and services refuse them. */
+export type NatsClientConfig = NatsConfig & { GATEWAY_SIGNING_KEY?: KeyObject };
 
 export interface RequestOptions {
   /** Overrides NATS_REQUEST_TIMEOUT_MS for this call. */
@@ -96,11 +134,11 @@ export class NatsRpcClient implements OnApplicationShutdown {
   private disconnected = false;
 
   constructor(
-    private readonly config: NatsConfig,
+    private readonly config: NatsClientConfig,
     name = 'rpc-client',
   ) {
     // Async traces cost a stack capture per request; the subject in our own errors says enough.
-    this.options = { ...connectionOptions(config, `${config.NATS_NAMESPACE}${name}`), noAsyncTraces: true };
+    this.options = { ...natsConnectionOptions(config, `${config.NATS_NAMESPACE}${name}`), noAsyncTraces: true };
   }
 
   /** Connect now (otherwise the first request connects). Rejects if NATS does not answer. */
@@ -114,14 +152,22 @@ export class NatsRpcClient implements OnApplicationShutdown {
     try {
       const nc = await this.natsConnection();
       if (this.disconnected) throw new ConnectionLostError();
-      const packet = JSON.stringify({ pattern: subject, data, id: randomUUID() });
-      reply = (await nc.request(namespacedSubject(this.config.NATS_NAMESPACE, subject), packet, { timeout })).json<ReplyEnvelope>();
+      const wireSubject = namespacedSubject(this.config.NATS_NAMESPACE, subject);
+      const packet = Buffer.from(JSON.stringify({ pattern: subject, data, id: randomUUID() }));
+      reply = (await nc.request(wireSubject, packet, { timeout, headers: this.signature(wireSubject, packet) })).json<ReplyEnvelope>();
     } catch (error) {
       throw new RemoteError(this.toBody(subject, error));
     }
     if (reply.err) throw new RemoteError(this.toBody(subject, reply.err));
     if (reply.response === undefined) throw new RemoteError(this.toBody(subject, new Error('the reply carried no response')));
     return reply.response as ReplyOf<S>;
+  }
+
+  private signature(subject: string, packet: Uint8Array) {
+    if (!this.config.GATEWAY_SIGNING_KEY) return undefined;
+    const h = headers();
+    h.set(SIGNATURE_HEADER, signRequest(this.config.GATEWAY_SIGNING_KEY, subject, packet));
+    return h;
   }
 
   /** True when NATS answers a round trip within the timeout. */

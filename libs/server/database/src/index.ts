@@ -4,3 +4,4 @@ export * from './database.js';
 export * from './audited.entity.js';
 export * from './health.js';
 export * from './write-transaction.js';
+export * from './idempotency.js';

@@ -1,26 +1,73 @@
 import { randomBytes } from 'node:crypto';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { Subjects, type ServiceName } from '@freight/contracts';
-import { NatsRpcClient, type NatsConfig } from '@freight/server';
+import { NatsRpcClient, parsePublicKey, parseSigningKey, type NatsClientConfig, type ServiceNatsConfig } from '@freight/server';
 
-/** A NATS_NAMESPACE of its own, so a test run shares one NATS with anything else running. */
+/** A NATS_NAMESPACE of its own, so the test files of a run share one NATS without answering each other. */
 export function uniqueNamespace(): string {
   return `t${randomBytes(5).toString('hex')}.`;
 }
 
-/** NATS settings for tests: NATS_URL from the environment (or local), the given namespace. */
-export function testNatsConfig(namespace: string, requestTimeoutMs = 5000): NatsConfig {
+/**
+ * The authenticated nats-server of this jest run and the gateway key pair, as the global setup
+ * (tools/jest/nats-setup.js, started by tools/dev/nats.mjs `startTestNats`) put them in FREIGHT_TEST_NATS.
+ */
+export interface TestNats {
+  url: string;
+  /** Password of each identity of tools/dev/nats-config.mjs: gateway, each service, admin. */
+  passwords: Record<string, string>;
+  signingKey: string;
+  publicKey: string;
+}
+
+export function testNats(): TestNats {
+  const raw = process.env.FREIGHT_TEST_NATS;
+  if (!raw) {
+    throw new Error('FREIGHT_TEST_NATS is not set: run the test with its project jest config, whose globalSetup (tools/jest/nats-setup.js) starts the test NATS.');
+  }
+  return JSON.parse(raw) as TestNats;
+}
+
+/** Connection settings as `identity` ('gateway', a service name or 'admin'). */
+function identity(name: string): { NATS_URL: string; NATS_USER: string; NATS_PASSWORD: string } {
+  const nats = testNats();
+  const password = nats.passwords[name];
+  if (password === undefined) throw new Error(`The test NATS has no identity ${name}`);
+  return { NATS_URL: nats.url, NATS_USER: name, NATS_PASSWORD: password };
+}
+
+/** NATS settings of a caller of services as the gateway is one: its identity and signing key, in `namespace`. */
+export function testNatsConfig(namespace: string, requestTimeoutMs = 5000): NatsClientConfig & { GATEWAY_SIGNING_KEY: NonNullable<NatsClientConfig['GATEWAY_SIGNING_KEY']> } {
   return {
-    NATS_URL: process.env.NATS_URL || 'nats://127.0.0.1:4222',
+    ...identity('gateway'),
     NATS_NAMESPACE: namespace,
     NATS_REQUEST_TIMEOUT_MS: requestTimeoutMs,
+    GATEWAY_SIGNING_KEY: parseSigningKey(testNats().signingKey),
   };
+}
+
+/** NATS settings of `service` itself, in `namespace`: its own identity and the gateway's public key. */
+export function testServiceConfig(service: ServiceName, namespace: string): ServiceNatsConfig {
+  return { ...identity(service), NATS_NAMESPACE: namespace, NATS_REQUEST_TIMEOUT_MS: 5000, GATEWAY_PUBLIC_KEY: parsePublicKey(testNats().publicKey) };
+}
+
+/** The same as environment variables, for `service` run as a process (spawnService). */
+export function testServiceEnv(service: ServiceName, namespace: string): Record<string, string> {
+  const { NATS_URL, NATS_USER, NATS_PASSWORD } = identity(service);
+  return { NATS_URL, NATS_USER, NATS_PASSWORD, NATS_NAMESPACE: namespace, GATEWAY_PUBLIC_KEY: testNats().publicKey };
+}
+
+/** A plain nats.js connection as `name` ('admin' for clean-up and inspection; others for attack tests). */
+export function connectTestNats(name: string): Promise<NatsConnection> {
+  const { NATS_URL, NATS_USER, NATS_PASSWORD } = identity(name);
+  return connect({ servers: NATS_URL, user: NATS_USER, pass: NATS_PASSWORD });
 }
 
 /**
  * Readiness check for spawnService: the service answers `<service>.health` with its
  * database up. One client for all polls; it closes itself once the service is ready.
  */
-export function natsHealthReady(service: ServiceName, config: NatsConfig): () => Promise<boolean> {
+export function natsHealthReady(service: ServiceName, config: NatsClientConfig): () => Promise<boolean> {
   let client: NatsRpcClient | undefined;
   return async () => {
     client ??= new NatsRpcClient({ ...config, NATS_REQUEST_TIMEOUT_MS: 1000 }, 'readiness-probe');

@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { Messages, type LoginResponse } from '@freight/contracts';
+import { IDEMPOTENCY_KEY_HEADER, Messages, api, type LoginResponse } from '@freight/contracts';
 import { getSession, setApiBase, setSessionNavigator, startSession } from '@freight/web-session';
 import { ApiError, NETWORK_MESSAGE, NOT_JSON_MESSAGE, apiList, apiRequest, isApiError } from './api-client.js';
 
@@ -104,5 +104,75 @@ describe('api client', () => {
     expect(isApiError(new Error('x'))).toBe(false);
     expect(isApiError({ status: 404 })).toBe(false);
     expect(isApiError(null)).toBe(false);
+  });
+
+  describe('creates: one Idempotency-Key per submission, one retry', () => {
+    const keyOf = (call: number) => (fetchMock.mock.calls[call]![1]?.headers as Record<string, string>)[IDEMPOTENCY_KEY_HEADER];
+    /** Runs the call with fake timers, moving time on until it settles (the retry waits). */
+    async function settle<T>(call: Promise<T>): Promise<PromiseSettledResult<T>> {
+      const result = Promise.allSettled([call]).then(([r]) => r!);
+      await jest.advanceTimersByTimeAsync(10_000);
+      return result;
+    }
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+
+    it('sends a new UUID key with each create, and none with other calls', async () => {
+      fetchMock.mockImplementation(async () => json({ ok: true }, 201));
+      await apiRequest(api.usersAdd.path, { method: 'POST', body: {} });
+      await apiRequest(api.branchesAdd.path, { method: 'POST', body: {} });
+      await apiRequest(api.login.path, { method: 'POST', body: {}, auth: false });
+      await apiRequest('/api/branches/update/Galle', { method: 'PUT', body: {} });
+      expect(keyOf(0)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(keyOf(1)).toMatch(/^[0-9a-f-]{36}$/);
+      expect(keyOf(1)).not.toBe(keyOf(0));
+      expect(keyOf(2)).toBeUndefined();
+      expect(keyOf(3)).toBeUndefined();
+    });
+
+    it.each([502, 503, 504])('sends a create once more with the same key after %i, and answers the retry', async (status) => {
+      fetchMock.mockResolvedValueOnce(json({ message: 'lost', code: 'SERVICE_TIMEOUT' }, status)).mockResolvedValueOnce(json({ success: true }, 201));
+      const result = await settle(apiRequest(api.usersAdd.path, { method: 'POST', body: { a: 1 } }));
+      expect(result).toEqual({ status: 'fulfilled', value: expect.objectContaining({ data: { success: true } }) });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      expect(keyOf(1)).toBe(keyOf(0));
+      expect(fetchMock.mock.calls[1]![1]?.body).toBe('{"a":1}');
+    });
+
+    it('sends it once more after a network failure, with the same key', async () => {
+      fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(json({ success: true }, 201));
+      await expect(settle(apiRequest(api.branchesAdd.path, { method: 'POST', body: {} }))).resolves.toMatchObject({ status: 'fulfilled' });
+      expect(keyOf(1)).toBe(keyOf(0));
+    });
+
+    it('retries only once, and reports the second failure', async () => {
+      fetchMock.mockResolvedValueOnce(json({ message: 'down', code: 'SERVICE_UNAVAILABLE' }, 503)).mockResolvedValueOnce(json({ message: 'still down', code: 'SERVICE_UNAVAILABLE' }, 503));
+      const result = await settle(apiRequest(api.usersAdd.path, { method: 'POST', body: {} }));
+      expect(result).toMatchObject({ status: 'rejected', reason: { status: 503, message: 'still down' } });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    });
+
+    it('waits for the Retry-After it was given before the retry', async () => {
+      fetchMock.mockResolvedValueOnce(json({ message: 'down', code: 'SERVICE_UNAVAILABLE' }, 503, { 'Retry-After': '3' })).mockResolvedValueOnce(json({ success: true }, 201));
+      const call = apiRequest(api.usersAdd.path, { method: 'POST', body: {} });
+      await jest.advanceTimersByTimeAsync(2900);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      await jest.advanceTimersByTimeAsync(200);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      await expect(call).resolves.toMatchObject({ data: { success: true } });
+    });
+
+    it('does not repeat a create refused by the server (4xx, 500), nor any other call after 503', async () => {
+      for (const status of [409, 422, 500]) {
+        fetchMock.mockReset().mockResolvedValue(json({ message: 'no', code: 'CONFLICT' }, status));
+        await expect(settle(apiRequest(api.usersAdd.path, { method: 'POST', body: {} }))).resolves.toMatchObject({ status: 'rejected', reason: { status } });
+        expect(fetchMock).toHaveBeenCalledTimes(1);
+      }
+      for (const [path, method] of [[api.login.path, 'POST'], ['/api/users/all', 'GET'], ['/api/branches/update/Galle', 'PUT'], ['/api/users/delete/x', 'DELETE']] as const) {
+        fetchMock.mockReset().mockResolvedValue(json({ message: 'down', code: 'SERVICE_UNAVAILABLE' }, 503));
+        await expect(settle(apiRequest(path, { method, auth: false }))).resolves.toMatchObject({ status: 'rejected', reason: { status: 503 } });
+        expect(fetchMock).toHaveBeenCalledTimes(1);
+      }
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { Messages, TOTAL_COUNT_HEADER, isErrorBody } from '@freight/contracts';
+import { IDEMPOTENCY_KEY_HEADER, Messages, TOTAL_COUNT_HEADER, idempotentRoute, isErrorBody } from '@freight/contracts';
 import { apiUrl, getSession, logout } from '@freight/web-session';
 
 export const NOT_JSON_MESSAGE = 'Expected JSON response but received something else.';
@@ -46,6 +46,16 @@ export interface RequestOptions {
   auth?: boolean;
 }
 
+/** Answers that may come from a hop that lost the service's reply (or never reached it): worth one more try. */
+const RETRY_STATUSES = new Set([502, 503, 504]);
+/** Wait before the retry: the server's Retry-After when it gives one, within these bounds. */
+const RETRY_DELAY_MS = { default: 1000, max: 5000 };
+
+function retryDelayMs(failure: Response | ApiError): number {
+  const seconds = failure instanceof Response ? Number(failure.headers.get('Retry-After')) : NaN;
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds * 1000, RETRY_DELAY_MS.max) : RETRY_DELAY_MS.default;
+}
+
 export interface ApiResponse<T> {
   data: T;
   headers: Headers;
@@ -81,25 +91,42 @@ async function parseError(response: Response): Promise<ApiError> {
  * Call the API: JSON in and out, the bearer token of the session, errors as
  * ApiError. A 401 on a call that carried a token means the server ended the
  * session (expired or revoked): the browser logs out too.
+ *
+ * A create (an `idempotent` route of the api table) carries a new Idempotency-Key per call,
+ * that is per form submission, and is sent once more with the same key when it got no answer
+ * or a 502, 503 or 504: the server then answers the first result instead of writing twice.
+ * Other calls are not repeated here (the query client retries reads).
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const method = options.method ?? 'GET';
   const token = options.auth === false ? undefined : getSession()?.token;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const idempotent = idempotentRoute(method, path) !== undefined;
+  if (idempotent) headers[IDEMPOTENCY_KEY_HEADER] = crypto.randomUUID();
 
-  let response: Response;
-  try {
-    response = await fetch(apiUrl(path, options.query), {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(NETWORK_MESSAGE, 0, 'NETWORK');
+  const attempt = async (): Promise<Response | ApiError> => {
+    try {
+      return await fetch(apiUrl(path, options.query), {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      return new ApiError(NETWORK_MESSAGE, 0, 'NETWORK');
+    }
+  };
+
+  let response = await attempt();
+  if (idempotent && (response instanceof ApiError || RETRY_STATUSES.has(response.status))) {
+    if (response instanceof Response) await response.body?.cancel();
+    await sleep(retryDelayMs(response), options.signal);
+    response = await attempt();
   }
+  if (response instanceof ApiError) throw response;
 
   if (!response.ok) {
     const error = await parseError(response);
@@ -109,6 +136,16 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const type = response.headers.get('content-type') ?? '';
   if (!type.includes('json')) throw new ApiError(NOT_JSON_MESSAGE, response.status, 'NOT_JSON');
   return { data: (await response.json()) as T, headers: response.headers };
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    });
+  });
 }
 
 export interface ListPage<T> {

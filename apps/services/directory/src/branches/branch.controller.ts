@@ -34,7 +34,7 @@ export class BranchController {
 
   @MessagePattern(S.create)
   create(@Payload(new ZodPayloadPipe(payloads.branchCreate)) body: DirectoryMessages[typeof S.create]['request']): Reply<typeof S.create> {
-    return this.branches.create(body.actor, body.branch);
+    return this.branches.create(body.actor, body.branch, body.idempotencyKey);
   }
 
   @MessagePattern(S.update)

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DEFAULT_PAGE_SIZE, Messages, type Actor, type Branch, type BranchCreate, type BranchListQuery, type BranchUpdate, type Page } from '@freight/contracts';
+import { DEFAULT_PAGE_SIZE, Messages, Subjects, type Actor, type Branch, type BranchCreate, type BranchListQuery, type BranchUpdate, type Page } from '@freight/contracts';
 import { AppError } from '@freight/server';
-import { writeTransaction } from '@freight/server-database';
+import { idempotencyOf, writeTransaction, type IdempotentRequest } from '@freight/server-database';
 import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { SEARCH_LIMIT, containsPattern } from '../payloads.js';
 import { UserEntity } from '../users/user.entity.js';
@@ -81,7 +81,9 @@ export class BranchService {
     return branch;
   }
 
-  async create(actor: Actor, input: BranchCreate): Promise<Branch> {
+  /** With `idempotencyKey`, a repeat from the same actor answers the first result (writeTransaction). */
+  async create(actor: Actor, input: BranchCreate, idempotencyKey?: string): Promise<Branch> {
+    const idempotency = idempotencyOf(actor, idempotencyKey, { subject: Subjects.directory.branch.create, branch: input });
     return this.write(input, async (manager) => {
       const clash = await this.query(manager)
         .where('lower(b.city) = lower(:city) OR lower(b.code) = lower(:code)', { city: input.BranchCity, code: input.Code })
@@ -96,7 +98,7 @@ export class BranchService {
         updatedBy: actor.id,
       });
       return toBranch(await manager.save(branch));
-    });
+    }, idempotency);
   }
 
   /** Location and contact change; city and code are the branch's identity and stay. */
@@ -132,11 +134,11 @@ export class BranchService {
   }
 
   /** Run a write in a transaction; a unique-index race still answers with the right message. */
-  private write<T>(input: Partial<BranchCreate>, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  private write<T>(input: Partial<BranchCreate>, work: (manager: EntityManager) => Promise<T>, idempotency?: IdempotentRequest): Promise<T> {
     return writeTransaction(this.dataSource, {
       ux_branch_city: () => cityTaken(input.BranchCity ?? ''),
       ux_branch_code: () => codeTaken(input.Code ?? ''),
-    }, work);
+    }, work, idempotency);
   }
 
 }

@@ -1,7 +1,7 @@
 import type { INestMicroservice } from '@nestjs/common';
 import type { Actor, ErrorBody } from '@freight/contracts';
 import { NatsRpcClient, RemoteError, startService } from '@freight/server';
-import { createTestDatabase, testNatsConfig, uniqueNamespace, type TestDatabase } from '@freight/server-testing';
+import { createTestDatabase, testNatsConfig, testServiceConfig, uniqueNamespace, type TestDatabase } from '@freight/server-testing';
 import pg from 'pg';
 import { AppModule } from '../app.module.js';
 import { SERVICE, type DirectoryConfig } from '../config.js';
@@ -19,7 +19,8 @@ export interface DirectoryHarness {
 /** The directory service in this process on a fresh database and NATS namespace, spoken to over real NATS. */
 export async function startDirectory(): Promise<DirectoryHarness> {
   const db = await createTestDatabase({ service: SERVICE });
-  const config: DirectoryConfig = { ...testNatsConfig(uniqueNamespace()), DIRECTORY_DATABASE_URL: db.serviceUrl, LOG_LEVEL: 'error' };
+  const namespace = uniqueNamespace();
+  const config: DirectoryConfig = { ...testServiceConfig(SERVICE, namespace), DIRECTORY_DATABASE_URL: db.serviceUrl, LOG_LEVEL: 'error' };
   let app: INestMicroservice;
   try {
     app = await startService({ service: SERVICE, module: AppModule.register(config), config });
@@ -27,7 +28,8 @@ export async function startDirectory(): Promise<DirectoryHarness> {
     await db.drop();
     throw error;
   }
-  const client = new NatsRpcClient(config, 'directory-test');
+  // Calls as the gateway makes them: its NATS identity, requests signed with its key.
+  const client = new NatsRpcClient(testNatsConfig(namespace), 'directory-test');
   const admin = new pg.Pool({ connectionString: db.adminUrl, max: 2 });
   return {
     db,

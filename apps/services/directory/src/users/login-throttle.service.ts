@@ -1,73 +1,136 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Messages } from '@freight/contracts';
 import { AppError } from '@freight/server';
 import { DataSource } from 'typeorm';
 
 /**
- * 5 failures for one username within 15 minutes lock it for 15 minutes. An address gets
- * more room, because a whole office may sign in from behind one NAT address; it still
- * stops one address guessing across many usernames.
+ * Sign-in limits, after OWASP's authentication and credential-stuffing guidance (the numbers
+ * and why: docs/adr/0010-sign-in-throttling.md).
+ * - pair: one username from one address gets 5 attempts, then waits 15 minutes.
+ * - address: one address gets 30 attempts in 15 minutes over all usernames (an office behind
+ *   one NAT address shares it), then waits 15 minutes.
+ * - username: from all addresses together, 10 attempts a day are free; after that each attempt
+ *   waits twice as long as the last (1 s, 2 s, … at most 20 minutes). A delay, never a lock: it
+ *   holds a guesser spread over many addresses under 100 guesses a day, and does not apply at an
+ *   address the user signed in from in the last 30 days.
  */
 export const THROTTLE = {
-  user: { maxFailures: 5, windowSeconds: 15 * 60, lockSeconds: 15 * 60 },
-  address: { maxFailures: 30, windowSeconds: 15 * 60, lockSeconds: 15 * 60 },
+  pair: { maxAttempts: 5, windowSeconds: 15 * 60, lockSeconds: 15 * 60 },
+  address: { maxAttempts: 30, windowSeconds: 15 * 60, lockSeconds: 15 * 60 },
+  username: { freeAttempts: 10, windowSeconds: 24 * 60 * 60, firstDelaySeconds: 1, maxDelaySeconds: 20 * 60 },
+  knownAddressSeconds: 30 * 24 * 60 * 60,
 } as const;
 
-type Limit = (typeof THROTTLE)[keyof typeof THROTTLE];
-export interface ThrottleKey {
-  key: string;
-  limit: Limit;
+type Kind = 'address' | 'pair' | 'username';
+/** In key order, the order rows are locked in (so two attempts never deadlock). */
+const KINDS: readonly Kind[] = ['address', 'pair', 'username'];
+export type ThrottleKeys = Record<Kind, string>;
+
+export const throttleKeys = (username: string, ip: string): ThrottleKeys => {
+  const name = username.trim().toLowerCase();
+  // An address never holds a space, so the pair key is unambiguous.
+  return { address: `ip:${ip}`, pair: `pair:${ip} ${name}`, username: `user:${name}` };
+};
+
+/** Seconds the next attempt waits after the `attempts`-th one of a window, or null for none. */
+function waitAfter(kind: Kind, attempts: number): number | null {
+  if (kind === 'username') {
+    const { freeAttempts, firstDelaySeconds, maxDelaySeconds } = THROTTLE.username;
+    return attempts < freeAttempts ? null : Math.min(maxDelaySeconds, firstDelaySeconds * 2 ** (attempts - freeAttempts));
+  }
+  const { maxAttempts, lockSeconds } = THROTTLE[kind];
+  return attempts < maxAttempts ? null : lockSeconds;
 }
 
-export const throttleKeys = (username: string, ip: string) => ({
-  user: { key: `user:${username.trim().toLowerCase()}`, limit: THROTTLE.user },
-  ip: { key: `ip:${ip}`, limit: THROTTLE.address },
-});
+interface Row {
+  key: string;
+  attempts: number;
+  /** Seconds until the key lets an attempt through (≤ 0 or null: now). */
+  wait: number | null;
+  known: boolean | null;
+}
 
 /**
- * Failed sign-ins counted per username and per address in Postgres, so every replica
- * sees the same counts. Each update is one atomic upsert.
+ * Sign-in attempts counted in Postgres, so every replica sees the same counts. An attempt is
+ * counted before its password is checked, under row locks, so parallel requests cannot all
+ * pass the check before any failure is recorded; a success then gives its own attempt back.
  */
 @Injectable()
 export class LoginThrottleService {
+  private readonly logger = new Logger(LoginThrottleService.name);
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Refuse while any of the keys is locked. */
-  async assertNotLocked(keys: ThrottleKey[]): Promise<void> {
-    const [row] = await this.dataSource.query<{ retry: number | null }[]>(
-      `SELECT ceil(extract(epoch FROM max(locked_until) - now()))::int AS retry
-         FROM directory.login_throttle WHERE key = ANY($1) AND locked_until > now()`,
-      [keys.map((k) => k.key)],
-    );
-    if (row?.retry) throw new AppError('TOO_MANY_ATTEMPTS', Messages.tooManyAttempts, { retryAfterSeconds: String(row.retry) });
+  /** Count one attempt, or refuse it (TOO_MANY_ATTEMPTS with retryAfterSeconds) without counting it. */
+  begin(username: string, ip: string): Promise<ThrottleKeys> {
+    const keys = throttleKeys(username, ip);
+    const list = KINDS.map((kind) => keys[kind]);
+    return this.dataSource.transaction(async (manager) => {
+      // A key whose window is over (and that is not waiting) starts a new one.
+      await manager.query(
+        `INSERT INTO directory.login_throttle AS t (key, attempts, window_ends_at)
+         SELECT k.key, 0, now() + make_interval(secs => k.secs) FROM unnest($1::text[], $2::int[]) AS k(key, secs) ORDER BY k.key
+         ON CONFLICT (key) DO UPDATE SET attempts = 0, window_ends_at = excluded.window_ends_at, blocked_until = NULL
+           WHERE t.window_ends_at <= now() AND (t.blocked_until IS NULL OR t.blocked_until <= now())`,
+        [list, KINDS.map((kind) => THROTTLE[kind].windowSeconds)],
+      );
+      const rows = await manager.query<Row[]>(
+        `SELECT key, attempts, ceil(extract(epoch FROM blocked_until - now()))::int AS wait, known_until > now() AS known
+           FROM directory.login_throttle WHERE key = ANY($1) ORDER BY key FOR UPDATE`,
+        [list],
+      );
+      const row = Object.fromEntries(KINDS.map((kind) => [kind, rows.find((r) => r.key === keys[kind])!])) as Record<Kind, Row>;
+      // The username's delay is for strangers: not at an address its user signed in from.
+      const waiting = KINDS.filter((kind) => (row[kind].wait ?? 0) > 0 && !(kind === 'username' && row.pair.known));
+      if (waiting.length) {
+        const retryAfter = Math.max(...waiting.map((kind) => row[kind].wait!));
+        throw new AppError('TOO_MANY_ATTEMPTS', Messages.tooManyAttempts, { retryAfterSeconds: String(retryAfter) });
+      }
+      const waits = KINDS.map((kind) => waitAfter(kind, row[kind].attempts + 1));
+      await manager.query(
+        `UPDATE directory.login_throttle AS t SET attempts = t.attempts + 1, blocked_until = now() + make_interval(secs => k.wait)
+           FROM unnest($1::text[], $2::int[]) AS k(key, wait) WHERE t.key = k.key`,
+        [list, waits],
+      );
+      KINDS.forEach((kind, i) => {
+        if (waits[i] !== null) this.logTrip(kind, username, ip, row[kind].attempts + 1, waits[i]);
+      });
+      return keys;
+    });
   }
 
-  async recordFailure(keys: ThrottleKey[]): Promise<void> {
-    // Failures are rare, so this is a cheap moment to forget windows that are over.
+  /**
+   * The password was right: the attempt is given back to the address and the username, and the
+   * pair forgets its failures and remembers the address as one the user signs in from.
+   */
+  async succeeded(keys: ThrottleKeys): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE directory.login_throttle AS t SET
+         attempts = CASE WHEN t.key = $1 THEN 0 ELSE greatest(t.attempts - 1, 0) END,
+         blocked_until = CASE WHEN t.key = $1 OR t.attempts - 1 < k.free THEN NULL ELSE t.blocked_until END,
+         known_until = CASE WHEN t.key = $1 THEN now() + make_interval(secs => $4) ELSE t.known_until END
+       FROM unnest($2::text[], $3::int[]) AS k(key, free) WHERE t.key = k.key`,
+      [
+        keys.pair,
+        [keys.address, keys.pair, keys.username],
+        [THROTTLE.address.maxAttempts, 0, THROTTLE.username.freeAttempts],
+        THROTTLE.knownAddressSeconds,
+      ],
+    );
+  }
+
+  /** The attempt (already counted) failed: a cheap moment to forget windows that are over. */
+  async failed(): Promise<void> {
     await this.dataSource.query(
       `DELETE FROM directory.login_throttle
-        WHERE window_started_at < now() - make_interval(secs => $1) AND (locked_until IS NULL OR locked_until < now())`,
-      [Math.max(THROTTLE.user.windowSeconds, THROTTLE.address.windowSeconds)],
+        WHERE window_ends_at < now() AND (blocked_until IS NULL OR blocked_until < now()) AND (known_until IS NULL OR known_until < now())`,
     );
-    for (const { key, limit } of keys) {
-      const { maxFailures, windowSeconds, lockSeconds } = limit;
-      await this.dataSource.query(
-        `INSERT INTO directory.login_throttle AS t (key, failures, window_started_at, locked_until)
-         VALUES ($1, 1, now(), NULL)
-         ON CONFLICT (key) DO UPDATE SET
-           failures = CASE WHEN t.window_started_at < now() - make_interval(secs => $2) THEN 1 ELSE t.failures + 1 END,
-           window_started_at = CASE WHEN t.window_started_at < now() - make_interval(secs => $2) THEN now() ELSE t.window_started_at END,
-           locked_until = CASE
-             WHEN t.window_started_at >= now() - make_interval(secs => $2) AND t.failures + 1 >= $3 THEN now() + make_interval(secs => $4)
-             ELSE NULL END`,
-        [key, windowSeconds, maxFailures, lockSeconds],
-      );
-    }
   }
 
-  /** A successful sign-in clears the username's count; an address's count only expires. */
-  async reset({ key }: ThrottleKey): Promise<void> {
-    await this.dataSource.query(`DELETE FROM directory.login_throttle WHERE key = $1`, [key]);
+  private logTrip(kind: Kind, username: string, ip: string, attempts: number, seconds: number): void {
+    const who = { pair: `username '${username}' from ${ip}`, address: `address ${ip}`, username: `username '${username}' from all addresses` }[kind];
+    const then = kind === 'username' ? `the next attempt waits ${seconds} s` : `further attempts are refused for ${seconds} s`;
+    this.logger.warn(`Sign-in limit reached: ${attempts} attempts for ${who}; ${then}`);
   }
 }

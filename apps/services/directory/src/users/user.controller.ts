@@ -18,6 +18,11 @@ export class UserController {
     return this.users.verifyCredentials(body.username, body.password, body.ip);
   }
 
+  @MessagePattern(S.sessionState)
+  sessionState(@Payload(new ZodPayloadPipe(payloads.userSessionState)) body: Req<typeof S.sessionState>): Reply<typeof S.sessionState> {
+    return this.users.sessionState(body.id);
+  }
+
   @MessagePattern(S.list)
   list(@Payload(new ZodPayloadPipe(payloads.userList)) query: Req<typeof S.list>): Reply<typeof S.list> {
     return this.users.list(query);
@@ -40,7 +45,7 @@ export class UserController {
 
   @MessagePattern(S.create)
   create(@Payload(new ZodPayloadPipe(payloads.userCreate)) body: Req<typeof S.create>): Reply<typeof S.create> {
-    return this.users.create(body.actor, body.user);
+    return this.users.create(body.actor, body.user, body.idempotencyKey);
   }
 
   @MessagePattern(S.update)
@@ -50,6 +55,6 @@ export class UserController {
 
   @MessagePattern(S.delete)
   delete(@Payload(new ZodPayloadPipe(payloads.userDelete)) body: Req<typeof S.delete>): Reply<typeof S.delete> {
-    return this.users.delete(body.username);
+    return this.users.delete(body.actor, body.username);
   }
 }

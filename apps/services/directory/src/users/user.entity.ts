@@ -35,6 +35,10 @@ export class UserEntity extends AuditedEntity {
 
   @Column('text')
   department!: Department;
+
+  /** Raised by every change that ends the user's sessions (see UserService.update). */
+  @Column('integer', { name: 'session_version', default: 1 })
+  sessionVersion!: number;
 }
 
 /** What the public shape is made from: an entity with its branch city, or a row of USER_COLUMNS. */

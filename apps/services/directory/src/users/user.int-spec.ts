@@ -279,11 +279,11 @@ describe('directory.user.delete', () => {
 
 describe('directory.user.verify-credentials', () => {
   beforeAll(async () => {
-    await create({ username: 'Dilan', email: 'dilan@example.com', password: 'dilans-password' });
+    await create({ username: 'Dilan', email: 'dilan@example.com', password: 'dilan harbour lantern' });
   });
 
   it('accepts the right password with any case of username and returns the user', async () => {
-    await expect(login('dILAN', 'dilans-password')).resolves.toMatchObject({ username: 'Dilan', role: 'Admin' });
+    await expect(login('dILAN', 'dilan harbour lantern')).resolves.toMatchObject({ username: 'Dilan', role: 'Admin' });
   });
 
   it('answers the same for a wrong password and an unknown user', async () => {
@@ -292,32 +292,39 @@ describe('directory.user.verify-credentials', () => {
     await expect(errorOf(login('no-such-user', 'nope-nope', '10.0.0.2'))).resolves.toEqual(invalid);
   });
 
-  it('locks a username after repeated failures, even for the right password, and from any address', async () => {
-    await create({ username: 'target', email: 'target@example.com', password: 'targets-password' });
-    for (let i = 0; i < THROTTLE.user.maxFailures; i++) {
-      await expect(errorOf(login('target', 'wrong-guess', `10.1.0.${i}`))).resolves.toMatchObject({ code: 'INVALID_CREDENTIALS' });
+  it('refuses a username at one address after the limit, even the right password, but not at another address', async () => {
+    await create({ username: 'target', email: 'target@example.com', password: 'target harbour lantern' });
+    for (let i = 0; i < THROTTLE.pair.maxAttempts; i++) {
+      await expect(errorOf(login('target', 'wrong-guess', '10.1.0.1'))).resolves.toMatchObject({ code: 'INVALID_CREDENTIALS' });
     }
-    const locked = await errorOf(login('TARGET', 'targets-password', '10.9.9.9'));
+    const locked = await errorOf(login('TARGET', 'target harbour lantern', '10.1.0.1'));
     expect(locked).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', message: Messages.tooManyAttempts });
-    expect(Number(locked.details?.retryAfterSeconds)).toBeGreaterThan(THROTTLE.user.lockSeconds - 60);
-    // Other users are not affected.
-    await expect(login('Dilan', 'dilans-password', '10.9.9.9')).resolves.toMatchObject({ username: 'Dilan' });
+    expect(Number(locked.details?.retryAfterSeconds)).toBeGreaterThan(THROTTLE.pair.lockSeconds - 60);
+    // The same user from elsewhere, and other users from there, are not affected.
+    await expect(login('target', 'target harbour lantern', '10.1.0.2')).resolves.toMatchObject({ username: 'target' });
+    await expect(login('Dilan', 'dilan harbour lantern', '10.1.0.1')).resolves.toMatchObject({ username: 'Dilan' });
   });
 
   it('locks an address that fails across many usernames, but not after a few failures', async () => {
-    for (let i = 0; i < THROTTLE.user.maxFailures; i++) await errorOf(login(`guess${i}`, 'wrong-guess', '192.0.2.7'));
-    await expect(login('Dilan', 'dilans-password', '192.0.2.7')).resolves.toMatchObject({ username: 'Dilan' });
-    for (let i = THROTTLE.user.maxFailures; i < THROTTLE.address.maxFailures; i++) await errorOf(login(`guess${i}`, 'wrong-guess', '192.0.2.7'));
-    await expect(errorOf(login('Dilan', 'dilans-password', '192.0.2.7'))).resolves.toMatchObject({ code: 'TOO_MANY_ATTEMPTS' });
-    await expect(login('Dilan', 'dilans-password', '192.0.2.8')).resolves.toMatchObject({ username: 'Dilan' });
+    for (let i = 0; i < THROTTLE.pair.maxAttempts; i++) await errorOf(login(`guess${i}`, 'wrong-guess', '192.0.2.7'));
+    await expect(login('Dilan', 'dilan harbour lantern', '192.0.2.7')).resolves.toMatchObject({ username: 'Dilan' });
+    for (let i = THROTTLE.pair.maxAttempts; i < THROTTLE.address.maxAttempts; i++) await errorOf(login(`guess${i}`, 'wrong-guess', '192.0.2.7'));
+    await expect(errorOf(login('Dilan', 'dilan harbour lantern', '192.0.2.7'))).resolves.toMatchObject({ code: 'TOO_MANY_ATTEMPTS' });
+    await expect(login('Dilan', 'dilan harbour lantern', '192.0.2.8')).resolves.toMatchObject({ username: 'Dilan' });
   });
 
-  it('forgets a username’s failures after a success, and counts them in Postgres', async () => {
-    for (let i = 0; i < THROTTLE.user.maxFailures - 1; i++) await errorOf(login('Dilan', 'wrong-guess', `10.2.0.${i}`));
-    await login('Dilan', 'dilans-password', '10.2.0.99');
-    const rows = await h.adminQuery(`SELECT key FROM directory.login_throttle WHERE key = 'user:dilan'`);
-    expect(rows).toEqual([]);
+  it('forgets a username’s failures at an address after a success there, and counts them in Postgres', async () => {
+    for (let i = 0; i < THROTTLE.pair.maxAttempts - 1; i++) await errorOf(login('Dilan', 'wrong-guess', '10.2.0.1'));
+    await expect(h.adminQuery(`SELECT attempts FROM directory.login_throttle WHERE key = 'pair:10.2.0.1 dilan'`)).resolves.toEqual([{ attempts: THROTTLE.pair.maxAttempts - 1 }]);
+    await login('Dilan', 'dilan harbour lantern', '10.2.0.1');
+    await expect(h.adminQuery(`SELECT attempts FROM directory.login_throttle WHERE key = 'pair:10.2.0.1 dilan'`)).resolves.toEqual([{ attempts: 0 }]);
     await expect(errorOf(login('Dilan', 'wrong-guess', '10.2.0.1'))).resolves.toMatchObject({ code: 'INVALID_CREDENTIALS' });
+  });
+
+  it('prunes windows that are over when an attempt fails', async () => {
+    await h.adminQuery(`INSERT INTO directory.login_throttle (key, attempts, window_ends_at) VALUES ('ip:203.0.113.99', 3, now() - interval '1 minute')`);
+    await errorOf(login('Dilan', 'wrong-guess', '10.3.0.1'));
+    await expect(h.adminQuery(`SELECT key FROM directory.login_throttle WHERE key = 'ip:203.0.113.99'`)).resolves.toEqual([]);
   });
 
   it('validates the payload', async () => {

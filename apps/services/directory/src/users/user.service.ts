@@ -1,12 +1,28 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DEFAULT_PAGE_SIZE, Messages, type Actor, type Page, type User, type UserCreate, type UserListQuery, type UserUpdate } from '@freight/contracts';
+import {
+  DEFAULT_PAGE_SIZE,
+  Messages,
+  Subjects,
+  canAddUser,
+  canDeleteUser,
+  canWriteUser,
+  removesHead,
+  type Actor,
+  type Page,
+  type StaffRole,
+  type User,
+  type UserCreate,
+  type UserListQuery,
+  type UserSessionState,
+  type UserUpdate,
+} from '@freight/contracts';
 import { AppError } from '@freight/server';
-import { writeTransaction } from '@freight/server-database';
+import { idempotencyOf, writeTransaction, type IdempotentRequest } from '@freight/server-database';
 import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { BranchEntity } from '../branches/branch.entity.js';
 import { SEARCH_LIMIT, containsPattern } from '../payloads.js';
-import { LoginThrottleService, throttleKeys } from './login-throttle.service.js';
+import { LoginThrottleService } from './login-throttle.service.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { USER_COLUMNS, UserEntity, toUser, type UserFields } from './user.entity.js';
 
@@ -30,6 +46,7 @@ const USER_WITH_BRANCH = `directory.app_user u JOIN directory.branch b ON b.id =
 const usernameTaken = (username: string) =>
   new AppError('CONFLICT', `Username '${username}' is already taken`, { username: `Username '${username}' is already taken` });
 const emailTaken = (email: string) => new AppError('CONFLICT', `Email '${email}' is already in use`, { email: `Email '${email}' is already in use` });
+const forbidden = () => new AppError('FORBIDDEN', Messages.forbidden);
 const noSuchBranch = (city: string) =>
   new AppError('VALIDATION_FAILED', `Branch '${city}' does not exist`, { branchCity: `Branch '${city}' does not exist` });
 
@@ -44,18 +61,31 @@ export class UserService {
     return manager.getRepository(UserEntity).createQueryBuilder('u').innerJoinAndSelect('u.branch', 'b');
   }
 
-  async verifyCredentials(username: string, password: string, ip: string): Promise<User> {
-    const keys = throttleKeys(username, ip);
-    await this.throttle.assertNotLocked([keys.user, keys.ip]);
+  /**
+   * The attempt is counted (or refused) before the password is checked, so a burst of
+   * parallel guesses gets no more checks than the limit allows.
+   */
+  async verifyCredentials(username: string, password: string, ip: string): Promise<User & { sessionVersion: number }> {
+    const attempt = await this.throttle.begin(username, ip);
     const user = (await this.query().where('lower(u.username) = lower(:username)', { username: username.trim() }).getOne()) as LoadedUser | null;
     // Always one hash verification, found or not: the answer time does not tell which.
     const valid = await verifyPassword(user?.passwordHash, password);
     if (!user || !valid) {
-      await this.throttle.recordFailure([keys.user, keys.ip]);
+      await this.throttle.failed();
       throw new AppError('INVALID_CREDENTIALS', Messages.invalidCredentials);
     }
-    await this.throttle.reset(keys.user);
-    return toUser({ ...user, branchCity: user.branch.city });
+    await this.throttle.succeeded(attempt);
+    return { ...toUser({ ...user, branchCity: user.branch.city }), sessionVersion: user.sessionVersion };
+  }
+
+  /** By primary key: the gateway asks this for every signed-in user about once a second. */
+  async sessionState(id: string): Promise<UserSessionState> {
+    const [state] = await this.dataSource.query<UserSessionState[]>(
+      `SELECT id, username, role, session_version AS "sessionVersion" FROM directory.app_user WHERE id = $1`,
+      [id],
+    );
+    if (!state) throw new AppError('NOT_FOUND', Messages.userNotFound);
+    return state;
   }
 
   /**
@@ -118,8 +148,11 @@ export class UserService {
     return toUser({ ...user, branchCity: user.branch.city });
   }
 
-  async create(actor: Actor, input: UserCreate): Promise<User> {
+  /** With `idempotencyKey`, a repeat from the same actor answers the first result (writeTransaction). */
+  async create(actor: Actor, input: UserCreate, idempotencyKey?: string): Promise<User> {
+    if (!canAddUser(actor, input.role)) throw forbidden();
     const passwordHash = await hashPassword(input.password);
+    const idempotency = idempotencyOf(actor, idempotencyKey, { subject: Subjects.directory.user.create, user: input });
     return this.write(input, async (manager) => {
       const branch = await this.branchFor(manager, input.branchCity);
       await this.assertUnique(manager, input.username, input.email);
@@ -137,19 +170,22 @@ export class UserService {
       });
       const saved = await manager.save(user);
       return toUser({ ...saved, branchCity: branch.city });
-    });
+    }, idempotency);
   }
 
   /**
    * Edit a user and possibly rename them (`newUsername`). Everything refers to users by
    * id, so a rename keeps every reference. A blank password keeps the current one.
+   * Whom the actor may edit, and to which role, is decided here on the locked row
+   * (permissions.ts). A new password, role or username ends the user's sessions.
    */
   async update(actor: Actor, username: string, newUsername: string, input: UserUpdate): Promise<User> {
     const passwordHash = input.password ? await hashPassword(input.password) : undefined;
     return this.write({ username: newUsername, email: input.email }, async (manager) => {
-      const user = await this.findByUsername(manager, username, true);
+      const user = await this.lockForChange(manager, username, input.role, (target) => canWriteUser(actor, target, input.role));
       const branch = await this.branchFor(manager, input.branchCity);
       await this.assertUnique(manager, newUsername, input.email, user.id);
+      const endsSessions = passwordHash !== undefined || input.role !== user.role || newUsername !== user.username;
       Object.assign(user, {
         fullName: input.fullName,
         username: newUsername,
@@ -161,24 +197,43 @@ export class UserService {
         department: input.department,
         updatedBy: actor.id,
         ...(passwordHash ? { passwordHash } : {}),
+        ...(endsSessions ? { sessionVersion: user.sessionVersion + 1 } : {}),
       });
       const saved = await manager.getRepository(UserEntity).save(user);
       return toUser({ ...saved, branchCity: branch.city });
     });
   }
 
-  async delete(username: string): Promise<{ message: string }> {
+  async delete(actor: Actor, username: string): Promise<{ message: string }> {
     await this.dataSource.transaction(async (manager) => {
-      const user = await this.findByUsername(manager, username, true);
+      const user = await this.lockForChange(manager, username, null, (target) => canDeleteUser(actor, target));
       await manager.getRepository(UserEntity).delete(user.id);
     });
     return { message: Messages.userDeleted };
   }
 
-  private async findByUsername(manager: EntityManager, username: string, lock = false): Promise<LoadedUser> {
+  /**
+   * Locks the user to change, checks the actor `may` change them (403), and, when the change
+   * may take a Head away (`newRole` not Head; null = delete), locks every Head too and
+   * refuses to leave none (409). One statement locks all those rows in id order, so two
+   * Heads demoting each other at once queue on the same rows instead of deadlocking, and
+   * the second sees the first's change.
+   */
+  private async lockForChange(manager: EntityManager, username: string, newRole: StaffRole | null, may: (target: LoadedUser) => boolean): Promise<LoadedUser> {
     const query = this.query(manager).where('lower(u.username) = lower(:username)', { username });
-    if (lock) query.setLock('pessimistic_write', undefined, ['u']);
-    const user = await query.getOne();
+    if (newRole !== 'Head') query.orWhere(`u.role = 'Head'`);
+    const rows = (await query.orderBy('u.id').setLock('pessimistic_write', undefined, ['u']).getMany()) as LoadedUser[];
+    const user = rows.find((row) => row.username.toLowerCase() === username.toLowerCase());
+    if (!user) throw new AppError('NOT_FOUND', Messages.userNotFound);
+    if (!may(user)) throw forbidden();
+    if (removesHead(user.role, newRole) && rows.filter((row) => row.role === 'Head').length < 2) {
+      throw new AppError('CONFLICT', Messages.lastHead);
+    }
+    return user;
+  }
+
+  private async findByUsername(manager: EntityManager, username: string): Promise<LoadedUser> {
+    const user = await this.query(manager).where('lower(u.username) = lower(:username)', { username }).getOne();
     if (!user) throw new AppError('NOT_FOUND', Messages.userNotFound);
     return user as LoadedUser;
   }
@@ -207,11 +262,11 @@ export class UserService {
   }
 
   /** Run a write in a transaction; a unique-index race still answers with the right message. */
-  private write<T>(input: { username?: string; email?: string }, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  private write<T>(input: { username?: string; email?: string }, work: (manager: EntityManager) => Promise<T>, idempotency?: IdempotentRequest): Promise<T> {
     return writeTransaction(this.dataSource, {
       ux_app_user_username: () => usernameTaken(input.username ?? ''),
       ux_app_user_email: () => emailTaken(input.email ?? ''),
-    }, work);
+    }, work, idempotency);
   }
 
 }

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { Loader, Stack, Title } from '@mantine/core';
-import { Messages, api, canWriteUser, manageableRoles, type User } from '@freight/contracts';
+import { Messages, api, assignableRoles, canEditUser, type User } from '@freight/contracts';
 import { ErrorNotice, NoPermissionPage, apiPut, isApiError, useAfterSave, useSession } from '@freight/web-kit';
 import { UserForm, type UserFormValues } from './user-form.js';
 import { USERS_KEY, useUser, userLoadErrorText } from './users.api.js';
@@ -34,7 +34,7 @@ export function EditUserPage() {
   if (!session) return null;
   if (user.isPending) return <Loader aria-label="Loading..." />;
   if (user.isError) return <ErrorNotice>{userLoadErrorText(user.error)}</ErrorNotice>;
-  if (!canWriteUser(session, user.data.role)) return <NoPermissionPage />;
+  if (!canEditUser(session, user.data)) return <NoPermissionPage />;
 
   const current = user.data.username;
   return (
@@ -43,7 +43,7 @@ export function EditUserPage() {
       <UserForm
         mode="edit"
         defaultValues={toFormValues(user.data)}
-        roles={manageableRoles(session.role)}
+        roles={assignableRoles(session, user.data)}
         cancelTo="../manageuser"
         errorText={userUpdateErrorText}
         onSubmit={async ({ password, ...values }) => {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Button, Group, Stack, Title } from '@mantine/core';
-import { api, apiPath, canDeleteUser, canWriteUser, type User } from '@freight/contracts';
+import { api, apiPath, canDeleteUser, canEditUser, type User } from '@freight/contracts';
 import { DataTable, RowActions, confirmAndDelete, useServerList, useSession, type Column } from '@freight/web-kit';
 import { USERS_KEY, USER_DELETE_FAILURE } from './users.api.js';
 
@@ -35,7 +35,7 @@ export function ManageUsersPage() {
       render: (u) => (
         <RowActions
           what={`user ${u.username}`}
-          editTo={canWriteUser(session, u.role) ? editPath(u.username) : undefined}
+          editTo={canEditUser(session, u) ? editPath(u.username) : undefined}
           onDelete={canDeleteUser(session, u) ? () => void remove(u) : undefined}
         />
       ),

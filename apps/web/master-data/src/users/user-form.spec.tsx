@@ -38,7 +38,7 @@ function fillValid() {
   set('Full Name', 'Nimal Perera');
   set('Username', 'nimal');
   set('Email', 'nimal@example.com');
-  set('Password', 'correct horse');
+  set('Password', 'monsoon lagoon teacup');
   set('Branch', 'Kandy');
   set('Contact', '+94 77 123 4567');
   set('Role', 'Employee');
@@ -74,7 +74,22 @@ describe('UserForm (validated with contracts userCreateSchema / userUpdateSchema
     set('Password', 'short');
     fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
     expect(await screen.findByText('Enter a valid email address')).toBeTruthy();
-    expect(screen.getByText('Password must be at least 8 characters')).toBeTruthy();
+    expect(screen.getByText('Password must be at least 12 characters')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('refuses a common password and the username itself, inline under Password, without submitting', async () => {
+    const onSubmit = renderForm();
+    await screen.findByRole('option', { name: 'Kandy' });
+    fillValid();
+    set('Password', 'password1234');
+    fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
+    const common = await screen.findByText('This password is too common or too easy to guess. Try a longer phrase of unrelated words.');
+    expect(field('Password').getAttribute('aria-describedby')).toContain(common.id);
+    set('Username', 'nimal.perera.01');
+    set('Password', 'Nimal.Perera.01');
+    fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
+    expect(await screen.findByText('Password must not be the username')).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
   });
 

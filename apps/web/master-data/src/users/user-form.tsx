@@ -1,6 +1,6 @@
 import { Controller } from 'react-hook-form';
 import { Alert, NativeSelect, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { DEPARTMENTS, userCreateSchema, userUpdateSchema, type StaffRole } from '@freight/contracts';
+import { DEPARTMENTS, PASSWORD_MIN_LENGTH, loadPasswordEstimator, userCreateSchema, userUpdateSchema, type StaffRole } from '@freight/contracts';
 import { ErrorNotice, FormActions, useServerForm } from '@freight/web-kit';
 import { useBranchCities } from './users.api.js';
 
@@ -41,9 +41,15 @@ interface UserFormProps {
   cancelTo: string;
 }
 
+/** A failed fetch is retried when the form validates; the server checks the same rule anyway. */
+const prefetchPasswordEstimator = () => void loadPasswordEstimator().catch(() => undefined);
+
 const withPlaceholder = (placeholder: string, values: readonly string[]) => [{ value: '', label: placeholder, disabled: true }, ...values.map((v) => ({ value: v, label: v }))];
 
-/** Add and edit a user, validated with the same schemas as the gateway (userCreateSchema / userUpdateSchema). */
+/**
+ * Add and edit a user, validated with the same schemas as the gateway (userCreateSchema /
+ * userUpdateSchema), password rule included: the resolver's async parse loads its estimator.
+ */
 export function UserForm({ mode, defaultValues, roles, onSubmit, errorText, cancelTo }: UserFormProps) {
   const cities = useBranchCities();
   const { form, submit, formError } = useServerForm<UserFormValues>({
@@ -73,11 +79,14 @@ export function UserForm({ mode, defaultValues, roles, onSubmit, errorText, canc
           <TextInput label="Email" type="email" required {...form.register('email')} error={errors.email?.message} />
           <PasswordInput
             label="Password"
+            description={`At least ${PASSWORD_MIN_LENGTH} characters; a few unrelated words make a strong one.`}
             required={mode === 'add'}
             placeholder={mode === 'edit' ? 'Enter New Password' : undefined}
             autoComplete="new-password"
             // Keep the word 'password' out of the toggle's name: getByLabel('Password') finds the input only.
             visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the characters' }}
+            // The common-password list is fetched while the password is typed, not with the page.
+            onFocus={prefetchPasswordEstimator}
             {...form.register('password')}
             error={errors.password?.message}
           />

@@ -1,0 +1,63 @@
+import { Messages, PasswordMessages } from '@freight/contracts';
+import { HEAD, Stack, newUser, testPassword } from '../testing/gateway-stack.js';
+
+// Through the gateway over HTTP, the directory service spawned from its build, real Postgres and NATS.
+// The client address comes from X-Forwarded-For, trusted from the loopback proxy; each test uses its own.
+let stack: Stack;
+let headToken: string;
+const call = (...args: Parameters<Stack['gateway']['call']>) => stack.gateway.call(...args);
+const signIn = (username: string, password: string, ip: string) => call('POST', '/api/users/login', { body: { username, password }, headers: { 'x-forwarded-for': ip } });
+
+beforeAll(async () => {
+  stack = await Stack.start();
+  headToken = (await stack.gateway.login(HEAD.username, HEAD.password)).token;
+}, 60_000);
+
+afterAll(() => stack?.stop());
+
+describe('sign-in attacks', () => {
+  it('200 parallel wrong passwords for one username from one address: 5 are checked (401), the rest 429 with Retry-After', async () => {
+    await stack.addUser(headToken, 'raced.user', 'Employee');
+    const replies = await Promise.all(Array.from({ length: 200 }, (_, i) => signIn('raced.user', `wrong guess ${i}`, '198.51.100.21')));
+    const statuses = replies.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(195);
+    for (const reply of replies.filter((r) => r.status === 429)) {
+      expect(reply.body).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', message: Messages.tooManyAttempts });
+      expect(Number(reply.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    // The right password, too, waits at that address…
+    expect((await signIn('raced.user', testPassword('raced.user'), '198.51.100.21')).status).toBe(429);
+    // …while the real user signs in from theirs: the attacker cannot lock them out.
+    expect((await signIn('raced.user', testPassword('raced.user'), '203.0.113.21')).status).toBe(200);
+  });
+});
+
+describe('weak passwords', () => {
+  const add = (username: string, password: string) => call('POST', '/api/users/add', { token: headToken, body: newUser(username, 'Employee', { password }) });
+
+  it.each([
+    ['password', PasswordMessages.tooShort],
+    ['12345678', PasswordMessages.tooShort],
+    ['        ', PasswordMessages.tooShort],
+    ['password1234', PasswordMessages.tooCommon],
+    ['Lagoon.Teacup.Kandy', PasswordMessages.sameAsUsername],
+  ])('an Admin cannot give a user the password %j: 400 with "%s" on the field', async (password, message) => {
+    const reply = await add('lagoon.teacup.kandy', password);
+    expect(reply.status).toBe(400);
+    expect(reply.body).toEqual({ code: 'VALIDATION_FAILED', message: `${message.replace(/\.$/, '')}.`, details: { password: message } });
+  });
+
+  it('nor the new username as the new password when the body leaves the username out', async () => {
+    await stack.addUser(headToken, 'old.name', 'Employee');
+    const { username: _, ...body } = newUser('old.name', 'Employee', { password: 'Monsoon.Lagoon.Teacup' });
+    const reply = await call('PUT', '/api/users/update?term=old.name&updateterm=monsoon.lagoon.teacup', { token: headToken, body });
+    expect(reply.status).toBe(400);
+    expect(reply.body).toMatchObject({ code: 'VALIDATION_FAILED', message: PasswordMessages.sameAsUsername });
+  });
+
+  it('accepts a long passphrase', async () => {
+    expect((await add('strong.user', 'monsoon lagoon teacup')).status).toBe(201);
+    expect((await signIn('strong.user', 'monsoon lagoon teacup', '203.0.113.22')).status).toBe(200);
+  });
+});
