@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Children } from './children.mjs';
-import { loadEnv, needsGeneratedSecret, urlParts, withUrlParts } from './env.mjs';
+import { isLoopback, loadEnv, needsGeneratedSecret, urlParts, withUrlParts } from './env.mjs';
 import { gatewayKeys } from './gateway-keys.mjs';
 import { ensureNats } from './nats.mjs';
 import { canConnect, freePort, waitFor } from './net.mjs';
@@ -32,6 +32,20 @@ export function jwtSecret(configured, dataDir) {
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, secret + '\n', { mode: 0o600 });
   return secret;
+}
+
+/**
+ * The gateway's PUBLIC_ORIGINS: the configured ones plus the edge's own address (by the
+ * name localhost too when it is on this machine), so the console's calls through the edge pass.
+ * @param {Record<string, string | undefined>} env
+ * @returns {string}
+ */
+export function publicOrigins({ PUBLIC_ORIGINS = '', EDGE_HOST = '127.0.0.1', EDGE_PORT = '8080' }) {
+  const wildcard = EDGE_HOST === '0.0.0.0' || EDGE_HOST === '::';
+  const hosts = wildcard ? ['127.0.0.1', 'localhost'] : isLoopback(EDGE_HOST) ? [EDGE_HOST, 'localhost'] : [EDGE_HOST];
+  const own = hosts.map((host) => `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${EDGE_PORT}`);
+  const configured = PUBLIC_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
+  return [...new Set([...configured, ...own])].join(',');
 }
 
 /** The last JSON line a seed printed. */
@@ -111,13 +125,14 @@ export async function startSystem(options = {}) {
       database = `freight_${isolated.label}_${id}`;
       env.NATS_NAMESPACE = `${isolated.label}_${id}`;
       env.GATEWAY_PORT = String(await freePort(env.GATEWAY_HOST));
-      env.EDGE_PORT = String(await freePort(env.EDGE_HOST)); // fixed, so a restarted edge keeps its URL
+      env.EDGE_PORT = String(await freePort(env.EDGE_HOST)); // fixed: a restarted edge keeps its URL, and the gateway knows its origin
       Object.assign(cleanup, { database, adminUrl: pg.adminUrl, namespaceToken: nats.started ? undefined : id, natsUrl: env.NATS_URL });
     } else {
       for (const [name, host, port] of [['GATEWAY_PORT', env.GATEWAY_HOST, env.GATEWAY_PORT], ['EDGE_PORT', env.EDGE_HOST, env.EDGE_PORT]]) {
         if (await canConnect(host, Number(port))) throw new Error(`${host}:${port} is already in use (is npm start already running?): stop it or set ${name} in .env`);
       }
     }
+    env.PUBLIC_ORIGINS = publicOrigins(env);
     env.DATABASE_URL = withUrlParts(pg.adminUrl, { database });
     env.JWT_SECRET = jwtSecret(env.JWT_SECRET, dataDir);
     // The gateway signs its NATS requests; services get the public key only.

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EXAMPLE_JWT_SECRET } from './env.mjs';
-import { childEnv, jwtSecret, parseSeedOutput } from './start.mjs';
+import { childEnv, jwtSecret, parseSeedOutput, publicOrigins } from './start.mjs';
 
 describe('jwtSecret', () => {
   it('keeps a configured secret', () => {
@@ -30,6 +30,20 @@ describe('parseSeedOutput', () => {
 
   it('fails clearly without a result line', () => {
     expect(() => parseSeedOutput('nothing here')).toThrow('The seed printed no result line');
+  });
+});
+
+describe('publicOrigins', () => {
+  it('adds the edge’s own address, by name too on this machine', () => {
+    expect(publicOrigins({ EDGE_HOST: '127.0.0.1', EDGE_PORT: '8080' })).toBe('http://127.0.0.1:8080,http://localhost:8080');
+    expect(publicOrigins({ EDGE_HOST: '::1', EDGE_PORT: '8080' })).toBe('http://[::1]:8080,http://localhost:8080');
+    expect(publicOrigins({ EDGE_HOST: '0.0.0.0', EDGE_PORT: '80' })).toBe('http://127.0.0.1:80,http://localhost:80');
+  });
+
+  it('keeps configured origins first, without duplicates', () => {
+    expect(publicOrigins({ PUBLIC_ORIGINS: 'https://freight.lan, http://localhost:8080', EDGE_HOST: 'freight.lan', EDGE_PORT: '8080' })).toBe(
+      'https://freight.lan,http://localhost:8080,http://freight.lan:8080',
+    );
   });
 });
 

@@ -3,20 +3,19 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { LoggerService } from '@nestjs/common';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
-import type { FastifyRequest } from 'fastify';
 import { AppError, createNestLogger } from '@freight/server';
 import { TOTAL_COUNT_HEADER } from '@freight/contracts';
 import { AppModule } from './app.module.js';
 import type { GatewayConfig } from './config/gateway.config.js';
 
 /**
- * Same-origin calls (no Origin, or the Origin of this very host as the client sees it
- * through the edge) always pass; other origins must be listed in CORS_ORIGINS, else the
- * call is refused with 403 before it reaches a handler.
+ * A call without an Origin (curl, server to server, a same-origin GET) passes; a call with
+ * one passes only when that origin is configured (PUBLIC_ORIGINS or CORS_ORIGINS), else it
+ * is refused with 403 before it reaches a handler. Never judged from the Host header: a
+ * client (or a DNS-rebinding page) chooses Host and Origin alike.
  */
-export function isOriginAllowed(request: Pick<FastifyRequest, 'headers' | 'protocol' | 'host'>, allowed: readonly string[]): boolean {
-  const origin = request.headers.origin;
-  return !origin || origin === `${request.protocol}://${request.host}` || allowed.includes(origin);
+export function isOriginAllowed(origin: string | undefined, config: Pick<GatewayConfig, 'PUBLIC_ORIGINS' | 'CORS_ORIGINS'>): boolean {
+  return origin === undefined || config.PUBLIC_ORIGINS.includes(origin) || config.CORS_ORIGINS.includes(origin);
 }
 
 /** The whole gateway, initialised but not listening yet (main.ts and the tests listen). */
@@ -30,7 +29,8 @@ export async function createGateway(
   // bodyParser off: Fastify's own JSON parser (with the body limit) is the only one; Nest would add form bodies.
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { logger, abortOnError: false, bodyParser: false });
   app.setGlobalPrefix('api');
-  app.enableShutdownHooks(['SIGINT', 'SIGTERM']);
+  // Exit 0 once closed (Nest would otherwise re-raise the signal and die by it), flushing the logs.
+  app.enableShutdownHooks(['SIGINT', 'SIGTERM'], { useProcessExit: true });
   await app.init();
 
   // After init, so that the route these plugins add (the CORS preflight) gets Nest's error handling too.
@@ -42,11 +42,11 @@ export async function createGateway(
   });
   await app.register(cors, {
     delegator: (request, callback) => {
-      if (!isOriginAllowed(request, config.CORS_ORIGINS)) {
+      if (!isOriginAllowed(request.headers.origin, config)) {
         callback(new AppError('FORBIDDEN', `Calls from the origin ${request.headers.origin} are not allowed.`));
         return;
       }
-      callback(null, { origin: true, credentials: false, exposedHeaders: [TOTAL_COUNT_HEADER, 'Retry-After'], maxAge: 600 });
+      callback(null, { origin: true, methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'], credentials: false, exposedHeaders: [TOTAL_COUNT_HEADER, 'Retry-After'], maxAge: 600 });
     },
   });
   // JSON is the only body type: Fastify's default text/plain parser would let other types through as strings (415 instead).

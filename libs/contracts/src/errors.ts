@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   'TOO_MANY_ATTEMPTS',
   'SERVICE_UNAVAILABLE',
   'SERVICE_TIMEOUT',
+  'DATABASE_UNAVAILABLE',
   'INTERNAL',
   /** A service got a NATS request the gateway did not sign (or signed for other bytes, or long ago). */
   'UNAUTHENTICATED_CALLER',
@@ -47,6 +48,7 @@ export const Messages = {
   tooManyAttempts: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
   serviceUnavailable: 'The service is not available right now. Please try again in a moment.',
   serviceTimeout: 'The service took too long to answer. Please try again.',
+  databaseUnavailable: 'The database is not reachable right now. Please try again in a moment.',
   internal: 'Something went wrong on our side. Please try again.',
   unauthenticatedCaller: 'The request was refused: it does not carry a valid signature of the gateway.',
   userAdded: 'User added successfully!',

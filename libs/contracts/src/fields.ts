@@ -1,13 +1,25 @@
 import { z } from 'zod';
 import { isHardToGuess } from './password-strength.js';
 
-/** Building blocks shared by the entity schemas, each with a message a person can act on. */
+// Building blocks shared by the entity schemas, each with a message a person can act on.
+
+/** A single-line text field: no line breaks, tabs or other control characters (C0, DEL, C1). */
 export function requiredText(label: string, max = 100) {
   return z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .regex(/^\P{Cc}*$/u, `${label} must be one line without control characters`);
+}
+
+/** A multi-line text field (notes, remarks): line breaks and tabs allowed; other control characters never are (see below). */
+export function multilineText(label: string, max = 2000) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .regex(/^[\P{Cc}\t\n\r]*$/u, `${label} must not contain control characters other than line breaks and tabs`);
 }
 
 export const emailField = z
@@ -47,6 +59,55 @@ export const passwordIsUsername = (password: string | undefined, username: strin
 export const phoneField = (label: string) =>
   requiredText(label, 30).regex(/^[0-9+()\-\s]{5,30}$/, `${label} must be a phone number (digits, spaces, + - ( ))`);
 
-/** Keys used in URLs (usernames, branch cities) must not contain a slash or control characters. */
+/**
+ * Keys that travel as a URL path segment (branch cities): any single line, `/` and `%` included,
+ * since every client encodes the segment (apiPath) and the gateway decodes it once. Only `.`
+ * and `..` cannot travel: URL parsers resolve them as dot segments.
+ */
 export const keyText = (label: string, max = 60) =>
-  requiredText(label, max).regex(/^[^/\\?#%\p{Cc}]+$/u, `${label} must not contain / \\ ? # or %`);
+  requiredText(label, max).refine((value) => value !== '.' && value !== '..', `${label} cannot be "." or ".."`);
+
+/**
+ * Control characters no text field may hold, whatever its schema: all (C0, DEL, C1) but tab,
+ * line feed and carriage return. Postgres refuses NUL outright, and the rest are never text.
+ */
+const FORBIDDEN_CONTROL = /(?![\t\n\r])\p{Cc}/u;
+
+const codePoint = (char: string) => `U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+
+/**
+ * Every string in a parsed JSON value (body, query or path parameters) that holds a forbidden
+ * control character, as field path → message; `root` names a value that is itself a string.
+ * The gateway and the services run it on all input before the schemas, so no field, present
+ * or future, can forget it. A loop, not recursion: a deeply nested body must not overflow the stack.
+ */
+export function controlCharacterProblems(value: unknown, root: string): Record<string, string> {
+  interface Step {
+    key: string;
+    parent?: Step;
+  }
+  const name = (step?: Step) => {
+    const keys: string[] = [];
+    for (let at = step; at; at = at.parent) keys.push(at.key);
+    return keys.length ? keys.reverse().join('.') : root;
+  };
+  const problems: Record<string, string> = {};
+  const pending: Array<[unknown, Step | undefined]> = [[value, undefined]];
+  // Breadth first, in document order: the top-level fields are named first.
+  for (let next = 0; next < pending.length; next++) {
+    const [item, step] = pending[next]!;
+    if (typeof item === 'string') {
+      const found = FORBIDDEN_CONTROL.exec(item);
+      if (found) {
+        const field = name(step);
+        problems[field] ??= `${field} must not contain control characters (found ${codePoint(found[0])})`;
+      }
+    } else if (typeof item === 'object' && item !== null) {
+      for (const [key, child] of Object.entries(item)) {
+        if (!FORBIDDEN_CONTROL.test(key)) pending.push([child, { key, parent: step }]);
+        else problems[name(step)] ??= `${name(step)} must not contain control characters in a field name`;
+      }
+    }
+  }
+  return problems;
+}

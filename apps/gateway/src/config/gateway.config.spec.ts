@@ -11,6 +11,7 @@ describe('loadGatewayConfig', () => {
       GATEWAY_HOST: '127.0.0.1',
       GATEWAY_PORT: 3000,
       JWT_SECRET: secret,
+      PUBLIC_ORIGINS: [],
       CORS_ORIGINS: [],
       BODY_LIMIT_BYTES: 1_048_576,
       GATEWAY_TRUST_PROXY: 'loopback',
@@ -26,11 +27,13 @@ describe('loadGatewayConfig', () => {
     const config = loadGatewayConfig({
       JWT_SECRET: secret,
       GATEWAY_SIGNING_KEY: signingKey,
+      PUBLIC_ORIGINS: 'http://127.0.0.1:8080,http://localhost:8080',
       CORS_ORIGINS: 'https://console.example.com, https://portal.example.com/',
       GATEWAY_PORT: '8081',
       GATEWAY_TRUST_PROXY: '2',
       NATS_NAMESPACE: 't1',
     });
+    expect(config.PUBLIC_ORIGINS).toEqual(['http://127.0.0.1:8080', 'http://localhost:8080']);
     expect(config.CORS_ORIGINS).toEqual(['https://console.example.com', 'https://portal.example.com']);
     expect(config.GATEWAY_PORT).toBe(8081);
     expect(config.GATEWAY_TRUST_PROXY).toBe(2);

@@ -27,7 +27,12 @@ export const gatewayEnvSchema = z.object({
   GATEWAY_HOST: z.string().trim().min(1).default('127.0.0.1'),
   GATEWAY_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
   JWT_SECRET: z.string({ error: 'is required (at least 32 random characters)' }).min(32, 'must be at least 32 characters'),
-  /** Origins allowed to call from another origin; same-origin calls need no entry. */
+  /**
+   * Origins browsers load the web apps from (the edge, as users type its URL). Calls that carry
+   * an Origin are judged against this list and CORS_ORIGINS only, never against the Host header.
+   */
+  PUBLIC_ORIGINS: origins.default([]),
+  /** Further origins allowed to call the API from another site. */
   CORS_ORIGINS: origins.default([]),
   BODY_LIMIT_BYTES: z.coerce.number({ error: 'must be a number of bytes' }).int().min(1024, 'must be at least 1024').default(1_048_576),
   GATEWAY_TRUST_PROXY: trustProxy.default('loopback'),

@@ -17,6 +17,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   TOO_MANY_ATTEMPTS: 429,
   SERVICE_UNAVAILABLE: 503,
   SERVICE_TIMEOUT: 504,
+  DATABASE_UNAVAILABLE: 503,
   INTERNAL: 500,
   // A service refused the gateway's signature: a key mismatch in the deployment, never the client's fault.
   UNAUTHENTICATED_CALLER: 500,

@@ -7,6 +7,8 @@ import { ERROR_STATUS } from './errors.js';
 
 /** How long a refused sign-in should wait when the service does not say. */
 const DEFAULT_RETRY_AFTER_SECONDS = 60;
+/** A service or its database that is not there now (restarting, failing over) is worth asking again soon. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 interface FastifyClientError {
   statusCode: number;
@@ -46,6 +48,8 @@ export class HttpErrorFilter implements ExceptionFilter {
     if (body.code === 'TOO_MANY_ATTEMPTS') {
       const seconds = Number(body.details?.retryAfterSeconds);
       reply.header('Retry-After', String(Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : DEFAULT_RETRY_AFTER_SECONDS));
+    } else if (status === 503) {
+      reply.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
     }
     if (status >= 500) this.logger.warn(`${request.method} ${request.url} → ${status} ${body.code}`);
     void reply.status(status).type('application/json; charset=utf-8').send(body);

@@ -80,4 +80,31 @@ describe('parseRouteInput', () => {
     const error = failure(() => parseRouteInput(api.usersAll, { query: { page: 'x' } }));
     expect(error.details).toEqual({ page: 'page must be a number' });
   });
+
+  it('refuses control characters in any part and any field, naming it, before the schema', () => {
+    const error = failure(() =>
+      parseRouteInput(api.usersUpdate, {
+        query: { term: 'asha\u0000', updateterm: 'asha.p' },
+        body: { ...validUser, password: 'pass\u0008word!', extra: { deep: ['ok', 'x\u007f'] } },
+      }),
+    );
+    expect(error.details).toEqual({
+      term: 'term must not contain control characters (found U+0000)',
+      password: 'password must not contain control characters (found U+0008)',
+      'extra.deep.1': 'extra.deep.1 must not contain control characters (found U+007F)',
+    });
+    expect(error.message).toBe(
+      'term must not contain control characters (found U+0000). password must not contain control characters (found U+0008). extra.deep.1 must not contain control characters (found U+007F).',
+    );
+    expect(failure(() => parseRouteInput(api.branchesSearch, { params: { BranchCity: 'a\u0000' } })).details).toEqual({
+      BranchCity: 'BranchCity must not contain control characters (found U+0000)',
+    });
+  });
+
+  it('leaves tab and line breaks to each field’s own rule', () => {
+    expect(parseRouteInput(api.login, { body: { username: 'asha.p', password: 'tab\there\r\n' } }).body?.password).toBe('tab\there\r\n');
+    expect(failure(() => parseRouteInput(api.usersAdd, { body: { ...validUser, fullName: 'Asha\tPerera' } })).details).toEqual({
+      fullName: 'Full name must be one line without control characters',
+    });
+  });
 });

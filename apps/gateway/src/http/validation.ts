@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { IDEMPOTENCY_KEY_HEADER, api, idempotencyKeySchema, type ApiName, type ApiRoute } from '@freight/contracts';
+import { IDEMPOTENCY_KEY_HEADER, api, controlCharacterProblems, idempotencyKeySchema, type ApiName, type ApiRoute } from '@freight/contracts';
 import { AppError } from '@freight/server';
 
 type Part<R, K extends 'params' | 'query' | 'body'> = R extends { [P in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
@@ -29,7 +29,8 @@ const GENERIC_MESSAGE = /^(Invalid|Too (small|big)|Unrecognized|Expected)/;
 const SUMMARY_LIMIT = 3;
 
 /**
- * Validates every part of a request against the route's contract schemas. Parts a route
+ * Validates every part of a request against the route's contract schemas, after refusing
+ * control characters in any string of it (contracts' controlCharacterProblems). Parts a route
  * does not declare are ignored (and come back undefined). Throws one VALIDATION_FAILED
  * error listing every problem: `details` maps each field to its message and `message`
  * is a sentence a person can act on.
@@ -42,6 +43,11 @@ export function parseRouteInput<R extends ApiRoute>(route: R, raw: RawInput): In
   for (const part of PARTS) {
     const schema = route[part];
     if (!schema) continue;
+    // Before the schemas, for every field whatever its schema: a NUL must not reach Postgres.
+    for (const [field, message] of Object.entries(controlCharacterProblems(raw[part], part))) {
+      details[field] = message;
+      sentences.push(message);
+    }
     const parsed = schema.safeParse(raw[part] ?? (part === 'body' ? undefined : {}));
     if (parsed.success) {
       result[part] = parsed.data;

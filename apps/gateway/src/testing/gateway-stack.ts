@@ -14,6 +14,7 @@ import {
   testServiceEnv,
   uniqueNamespace,
   type SpawnedService,
+  type TcpProxy,
   type TestDatabase,
 } from '@freight/server-testing';
 import { createGateway } from '../app.factory.js';
@@ -21,6 +22,8 @@ import { revocationBucketName } from '../auth/revocation.service.js';
 import type { GatewayConfig } from '../config/gateway.config.js';
 
 export const JWT_SECRET = 'integration-test-secret-at-least-32-characters';
+/** Where the console is served from (PUBLIC_ORIGINS) and another site allowed to call (CORS_ORIGINS). */
+export const PUBLIC_ORIGIN = 'https://freight.example.com';
 export const ALLOWED_ORIGIN = 'https://console.example.com';
 export const BODY_LIMIT_BYTES = 16 * 1024;
 export const HEAD = { username: 'head', password: 'head-harbour-lantern-1' };
@@ -35,6 +38,7 @@ export function gatewayConfig(namespace: string, overrides: Partial<GatewayConfi
     GATEWAY_HOST: '127.0.0.1',
     GATEWAY_PORT: 0,
     JWT_SECRET,
+    PUBLIC_ORIGINS: [PUBLIC_ORIGIN],
     CORS_ORIGINS: [ALLOWED_ORIGIN],
     BODY_LIMIT_BYTES,
     GATEWAY_TRUST_PROXY: 'loopback',
@@ -103,13 +107,14 @@ export class Stack {
     readonly gateway: TestGateway,
   ) {}
 
-  static async start(overrides: Partial<GatewayConfig> = {}): Promise<Stack> {
+  /** `databaseVia`: the directory reaches Postgres through this proxy, so a test can cut the link. */
+  static async start(overrides: Partial<GatewayConfig> = {}, { databaseVia }: { databaseVia?: TcpProxy } = {}): Promise<Stack> {
     if (!existsSync(`${directoryDist}main.js`)) {
       throw new Error(`The directory service is not built (${directoryDist}main.js). Run: npx nx build @freight/directory-service`);
     }
     const namespace = uniqueNamespace();
     const database = await createTestDatabase({ service: 'directory' });
-    const env = { DIRECTORY_DATABASE_URL: database.serviceUrl, ...testServiceEnv('directory', namespace), LOG_LEVEL: 'warn' };
+    const env = { DIRECTORY_DATABASE_URL: databaseVia ? databaseVia.url(database.serviceUrl) : database.serviceUrl, ...testServiceEnv('directory', namespace), LOG_LEVEL: 'warn' };
     const directory = await spawnService({ entry: `${directoryDist}main.js`, env, ready: natsHealthReady('directory', testNatsConfig(namespace)), name: 'directory' });
     // The first Head comes from the directory's own seed entry, as on a first start.
     await promisify(execFile)(process.execPath, [`${directoryDist}seed.js`], {

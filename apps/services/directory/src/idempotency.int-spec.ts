@@ -80,7 +80,7 @@ describe('creates with an Idempotency-Key', () => {
   });
 
   it('refuses a malformed key in the message itself', async () => {
-    const body = await errorOf(h.client.request(U.create, { actor, idempotencyKey: 'a\u0000b', user: newUser('bad-key') }));
+    const body = await errorOf(h.client.request(U.create, { actor, idempotencyKey: 'clé-42', user: newUser('bad-key') }));
     expect(body).toMatchObject({ code: 'VALIDATION_FAILED', details: { idempotencyKey: expect.stringContaining('printable ASCII') } });
     expect(await usersNamed('bad-key')).toBe(0);
   });

@@ -24,7 +24,8 @@ export async function startService({ service, module, config }: ServiceBootstrap
     bufferLogs: true,
   });
   app.useGlobalFilters(new RpcErrorFilter());
-  app.enableShutdownHooks(['SIGINT', 'SIGTERM']);
+  // Exit 0 once closed (Nest would otherwise re-raise the signal and die by it), flushing the logs.
+  app.enableShutdownHooks(['SIGINT', 'SIGTERM'], { useProcessExit: true });
   await app.listen();
   return app;
 }

@@ -58,12 +58,39 @@ export function pgErrorToAppError(error: unknown): AppError | undefined {
   }
 }
 
+/** Socket errors of a connection that cannot be opened or was cut. */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/**
+ * SQLSTATEs of a server that is going away or not accepting connections: class 08
+ * (connection exception), 57P01-57P03 (admin or crash shutdown, cannot connect now), 53300 (too many connections).
+ */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
+/** node-postgres and its pool report a lost or timed-out connection with a plain Error (no code). */
+const DRIVER_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
+/**
+ * True when the error says the database cannot be reached (refused, cut, shutting down,
+ * pool timed out) rather than that a statement failed: worth a retry, not a bug. Looks
+ * through TypeORM's `driverError`, `cause` and AggregateError's `errors`.
+ */
+export function isDatabaseUnreachable(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 5) return false;
+  const { code, message, driverError, cause, errors } = error as { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
+  if (typeof message === 'string' && DRIVER_MESSAGES.test(message)) return true;
+  const inner = [driverError, cause, ...(Array.isArray(errors) ? errors : [])];
+  return inner.some((e) => e !== error && isDatabaseUnreachable(e, depth + 1));
+}
+
 /** The Postgres SQLSTATE of an error, if it is one (e.g. '23505'). */
 export function pgErrorCode(error: unknown): string | undefined {
   return isPgError(error) ? error.code : undefined;
 }
 
-/** The body any error becomes on the wire; unknown errors are logged and hidden behind INTERNAL. */
+/**
+ * The body any error becomes on the wire: a database that cannot be reached is
+ * DATABASE_UNAVAILABLE; unknown errors are logged and hidden behind INTERNAL.
+ */
 export function toErrorBody(error: unknown, logger: Pick<Logger, 'error'>): ErrorBody {
   if (error instanceof AppError) return error.body;
   if (error instanceof RpcException) {
@@ -72,6 +99,11 @@ export function toErrorBody(error: unknown, logger: Pick<Logger, 'error'>): Erro
   }
   const mapped = pgErrorToAppError(error);
   if (mapped) return mapped.body;
+  if (isDatabaseUnreachable(error)) {
+    // One line, no stack: during an outage every call lands here.
+    logger.error(`Database unreachable: ${error instanceof Error ? error.message : String(error)}`);
+    return { code: 'DATABASE_UNAVAILABLE', message: Messages.databaseUnavailable };
+  }
   logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
   return { code: 'INTERNAL', message: Messages.internal };
 }

@@ -26,7 +26,8 @@ describe('directory.branch.create', () => {
   it('validates the payload', async () => {
     const body = await errorOf(create({ BranchCity: 'Galle', Code: 'G L', Location: '' }));
     expect(body).toMatchObject({ code: 'VALIDATION_FAILED', details: { 'branch.Code': 'Branch code must be letters, digits or hyphens', 'branch.Location': 'Location is required' } });
-    await expect(errorOf(create({ BranchCity: 'a/b' }))).resolves.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(errorOf(create({ BranchCity: '..' }))).resolves.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(errorOf(create({ BranchCity: 'Nul\u0000ville' }))).resolves.toMatchObject({ code: 'VALIDATION_FAILED', details: { 'branch.BranchCity': expect.stringContaining('U+0000') } });
     await expect(errorOf(h.client.request(B.create, { branch: branch({ BranchCity: 'X' }) } as never))).resolves.toMatchObject({ code: 'VALIDATION_FAILED', details: { actor: expect.any(String) } });
   });
 });
