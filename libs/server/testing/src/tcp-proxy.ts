@@ -44,7 +44,12 @@ export async function tcpProxy(target: { host: string; port: number }): Promise<
     new Promise<void>((resolve) => {
       if (!server.listening) return resolve();
       server.close(() => resolve());
-      for (const socket of open) socket.resetAndDestroy();
+      // Reset (RST) only fully open sockets: on Node 20 resetAndDestroy() of a half-closed one
+      // (its peer already sent FIN) spins the event loop at 100% CPU and the process never exits.
+      for (const socket of open) {
+        if (socket.readyState === 'open') socket.resetAndDestroy();
+        else socket.destroy();
+      }
     });
 
   return {
