@@ -38,16 +38,16 @@ mkdirSync(dataDir, { recursive: true });
 const logFile = join(chaosDir, 'system.log');
 const systemLog = createWriteStream(logFile);
 
-// Free loopback ports where nothing answers: startSystem then starts a nats-server and an embedded Postgres of its own.
-const natsPort = await freePort('127.0.0.1');
+// No NATS_URL, and a free loopback port where no Postgres answers: startSystem then starts a
+// nats-server and an embedded Postgres of its own, which the faults below may stop.
 const pgPort = await freePort('127.0.0.1');
-say(`starting an isolated system with its own NATS (127.0.0.1:${natsPort}) and Postgres (127.0.0.1:${pgPort}); its log: ${logFile}`);
+say(`starting an isolated system with its own NATS and Postgres (127.0.0.1:${pgPort}); its log: ${logFile}`);
 const system = await startSystem({
   isolated: { label: 'chaos' },
   build: !args['no-build'],
   dataDir,
   out: systemLog,
-  env: { NATS_URL: `nats://127.0.0.1:${natsPort}`, DATABASE_URL: `postgres://postgres:postgres@127.0.0.1:${pgPort}/postgres` },
+  env: { NATS_URL: '', DATABASE_URL: `postgres://postgres:postgres@127.0.0.1:${pgPort}/postgres` },
 });
 for (const name of ['nats', 'postgres']) system.children.pid(name); // throws unless the system started its own
 
