@@ -53,6 +53,7 @@ describe('isDatabaseUnreachable', () => {
     ['a connection lost mid-query', new Error('Connection terminated unexpectedly')],
     ['a pool that could not connect in time', new Error('timeout exceeded when trying to connect')],
     ['a transaction whose connection the pool dropped', Object.assign(new Error('Query runner already released. Cannot run queries anymore.'), { name: 'QueryRunnerAlreadyReleasedError' })],
+    ['a query on a connection the pool dropped', Object.assign(new Error('Database connection provided by a query runner was already released'), { name: 'QueryRunnerProviderAlreadyReleasedError' })],
     ['TypeORM wrapping the driver error', Object.assign(new Error('query failed'), { driverError: coded('57P01') })],
     ['a cause chain', new Error('outer', { cause: coded('ECONNREFUSED') })],
     ['Node trying each address of a host', Object.assign(new AggregateError([coded('ECONNREFUSED'), coded('ECONNREFUSED')]), { code: undefined })],

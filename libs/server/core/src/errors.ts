@@ -68,8 +68,10 @@ const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
 /**
  * node-postgres and its pool report a lost or timed-out connection with a plain Error (no code);
  * TypeORM answers a statement on a transaction whose connection the pool has just dropped with
- * QueryRunnerAlreadyReleasedError (seen when Postgres stopped mid-transaction in `npm run chaos`).
+ * QueryRunnerAlreadyReleasedError or QueryRunnerProviderAlreadyReleasedError (both seen when
+ * Postgres stopped mid-transaction in `npm run chaos`).
  */
+const RELEASED_CONNECTION_ERRORS = new Set(['QueryRunnerAlreadyReleasedError', 'QueryRunnerProviderAlreadyReleasedError']);
 const DRIVER_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
 
 /**
@@ -82,7 +84,7 @@ export function isDatabaseUnreachable(error: unknown, depth = 0): boolean {
   const { code, message, driverError, cause, errors } = error as { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown; errors?: unknown };
   if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
   if (typeof message === 'string' && DRIVER_MESSAGES.test(message)) return true;
-  if ((error as { name?: unknown }).name === 'QueryRunnerAlreadyReleasedError') return true;
+  if (RELEASED_CONNECTION_ERRORS.has(String((error as { name?: unknown }).name))) return true;
   const inner = [driverError, cause, ...(Array.isArray(errors) ? errors : [])];
   return inner.some((e) => e !== error && isDatabaseUnreachable(e, depth + 1));
 }
