@@ -1,3 +1,4 @@
+import type { ServiceName } from './services.js';
 import { z } from 'zod';
 
 export const messageReplySchema = z.object({ message: z.string() });
@@ -11,8 +12,6 @@ export const errorReplySchema = z.object({
 
 export const namesReplySchema = z.array(z.string());
 
-export const SERVICES = ['directory'] as const;
-export type ServiceName = (typeof SERVICES)[number];
 
 export const healthReplySchema = z.object({
   status: z.enum(['up', 'degraded']),

@@ -1,6 +1,6 @@
 import { PasswordMessages, passwordField } from './fields.js';
 import { loadPasswordEstimator } from './password-strength.js';
-import { loginRequestSchema, userCreateSchema, userUpdateSchema } from './users.js';
+import { loginRequestSchema, userCreateSchema, userUpdateSchema } from './directory/user.resource.js';
 
 const user = {
   fullName: 'Nimal Perera',

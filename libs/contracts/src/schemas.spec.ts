@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { userCreateSchema, userUpdateSchema } from './users.js';
-import { branchCreateSchema, branchUpdateSchema } from './branches.js';
-import { userListQuerySchema } from './users.js';
+import { userCreateSchema, userUpdateSchema } from './directory/user.resource.js';
+import { branchCreateSchema, branchUpdateSchema } from './directory/branch.resource.js';
+import { userListQuerySchema } from './directory/user.resource.js';
 import { api, apiPath } from './api.js';
 import { landingPathFor } from './session.js';
 import { loadPasswordEstimator } from './password-strength.js';

@@ -1,7 +1,10 @@
 import { z } from 'zod';
-import { DEPARTMENTS, STAFF_ROLES, type StaffRole } from './roles.js';
-import { PasswordMessages, emailField, passwordField, passwordIsUsername, phoneField, requiredText } from './fields.js';
-import { listQuerySchema } from './list.js';
+import { DEPARTMENTS, STAFF_ROLES, type StaffRole } from '../roles.js';
+import { PasswordMessages, emailField, passwordField, passwordIsUsername, phoneField, requiredText } from '../fields.js';
+import { listQuerySchema } from '../list.js';
+import { Messages } from '../errors.js';
+import { messageReplySchema, namesReplySchema } from '../common.js';
+import { defineResource, keyParam, type FieldProblems } from '../resource.js';
 
 export const usernameField = z
   .string({ error: 'Username is required' })
@@ -97,3 +100,64 @@ export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
 export const userSearchReplySchema = z.object({ success: z.literal(true), users: z.array(userSchema) });
 export const userWriteReplySchema = z.object({ success: z.literal(true), message: z.string(), user: userSchema });
+
+const usernameParam = keyParam('username', 'Username');
+
+/**
+ * An edit names the user by `term` and renames them to `updateterm`: a username the body
+ * still sends must be that new one, and the new password is not the new username either.
+ */
+function updateRules({ query, body }: { query: UserUpdateQuery; body: UserUpdate }): FieldProblems {
+  const problems: FieldProblems = {};
+  if (body.username !== undefined && body.username.toLowerCase() !== query.updateterm.toLowerCase()) problems.username = 'Must match updateterm';
+  if (passwordIsUsername(body.password, query.updateterm)) problems.password = PasswordMessages.sameAsUsername;
+  return problems;
+}
+export type UserUpdateQuery = z.infer<typeof userUpdateQuerySchema>;
+
+/**
+ * Staff users (spec 01 §4). The gateway checks the role may act in the area at all; whom an
+ * actor may add, edit or delete (permissions.ts) the directory checks in the change's transaction.
+ */
+export const users = defineResource({
+  service: 'directory',
+  name: 'user',
+  key: 'users',
+  area: 'users',
+  naturalKey: 'username',
+  sortFields: USER_SORT_FIELDS,
+  searchFields: ['username', 'fullName', 'email'],
+  texts: {
+    singular: 'user',
+    plural: 'users',
+    added: Messages.userAdded,
+    updated: Messages.userUpdated,
+    deleted: Messages.userDeleted,
+    notFound: Messages.userNotFound,
+  },
+  operations: {
+    all: { method: 'GET', path: '/api/users/all', summary: 'List users', action: 'read', query: userListQuerySchema, reply: z.array(userSchema), paged: true },
+    search: {
+      method: 'GET',
+      path: '/api/users/search/{username}',
+      summary: 'Users whose username contains the text (case-insensitive), exact match first',
+      action: 'read',
+      params: usernameParam,
+      reply: userSearchReplySchema,
+    },
+    unique: { method: 'GET', path: '/api/users/unique', summary: 'Distinct full names of staff users', action: 'read', reply: namesReplySchema },
+    get: { method: 'GET', path: '/api/users/get/{username}', summary: 'One user by username (case-insensitive)', action: 'read', params: usernameParam, reply: userSchema },
+    add: { method: 'POST', path: '/api/users/add', summary: 'Add a user', action: 'write', body: userCreateSchema, reply: userWriteReplySchema, idempotent: true },
+    update: {
+      method: 'PUT',
+      path: '/api/users/update',
+      summary: 'Edit a user (term = current username, updateterm = new username)',
+      action: 'write',
+      query: userUpdateQuerySchema,
+      body: userUpdateSchema,
+      reply: userWriteReplySchema,
+      refine: updateRules,
+    },
+    delete: { method: 'DELETE', path: '/api/users/delete/{username}', summary: 'Delete a user', action: 'delete', params: usernameParam, reply: messageReplySchema },
+  },
+});

@@ -1,0 +1,219 @@
+import { z } from 'zod';
+import type { Action, Area } from './permissions.js';
+import { actorSchema, type Actor } from './roles.js';
+import { idempotencyKeySchema } from './idempotency.js';
+import type { Page } from './list.js';
+import type { ServiceName } from './services.js';
+
+/**
+ * One definition per entity (ADR 15): every operation is declared once, here, and the REST
+ * route rows, the NATS subjects and message schemas, the OpenAPI document, the gateway's
+ * forwarder and the typed web client are all derived from it.
+ *
+ * The wire rule that keeps data on the short way: the NATS message of an operation is the
+ * validated REST input itself, `{actor, idempotencyKey?, params?, query?, body?}`, with the
+ * same field names and the same schemas at both ends of the hop; the service answers the REST
+ * reply itself (a paged list answers `{items, total}`; the gateway sends `items` and puts
+ * `total` in X-Total-Count). Nothing is renamed or re-worded in between.
+ */
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Field → message, as in a VALIDATION_FAILED error's `details`. */
+export type FieldProblems = Record<string, string>;
+
+/** The validated parts of a call; `params`, `query` and `body` only where the operation declares them. */
+export interface OperationInput {
+  params?: unknown;
+  query?: unknown;
+  body?: unknown;
+}
+
+/** One call of a resource: its REST route and, under the same name, its NATS request. */
+export interface OperationDef {
+  method: Method;
+  /** The path under /api, OpenAPI style: `/api/branches/update/{BranchCity}`. */
+  path: string;
+  summary: string;
+  /** What the caller's role must be allowed in the resource's area (permissions.ts). */
+  action: Action;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** The REST reply; with `paged`, an array (the service answers `{items, total}`). */
+  reply: z.ZodType;
+  /** Success status; 201 for creates, else 200. */
+  status?: 200 | 201;
+  /** A list: the body is the array and, when `page` is given, X-Total-Count the total. */
+  paged?: boolean;
+  /** A create that accepts an Idempotency-Key (ADR 12). */
+  idempotent?: boolean;
+  /** Rules across parts (say, a body field that must match a query field): checked by the gateway and by the service. */
+  refine?: (input: any) => FieldProblems; // eslint-disable-line @typescript-eslint/no-explicit-any -- typed by the definition that declares it
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : never;
+type In<S> = S extends z.ZodType ? z.input<S> : never;
+type Part<O, K extends 'params' | 'query' | 'body', Io extends 'in' | 'out'> = O extends { [P in K]: infer S extends z.ZodType }
+  ? { [P in K]: Io extends 'in' ? In<S> : Out<S> }
+  : { [P in K]?: undefined };
+
+/** The validated input of an operation: what the gateway forwards and the service receives. */
+export type InputOf<O extends OperationDef> = Part<O, 'params', 'out'> & Part<O, 'query', 'out'> & Part<O, 'body', 'out'>;
+/** What a caller sends (before the schemas' defaults and transforms): the web client's input. */
+export type CallInputOf<O extends OperationDef> = Part<O, 'params', 'in'> & Part<O, 'query', 'in'> & Part<O, 'body', 'in'>;
+
+/** The NATS request of an operation. */
+export type MessageOf<O extends OperationDef> = InputOf<O> & { actor: Actor } & (O extends { idempotent: true } ? { idempotencyKey?: string } : unknown);
+
+/** The REST reply of an operation. */
+export type OperationReplyOf<O extends OperationDef> = Out<O['reply']>;
+/** What the service answers: the REST reply, or for a paged list one page and the total. */
+export type ServiceReplyOf<O extends OperationDef> = O extends { paged: true } ? Page<OperationReplyOf<O> extends (infer T)[] ? T : never> : OperationReplyOf<O>;
+
+/**
+ * A row of the REST route table (`api`). Rows derived from a resource carry `subject` and
+ * `message`: the gateway's one forwarder serves them. Rows without (health, sign-in, sign-out)
+ * have a controller of their own.
+ */
+export interface ApiRoute {
+  method: Method;
+  path: string;
+  summary: string;
+  /** public: no token; staff: any signed-in staff member, then `permission` if given. */
+  access: 'public' | 'staff';
+  permission?: { area: Area; action: Action };
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  reply: z.ZodType;
+  status: 200 | 201;
+  paged?: boolean;
+  /**
+   * Creates: the call accepts an Idempotency-Key header, and the service answers a repeat
+   * (same key and body from the same user within 24 hours) with the first result, unwritten.
+   */
+  idempotent?: boolean;
+  refine?: OperationDef['refine'];
+  /** The NATS subject the gateway forwards the call to. */
+  subject?: string;
+  /** The NATS request's schema (the service validates with it). */
+  message?: z.ZodType;
+}
+
+export interface ResourceTexts {
+  /** Singular, lower case, as in sentences: 'branch'. */
+  singular: string;
+  /** Plural, lower case: 'branches'. */
+  plural: string;
+  added: string;
+  updated: string;
+  deleted: string;
+  notFound: string;
+}
+
+export interface ResourceDef<
+  Service extends ServiceName = ServiceName,
+  Name extends string = string,
+  Key extends string = string,
+  Ops extends Record<string, OperationDef> = Record<string, OperationDef>,
+> {
+  service: Service;
+  /** Singular, in subjects: `directory.branch.add`. */
+  name: Name;
+  /** Plural, in route names (`branchesAdd`) and URLs (`/api/branches/...`). */
+  key: Key;
+  /** The permission area (permissions.ts) of every operation. */
+  area: Area;
+  /** The natural key: the field that names a record in URLs and messages (ADR 16). */
+  naturalKey: string;
+  /** Fields a list may be sorted by; the first is the default. */
+  sortFields: readonly [string, ...string[]];
+  /** Fields a list's `q` searches (case-insensitive substring). */
+  searchFields: readonly string[];
+  texts: ResourceTexts;
+  operations: Ops;
+}
+
+/** `uniqueCities` → `UniqueCities` */
+type Cap<S extends string> = Capitalize<S>;
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+export type RouteName<Key extends string, Op extends string> = `${Key}${Cap<Op>}`;
+export type SubjectOf<Service extends string, Name extends string, Op extends string> = `${Service}.${Name}.${Op}`;
+
+type DerivedRoute<O extends OperationDef> = Omit<O, 'action' | 'status'> & {
+  access: 'staff';
+  permission: { area: Area; action: Action };
+  status: 200 | 201;
+  subject: string;
+  message: z.ZodType<MessageOf<O>>;
+};
+
+export type Resource<D extends ResourceDef> = D & {
+  /** Route rows for the `api` table, named `<key><Operation>`: `branchesAdd`. */
+  routes: { [K in keyof D['operations'] & string as RouteName<D['key'], K>]: DerivedRoute<D['operations'][K]> };
+  /** NATS subject per operation: `directory.branch.add`. */
+  subjects: { [K in keyof D['operations'] & string]: SubjectOf<D['service'], D['name'], K> };
+  /** NATS request schema per operation, used by the gateway to build and by the service to check. */
+  messages: { [K in keyof D['operations'] & string]: z.ZodType<MessageOf<D['operations'][K]>> };
+};
+
+/** The NATS request schema of an operation: actor, idempotency key and the declared parts, plus its cross-part rules. */
+export function messageSchema(op: Pick<OperationDef, 'params' | 'query' | 'body' | 'idempotent' | 'refine'>): z.ZodType {
+  const shape: Record<string, z.ZodType> = { actor: actorSchema };
+  if (op.idempotent) shape.idempotencyKey = idempotencyKeySchema.optional();
+  if (op.params) shape.params = op.params;
+  if (op.query) shape.query = op.query;
+  if (op.body) shape.body = op.body;
+  const schema = z.object(shape);
+  const refine = op.refine;
+  if (!refine) return schema;
+  return schema.superRefine((input, ctx) => {
+    for (const [field, message] of Object.entries(refine(input))) ctx.addIssue({ code: 'custom', message, path: ['body', field] });
+  });
+}
+
+/** Checks a definition and derives its routes, subjects and message schemas. */
+export function defineResource<const D extends ResourceDef>(def: D): Resource<D> {
+  const routes: Record<string, ApiRoute> = {};
+  const subjects: Record<string, string> = {};
+  const messages: Record<string, z.ZodType> = {};
+  for (const [op, operation] of Object.entries(def.operations)) {
+    if (!operation.path.startsWith(`/api/${def.key}/`)) throw new Error(`${def.key}.${op}: path ${operation.path} must start with /api/${def.key}/`);
+    const { action, status, ...rest } = operation;
+    const subject = `${def.service}.${def.name}.${op}`;
+    const message = messageSchema(operation);
+    subjects[op] = subject;
+    messages[op] = message;
+    routes[`${def.key}${cap(op)}`] = {
+      ...rest,
+      access: 'staff',
+      permission: { area: def.area, action },
+      status: status ?? (operation.method === 'POST' ? 201 : 200),
+      subject,
+      message,
+    };
+  }
+  return { ...def, routes, subjects, messages } as unknown as Resource<D>;
+}
+
+/** The handlers a service implements for a resource: one per operation, typed by the definition. */
+export type ResourceHandlers<R extends ResourceDef> = {
+  [K in keyof R['operations']]: (message: MessageOf<R['operations'][K]>) => Promise<ServiceReplyOf<R['operations'][K]>>;
+};
+
+/** The NATS messages of a resource, for the typed request/reply client: subject → request and reply. */
+export type ResourceMessages<R extends ResourceDef> = {
+  [K in keyof R['operations'] & string as SubjectOf<R['service'], R['name'], K>]: {
+    request: MessageOf<R['operations'][K]>;
+    reply: ServiceReplyOf<R['operations'][K]>;
+  };
+};
+
+/** The usual natural-key path parameter: required, trimmed, at most 100 characters. */
+export function keyParam<const K extends string>(name: K, label: string) {
+  return z.object({
+    [name]: z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} is too long`),
+  } as { [P in K]: z.ZodString });
+}

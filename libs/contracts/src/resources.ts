@@ -1,0 +1,12 @@
+import { branches } from './directory/branch.resource.js';
+import { users } from './directory/user.resource.js';
+
+/**
+ * Every resource definition, by key. `npm run new:resource` adds a line here; the `api`
+ * table, the message map and the OpenAPI document follow from this object.
+ */
+export const resources = {
+  users,
+  branches,
+} as const;
+export type Resources = typeof resources;
