@@ -2,10 +2,10 @@ import { jest } from '@jest/globals';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
+import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import type { StaffRole, User } from '@freight/contracts';
+import { Messages, type StaffRole, type User } from '@freight/contracts';
 import { logout, setSessionNavigator, startSession } from '@freight/web-kit';
 import MasterDataRoutes from './routes.js';
 
@@ -13,6 +13,8 @@ import MasterDataRoutes from './routes.js';
 // would: every fallback text is the one of spec 01 §8.
 type Handler = (method: string, path: string) => Response | Promise<Response>;
 let handle: Handler;
+/** Every call the screens made: method, path with query, and JSON body. */
+let calls: { method: string; url: string; body: unknown }[];
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 /** A reply without a body, as a proxy or a crashed server gives. */
@@ -29,13 +31,16 @@ const nimal: User = {
   department: 'Import',
 };
 
+const kandy = { _id: 'b1', BranchCity: 'Kandy', Location: 'Hill Street', Contact: '0812345678', Code: 'KDY' };
+
 /** Answers what every screen loads; `overrides` answers the call under test. */
 function server(overrides: Record<string, () => Response | Promise<Response>>): Handler {
   return (method, path) => {
     const key = `${method} ${path}`;
     if (overrides[key]) return overrides[key]();
     if (key === 'GET /api/branches/unique-cities') return json(['Colombo', 'Kandy']);
-    if (key === 'GET /api/users/search/nimal') return json({ success: true, users: [nimal] });
+    if (key === 'GET /api/users/get/nimal') return json(nimal);
+    if (key === 'GET /api/branches/get/Kandy') return json(kandy);
     throw new Error(`unexpected call ${key}`);
   };
 }
@@ -76,13 +81,17 @@ const alertText = async () => (await screen.findByRole('alert')).textContent;
 
 beforeEach(() => {
   setSessionNavigator(() => {});
+  calls = [];
   globalThis.fetch = jest.fn<typeof fetch>().mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://x');
-    return handle(init?.method ?? 'GET', url.pathname);
+    const method = init?.method ?? 'GET';
+    calls.push({ method, url: url.pathname + url.search, body: init?.body === undefined ? undefined : JSON.parse(String(init.body)) });
+    return handle(method, url.pathname);
   });
 });
 afterEach(() => {
   cleanup();
+  notifications.clean();
   void logout();
 });
 
@@ -121,6 +130,7 @@ describe('fallback texts of the master-data screens (spec 01 §8)', () => {
   it("a failed branch add without a server message shows 'Error creating branch'", async () => {
     handle = server({ 'POST /api/branches/add': () => bare(400) });
     renderAt('addbranch', 'Head');
+    await screen.findByLabelText(/^Branch Name/);
     set('Branch Name', 'Galle');
     set('Location', 'Fort');
     set('Contact', '0912223344');
@@ -139,9 +149,51 @@ describe('fallback texts of the master-data screens (spec 01 §8)', () => {
   });
 
   it('the edit screen of a user that fails to load says Error fetching user data', async () => {
-    handle = server({ 'GET /api/users/search/nimal': () => bare(500) });
+    handle = server({ 'GET /api/users/get/nimal': () => bare(500) });
     renderAt('edituserhead/nimal', 'Head');
     expect(await alertText()).toBe('Error fetching user data');
+  });
+});
+
+describe('the edit screens load the record by its key and save it under the contract names', () => {
+  const notFound = (message: string) => () => json({ message, code: 'NOT_FOUND' }, 404);
+
+  it('edit branch: GET branches/get/{BranchCity}, then PUT branches/update/{BranchCity} with the fields that may change', async () => {
+    handle = server({ 'PUT /api/branches/update/Kandy': () => json({ success: true, message: Messages.branchUpdated, branch: kandy }) });
+    renderAt('editbranch/Kandy', 'Head');
+    expect(await screen.findByDisplayValue('Hill Street')).toBeTruthy();
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/branches/get/Kandy']);
+    set('Location', 'Temple Road');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(Messages.branchUpdated)).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')).toEqual({ method: 'PUT', url: '/api/branches/update/Kandy', body: { Location: 'Temple Road', Contact: '0812345678' } });
+  });
+
+  it('edit user: GET users/get/{username}, then PUT users/update?term&updateterm, a blank password left out', async () => {
+    handle = server({ 'PUT /api/users/update': () => json({ success: true, message: Messages.userUpdated, user: nimal }) });
+    renderAt('edituserhead/nimal', 'Head');
+    await screen.findByDisplayValue('Nimal Perera');
+    expect(calls.filter((c) => c.url.startsWith('/api/users/'))).toEqual([{ method: 'GET', url: '/api/users/get/nimal', body: undefined }]);
+    set('Username', 'nimal.p');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(Messages.userUpdated)).toBeTruthy();
+    const body = { fullName: 'Nimal Perera', username: 'nimal.p', email: 'nimal@example.com', branchCity: 'Kandy', contact: '+94 77 123 4567', role: 'Employee', department: 'Import' };
+    expect(calls.find((c) => c.method === 'PUT')).toEqual({ method: 'PUT', url: '/api/users/update?term=nimal&updateterm=nimal.p', body });
+  });
+
+  it.each([
+    ['edituserhead/ghost', 'GET /api/users/get/ghost', Messages.userNotFound, 'User not found'],
+    ['editbranch/Nowhere', 'GET /api/branches/get/Nowhere', Messages.branchNotFound, 'Branch not found'],
+  ])('%s: a record that is not there (404) says "%s"', async (path, call, message, text) => {
+    handle = server({ [call!]: notFound(message!) });
+    renderAt(path!, 'Head');
+    expect(await alertText()).toBe(text);
+  });
+
+  it("a branch that fails to load says 'Error fetching branch data'", async () => {
+    handle = server({ 'GET /api/branches/get/Kandy': () => bare(502) });
+    renderAt('editbranch/Kandy', 'Head');
+    expect(await alertText()).toBe('Error fetching branch data');
   });
 });
 
