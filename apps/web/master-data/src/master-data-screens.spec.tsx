@@ -155,6 +155,65 @@ describe('fallback texts of the master-data screens (spec 01 §8)', () => {
   });
 });
 
+describe('the list screens (columns, sorting and actions from the definitions and the permission rules)', () => {
+  const head: User = { ...nimal, _id: 'u0', username: 'boss', fullName: 'The Head', role: 'Head' };
+  const listed = () => json([nimal, head]);
+
+  it("an Admin adds on 'adduser', edits the Employee and deletes them, and may do neither to the Head", async () => {
+    handle = server({ 'GET /api/users/all': listed });
+    renderAt('manageuser', 'Admin');
+    expect(await screen.findByRole('heading', { name: 'Manage Users' })).toBeTruthy();
+    await screen.findByRole('cell', { name: 'boss' });
+    expect(screen.getByRole('link', { name: 'Add User' }).getAttribute('href')).toBe('/admindashboard/administrativetools/adduser');
+    expect(screen.getByRole('link', { name: 'Edit user nimal' }).getAttribute('href')).toBe('/admindashboard/administrativetools/edituser/nimal');
+    expect(screen.getByRole('button', { name: 'Delete user nimal' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Edit user boss' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete user boss' })).toBeNull();
+    // The branch column shows the city; Contact is not among the users' sort fields.
+    expect(screen.getAllByRole('cell', { name: 'Kandy' })).toHaveLength(2);
+    expect(screen.getByRole('button', { name: /^Branch/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Contact/ })).toBeNull();
+    expect(screen.getByRole('columnheader', { name: 'Contact' })).toBeTruthy();
+  });
+
+  it('a Head works on the Head variants of the user screens', async () => {
+    handle = server({ 'GET /api/users/all': listed });
+    renderAt('manageuser', 'Head');
+    await screen.findByRole('cell', { name: 'boss' });
+    expect(screen.getByRole('link', { name: 'Add User' }).getAttribute('href')).toBe('/admindashboard/administrativetools/adduserhead');
+    expect(screen.getByRole('link', { name: 'Edit user boss' }).getAttribute('href')).toBe('/admindashboard/administrativetools/edituserhead/boss');
+    // Nobody deletes themself: the Head signed in here is 'me', so 'boss' may go.
+    expect(screen.getByRole('button', { name: 'Delete user boss' })).toBeTruthy();
+  });
+
+  it('an Employee reads the users, without Add, Edit or Delete', async () => {
+    handle = server({ 'GET /api/users/all': listed });
+    renderAt('manageuser', 'Employee');
+    await screen.findByRole('cell', { name: 'boss' });
+    expect(screen.queryByRole('link', { name: 'Add User' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /^Edit / })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Delete / })).toBeNull();
+  });
+
+  it('branches: every column sorts on the server, rows edit by city and delete after the question', async () => {
+    handle = server({
+      'GET /api/branches/all': () => json([kandy]),
+      'DELETE /api/branches/delete/Kandy': () => json({ message: Messages.branchDeleted }),
+    });
+    renderAt('managebranch', 'Head');
+    await screen.findByRole('cell', { name: 'KDY' });
+    fireEvent.click(screen.getByRole('button', { name: /^Branch Code/ }));
+    await waitFor(() => expect(calls.at(-1)?.url).toBe('/api/branches/all?sort=Code&order=asc&page=1&pageSize=25'));
+    for (const header of ['Branch Name', 'Location', 'Contact']) expect(screen.getByRole('button', { name: new RegExp(`^${header}`) })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Edit branch Kandy' }).getAttribute('href')).toBe('/admindashboard/administrativetools/editbranch/Kandy');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete branch Kandy' }));
+    expect(await screen.findByText('Are you sure you want to delete the branch in Kandy?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(Messages.branchDeleted)).toBeTruthy();
+    expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/branches/delete/Kandy')).toBe(true);
+  });
+});
+
 describe('the edit screens load the record by its key and save it under the contract names', () => {
   const notFound = (message: string) => () => json({ message, code: 'NOT_FOUND' }, 404);
 
