@@ -62,6 +62,15 @@ export function parseRouteInput<R extends ApiRoute>(route: R, raw: RawInput): In
     }
   }
 
+  // Rules across parts (e.g. a body field that must match a query field), once every part is valid.
+  if (!sentences.length && route.refine) {
+    for (const [field, message] of Object.entries(route.refine(result))) {
+      details[field] = message;
+      // "Must match updateterm" says which field only beside it: the sentence names it.
+      sentences.push((message.startsWith('Must ') ? `${field} ${message.charAt(0).toLowerCase()}${message.slice(1)}` : message).replace(/\.$/, ''));
+    }
+  }
+
   const key = route.idempotent ? raw.headers?.[IDEMPOTENCY_KEY_HEADER.toLowerCase()] : undefined;
   if (key !== undefined) {
     const parsed = idempotencyKeySchema.safeParse(key);

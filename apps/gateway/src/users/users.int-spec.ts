@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { NatsRpcClient } from '@freight/server';
-import { Messages, Subjects, TOTAL_COUNT_HEADER, type LoginResponse, type StaffRole } from '@freight/contracts';
+import { Messages, TOTAL_COUNT_HEADER, users, type LoginResponse, type StaffRole } from '@freight/contracts';
 import { HEAD, Stack, newUser, testPassword } from '../testing/gateway-stack.js';
 
 let stack: Stack;
@@ -242,8 +242,8 @@ describe('the users role matrix (DECISIONS §4)', () => {
     try {
       expect((await call('PUT', `/api/users/update?term=${username}&updateterm=${username}`, { token: admin.token, body: newUser(username, 'Employee', { password: '' }) })).status).toBe(200);
       expect((await call('DELETE', `/api/users/delete/${username}`, { token: admin.token })).status).toBe(200);
-      const subjects = requests.mock.calls.map(([subject]) => subject).filter((subject) => subject !== Subjects.directory.user.sessionState);
-      expect(subjects).toEqual([Subjects.directory.user.update, Subjects.directory.user.delete]);
+      const subjects = requests.mock.calls.map(([subject]) => subject).filter((subject) => subject !== 'directory.user.sessionState');
+      expect(subjects).toEqual([users.subjects.update, users.subjects.delete]);
     } finally {
       requests.mockRestore();
     }
