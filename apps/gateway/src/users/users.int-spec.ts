@@ -19,6 +19,14 @@ beforeAll(async () => {
 afterAll(() => stack?.stop());
 
 describe('users through the gateway', () => {
+  it('gets one user by username, whatever the case, or 404', async () => {
+    const reply = await call('GET', '/api/users/get/EMP1', { token: employee.token });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual(expect.objectContaining({ username: 'emp1', role: 'Employee', branchCity: { BranchCity: 'Colombo' } }));
+    expect(reply.body).not.toHaveProperty('password');
+    await expect(call('GET', '/api/users/get/emp', { token: employee.token })).resolves.toMatchObject({ status: 404, body: { message: Messages.userNotFound } });
+  });
+
   it('lists every user as a plain array, without passwords', async () => {
     const reply = await call('GET', '/api/users/all', { token: employee.token });
     expect(reply.status).toBe(200);
