@@ -82,7 +82,7 @@ export interface RepositorySpec<E, Sort extends string> {
    */
   sort: Record<Sort, readonly string[]>;
   /** Sort fields whose keys are on the joined tables: their id page reads the joins as well. */
-  joinedSorts?: readonly Sort[];
+  joinedSorts?: readonly NoInfer<Sort>[];
   /** Properties a list's `q` matches (case-insensitive substring; trigram indexes serve it). */
   search: readonly (keyof E & string)[];
   /** Unique properties, in the order a clash is reported, each with its unique index on `lower(column)`. */
