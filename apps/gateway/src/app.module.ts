@@ -7,13 +7,12 @@ import { RevocationService } from './auth/revocation.service.js';
 import { SessionController } from './auth/session.controller.js';
 import { SessionStateService } from './auth/session-state.service.js';
 import { TokenService } from './auth/token.service.js';
-import { BranchesController } from './branches/branches.controller.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config/gateway.config.js';
 import { DocsController } from './docs/docs.controller.js';
 import { HealthController } from './health/health.controller.js';
+import { resourceForwarder } from './forward/resource-forwarder.js';
 import { HttpErrorFilter } from './http/exception.filter.js';
 import { ContractReplyInterceptor } from './http/reply.interceptor.js';
-import { UsersController } from './users/users.controller.js';
 
 /** The gateway holds no business data: every call becomes a NATS request to a service. */
 @Module({})
@@ -26,7 +25,8 @@ export class AppModule implements OnModuleInit {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: AppModule,
-      controllers: [SessionController, UsersController, BranchesController, HealthController, DocsController],
+      // Sign-in, sign-out, health and the docs do more than forward; every resource route is forwarded.
+      controllers: [SessionController, HealthController, DocsController, resourceForwarder()],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         {

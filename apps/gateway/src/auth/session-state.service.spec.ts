@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { RemoteError, type NatsRpcClient } from '@freight/server';
-import { Messages, Subjects, type UserSessionState } from '@freight/contracts';
+import { Messages, type UserSessionState } from '@freight/contracts';
 import { SESSION_STATE_MAX_AGE_MS, SessionStateService } from './session-state.service.js';
 
 /** Requests sent to the directory, answered by the test. */
@@ -25,8 +25,8 @@ describe('SessionStateService', () => {
   it('sends one request for any number of calls for one user at once (single flight)', async () => {
     const calls = [states.current('a'), states.current('a'), states.current('b'), states.current('a')];
     expect(sent.map((request) => [request.subject, request.data])).toEqual([
-      [Subjects.directory.user.sessionState, { id: 'a' }],
-      [Subjects.directory.user.sessionState, { id: 'b' }],
+      ['directory.user.sessionState', { id: 'a' }],
+      ['directory.user.sessionState', { id: 'b' }],
     ]);
     sent[0]!.answer(stateOf('a'));
     sent[1]!.answer(stateOf('b'));

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { NatsRpcClient, RemoteError } from '@freight/server';
-import { Subjects, type UserSessionState } from '@freight/contracts';
+import { type UserSessionState } from '@freight/contracts';
 
 /**
  * How old the user state a staff call is judged on may be: a new password, role or
@@ -44,7 +44,7 @@ export class SessionStateService {
 
   private async ask(id: string): Promise<UserSessionState | null> {
     try {
-      return await this.rpc.request(Subjects.directory.user.sessionState, { id });
+      return await this.rpc.request('directory.user.sessionState', { id });
     } catch (error) {
       if (error instanceof RemoteError && error.code === 'NOT_FOUND') return null;
       throw error;

@@ -1,7 +1,7 @@
 import { Controller, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { NatsRpcClient } from '@freight/server';
-import { Messages, Subjects, type LoginResponse, type MessageReply } from '@freight/contracts';
+import { Messages, type LoginResponse, type MessageReply } from '@freight/contracts';
 import { Input, Route } from '../http/route.decorator.js';
 import type { RouteInput } from '../http/validation.js';
 import { RevocationService } from './revocation.service.js';
@@ -23,7 +23,7 @@ export class SessionController {
    */
   @Route('login')
   async login(@Input() { body }: RouteInput<'login'>, @Req() request: FastifyRequest): Promise<LoginResponse> {
-    const user = await this.rpc.request(Subjects.directory.user.verifyCredentials, { ...body, ip: request.ip });
+    const user = await this.rpc.request('directory.user.verifyCredentials', { ...body, ip: request.ip });
     const { token, expiresAt } = await this.tokens.sign({ id: user._id, username: user.username, role: user.role }, user.sessionVersion);
     return { token, user_id: user._id, user_role: user.role, user_username: user.username, user_fullName: user.fullName, expiresAt };
   }

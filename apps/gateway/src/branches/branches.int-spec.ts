@@ -47,6 +47,14 @@ describe('branches through the gateway', () => {
     expect(reply.body).toEqual({ success: true, branches: [expect.objectContaining({ BranchCity: 'Galle', Code: 'GAL' })] });
   });
 
+  it('gets one branch by its city, whatever the case, or 404', async () => {
+    const reply = await call('GET', '/api/branches/get/GALLE', { token: employee.token });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ _id: expect.any(String), BranchCity: 'Galle', Location: 'Galle harbour road', Contact: '+94 31 222 3333', Code: 'GAL' });
+    // The exact city, not a substring match: 'all' is in 'Galle' but names no branch.
+    await expect(call('GET', '/api/branches/get/all', { token: employee.token })).resolves.toMatchObject({ status: 404, body: { message: Messages.branchNotFound } });
+  });
+
   it('adds a branch: 201 with the message and the branch', async () => {
     const reply = await call('POST', '/api/branches/add', { token: head.token, body: branch('Jaffna', 'JAF') });
     expect(reply.status).toBe(201);

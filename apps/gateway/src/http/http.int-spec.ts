@@ -1,5 +1,5 @@
 import type { NatsConnection } from '@nats-io/transport-node';
-import { Messages, Subjects } from '@freight/contracts';
+import { Messages } from '@freight/contracts';
 import { connectTestNats, uniqueNamespace } from '@freight/server-testing';
 import { ALLOWED_ORIGIN, BODY_LIMIT_BYTES, HEAD, PUBLIC_ORIGIN, Stack, TestGateway, dropRevocationBucket, gatewayConfig } from '../testing/gateway-stack.js';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from './exception.filter.js';
@@ -80,7 +80,7 @@ describe('a directory that does not answer', () => {
       expect(reply.body).toEqual({ code: 'SERVICE_TIMEOUT', message: Messages.serviceTimeout });
       // The request reached the (silent) service once, and the gateway waited its timeout for it.
       await nc.flush();
-      expect(received).toEqual([`${namespace}${Subjects.directory.user.verifyCredentials}`]);
+      expect(received).toEqual([`${namespace}directory.user.verifyCredentials`]);
       expect(ms).toBeGreaterThanOrEqual(timeoutMs - 100);
       const health = await gateway.call('GET', '/api/health');
       expect(health.status).toBe(503);

@@ -1,8 +1,7 @@
 import { api, type ApiName } from '@freight/contracts';
-import { BranchesController } from '../branches/branches.controller.js';
 import { HealthController } from '../health/health.controller.js';
 import { SessionController } from '../auth/session.controller.js';
-import { UsersController } from '../users/users.controller.js';
+import { forwardedRoutes, resourceForwarder } from '../forward/resource-forwarder.js';
 import { ROUTE_NAME, nestPath } from './route.decorator.js';
 
 describe('@Route', () => {
@@ -11,12 +10,14 @@ describe('@Route', () => {
     expect(nestPath('/api/health')).toBe('health');
   });
 
-  it('binds every route of the api table to exactly one handler', () => {
-    const bound = [SessionController, UsersController, BranchesController, HealthController].flatMap((controller) =>
+  it('binds every route of the api table to exactly one handler: the resource routes to the forwarder, the rest to their own controller', () => {
+    const bound = [SessionController, HealthController, resourceForwarder()].flatMap((controller) =>
       Object.getOwnPropertyNames(controller.prototype)
         .map((method) => Reflect.getMetadata(ROUTE_NAME, (controller.prototype as unknown as Record<string, object>)[method]!) as ApiName | undefined)
         .filter(Boolean),
     );
     expect(bound.sort()).toEqual(Object.keys(api).sort());
+    expect(forwardedRoutes).toEqual(expect.arrayContaining(['usersAdd', 'usersUpdate', 'branchesGet', 'branchesDelete']));
+    expect(forwardedRoutes).not.toContain('login');
   });
 });

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { NatsRpcClient } from '@freight/server';
-import { Messages, Subjects, TOTAL_COUNT_HEADER, type LoginResponse, type StaffRole } from '@freight/contracts';
+import { Messages, TOTAL_COUNT_HEADER, users, type LoginResponse, type StaffRole } from '@freight/contracts';
 import { HEAD, Stack, newUser, testPassword } from '../testing/gateway-stack.js';
 
 let stack: Stack;
@@ -19,6 +19,14 @@ beforeAll(async () => {
 afterAll(() => stack?.stop());
 
 describe('users through the gateway', () => {
+  it('gets one user by username, whatever the case, or 404', async () => {
+    const reply = await call('GET', '/api/users/get/EMP1', { token: employee.token });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual(expect.objectContaining({ username: 'emp1', role: 'Employee', branchCity: { BranchCity: 'Colombo' } }));
+    expect(reply.body).not.toHaveProperty('password');
+    await expect(call('GET', '/api/users/get/emp', { token: employee.token })).resolves.toMatchObject({ status: 404, body: { message: Messages.userNotFound } });
+  });
+
   it('lists every user as a plain array, without passwords', async () => {
     const reply = await call('GET', '/api/users/all', { token: employee.token });
     expect(reply.status).toBe(200);
@@ -242,8 +250,8 @@ describe('the users role matrix (DECISIONS §4)', () => {
     try {
       expect((await call('PUT', `/api/users/update?term=${username}&updateterm=${username}`, { token: admin.token, body: newUser(username, 'Employee', { password: '' }) })).status).toBe(200);
       expect((await call('DELETE', `/api/users/delete/${username}`, { token: admin.token })).status).toBe(200);
-      const subjects = requests.mock.calls.map(([subject]) => subject).filter((subject) => subject !== Subjects.directory.user.sessionState);
-      expect(subjects).toEqual([Subjects.directory.user.update, Subjects.directory.user.delete]);
+      const subjects = requests.mock.calls.map(([subject]) => subject).filter((subject) => subject !== 'directory.user.sessionState');
+      expect(subjects).toEqual([users.subjects.update, users.subjects.delete]);
     } finally {
       requests.mockRestore();
     }
