@@ -42,16 +42,16 @@ describe('every staff page lives in the shell', () => {
     ['/adminshipmentmanagement', 'Head'],
     ['/adminshipmentmanagement', 'Admin'],
     ['/shipmentmanagement', 'Employee'],
-  ] as const)('%s (%s): the import/export chooser inside the shell', (path, role) => {
+  ] as const)('%s (%s): the import/export chooser inside the shell', async (path, role) => {
     renderAt(path, role);
-    expect(screen.getByRole('heading', { name: 'Shipment Management' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Shipment Management' })).toBeTruthy();
     expect((screen.getByRole('button', { name: 'IMPORT' }) as HTMLButtonElement).disabled).toBe(true);
     expectShell();
   });
 
-  it('an Employee sent to an admin screen is refused inside the shell, with a way back', () => {
+  it('an Employee sent to an admin screen is refused inside the shell, with a way back', async () => {
     renderAt('/adminshipmentmanagement', 'Employee');
-    expect(screen.getByRole('heading', { name: 'You do not have permission' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'You do not have permission' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to your start page' }).getAttribute('href')).toBe('/shipmentmanagement');
     expectShell();
   });
@@ -63,17 +63,17 @@ describe('every staff page lives in the shell', () => {
     ['/admindashboard/administrativetools/Addannouncement', 'Add Announcement'],
     ['/admindashboard/accounts', 'Accounts'],
     ['/admindashboard/accounts/editcredit/12', 'Edit Credit'],
-  ])('%s: a screen of later work says "Not available yet" inside the shell', (path, title) => {
+  ])('%s: a screen of later work says "Not available yet" inside the shell', async (path, title) => {
     renderAt(path, 'Head');
-    expect(screen.getByRole('heading', { name: title })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
     expect(screen.getByText(/^Not available yet/)).toBeTruthy();
     expect(screen.queryByText('Page not found')).toBeNull();
     expectShell();
   });
 
-  it('an address that is no screen at all is "Page not found", inside the shell for staff', () => {
+  it('an address that is no screen at all is "Page not found", inside the shell for staff', async () => {
     renderAt('/no-such-screen', 'Admin');
-    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to the start page' }).getAttribute('href')).toBe('/admindashboard');
     expectShell();
   });
