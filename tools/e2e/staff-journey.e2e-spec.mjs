@@ -138,6 +138,7 @@ describe('a staff day in the console', () => {
     // The Shipment Management button shows only on the exact dashboard path.
     await page.waitForURL((u) => u.pathname.endsWith('/administrativetools'));
     await page.getByRole('link', { name: 'Shipment Management' }).waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: 'Manage Branch' }).waitFor(); // the remotes' menus are in
     await checkScreen(page, 'administrative tools (Head)');
 
     await page.getByRole('link', { name: 'Manage Branch' }).click();

@@ -14,7 +14,7 @@ export default (_env, argv) =>
     federation: {
       name: 'masterData',
       filename: 'remoteEntry.js',
-      exposes: { './routes': './src/routes.tsx' },
+      exposes: { './routes': './src/routes.tsx', './menu': './src/menu.ts' },
       manifest: true,
     },
     devServer: { port: 4201, headers: { 'Access-Control-Allow-Origin': '*' } },

@@ -1,5 +1,6 @@
 export * from './roles.js';
 export * from './permissions.js';
+export * from './menu.js';
 export * from './errors.js';
 export * from './list.js';
 export * from './fields.js';

@@ -1,4 +1,19 @@
-import { assignableRoles, can, canAddUser, canDeleteUser, canEditUser, canWriteUser, manageableRoles, removesHead } from './permissions.js';
+import {
+  AREAS,
+  assignableRoles,
+  can,
+  canAddUser,
+  canDeleteUser,
+  canEditUser,
+  canWriteUser,
+  isPermission,
+  manageableRoles,
+  removesHead,
+  rolesThatCan,
+  seesAllJobs,
+  type Action,
+  type Area,
+} from './permissions.js';
 import type { StaffRole } from './roles.js';
 
 const head = { role: 'Head' as StaffRole, username: 'hana' };
@@ -84,5 +99,52 @@ describe('permission matrix for users and branches (DECISIONS §4)', () => {
     expect(removesHead('Head', 'Head')).toBe(false);
     expect(removesHead('Admin', null)).toBe(false);
     expect(removesHead('Employee', 'Head')).toBe(false);
+  });
+});
+
+describe('permission matrix for the areas of later screens (DECISIONS §4)', () => {
+  // The rows of DECISIONS §4, written out here rather than read from the implementation.
+  const ALL: StaffRole[] = ['Head', 'Admin', 'Employee'];
+  const HEAD: StaffRole[] = ['Head'];
+  const rows: [Area, read: StaffRole[], write: StaffRole[], del: StaffRole[]][] = [
+    ['users', ALL, ['Head', 'Admin'], ['Head', 'Admin']],
+    ['branches', ALL, HEAD, HEAD],
+    ['consignees', ALL, ALL, HEAD],
+    ['shippers', ALL, ALL, HEAD],
+    ['forwarders', ALL, ALL, HEAD],
+    ['origins', ALL, ALL, HEAD],
+    ['yards', ALL, ALL, HEAD],
+    ['shipmentTypes', ALL, ALL, HEAD],
+    ['shipmentTerms', ALL, ALL, HEAD],
+    ['clientNews', ALL, ALL, HEAD],
+    ['announcements', ALL, ALL, HEAD],
+    ['shipmentCounter', HEAD, HEAD, HEAD],
+    ['shipmentDeletion', HEAD, HEAD, HEAD],
+    ['accounts', HEAD, HEAD, HEAD],
+  ];
+
+  it('knows exactly these areas', () => {
+    expect([...AREAS].sort()).toEqual(rows.map(([area]) => area).sort());
+  });
+
+  it.each(rows)('%s: read %j, add/edit %j, delete %j', (area, read, write, del) => {
+    const expected: Record<Action, StaffRole[]> = { read, write, delete: del };
+    for (const action of ['read', 'write', 'delete'] as const) {
+      expect(rolesThatCan(area, action)).toEqual(expected[action]);
+      for (const role of ALL) expect(can(role, area, action)).toBe(expected[action].includes(role));
+    }
+  });
+
+  it('lets Head and Admin see every job, an Employee only their own', () => {
+    expect(ALL.filter(seesAllJobs)).toEqual(['Head', 'Admin']);
+  });
+
+  it('recognises an area and action of this build, nothing else', () => {
+    expect(isPermission({ area: 'yards', action: 'delete' })).toBe(true);
+    expect(isPermission({ area: 'vessels', action: 'read' })).toBe(false);
+    expect(isPermission({ area: 'users', action: 'approve' })).toBe(false);
+    expect(isPermission({ area: 'toString', action: 'read' })).toBe(false);
+    expect(isPermission(null)).toBe(false);
+    expect(isPermission('users')).toBe(false);
   });
 });

@@ -1,23 +1,74 @@
 import type { Actor, StaffRole } from './roles.js';
 
 /**
- * The permission matrix of spec/DECISIONS.md §4, for the areas built so far.
+ * The permission matrix of spec/DECISIONS.md §4.
  * The gateway checks the role × area × action half on every call; the rules that depend
  * on the user being written (below) are checked by the directory service in the
  * transaction of the change, with that user's row locked. The screens use the same
- * functions to hide what a role cannot do.
+ * functions to hide what a role cannot do (tiles, menu entries, guarded routes).
+ * Areas of screens not built yet are here already, so that their tiles are shown to the
+ * right roles; their services will be checked against the same rows.
  */
-export type Area = 'users' | 'branches';
-export type Action = 'read' | 'write' | 'delete';
+export const ACTIONS = ['read', 'write', 'delete'] as const;
+export type Action = (typeof ACTIONS)[number];
 
-const matrix: Record<Area, Record<Action, readonly StaffRole[]>> = {
-  users: { read: ['Head', 'Admin', 'Employee'], write: ['Head', 'Admin'], delete: ['Head', 'Admin'] },
-  branches: { read: ['Head', 'Admin', 'Employee'], write: ['Head'], delete: ['Head'] },
-};
+const ALL_STAFF = ['Head', 'Admin', 'Employee'] as const satisfies readonly StaffRole[];
+const HEAD = ['Head'] as const satisfies readonly StaffRole[];
+/** Read and add/edit for all staff, delete for Head (the rows of most master data). */
+const STAFF_EDIT_HEAD_DELETE = { read: ALL_STAFF, write: ALL_STAFF, delete: HEAD };
+const HEAD_ONLY = { read: HEAD, write: HEAD, delete: HEAD };
+
+const matrix = {
+  users: { read: ALL_STAFF, write: ['Head', 'Admin'], delete: ['Head', 'Admin'] },
+  branches: { read: ALL_STAFF, write: HEAD, delete: HEAD },
+  consignees: STAFF_EDIT_HEAD_DELETE,
+  shippers: STAFF_EDIT_HEAD_DELETE,
+  forwarders: STAFF_EDIT_HEAD_DELETE,
+  origins: STAFF_EDIT_HEAD_DELETE,
+  yards: STAFF_EDIT_HEAD_DELETE,
+  shipmentTypes: STAFF_EDIT_HEAD_DELETE,
+  shipmentTerms: STAFF_EDIT_HEAD_DELETE,
+  clientNews: STAFF_EDIT_HEAD_DELETE,
+  announcements: STAFF_EDIT_HEAD_DELETE,
+  shipmentCounter: HEAD_ONLY,
+  shipmentDeletion: HEAD_ONLY,
+  /** Debits, credits, the voucher counter, and the accounts hub of the console. */
+  accounts: HEAD_ONLY,
+} as const satisfies Record<string, Record<Action, readonly StaffRole[]>>;
+
+export type Area = keyof typeof matrix;
+export const AREAS = Object.keys(matrix) as Area[];
 
 /** May this role do this action in this area at all (before looking at the target)? */
 export function can(role: StaffRole, area: Area, action: Action): boolean {
-  return matrix[area][action].includes(role);
+  return (matrix[area][action] as readonly StaffRole[]).includes(role);
+}
+
+/** The roles that may do this action in this area, for a screen guard (`RequireRole`). */
+export function rolesThatCan(area: Area, action: Action): readonly StaffRole[] {
+  return matrix[area][action];
+}
+
+/** An area and an action, e.g. what a tile needs to be shown (menu.ts). */
+export interface Permission {
+  area: Area;
+  action: Action;
+}
+
+/** Is this (from a remote, at run time) an area and action this build knows? */
+export function isPermission(value: unknown): value is Permission {
+  if (typeof value !== 'object' || value === null) return false;
+  const { area, action } = value as Record<string, unknown>;
+  return (AREAS as unknown[]).includes(area) && (ACTIONS as readonly unknown[]).includes(action);
+}
+
+/**
+ * Jobs and bookings (DECISIONS §4): Head and Admin see every job, an Employee the jobs
+ * assigned to them. So Head and Admin have the admin shipment entry (/adminshipmentmanagement,
+ * all jobs), an Employee the employee one (/shipmentmanagement).
+ */
+export function seesAllJobs(role: StaffRole): boolean {
+  return role === 'Head' || role === 'Admin';
 }
 
 /*

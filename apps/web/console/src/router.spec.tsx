@@ -5,9 +5,12 @@ import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import type { StaffRole } from '@freight/contracts';
 import { logout, setSessionNavigator, startSession } from '@freight/web-kit';
 
-// The remote is not under test here: its slot shows a stand-in.
+// The remote is not under test here: its slot shows a stand-in, its menu is empty.
 jest.unstable_mockModule('./remotes/remote-registry.js', () => ({
-  loadRemoteModule: async () => ({ default: () => <p>master-data remote</p> }),
+  REGISTRY_URL: '/remotes.json',
+  loadRegistry: async () => ({ masterData: '/remotes/master-data/mf-manifest.json' }),
+  loadRemoteModule: async (_remote: string, exposed: string) =>
+    exposed === './menu' ? { default: { tiles: [] } } : { default: () => <p>master-data remote</p> },
 }));
 const { routes } = await import('./router.js');
 
@@ -91,6 +94,37 @@ describe('every staff page lives in the shell', () => {
   it('master-data screens come from the remote, inside the shell', async () => {
     renderAt('/admindashboard/administrativetools/manageuser', 'Admin');
     expect(await screen.findByText('master-data remote')).toBeTruthy();
+    expectShell();
+  });
+
+  it.each([
+    ['Head', ['My Management', 'Administrative Tools', 'Accounts']],
+    ['Admin', ['My Management', 'Administrative Tools']],
+    ['Employee', ['Shipment Management', 'My Management', 'Administrative Tools']],
+  ] as const)('the sidebar shows %s %j', (role, items) => {
+    renderAt('/admindashboard', role);
+    const sidebar = screen.getByRole('navigation', { name: 'Dashboard' });
+    expect([...sidebar.querySelectorAll('a')].map((link) => link.textContent)).toEqual(items);
+  });
+
+  it.each([
+    ['Head', '/adminshipmentmanagement'],
+    ['Admin', '/adminshipmentmanagement'],
+    ['Employee', '/shipmentmanagement'],
+  ] as const)("the dashboard's Shipment Management button takes %s to %s", (role, path) => {
+    renderAt('/admindashboard', role);
+    const main = screen.getByRole('main');
+    expect([...main.querySelectorAll('a')].find((link) => link.textContent === 'Shipment Management')?.getAttribute('href')).toBe(path);
+  });
+
+  it.each([
+    ['Head', true],
+    ['Admin', false],
+    ['Employee', false],
+  ] as const)('the accounts hub: %s may open it: %s', (role, allowed) => {
+    renderAt('/admindashboard/accounts', role);
+    expect(screen.queryByRole('heading', { name: 'Accounts' }) !== null).toBe(allowed);
+    expect(screen.queryByRole('heading', { name: 'You do not have permission' }) !== null).toBe(!allowed);
     expectShell();
   });
 });

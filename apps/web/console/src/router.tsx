@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, Link, Outlet, type RouteObject } from 'react-router-dom';
 import { Button, Container } from '@mantine/core';
-import { landingPathFor } from '@freight/contracts';
+import { STAFF_ROLES, landingPathFor, rolesThatCan, seesAllJobs } from '@freight/contracts';
 import { NotAvailablePage, NotFoundPage, RequireRole, RequireSession, isSessionValid, useSession } from '@freight/web-kit';
 import { RouterErrorPage } from './pages/router-error.page.js';
 import { RemoteSlot } from './remotes/remote-slot.js';
@@ -88,7 +88,7 @@ export const routes: RouteObject[] = [
                   {
                     path: 'accounts',
                     element: (
-                      <RequireRole roles={['Head']}>
+                      <RequireRole roles={rolesThatCan('accounts', 'read')}>
                         <Outlet />
                       </RequireRole>
                     ),
@@ -104,7 +104,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'adminshipmentmanagement',
                 element: (
-                  <RequireRole roles={['Head', 'Admin']}>
+                  <RequireRole roles={STAFF_ROLES.filter(seesAllJobs)}>
                     <ShipmentChooserPage />
                   </RequireRole>
                 ),

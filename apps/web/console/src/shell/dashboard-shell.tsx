@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom';
 import { AppShell, Box, Burger, Button, Group, NavLink, Paper, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import type { StaffRole } from '@freight/contracts';
+import { can, seesAllJobs, type StaffRole } from '@freight/contracts';
 import { HEADER_HEIGHT, useSession } from '@freight/web-kit';
 import { HeaderUser } from './header-user.js';
 import { HeaderClock } from './header-clock.js';
@@ -11,14 +11,18 @@ interface SidebarItem {
   label: string;
   to: string;
   end: boolean;
-  roles: readonly StaffRole[];
+  /** Shown to the roles for which this holds (the contracts' permission functions). */
+  shownTo: (role: StaffRole) => boolean;
 }
 
+const allStaff = () => true;
+
 const SIDEBAR: readonly SidebarItem[] = [
-  { label: 'Shipment Management', to: '/shipmentmanagement', end: true, roles: ['Employee'] },
-  { label: 'My Management', to: '/admindashboard', end: true, roles: ['Head', 'Admin', 'Employee'] },
-  { label: 'Administrative Tools', to: '/admindashboard/administrativetools', end: false, roles: ['Head', 'Admin', 'Employee'] },
-  { label: 'Accounts', to: '/admindashboard/accounts', end: false, roles: ['Head'] },
+  // The employee shipment entry; Head and Admin reach theirs from the dashboard's button.
+  { label: 'Shipment Management', to: '/shipmentmanagement', end: true, shownTo: (role) => !seesAllJobs(role) },
+  { label: 'My Management', to: '/admindashboard', end: true, shownTo: allStaff },
+  { label: 'Administrative Tools', to: '/admindashboard/administrativetools', end: false, shownTo: allStaff },
+  { label: 'Accounts', to: '/admindashboard/accounts', end: false, shownTo: (role) => can(role, 'accounts', 'read') },
 ];
 
 /** Below Mantine's `sm` breakpoint the sidebar is a drawer behind the burger. */
@@ -78,7 +82,7 @@ export function DashboardShell({ children }: { children?: ReactNode }) {
           </Text>
           <HeaderClock c="dimmed" />
         </Box>
-        {SIDEBAR.filter((item) => item.roles.includes(session.role)).map((item) => (
+        {SIDEBAR.filter((item) => item.shownTo(session.role)).map((item) => (
           <NavLink key={item.to} component={RouterNavLink} to={item.to} end={item.end} label={item.label} onClick={close} />
         ))}
       </AppShell.Navbar>
@@ -90,7 +94,7 @@ export function DashboardShell({ children }: { children?: ReactNode }) {
               Welcome to Import Management
             </Text>
             {onDashboardHome && (
-              <Button component={Link} to={session.role === 'Employee' ? '/shipmentmanagement' : '/adminshipmentmanagement'}>
+              <Button component={Link} to={seesAllJobs(session.role) ? '/adminshipmentmanagement' : '/shipmentmanagement'}>
                 Shipment Management
               </Button>
             )}

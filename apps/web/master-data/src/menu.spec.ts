@@ -1,0 +1,31 @@
+import { matchRoutes } from 'react-router-dom';
+import { ADMINISTRATIVE_TOOLS } from '@freight/contracts';
+import menu from './menu.js';
+import { routes } from './routes.js';
+
+describe("the master-data remote's menu (./menu)", () => {
+  it('brings its tiles of the specification: users and branches open, the other master data not yet', () => {
+    expect(menu.tiles.map((tile) => [tile.label, tile.path])).toEqual([
+      ['Manage User', 'manageuser'],
+      ['Manage Branch', 'managebranch'],
+      ['Manage Consignee', undefined],
+      ['Manage Forwarder', undefined],
+      ['Manage Shipper', undefined],
+      ['Manage Origin', undefined],
+      ['Manage Yard', undefined],
+      ['Manage Shipment Type', undefined],
+      ['Manage Shipment Term', undefined],
+    ]);
+  });
+
+  it.each(menu.tiles.map((tile) => [tile.label, tile] as const))('%s: same group and permission as the console shows while this remote is away', (label, tile) => {
+    const placeholder = ADMINISTRATIVE_TOOLS.find((t) => t.label === label);
+    expect(placeholder).toBeDefined();
+    expect({ group: tile.group, visibleTo: tile.visibleTo }).toEqual({ group: placeholder!.group, visibleTo: placeholder!.visibleTo });
+  });
+
+  it.each(menu.tiles.filter((tile) => tile.path).map((tile) => [tile.label, tile.path!] as const))('%s opens a screen of this remote (%s)', (_label, path) => {
+    const matched = matchRoutes(routes, `/${path}`);
+    expect(matched?.at(-1)?.route.path).toBe(path);
+  });
+});

@@ -1,0 +1,28 @@
+import type { RemoteMenu, ToolGroup } from '@freight/contracts';
+
+const USERS_AND_BRANCHES = 'User and Branch Management' satisfies ToolGroup;
+const CLIENTS = 'Client Management' satisfies ToolGroup;
+const LOADING = 'Loading and Infrastructure' satisfies ToolGroup;
+const SHIPMENT = 'Shipment Configuration' satisfies ToolGroup;
+
+/**
+ * This remote's tiles of the Administrative Tools page (ADR 20), exposed as `./menu`. Plain
+ * data (types only), so the module is a few hundred bytes. `path` is relative to where the
+ * console mounts this remote (administrativetools/); a tile without one says "Not available
+ * yet" until its screens are built. Who sees a tile is the permission it names (`can`).
+ */
+const menu: RemoteMenu = {
+  tiles: [
+    { label: 'Manage User', group: USERS_AND_BRANCHES, path: 'manageuser', visibleTo: { area: 'users', action: 'read' } },
+    { label: 'Manage Branch', group: USERS_AND_BRANCHES, path: 'managebranch', visibleTo: { area: 'branches', action: 'write' } },
+    { label: 'Manage Consignee', group: CLIENTS, visibleTo: { area: 'consignees', action: 'read' } },
+    { label: 'Manage Forwarder', group: CLIENTS, visibleTo: { area: 'forwarders', action: 'read' } },
+    { label: 'Manage Shipper', group: CLIENTS, visibleTo: { area: 'shippers', action: 'read' } },
+    { label: 'Manage Origin', group: LOADING, visibleTo: { area: 'origins', action: 'read' } },
+    { label: 'Manage Yard', group: LOADING, visibleTo: { area: 'yards', action: 'delete' } },
+    { label: 'Manage Shipment Type', group: SHIPMENT, visibleTo: { area: 'shipmentTypes', action: 'delete' } },
+    { label: 'Manage Shipment Term', group: SHIPMENT, visibleTo: { area: 'shipmentTerms', action: 'delete' } },
+  ],
+};
+
+export default menu;

@@ -1,0 +1,37 @@
+import { ADMINISTRATIVE_TOOLS, TOOL_GROUPS, tileVisibleTo } from './menu.js';
+import type { StaffRole } from './roles.js';
+
+// Spec 01 §2 "Administrative Tools page, grouped", written out here rather than read from
+// the implementation.
+const ALL: StaffRole[] = ['Head', 'Admin', 'Employee'];
+const HEAD: StaffRole[] = ['Head'];
+const SPEC: [group: string, label: string, roles: StaffRole[]][] = [
+  ['User and Branch Management', 'Manage User', ALL],
+  ['User and Branch Management', 'Manage Branch', HEAD],
+  ['Client Management', 'Manage Consignee', ALL],
+  ['Client Management', 'Manage Forwarder', ALL],
+  ['Client Management', 'Manage Shipper', ALL],
+  ['Client Management', 'Manage Client News', HEAD],
+  ['Client Management', 'Manage Client Announcements', HEAD],
+  ['Loading and Infrastructure', 'Manage Origin', ALL],
+  ['Loading and Infrastructure', 'Manage Yard', HEAD],
+  ['Shipment Configuration', 'Manage Shipment Type', HEAD],
+  ['Shipment Configuration', 'Manage Shipment Term', HEAD],
+  ['Shipment Configuration', 'Manage Shipment Counter', HEAD],
+  ['Shipment Configuration', 'Manage Shipment Deletion', HEAD],
+];
+
+describe('the Administrative Tools page of the specification (spec 01 §2)', () => {
+  it('has its groups in order', () => {
+    expect(TOOL_GROUPS).toEqual(['User and Branch Management', 'Client Management', 'Loading and Infrastructure', 'Shipment Configuration']);
+  });
+
+  it('has every tile in order, in its group, without a path', () => {
+    expect(ADMINISTRATIVE_TOOLS.map((tile) => [tile.group, tile.label, tile.path])).toEqual(SPEC.map(([group, label]) => [group, label, undefined]));
+  });
+
+  it.each(SPEC)('%s / %s: shown to %j, from the permission matrix', (_group, label, roles) => {
+    const tile = ADMINISTRATIVE_TOOLS.find((t) => t.label === label)!;
+    expect(ALL.filter((role) => tileVisibleTo(tile, role))).toEqual(roles);
+  });
+});
