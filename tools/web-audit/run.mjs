@@ -18,6 +18,7 @@
 // Exits 1 over budget or when a page fails (a script error, a failed script, a screen not shown).
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
+import { Writable } from 'node:stream';
 import { createEdge } from '../dev/edge.mjs';
 import { freePort } from '../dev/net.mjs';
 import { loadRoutes } from '../dev/routes.mjs';
@@ -80,6 +81,7 @@ async function recordingContext(browser, options = {}) {
     }
   });
   context.on('weberror', (error) => state.failures.push(`page error: ${error.error().message}`));
+  context.on('console', (message) => message.type() === 'error' && state.failures.push(`console error: ${message.text()}`));
   /** Waits until no script is in flight or requested for QUIET_MS; returns the scripts so far. */
   state.quiet = async () => {
     const deadline = Date.now() + SCREEN_TIMEOUT_MS;
@@ -95,6 +97,17 @@ async function recordingContext(browser, options = {}) {
 
 const shown = (locator) => locator.waitFor({ state: 'visible', timeout: SCREEN_TIMEOUT_MS });
 
+/** Runs one load; a failure says what the page reported on the way. */
+async function load(recording, steps) {
+  try {
+    await steps();
+  } catch (error) {
+    const reported = recording.state.failures.length ? `\n  the page reported:\n  ${recording.state.failures.join('\n  ')}` : '';
+    throw new Error(`${error.message}${reported}`, { cause: error });
+  }
+  return recording.state.quiet();
+}
+
 /** The dashboard is interactive: its heading and the header's Log Out are on show. */
 async function dashboardShown(page) {
   await shown(page.getByRole('heading', { name: 'My Management' }));
@@ -105,33 +118,37 @@ async function measure(browser, url, head) {
   // (a) and (b): one tab from / through sign-in.
   const first = await recordingContext(browser);
   const page = await first.context.newPage();
-  await page.goto(url);
-  await shown(page.getByLabel('Username'));
-  await shown(page.getByRole('button', { name: 'Sign in' }));
-  const signIn = await first.state.quiet();
-  await page.getByLabel('Username').fill(head.username);
-  await page.getByLabel('Password').fill(head.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((u) => u.pathname === '/admindashboard', { timeout: SCREEN_TIMEOUT_MS });
-  await dashboardShown(page);
-  const dashboard = await first.state.quiet();
+  const signIn = await load(first, async () => {
+    await page.goto(url);
+    await shown(page.getByLabel('Username'));
+    await shown(page.getByRole('button', { name: 'Sign in' }));
+  });
+  const dashboard = await load(first, async () => {
+    await page.getByLabel('Username').fill(head.username);
+    await page.getByLabel('Password').fill(head.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((u) => u.pathname === '/admindashboard', { timeout: SCREEN_TIMEOUT_MS });
+    await dashboardShown(page);
+  });
   const storageState = await first.context.storageState(); // the session, for the cold loads
   await first.context.close();
 
   // (c): fresh profiles with the session: the dashboard cold, then the remote screen cold.
   const cold = await recordingContext(browser, { storageState });
   const coldPage = await cold.context.newPage();
-  await coldPage.goto(`${url}/admindashboard`);
-  await dashboardShown(coldPage);
-  const coldDashboard = await cold.state.quiet();
+  const coldDashboard = await load(cold, async () => {
+    await coldPage.goto(`${url}/admindashboard`);
+    await dashboardShown(coldPage);
+  });
   await cold.context.close();
 
   const deep = await recordingContext(browser, { storageState });
   const deepPage = await deep.context.newPage();
-  await deepPage.goto(url + REMOTE_SCREEN);
-  await shown(deepPage.getByRole('heading', { name: 'Manage Users' }));
-  await shown(deepPage.getByRole('cell', { name: head.username, exact: true })); // the list has loaded
-  const deepLink = await deep.state.quiet();
+  const deepLink = await load(deep, async () => {
+    await deepPage.goto(url + REMOTE_SCREEN);
+    await shown(deepPage.getByRole('heading', { name: 'Manage Users' }));
+    await shown(deepPage.getByRole('cell', { name: head.username, exact: true })); // the list has loaded
+  });
   await deep.context.close();
   return { signIn, dashboard, coldDashboard, deepLink };
 }
@@ -147,7 +164,14 @@ async function main() {
   const edgePort = await freePort(edgeHost);
   const origin = `http://${edgeHost}:${edgePort}`;
   log(`starting an isolated system${backendRoot === ROOT ? '' : ` from ${backendRoot}`}…`);
-  const system = await startSystem({ root: backendRoot, build: false, isolated: { label: 'audit' }, env: { PUBLIC_ORIGINS: origin }, out: process.stderr });
+  // The system's own log is kept and shown only if the audit fails.
+  const systemLog = [];
+  const out = new Writable({ write: (chunk, _encoding, done) => done(void systemLog.push(chunk.toString())) });
+  const showSystemLog = () => process.stderr.write(`── the system's log (last lines)\n${systemLog.join('').split('\n').slice(-80).join('\n')}\n`);
+  const system = await startSystem({ root: backendRoot, build: false, isolated: { label: 'audit' }, env: { PUBLIC_ORIGINS: origin }, out }).catch((error) => {
+    showSystemLog();
+    throw error;
+  });
   let edge;
   let browser;
   try {
@@ -174,6 +198,9 @@ async function main() {
     console.log(over.length ? `\nOver budget: ${over.map((r) => r.key).join(', ')}` : '\nWithin budget.');
     log(`done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     process.exitCode = over.length ? 1 : 0;
+  } catch (error) {
+    showSystemLog();
+    throw error;
   } finally {
     await browser?.close();
     await edge?.close();
