@@ -57,8 +57,8 @@ async function userExists(username: string): Promise<boolean> {
 }
 
 /** A real create request as the gateway sends it, captured on the wire (admin may listen to anything). */
-async function captureCreate(username: string): Promise<{ packet: { data: { actor: Record<string, unknown>; user: Record<string, unknown> }; id: string }; header: string }> {
-  const sub = admin.subscribe(wire('directory.user.create'), { max: 1 });
+async function captureCreate(username: string): Promise<{ packet: { data: { actor: Record<string, unknown>; body: Record<string, unknown> }; id: string }; header: string }> {
+  const sub = admin.subscribe(wire('directory.user.add'), { max: 1 });
   await admin.flush();
   const reply = await call('POST', '/api/users/add', { token: headToken, body: newUser(username, 'Employee') });
   expect(reply.status).toBe(201);
@@ -69,8 +69,8 @@ async function captureCreate(username: string): Promise<{ packet: { data: { acto
 /** The captured request rewritten to create a Head named `username` for a made-up Head actor. */
 function forgedHeadCreate(packet: Awaited<ReturnType<typeof captureCreate>>['packet'], username: string): Uint8Array {
   const actor = { id: randomUUID(), username: 'nobody', role: 'Head' };
-  const user = { ...packet.data.user, username, email: `${username}@example.com`, role: 'Head' };
-  return Buffer.from(JSON.stringify({ ...packet, id: randomUUID(), data: { ...packet.data, actor, user } }));
+  const body = { ...packet.data.body, username, email: `${username}@example.com`, role: 'Head' };
+  return Buffer.from(JSON.stringify({ ...packet, id: randomUUID(), data: { ...packet.data, actor, body } }));
 }
 
 const signedWith = (key: KeyObject, subject: string, bytes: Uint8Array, now = Date.now()) => {
@@ -96,10 +96,10 @@ describe('NATS authentication', () => {
 });
 
 describe("a service's own NATS credentials", () => {
-  it('cannot publish directory.user.create, even correctly signed, nor any other subject', async () => {
+  it('cannot publish directory.user.add, even correctly signed, nor any other subject', async () => {
     const { packet } = await captureCreate('captured.one');
     const bytes = forgedHeadCreate(packet, 'svc.made.head');
-    const subject = wire('directory.user.create');
+    const subject = wire('directory.user.add');
     const { nc, violations } = await connectAs('directory');
     nc.publish(subject, bytes, { headers: signedWith(gatewayKey(), subject, bytes), reply: '_INBOX.attacker' });
     nc.publish(wire('shipment.job.create'), bytes);
@@ -108,7 +108,7 @@ describe("a service's own NATS credentials", () => {
     await reported(violations, /Publish to ".*shipment\.job\.create"/);
     expect(await userExists('svc.made.head')).toBe(false);
     // Control: the very same bytes and signature from an identity allowed to publish do create the user.
-    expect(await adminRequest(subject, bytes, signedWith(gatewayKey(), subject, bytes))).toMatchObject({ response: { username: 'svc.made.head' } });
+    expect(await adminRequest(subject, bytes, signedWith(gatewayKey(), subject, bytes))).toMatchObject({ response: { user: { username: 'svc.made.head' } } });
     expect(await userExists('svc.made.head')).toBe(true);
   });
 
@@ -155,16 +155,16 @@ describe('requests that did not come from the gateway', () => {
   it('an authenticated client without the gateway key (admin) cannot create a Head for a made-up actor', async () => {
     const { packet } = await captureCreate('captured.two');
     const bytes = forgedHeadCreate(packet, 'unsigned.head');
-    expect(await adminRequest(wire('directory.user.create'), bytes)).toMatchObject(refused);
+    expect(await adminRequest(wire('directory.user.add'), bytes)).toMatchObject(refused);
     // Listing users (a read) is refused just the same.
-    expect(await adminRequest(wire('directory.user.list'), Buffer.from(JSON.stringify({ pattern: 'directory.user.list', data: {}, id: randomUUID() })))).toMatchObject(refused);
+    expect(await adminRequest(wire('directory.user.all'), Buffer.from(JSON.stringify({ pattern: 'directory.user.all', data: {}, id: randomUUID() })))).toMatchObject(refused);
     expect(await userExists('unsigned.head')).toBe(false);
   });
 
   it('a request signed with another key is refused', async () => {
     const { packet } = await captureCreate('captured.three');
     const bytes = forgedHeadCreate(packet, 'forged.head');
-    const subject = wire('directory.user.create');
+    const subject = wire('directory.user.add');
     expect(await adminRequest(subject, bytes, signedWith(generateKeyPairSync('ed25519').privateKey, subject, bytes))).toMatchObject(refused);
     expect(await userExists('forged.head')).toBe(false);
   });
@@ -175,8 +175,8 @@ describe('requests that did not come from the gateway', () => {
     const replay = headers();
     replay.set(SIGNATURE_HEADER, header);
     const bytes = forgedHeadCreate(packet, 'replayed.head');
-    expect(await adminRequest(wire('directory.user.create'), bytes, replay)).toMatchObject(refused);
-    const deleteHead = Buffer.from(JSON.stringify({ pattern: 'directory.user.delete', data: { actor: packet.data.actor, username: HEAD.username }, id: packet.id }));
+    expect(await adminRequest(wire('directory.user.add'), bytes, replay)).toMatchObject(refused);
+    const deleteHead = Buffer.from(JSON.stringify({ pattern: 'directory.user.delete', data: { actor: packet.data.actor, params: { username: HEAD.username } }, id: packet.id }));
     expect(await adminRequest(wire('directory.user.delete'), deleteHead, replay)).toMatchObject(refused);
     expect(await userExists('replayed.head')).toBe(false);
     expect(await userExists(HEAD.username)).toBe(true);
@@ -185,7 +185,7 @@ describe('requests that did not come from the gateway', () => {
   it('a gateway signature that has expired is refused', async () => {
     const { packet } = await captureCreate('captured.five');
     const bytes = forgedHeadCreate(packet, 'late.head');
-    const subject = wire('directory.user.create');
+    const subject = wire('directory.user.add');
     expect(await adminRequest(subject, bytes, signedWith(gatewayKey(), subject, bytes, Date.now() - SIGNATURE_TTL_MS - 1000))).toMatchObject(refused);
     expect(await userExists('late.head')).toBe(false);
   });

@@ -62,12 +62,14 @@ export function parseRouteInput<R extends ApiRoute>(route: R, raw: RawInput): In
     }
   }
 
-  // Rules across parts (e.g. a body field that must match a query field), once every part is valid.
+  // Rules across parts (e.g. a body field that must match a query field), once every part is
+  // valid: answered like the service answers them, the first problem as the message.
   if (!sentences.length && route.refine) {
-    for (const [field, message] of Object.entries(route.refine(result))) {
-      details[field] = message;
+    const problems = Object.entries(route.refine(result) as Record<string, string>);
+    if (problems.length) {
+      const [field, message] = problems[0]!;
       // "Must match updateterm" says which field only beside it: the sentence names it.
-      sentences.push((message.startsWith('Must ') ? `${field} ${message.charAt(0).toLowerCase()}${message.slice(1)}` : message).replace(/\.$/, ''));
+      throw new AppError('VALIDATION_FAILED', message.startsWith('Must ') ? `${field} ${message.charAt(0).toLowerCase()}${message.slice(1)}` : message, Object.fromEntries(problems));
     }
   }
 
