@@ -35,11 +35,13 @@ const args = new Set(process.argv.slice(2));
 const build = !args.has('--no-build');
 const list = args.has('--list');
 const backendRoot = resolve(process.env.AUDIT_BACKEND_ROOT ?? ROOT);
+const ownBackend = backendRoot === resolve(ROOT);
 const log = (message) => process.stderr.write(`[audit:web] ${message}\n`);
 
 function run(command, commandArgs) {
   return new Promise((done, fail) => {
-    const child = spawn(command, commandArgs, { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, NX_TUI: 'false', NX_DAEMON: 'false' } });
+    // Its output goes to stderr: stdout has the figures only.
+    const child = spawn(command, commandArgs, { cwd: ROOT, stdio: ['ignore', 2, 2], env: { ...process.env, NX_TUI: 'false', NX_DAEMON: 'false' } });
     child.once('error', fail);
     child.once('exit', (code) => (code === 0 ? done() : fail(new Error(`${command} ${commandArgs.join(' ')} exited with ${code}`))));
   });
@@ -156,14 +158,13 @@ async function measure(browser, url, head) {
 async function main() {
   const started = Date.now();
   if (build) {
-    const all = backendRoot === ROOT;
-    log(`building ${all ? 'everything' : WEB_PROJECTS.join(', ')} (cached when unchanged)…`);
-    await run('npx', ['nx', 'run-many', '-t', 'build', '--output-style=static', ...(all ? [] : ['-p', ...WEB_PROJECTS])]);
+    log(`building ${ownBackend ? 'everything' : WEB_PROJECTS.join(', ')} (cached when unchanged)…`);
+    await run('npx', ['nx', 'run-many', '-t', 'build', '--output-style=static', ...(ownBackend ? [] : ['-p', ...WEB_PROJECTS])]);
   }
   const edgeHost = '127.0.0.1';
   const edgePort = await freePort(edgeHost);
   const origin = `http://${edgeHost}:${edgePort}`;
-  log(`starting an isolated system${backendRoot === ROOT ? '' : ` from ${backendRoot}`}…`);
+  log(`starting an isolated system${ownBackend ? '' : ` from ${backendRoot}`}…`);
   // The system's own log is kept and shown only if the audit fails.
   const systemLog = [];
   const out = new Writable({ write: (chunk, _encoding, done) => done(void systemLog.push(chunk.toString())) });
