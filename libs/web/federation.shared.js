@@ -1,44 +1,102 @@
-// Module federation `shared` option for the console host and every remote (their
-// rspack configs get it through rspack.base.js). It sits beside the web projects,
-// in none of them, so that build configs can share it without reaching into a project.
+// Module federation `shared` option for the console host and every remote (their rspack
+// configs get it through rspack.base.js). It sits beside the web projects, in none of them,
+// so that build configs can share it without reaching into a project. ADR 0018 has the
+// measurements behind every choice here (`npm run audit:web` takes them).
 //
-// Host and remotes deploy apart, so a shared module is a bet that the host's copy
-// suits a remote built later. Only what must exist once per page is shared, as a
-// singleton: react, the router, the query client, the notifications and modals
-// stores, and @freight/web-session (the stored session, its listeners, the one
-// expiry timer, logout, the API base). Each carries the version the app was built
-// with as requiredVersion, so a remote that needs a newer copy than the host's
-// gets a warning in the console.
+// The third-party libraries that the console and the remotes both use are shared, each with
+// the semver range of the version the app was built with (`^x.y.z`): a remote takes the
+// console's copy when it satisfies the range and loads its own when not. Singletons, where
+// state must be one per page: react and react-dom, the router, the query client, Mantine's
+// notifications and modals stores, and @freight/web-session (the stored session, its
+// listeners, the one expiry timer, logout, the API base). A singleton the console cannot
+// satisfy is still the console's copy, with a warning in the browser's console.
 //
-// Not shared, so each app bundles the copy it was built with and keeps only what
-// it uses: @freight/web-kit (stateless components, hooks and the API client; its
-// stateful part is @freight/web-session), @freight/contracts (schemas, routes and
-// texts; a host's older copy would lack what a newer remote uses), @mantine/core,
-// @mantine/hooks and zod. A shared module is also bundled whole (no tree shaking):
-// ~170 KB gzipped for @mantine/core and ~60 KB for zod before the first render.
-// Unsharing the contracts costs a remote screen its own zod (~26 KB gzipped).
-// Mantine's class names and CSS variables are identical (same version), and a remote
-// wraps its screens in its own MantineProvider with the kit's theme.
-import { readFileSync } from 'node:fs';
+// A shared module is bundled whole: no tree shaking, since the app that provides it cannot
+// know what another app will use. Where the whole is much larger than what the apps use, the
+// apps share a curated entry instead (shared-entries/): a module that re-exports what they
+// use, so tree shaking happens inside it. The web apps' imports of the package resolve to it
+// (the `alias` below, web builds only; tests, type checks and servers see the real package).
+// Gzipped, whole → curated: react-router-dom 61 → 30 KB, @mantine/core 169 → 50 KB, zod
+// 89 → 27 KB, @tanstack/react-query 13 → 10 KB, react-hook-form 16 → 13.5 KB.
+// tools/web-audit/shared-entries.spec.mjs checks that each entry has every name the bundles
+// import from its package.
+//
+// Not shared, so each app bundles the copy it was built with: @mantine/hooks (stateless,
+// small), @freight/web-kit (stateless components, hooks and the API client) and
+// @freight/contracts (schemas, routes, texts: a console's older copy would lack what a newer
+// remote uses). A remote wraps its screens in its own MantineProvider with the kit's theme.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const singletons = [
-  'react',
-  'react-dom',
-  'react-router',
-  'react-router-dom',
-  '@tanstack/react-query',
-  '@mantine/modals',
-  '@mantine/notifications',
-  '@freight/web-session',
-];
+export const ENTRIES = fileURLToPath(new URL('./shared-entries/', import.meta.url));
 
-/** The installed (hoisted or workspace-linked) version: every app of the workspace builds against the same one. */
-function installedVersion(name) {
-  const file = new URL(`../../node_modules/${name}/package.json`, import.meta.url);
-  return `^${JSON.parse(readFileSync(file, 'utf8')).version}`;
+/**
+ * Every shared library. `entry`: a curated entry in shared-entries/ shared in place of the
+ * package; `digest`: the share key carries a digest of the entry's files, so an app built
+ * with a different list never takes another's copy (non-singletons only: an app that does
+ * not find its list loads its own copy); `importedBy`: packages in the bundles that import
+ * this one, so the entry has their names too.
+ * @type {Record<string, { singleton?: boolean, entry?: string, digest?: string[], importedBy?: string[] }>}
+ */
+export const SHARED = {
+  react: { singleton: true },
+  'react-dom': { singleton: true },
+  'react-router-dom': { singleton: true, entry: 'react-router-dom.js' },
+  '@tanstack/react-query': { singleton: true, entry: 'react-query.js' },
+  '@mantine/modals': { singleton: true },
+  '@mantine/notifications': { singleton: true },
+  '@freight/web-session': { singleton: true },
+  '@mantine/core': { entry: 'mantine-core.js', digest: ['mantine-core.js'], importedBy: ['@mantine/modals', '@mantine/notifications'] },
+  zod: { entry: 'zod.js', digest: ['zod.js'] },
+  'react-hook-form': { entry: 'react-hook-form.js', digest: ['react-hook-form.js'], importedBy: ['@hookform/resolvers'] },
+  '@hookform/resolvers': {},
+  '@hookform/resolvers/zod': {},
+};
+
+/** The package a request belongs to: '@hookform/resolvers/zod' → '@hookform/resolvers'. */
+export const packageOf = (request) => request.split('/').slice(0, request.startsWith('@') ? 2 : 1).join('/');
+
+/** The folder of a package as Node would find it from `fromDir` (workspace packages are linked into node_modules). */
+export function packageDir(name, fromDir) {
+  for (let dir = resolve(fromDir); ; dir = dirname(dir)) {
+    const candidate = join(dir, 'node_modules', name);
+    if (existsSync(join(candidate, 'package.json'))) return candidate;
+    if (dirname(dir) === dir) throw new Error(`${name} is not installed for ${fromDir}`);
+  }
 }
 
-/** The `shared` option of ModuleFederationPlugin for every web app of the console. */
-export const sharedModules = Object.fromEntries(
-  singletons.map((name) => [name, { singleton: true, requiredVersion: installedVersion(name) }]),
-);
+const versionIn = (dir) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version;
+
+function digestOf(files) {
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(readFileSync(join(ENTRIES, file)));
+  return hash.digest('hex').slice(0, 8);
+}
+
+/**
+ * The `shared` option of ModuleFederationPlugin and the resolve aliases of one web app.
+ * @param {string} appDir the app's folder: versions are those installed for it
+ * @returns {{ shared: Record<string, object>, alias: Record<string, string> }}
+ */
+export function federationShared(appDir) {
+  const shared = {};
+  const alias = {};
+  for (const [request, { singleton = false, entry, digest }] of Object.entries(SHARED)) {
+    const dir = packageDir(packageOf(request), appDir);
+    const version = versionIn(dir);
+    shared[request] = {
+      singleton,
+      requiredVersion: `^${version}`,
+      ...(entry && { import: join(ENTRIES, entry), version }),
+      ...(digest && { shareKey: `${request}#${digestOf(digest)}` }),
+    };
+    if (entry) {
+      alias[`${request}$`] = join(ENTRIES, entry);
+      // How the curated entry reaches the package's own files (the request itself now leads to the entry).
+      alias[`real-package/${request}`] = dir;
+    }
+  }
+  return { shared, alias };
+}

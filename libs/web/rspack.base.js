@@ -1,8 +1,9 @@
 // The rspack configuration every web app of the console shares: TypeScript/TSX
 // through SWC, CSS, hashed file names in production and module federation with
-// the shared singletons. Each app's rspack.config.js passes only what differs.
+// the shared libraries. Each app's rspack.config.js passes only what differs.
+import { dirname } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { sharedModules } from './federation.shared.js';
+import { federationShared } from './federation.shared.js';
 
 /**
  * @param {object} app
@@ -16,6 +17,10 @@ import { sharedModules } from './federation.shared.js';
  */
 export function webAppConfig({ path, production, output, federation, entry = {}, plugins = [], devServer }) {
   const fileName = production ? '[name].[contenthash:8].js' : '[name].js';
+  const { shared, alias } = federationShared(dirname(path));
+  // The console is the only host and every remote runs inside it: the remotes use the console's
+  // federation runtime instead of carrying their own (remoteEntry.js 29 KB → 10 KB gzipped).
+  const remote = Boolean(federation.exposes);
   return {
     entry,
     output: { path, filename: fileName, chunkFilename: fileName, clean: true, ...output },
@@ -25,6 +30,8 @@ export function webAppConfig({ path, production, output, federation, entry = {},
       // Workspace libraries are bundled from their sources (their package.json "source" condition).
       conditionNames: ['source', 'browser', 'import', 'module', 'default'],
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      // Curated shared entries in place of whole packages (federation.shared.js).
+      alias,
     },
     module: {
       rules: [
@@ -44,7 +51,18 @@ export function webAppConfig({ path, production, output, federation, entry = {},
       ],
     },
     // dts: false: the type plugin needs a tsconfig per app and prints a spurious EPIPE trace.
-    plugins: [...plugins, new ModuleFederationPlugin({ ...federation, shared: sharedModules, dts: false })],
+    plugins: [
+      ...plugins,
+      new ModuleFederationPlugin({
+        ...federation,
+        shared,
+        dts: false,
+        experiments: {
+          ...(remote ? { externalRuntime: true } : { provideExternalRuntime: true }),
+          optimization: { target: 'web' }, // leave out the runtime's Node.js paths
+        },
+      }),
+    ],
     devServer,
     performance: { hints: false },
   };

@@ -14,13 +14,15 @@ jest.unstable_mockModule('./remotes/remote-registry.js', () => ({
 }));
 const { routes } = await import('./router.js');
 
-function renderAt(path: string, role?: StaffRole) {
+/** Renders the console at `path`; resolves once the screen is on show (screens and the shell load lazily). */
+async function renderAt(path: string, role?: StaffRole) {
   if (role) startSession({ token: 't', user_id: '1', user_role: role, user_username: 'me', user_fullName: 'Me Myself', expiresAt: 0 });
   render(
     <MantineProvider>
       <RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />
     </MantineProvider>,
   );
+  await screen.findByRole('main');
 }
 
 /** The staff shell is around the screen: the header with Log Out, the sidebar, the banner. */
@@ -45,15 +47,15 @@ describe('every staff page lives in the shell', () => {
     ['/adminshipmentmanagement', 'Head'],
     ['/adminshipmentmanagement', 'Admin'],
     ['/shipmentmanagement', 'Employee'],
-  ] as const)('%s (%s): the import/export chooser inside the shell', (path, role) => {
-    renderAt(path, role);
+  ] as const)('%s (%s): the import/export chooser inside the shell', async (path, role) => {
+    await renderAt(path, role);
     expect(screen.getByRole('heading', { name: 'Shipment Management' })).toBeTruthy();
     expect((screen.getByRole('button', { name: 'IMPORT' }) as HTMLButtonElement).disabled).toBe(true);
     expectShell();
   });
 
-  it('an Employee sent to an admin screen is refused inside the shell, with a way back', () => {
-    renderAt('/adminshipmentmanagement', 'Employee');
+  it('an Employee sent to an admin screen is refused inside the shell, with a way back', async () => {
+    await renderAt('/adminshipmentmanagement', 'Employee');
     expect(screen.getByRole('heading', { name: 'You do not have permission' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to your start page' }).getAttribute('href')).toBe('/shipmentmanagement');
     expectShell();
@@ -66,33 +68,33 @@ describe('every staff page lives in the shell', () => {
     ['/admindashboard/administrativetools/Addannouncement', 'Add Announcement'],
     ['/admindashboard/accounts', 'Accounts'],
     ['/admindashboard/accounts/editcredit/12', 'Edit Credit'],
-  ])('%s: a screen of later work says "Not available yet" inside the shell', (path, title) => {
-    renderAt(path, 'Head');
+  ])('%s: a screen of later work says "Not available yet" inside the shell', async (path, title) => {
+    await renderAt(path, 'Head');
     expect(screen.getByRole('heading', { name: title })).toBeTruthy();
     expect(screen.getByText(/^Not available yet/)).toBeTruthy();
     expect(screen.queryByText('Page not found')).toBeNull();
     expectShell();
   });
 
-  it('an address that is no screen at all is "Page not found", inside the shell for staff', () => {
-    renderAt('/no-such-screen', 'Admin');
+  it('an address that is no screen at all is "Page not found", inside the shell for staff', async () => {
+    await renderAt('/no-such-screen', 'Admin');
     expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to the start page' }).getAttribute('href')).toBe('/admindashboard');
     expectShell();
   });
 
-  it('signed out: public screens of later work say so, unknown ones are not found, each in a main landmark', () => {
-    renderAt('/Searchbl');
+  it('signed out: public screens of later work say so, unknown ones are not found, each in a main landmark', async () => {
+    await renderAt('/Searchbl');
     expect(screen.getByRole('heading', { name: 'Track & Trace' })).toBeTruthy();
     expect(screen.getByRole('main').textContent).toContain('Not available yet');
     cleanup();
-    renderAt('/no-such-screen');
+    await renderAt('/no-such-screen');
     expect(screen.getByRole('main').textContent).toContain('Page not found');
     expect(screen.queryByRole('banner')).toBeNull();
   });
 
   it('master-data screens come from the remote, inside the shell', async () => {
-    renderAt('/admindashboard/administrativetools/manageuser', 'Admin');
+    await renderAt('/admindashboard/administrativetools/manageuser', 'Admin');
     expect(await screen.findByText('master-data remote')).toBeTruthy();
     expectShell();
   });
@@ -101,8 +103,8 @@ describe('every staff page lives in the shell', () => {
     ['Head', ['My Management', 'Administrative Tools', 'Accounts']],
     ['Admin', ['My Management', 'Administrative Tools']],
     ['Employee', ['Shipment Management', 'My Management', 'Administrative Tools']],
-  ] as const)('the sidebar shows %s %j', (role, items) => {
-    renderAt('/admindashboard', role);
+  ] as const)('the sidebar shows %s %j', async (role, items) => {
+    await renderAt('/admindashboard', role);
     const sidebar = screen.getByRole('navigation', { name: 'Dashboard' });
     expect([...sidebar.querySelectorAll('a')].map((link) => link.textContent)).toEqual(items);
   });
@@ -111,8 +113,8 @@ describe('every staff page lives in the shell', () => {
     ['Head', '/adminshipmentmanagement'],
     ['Admin', '/adminshipmentmanagement'],
     ['Employee', '/shipmentmanagement'],
-  ] as const)("the dashboard's Shipment Management button takes %s to %s", (role, path) => {
-    renderAt('/admindashboard', role);
+  ] as const)("the dashboard's Shipment Management button takes %s to %s", async (role, path) => {
+    await renderAt('/admindashboard', role);
     const main = screen.getByRole('main');
     expect([...main.querySelectorAll('a')].find((link) => link.textContent === 'Shipment Management')?.getAttribute('href')).toBe(path);
   });
@@ -121,8 +123,8 @@ describe('every staff page lives in the shell', () => {
     ['Head', true],
     ['Admin', false],
     ['Employee', false],
-  ] as const)('the accounts hub: %s may open it: %s', (role, allowed) => {
-    renderAt('/admindashboard/accounts', role);
+  ] as const)('the accounts hub: %s may open it: %s', async (role, allowed) => {
+    await renderAt('/admindashboard/accounts', role);
     expect(screen.queryByRole('heading', { name: 'Accounts' }) !== null).toBe(allowed);
     expect(screen.queryByRole('heading', { name: 'You do not have permission' }) !== null).toBe(!allowed);
     expectShell();

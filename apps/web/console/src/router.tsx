@@ -3,14 +3,17 @@ import { createBrowserRouter, Link, Outlet, type RouteObject } from 'react-route
 import { Button, Container } from '@mantine/core';
 import { STAFF_ROLES, landingPathFor, rolesThatCan, seesAllJobs } from '@freight/contracts';
 import { NotAvailablePage, NotFoundPage, RequireRole, RequireSession, isSessionValid, useSession } from '@freight/web-kit';
-import { SignInPage } from './pages/sign-in.page.js';
-import { DashboardShell } from './shell/dashboard-shell.js';
-import { MyManagementPage } from './pages/my-management.page.js';
-import { AdministrativeToolsPage } from './pages/administrative-tools.page.js';
-import { ShipmentChooserPage } from './pages/shipment-chooser.page.js';
 import { RouterErrorPage } from './pages/router-error.page.js';
 import { RemoteSlot } from './remotes/remote-slot.js';
+import { lazyNamed } from './lazy-named.js';
 import { LATER_ACCOUNTS_SCREENS, LATER_PUBLIC_SCREENS, LATER_STAFF_SCREENS, LATER_TOOL_SCREENS } from './later-screens.js';
+
+// Each screen, and the staff shell, in a chunk of its own (see lazyNamed).
+const SignInPage = lazyNamed(() => import('./pages/sign-in.page.js'), 'SignInPage');
+const DashboardShell = lazyNamed(() => import('./shell/dashboard-shell.js'), 'DashboardShell');
+const MyManagementPage = lazyNamed(() => import('./pages/my-management.page.js'), 'MyManagementPage');
+const AdministrativeToolsPage = lazyNamed(() => import('./pages/administrative-tools.page.js'), 'AdministrativeToolsPage');
+const ShipmentChooserPage = lazyNamed(() => import('./pages/shipment-chooser.page.js'), 'ShipmentChooserPage');
 
 /** A page outside the staff shell (signed out): its content is the page's main landmark. */
 function PublicPage({ children }: { children: ReactNode }) {

@@ -1,0 +1,215 @@
+// `npm run audit:web`: how much JavaScript the console sends, measured in Chromium against a
+// whole system served as production serves it. The web apps' production builds (dist) go out
+// through the edge of `npm start` (tools/dev/edge.mjs: the same routes, headers and compression
+// as the generated nginx), which proxies /api to an isolated system (its own database, NATS
+// namespace and ports, removed afterwards). The browser is offered gzip only, so every figure is
+// gzipped bytes on the wire (each script's encoded body, headers not counted).
+//
+// Figures (issue 6), each from a fresh browser profile (empty cache):
+//   (a) opening / until the sign-in form is ready;
+//   (b) the same tab on through sign-in until /admindashboard is interactive (budget 200 KB);
+//   (c) what a deep link into a remote screen (/admindashboard/administrativetools/manageuser)
+//       fetches that a cold load of /admindashboard does not (budget 60 KB).
+// A phase ends when its screen is on show and no script has been requested or in flight for
+// QUIET_MS, so scripts a screen pulls in right after it renders count too.
+//
+// Options: --no-build (measure dist as it is), --list (every script of every load).
+// AUDIT_BACKEND_ROOT: the checkout whose built gateway and services to run (default this one).
+// Exits 1 over budget or when a page fails (a script error, a failed script, a screen not shown).
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { Writable } from 'node:stream';
+import { createEdge } from '../dev/edge.mjs';
+import { freePort } from '../dev/net.mjs';
+import { loadRoutes } from '../dev/routes.mjs';
+import { ROOT, startSystem } from '../dev/start.mjs';
+import { launchBrowser } from '../e2e/browser.mjs';
+import { figures, formatScripts, formatTable, notGzip, overBudget } from './report.mjs';
+
+const QUIET_MS = 750;
+const SCREEN_TIMEOUT_MS = 30_000;
+const REMOTE_SCREEN = '/admindashboard/administrativetools/manageuser';
+const WEB_PROJECTS = ['@freight/console', '@freight/master-data'];
+
+const args = new Set(process.argv.slice(2));
+const build = !args.has('--no-build');
+const list = args.has('--list');
+const backendRoot = resolve(process.env.AUDIT_BACKEND_ROOT ?? ROOT);
+const ownBackend = backendRoot === resolve(ROOT);
+const log = (message) => process.stderr.write(`[audit:web] ${message}\n`);
+
+function run(command, commandArgs) {
+  return new Promise((done, fail) => {
+    // Its output goes to stderr: stdout has the figures only.
+    const child = spawn(command, commandArgs, { cwd: ROOT, stdio: ['ignore', 2, 2], env: { ...process.env, NX_TUI: 'false', NX_DAEMON: 'false' } });
+    child.once('error', fail);
+    child.once('exit', (code) => (code === 0 ? done() : fail(new Error(`${command} ${commandArgs.join(' ')} exited with ${code}`))));
+  });
+}
+
+/**
+ * A fresh browser context offered gzip only, recording every script it fetches and every
+ * failure (a page error, a script that did not load).
+ */
+async function recordingContext(browser, options = {}) {
+  const context = await browser.newContext({ ...options, extraHTTPHeaders: { 'accept-encoding': 'gzip' } });
+  const state = { scripts: [], failures: [], pending: 0, lastActivity: Date.now() };
+  context.on('request', (request) => {
+    if (request.resourceType() !== 'script') return;
+    state.pending++;
+    state.lastActivity = Date.now();
+  });
+  const settle = () => {
+    state.pending--;
+    state.lastActivity = Date.now();
+  };
+  context.on('requestfailed', (request) => {
+    if (request.resourceType() !== 'script') return;
+    state.failures.push(`${request.url()}: ${request.failure()?.errorText}`);
+    settle();
+  });
+  context.on('requestfinished', async (request) => {
+    if (request.resourceType() !== 'script') return;
+    try {
+      const response = await request.response();
+      const sizes = await request.sizes();
+      if (!response?.ok()) state.failures.push(`${request.url()}: status ${response?.status()}`);
+      const decoded = (await response.body()).length;
+      state.scripts.push({ url: request.url(), bytes: sizes.responseBodySize, decoded, encoding: response.headers()['content-encoding'] ?? '' });
+    } catch (error) {
+      state.failures.push(`${request.url()}: ${error.message}`);
+    } finally {
+      settle();
+    }
+  });
+  context.on('weberror', (error) => state.failures.push(`page error: ${error.error().message}`));
+  context.on('console', (message) => message.type() === 'error' && state.failures.push(`console error: ${message.text()}`));
+  /** Waits until no script is in flight or requested for QUIET_MS; returns the scripts so far. */
+  state.quiet = async () => {
+    const deadline = Date.now() + SCREEN_TIMEOUT_MS;
+    while (state.pending > 0 || Date.now() - state.lastActivity < QUIET_MS) {
+      if (Date.now() > deadline) throw new Error('scripts kept loading');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    if (state.failures.length) throw new Error(`the page failed:\n  ${state.failures.join('\n  ')}`);
+    return [...state.scripts];
+  };
+  return { context, state };
+}
+
+const shown = (locator) => locator.waitFor({ state: 'visible', timeout: SCREEN_TIMEOUT_MS });
+
+/** Runs one load; a failure says what the page reported on the way. */
+async function load(recording, steps) {
+  try {
+    await steps();
+  } catch (error) {
+    const reported = recording.state.failures.length ? `\n  the page reported:\n  ${recording.state.failures.join('\n  ')}` : '';
+    throw new Error(`${error.message}${reported}`, { cause: error });
+  }
+  return recording.state.quiet();
+}
+
+/** The dashboard is interactive: its heading and the header's Log Out are on show. */
+async function dashboardShown(page) {
+  await shown(page.getByRole('heading', { name: 'My Management' }));
+  await shown(page.getByRole('banner').getByRole('button', { name: 'Log Out' }));
+}
+
+async function measure(browser, url, head) {
+  // (a) and (b): one tab from / through sign-in.
+  const first = await recordingContext(browser);
+  const page = await first.context.newPage();
+  const signIn = await load(first, async () => {
+    await page.goto(url);
+    await shown(page.getByLabel('Username'));
+    await shown(page.getByRole('button', { name: 'Sign in' }));
+  });
+  const dashboard = await load(first, async () => {
+    await page.getByLabel('Username').fill(head.username);
+    await page.getByLabel('Password').fill(head.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((u) => u.pathname === '/admindashboard', { timeout: SCREEN_TIMEOUT_MS });
+    await dashboardShown(page);
+  });
+  const storageState = await first.context.storageState(); // the session, for the cold loads
+  await first.context.close();
+
+  // (c): fresh profiles with the session: the dashboard cold, then the remote screen cold.
+  const cold = await recordingContext(browser, { storageState });
+  const coldPage = await cold.context.newPage();
+  const coldDashboard = await load(cold, async () => {
+    await coldPage.goto(`${url}/admindashboard`);
+    await dashboardShown(coldPage);
+  });
+  await cold.context.close();
+
+  const deep = await recordingContext(browser, { storageState });
+  const deepPage = await deep.context.newPage();
+  const deepLink = await load(deep, async () => {
+    await deepPage.goto(url + REMOTE_SCREEN);
+    await shown(deepPage.getByRole('heading', { name: 'Manage Users' }));
+    await shown(deepPage.getByRole('cell', { name: head.username, exact: true })); // the list has loaded
+  });
+  await deep.context.close();
+  return { signIn, dashboard, coldDashboard, deepLink };
+}
+
+async function main() {
+  const started = Date.now();
+  if (build) {
+    log(`building ${ownBackend ? 'everything' : WEB_PROJECTS.join(', ')} (cached when unchanged)…`);
+    await run('npx', ['nx', 'run-many', '-t', 'build', '--output-style=static', ...(ownBackend ? [] : ['-p', ...WEB_PROJECTS])]);
+  }
+  const edgeHost = '127.0.0.1';
+  const edgePort = await freePort(edgeHost);
+  const origin = `http://${edgeHost}:${edgePort}`;
+  log(`starting an isolated system${ownBackend ? '' : ` from ${backendRoot}`}…`);
+  // The system's own log is kept and shown only if the audit fails.
+  const systemLog = [];
+  const out = new Writable({ write: (chunk, _encoding, done) => done(void systemLog.push(chunk.toString())) });
+  const showSystemLog = () => process.stderr.write(`── the system's log (last lines)\n${systemLog.join('').split('\n').slice(-80).join('\n')}\n`);
+  const system = await startSystem({ root: backendRoot, build: false, isolated: { label: 'audit' }, env: { PUBLIC_ORIGINS: origin }, out }).catch((error) => {
+    showSystemLog();
+    throw error;
+  });
+  let edge;
+  let browser;
+  try {
+    const { routes, pageHeaders } = loadRoutes(ROOT);
+    edge = await createEdge({
+      root: ROOT,
+      routes,
+      pageHeaders,
+      bodyLimit: Number(system.env.BODY_LIMIT_BYTES),
+      upstreams: { gateway: `http://${system.env.GATEWAY_HOST}:${system.env.GATEWAY_PORT}` },
+    });
+    await edge.listen({ host: edgeHost, port: edgePort });
+    browser = await launchBrowser();
+    const loads = await measure(browser, origin, system.headLogin);
+    const wrong = notGzip(Object.values(loads).flat());
+    if (wrong.length) throw new Error(`scripts not sent as gzip: ${wrong.map((s) => `${s.url} (${s.encoding})`).join(', ')}`);
+    const rows = figures(loads);
+    if (list) {
+      const titles = { signIn: '(a) sign-in form', dashboard: '(b) dashboard after sign-in', coldDashboard: 'cold /admindashboard', deepLink: `cold ${REMOTE_SCREEN}` };
+      for (const [key, scripts] of Object.entries(loads)) console.log(formatScripts(titles[key], scripts) + '\n');
+    }
+    console.log(formatTable(rows));
+    const over = overBudget(rows);
+    console.log(over.length ? `\nOver budget: ${over.map((r) => r.key).join(', ')}` : '\nWithin budget.');
+    log(`done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    process.exitCode = over.length ? 1 : 0;
+  } catch (error) {
+    showSystemLog();
+    throw error;
+  } finally {
+    await browser?.close();
+    await edge?.close();
+    await system.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(`audit:web failed: ${error.stack ?? error.message}`);
+  process.exit(1);
+});
