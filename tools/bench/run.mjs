@@ -11,10 +11,11 @@ const BRANCHES = 500;
 const CONNECTIONS = 32;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const PAGE_SIZE = 25;
-const SEARCH_LIMIT = 50; // apps/services/directory/src/payloads.ts
+const SEARCH_LIMIT = 50; // libs/server/database/src/entity-repository.ts
 
-// The SQL the directory service runs (apps/services/directory/src/users/user.service.ts `search`
-// and `list` with a page and no filter; keep them identical).
+// The SQL the directory service runs (EntityRepository `search` and `list` with a page and no
+// filter, libs/server/database/src/entity-repository.ts, as UserRepository configures them in
+// apps/services/directory/src/users/user.repository.ts; keep them identical).
 const USER_COLUMNS = `u.id, u.full_name AS "fullName", u.username, u.email, u.contact, u.role, u.department, b.city AS "branchCity"`;
 const ORDER_BY = { username: 'lower(u.username) ASC', fullName: 'lower(u.full_name) ASC, u.id ASC' };
 const SQL = {

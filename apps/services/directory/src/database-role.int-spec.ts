@@ -5,7 +5,7 @@ import { seedHead } from './seed/head-seed.js';
 import { startDirectory, type DirectoryHarness } from './testing/directory-harness.js';
 import { defaultAdminUrl } from '@freight/server-testing';
 import { DataSource } from 'typeorm';
-import { Subjects, passwordField } from '@freight/contracts';
+import { branches, passwordField, type Actor } from '@freight/contracts';
 
 let h: DirectoryHarness;
 let asService: pg.Pool;
@@ -72,12 +72,13 @@ describe('the directory database role', () => {
 
 describe('provisioning and seeding', () => {
   it('provisions again without harm (idempotent), keeping the data', async () => {
-    await h.client.request(Subjects.directory.branch.create, {
-      actor: { id: '00000000-0000-4000-8000-000000000001', username: 'head', role: 'Head' },
-      branch: { BranchCity: 'Jaffna', Location: 'Main Street', Contact: '021 222 3333', Code: 'JAF' },
+    const actor: Actor = { id: '00000000-0000-4000-8000-000000000001', username: 'head', role: 'Head' };
+    await h.client.request(branches.subjects.add, {
+      actor,
+      body: { BranchCity: 'Jaffna', Location: 'Main Street', Contact: '021 222 3333', Code: 'JAF' },
     });
     await provisionServiceDatabase({ adminUrl: defaultAdminUrl(), database: h.db.database, service: SERVICE, roleName: h.db.roleName, password: h.db.password });
-    await expect(h.client.request(Subjects.directory.branch.uniqueCities, {})).resolves.toEqual(['Jaffna']);
+    await expect(h.client.request(branches.subjects.uniqueCities, { actor })).resolves.toEqual(['Jaffna']);
   });
 
   it('seeds one Head user once, with a generated password that signs in', async () => {
@@ -87,7 +88,7 @@ describe('provisioning and seeding', () => {
     await expect(seedHead(dataSource, { username: 'head' })).resolves.toEqual({ created: false });
     const password = (first as { password: string }).password;
     expect(passwordField.safeParse(password).success).toBe(true); // the staff password rule
-    await expect(h.client.request(Subjects.directory.user.verifyCredentials, { username: 'HEAD', password, ip: '127.0.0.1' })).resolves.toMatchObject({
+    await expect(h.client.request('directory.user.verifyCredentials', { username: 'HEAD', password, ip: '127.0.0.1' })).resolves.toMatchObject({
       role: 'Head',
       branchCity: { BranchCity: 'Colombo' },
     });

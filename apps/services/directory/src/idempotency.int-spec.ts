@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Subjects, idempotencyKeyReusedMessage, type Actor, type UserCreate } from '@freight/contracts';
+import { branches, idempotencyKeyReusedMessage, users, type Actor, type UserCreate } from '@freight/contracts';
 import pg from 'pg';
 import { errorOf, headActor as actor, startDirectory, type DirectoryHarness } from './testing/directory-harness.js';
 
-const U = Subjects.directory.user;
+const U = users.subjects;
 let h: DirectoryHarness;
 
 const newUser = (username: string): UserCreate => ({
@@ -21,7 +21,7 @@ const usersNamed = async (username: string) =>
 
 beforeAll(async () => {
   h = await startDirectory();
-  await h.client.request(Subjects.directory.branch.create, { actor, branch: { BranchCity: 'Colombo', Location: 'Colombo 01', Contact: '011 234 5678', Code: 'CMB' } });
+  await h.client.request(branches.subjects.add, { actor, body: { BranchCity: 'Colombo', Location: 'Colombo 01', Contact: '011 234 5678', Code: 'CMB' } });
 });
 afterAll(() => h?.close());
 
@@ -35,7 +35,7 @@ async function createWithLostReply(username: string, idempotencyKey?: string): P
   try {
     await blocker.query('BEGIN');
     await blocker.query(`SELECT 1 FROM directory.branch WHERE city = 'Colombo' FOR UPDATE`);
-    const request = h.client.request(U.create, { actor, idempotencyKey, user: newUser(username) }, { timeoutMs: 300 });
+    const request = h.client.request(U.add, { actor, idempotencyKey, body: newUser(username) }, { timeoutMs: 300 });
     await expect(errorOf(request)).resolves.toMatchObject({ code: 'SERVICE_TIMEOUT' });
     await blocker.query('COMMIT');
   } finally {
@@ -52,21 +52,21 @@ describe('creates with an Idempotency-Key', () => {
     const key = randomUUID();
     await createWithLostReply('lost-reply', key);
     const [row] = await h.adminQuery<{ id: string }>(`SELECT id FROM directory.app_user WHERE username = 'lost-reply'`);
-    await expect(h.client.request(U.create, { actor, idempotencyKey: key, user: newUser('lost-reply') })).resolves.toMatchObject({ _id: row!.id, username: 'lost-reply' });
+    await expect(h.client.request(U.add, { actor, idempotencyKey: key, body: newUser('lost-reply') })).resolves.toMatchObject({ user: { _id: row!.id, username: 'lost-reply' } });
     expect(await usersNamed('lost-reply')).toBe(1);
   });
 
   it('without a key, the same retry is 409: what the key avoids', async () => {
     await createWithLostReply('lost-no-key');
-    await expect(errorOf(h.client.request(U.create, { actor, user: newUser('lost-no-key') }))).resolves.toMatchObject({ code: 'CONFLICT' });
+    await expect(errorOf(h.client.request(U.add, { actor, body: newUser('lost-no-key') }))).resolves.toMatchObject({ code: 'CONFLICT' });
   });
 
   it('answers a branch create sent twice with one key with the first branch, and a changed body with IDEMPOTENCY_KEY_REUSED', async () => {
     const key = randomUUID();
     const branch = { BranchCity: 'Kandy', Location: 'Kandy 01', Contact: '081 222 3333', Code: 'KDY' };
-    const first = await h.client.request(Subjects.directory.branch.create, { actor, idempotencyKey: key, branch });
-    await expect(h.client.request(Subjects.directory.branch.create, { actor, idempotencyKey: key, branch })).resolves.toEqual(first);
-    await expect(errorOf(h.client.request(Subjects.directory.branch.create, { actor, idempotencyKey: key, branch: { ...branch, Location: 'Kandy 02' } }))).resolves.toEqual({
+    const first = await h.client.request(branches.subjects.add, { actor, idempotencyKey: key, body: branch });
+    await expect(h.client.request(branches.subjects.add, { actor, idempotencyKey: key, body: branch })).resolves.toEqual(first);
+    await expect(errorOf(h.client.request(branches.subjects.add, { actor, idempotencyKey: key, body: { ...branch, Location: 'Kandy 02' } }))).resolves.toEqual({
       code: 'IDEMPOTENCY_KEY_REUSED',
       message: idempotencyKeyReusedMessage,
     });
@@ -74,13 +74,13 @@ describe('creates with an Idempotency-Key', () => {
 
   it("does not answer another actor's result for their key", async () => {
     const key = randomUUID();
-    await h.client.request(U.create, { actor, idempotencyKey: key, user: newUser('first-owner') });
+    await h.client.request(U.add, { actor, idempotencyKey: key, body: newUser('first-owner') });
     const other: Actor = { id: randomUUID(), username: 'other-head', role: 'Head' };
-    await expect(errorOf(h.client.request(U.create, { actor: other, idempotencyKey: key, user: newUser('first-owner') }))).resolves.toMatchObject({ code: 'CONFLICT' });
+    await expect(errorOf(h.client.request(U.add, { actor: other, idempotencyKey: key, body: newUser('first-owner') }))).resolves.toMatchObject({ code: 'CONFLICT' });
   });
 
   it('refuses a malformed key in the message itself', async () => {
-    const body = await errorOf(h.client.request(U.create, { actor, idempotencyKey: 'clé-42', user: newUser('bad-key') }));
+    const body = await errorOf(h.client.request(U.add, { actor, idempotencyKey: 'clé-42', body: newUser('bad-key') }));
     expect(body).toMatchObject({ code: 'VALIDATION_FAILED', details: { idempotencyKey: expect.stringContaining('printable ASCII') } });
     expect(await usersNamed('bad-key')).toBe(0);
   });

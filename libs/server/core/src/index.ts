@@ -5,3 +5,4 @@ export * from './nats.js';
 export * from './gateway-signature.js';
 export * from './logging.js';
 export * from './bootstrap.js';
+export * from './resource-controller.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { Messages, Subjects } from '@freight/contracts';
+import { Messages, users, type Actor } from '@freight/contracts';
 import { z } from 'zod';
 import { AppError, RemoteError, RpcErrorFilter } from './errors.js';
 import { parsePublicKey, parseSigningKey } from './gateway-signature.js';
@@ -34,8 +34,8 @@ let slowFinished = false;
 
 @Controller()
 class ProbeController {
-  @MessagePattern(Subjects.directory.user.get)
-  get(@Payload(new ZodPayloadPipe(z.object({ username: z.string().min(3, 'Username is too short') }))) body: { username: string }) {
+  @MessagePattern(users.subjects.get)
+  get(@Payload(new ZodPayloadPipe(z.object({ params: z.object({ username: z.string().min(3, 'Username is too short') }) }))) { params: body }: { params: { username: string } }) {
     handled.push(body.username);
     if (body.username === 'missing') throw new AppError('NOT_FOUND', Messages.userNotFound);
     if (body.username === 'broken') throw new Error('secret internals');
@@ -55,6 +55,10 @@ async function start(namespace: string): Promise<INestMicroservice> {
   await app.listen();
   return app;
 }
+
+const actor: Actor = { id: '00000000-0000-4000-8000-000000000001', username: 'head', role: 'Head' };
+/** `directory.user.get` for `username`, as the gateway sends it. */
+const get = (client: NatsRpcClient, username: string, options?: { timeoutMs: number }) => client.request(users.subjects.get, { actor, params: { username } }, options);
 
 async function failure(promise: Promise<unknown>): Promise<RemoteError> {
   try {
@@ -82,19 +86,19 @@ describe('NATS transport with namespaces', () => {
   });
 
   it('answers a typed request in the namespace', async () => {
-    await expect(client.request(Subjects.directory.user.get, { username: 'alice' })).resolves.toEqual({ username: 'alice' });
+    await expect(get(client, 'alice')).resolves.toEqual({ username: 'alice' });
   });
 
   it('runs each request once across replicas in the queue group', async () => {
     handled.length = 0;
-    await Promise.all(Array.from({ length: 20 }, (_, i) => client.request(Subjects.directory.user.get, { username: `user${i}` })));
+    await Promise.all(Array.from({ length: 20 }, (_, i) => get(client, `user${i}`)));
     expect(handled.sort()).toEqual(Array.from({ length: 20 }, (_, i) => `user${i}`).sort());
   });
 
   it('does not reach services of another namespace (no responders → SERVICE_UNAVAILABLE)', async () => {
     const other = new NatsRpcClient(config(`t${randomBytes(5).toString('hex')}.`));
     try {
-      const error = await failure(other.request(Subjects.directory.user.get, { username: 'alice' }));
+      const error = await failure(get(other, 'alice'));
       expect(error.body).toEqual({ code: 'SERVICE_UNAVAILABLE', message: Messages.serviceUnavailable });
     } finally {
       await other.close();
@@ -102,24 +106,24 @@ describe('NATS transport with namespaces', () => {
   });
 
   it('carries an AppError across as its body', async () => {
-    const error = await failure(client.request(Subjects.directory.user.get, { username: 'missing' }));
+    const error = await failure(get(client, 'missing'));
     expect(error.body).toEqual({ code: 'NOT_FOUND', message: Messages.userNotFound });
   });
 
   it('hides unexpected errors behind INTERNAL', async () => {
-    const error = await failure(client.request(Subjects.directory.user.get, { username: 'broken' }));
+    const error = await failure(get(client, 'broken'));
     expect(error.body).toEqual({ code: 'INTERNAL', message: Messages.internal });
   });
 
   it('rejects a bad payload with VALIDATION_FAILED and details', async () => {
-    const error = await failure(client.request(Subjects.directory.user.get, { username: 'x' }));
-    expect(error.body).toEqual({ code: 'VALIDATION_FAILED', message: 'Username is too short', details: { username: 'Username is too short' } });
+    const error = await failure(get(client, 'x'));
+    expect(error.body).toEqual({ code: 'VALIDATION_FAILED', message: 'Username is too short', details: { 'params.username': 'Username is too short' } });
   });
 
   it('times out with SERVICE_TIMEOUT instead of waiting for a handler that does not answer', async () => {
     // The handler answers only when the gate opens, which happens after the request gave up:
     // a client that waited for the reply would hang here until jest's own timeout.
-    const error = await failure(client.request(Subjects.directory.user.get, { username: 'slow' }, { timeoutMs: 300 }));
+    const error = await failure(get(client, 'slow', { timeoutMs: 300 }));
     expect(error.body.code).toBe('SERVICE_TIMEOUT');
     expect(slowFinished).toBe(false);
     openSlowGate();
@@ -129,7 +133,7 @@ describe('NATS transport with namespaces', () => {
     const unsigned = new NatsRpcClient({ ...config(namespace), GATEWAY_SIGNING_KEY: undefined });
     try {
       handled.length = 0;
-      const error = await failure(unsigned.request(Subjects.directory.user.get, { username: 'alice' }));
+      const error = await failure(get(unsigned, 'alice'));
       expect(error.body).toEqual({ code: 'UNAUTHENTICATED_CALLER', message: Messages.unauthenticatedCaller });
       expect(handled).toEqual([]);
     } finally {
@@ -141,9 +145,9 @@ describe('NATS transport with namespaces', () => {
     const own = new NatsRpcClient(config(namespace));
     try {
       const names = Array.from({ length: 50 }, (_, i) => `parallel${i}`);
-      await expect(Promise.all(names.map((username) => own.request(Subjects.directory.user.get, { username })))).resolves.toEqual(names.map((username) => ({ username })));
+      await expect(Promise.all(names.map((username) => get(own, username)))).resolves.toEqual(names.map((username) => ({ username })));
       await own.close();
-      await expect(own.request(Subjects.directory.user.get, { username: 'again' })).resolves.toEqual({ username: 'again' });
+      await expect(get(own, 'again')).resolves.toEqual({ username: 'again' });
     } finally {
       await own.close();
     }
@@ -153,7 +157,7 @@ describe('NATS transport with namespaces', () => {
     await expect(client.ping()).resolves.toBe(true);
     const nowhere = new NatsRpcClient({ ...config(namespace), NATS_URL: 'nats://127.0.0.1:1' });
     await expect(nowhere.ping()).resolves.toBe(false);
-    const error = await failure(nowhere.request(Subjects.directory.user.get, { username: 'alice' }));
+    const error = await failure(get(nowhere, 'alice'));
     expect(error.body.code).toBe('SERVICE_UNAVAILABLE');
     await nowhere.close();
   });

@@ -5,3 +5,6 @@ export * from './audited.entity.js';
 export * from './health.js';
 export * from './write-transaction.js';
 export * from './idempotency.js';
+export * from './entity-repository.js';
+export * from './master-data.handlers.js';
+export * from './in-memory-repository.js';

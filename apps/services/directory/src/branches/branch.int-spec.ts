@@ -1,34 +1,43 @@
-import { Messages, Subjects, type BranchCreate } from '@freight/contracts';
+import { Messages, branches, users, type BranchCreate, type BranchListQuery, type BranchUpdate } from '@freight/contracts';
 import { errorOf, headActor as actor, startDirectory, type DirectoryHarness } from '../testing/directory-harness.js';
 
-const B = Subjects.directory.branch;
+const B = branches.subjects;
 let h: DirectoryHarness;
 
 const branch = (over: Partial<BranchCreate> = {}): BranchCreate => ({ BranchCity: 'Colombo', Location: 'Fort, Colombo 01', Contact: '+94 11 234 5678', Code: 'CMB', ...over });
-const create = (over: Partial<BranchCreate> = {}) => h.client.request(B.create, { actor, branch: branch(over) });
+const create = (over: Partial<BranchCreate> = {}) => h.client.request(B.add, { actor, body: branch(over) });
+const list = (query: BranchListQuery = {}) => h.client.request(B.all, { actor, query });
+const search = (BranchCity: string) => h.client.request(B.search, { actor, params: { BranchCity } });
+const get = (BranchCity: string) => h.client.request(B.get, { actor, params: { BranchCity } });
+const update = (BranchCity: string, body: BranchUpdate) => h.client.request(B.update, { actor, params: { BranchCity }, body });
+const remove = (BranchCity: string) => h.client.request(B.delete, { actor, params: { BranchCity } });
 
 beforeAll(async () => {
   h = await startDirectory();
 });
 afterAll(() => h?.close());
 
-describe('directory.branch.create', () => {
-  it('creates a branch', async () => {
-    await expect(create()).resolves.toEqual({ _id: expect.any(String), BranchCity: 'Colombo', Location: 'Fort, Colombo 01', Contact: '+94 11 234 5678', Code: 'CMB' });
+describe('directory.branch.add', () => {
+  it('creates a branch and answers the REST reply', async () => {
+    await expect(create()).resolves.toEqual({
+      success: true,
+      message: Messages.branchAdded,
+      branch: { _id: expect.any(String), BranchCity: 'Colombo', Location: 'Fort, Colombo 01', Contact: '+94 11 234 5678', Code: 'CMB' },
+    });
   });
 
   it('refuses a city or a code already used, whatever the case', async () => {
     await expect(errorOf(create({ BranchCity: 'COLOMBO', Code: 'CM2' }))).resolves.toMatchObject({ code: 'CONFLICT', message: "Branch 'COLOMBO' already exists" });
     await expect(errorOf(create({ BranchCity: 'Negombo', Code: 'cmb' }))).resolves.toMatchObject({ code: 'CONFLICT', message: "Branch code 'cmb' is already in use" });
-    await expect(h.client.request(B.list, {})).resolves.toMatchObject({ total: 1 });
+    await expect(list()).resolves.toMatchObject({ total: 1 });
   });
 
   it('validates the payload', async () => {
     const body = await errorOf(create({ BranchCity: 'Galle', Code: 'G L', Location: '' }));
-    expect(body).toMatchObject({ code: 'VALIDATION_FAILED', details: { 'branch.Code': 'Branch code must be letters, digits or hyphens', 'branch.Location': 'Location is required' } });
+    expect(body).toMatchObject({ code: 'VALIDATION_FAILED', details: { 'body.Code': 'Branch code must be letters, digits or hyphens', 'body.Location': 'Location is required' } });
     await expect(errorOf(create({ BranchCity: '..' }))).resolves.toMatchObject({ code: 'VALIDATION_FAILED' });
-    await expect(errorOf(create({ BranchCity: 'Nul\u0000ville' }))).resolves.toMatchObject({ code: 'VALIDATION_FAILED', details: { 'branch.BranchCity': expect.stringContaining('U+0000') } });
-    await expect(errorOf(h.client.request(B.create, { branch: branch({ BranchCity: 'X' }) } as never))).resolves.toMatchObject({ code: 'VALIDATION_FAILED', details: { actor: expect.any(String) } });
+    await expect(errorOf(create({ BranchCity: 'Nul\u0000ville' }))).resolves.toMatchObject({ code: 'VALIDATION_FAILED', details: { 'body.BranchCity': expect.stringContaining('U+0000') } });
+    await expect(errorOf(h.client.request(B.add, { body: branch({ BranchCity: 'X' }) } as never))).resolves.toMatchObject({ code: 'VALIDATION_FAILED', details: { actor: expect.any(String) } });
   });
 });
 
@@ -40,77 +49,84 @@ describe('reading branches', () => {
   });
 
   it('lists sorted by city, pages and sorts in SQL, with the total', async () => {
-    const all = await h.client.request(B.list, {});
+    const all = await list();
     expect(all.items.map((b) => b.BranchCity)).toEqual(['Colombo', 'Colombo North', 'Galle', 'Kandy']);
-    const page = await h.client.request(B.list, { sort: 'Code', order: 'desc', page: 2, pageSize: 3 });
+    const page = await list({ sort: 'Code', order: 'desc', page: 2, pageSize: 3 });
     expect(page).toEqual({ items: [expect.objectContaining({ Code: 'CMB' })], total: 4 });
   });
 
   it('searches city and location case-insensitively', async () => {
-    const fort = await h.client.request(B.list, { q: 'FORT' });
+    const fort = await list({ q: 'FORT' });
     expect(fort.items.map((b) => b.BranchCity)).toEqual(['Colombo', 'Galle']);
     expect(fort.total).toBe(2);
-    await expect(h.client.request(B.list, { q: 'kand' })).resolves.toMatchObject({ total: 1 });
+    await expect(list({ q: 'kand' })).resolves.toMatchObject({ total: 1 });
   });
 
   it('search answers the exact city first, then substrings', async () => {
-    const found = await h.client.request(B.search, { city: 'colombo' });
-    expect(found.map((b) => b.BranchCity)).toEqual(['Colombo', 'Colombo North']);
-    const north = await h.client.request(B.search, { city: 'NORTH' });
-    expect(north.map((b) => b.BranchCity)).toEqual(['Colombo North']);
+    const found = await search('colombo');
+    expect(found.success).toBe(true);
+    expect(found.branches.map((b) => b.BranchCity)).toEqual(['Colombo', 'Colombo North']);
+    const north = await search('NORTH');
+    expect(north.branches.map((b) => b.BranchCity)).toEqual(['Colombo North']);
   });
 
   it('unique-cities answers the city names sorted', async () => {
-    await expect(h.client.request(B.uniqueCities, {})).resolves.toEqual(['Colombo', 'Colombo North', 'Galle', 'Kandy']);
+    await expect(h.client.request(B.uniqueCities, { actor })).resolves.toEqual(['Colombo', 'Colombo North', 'Galle', 'Kandy']);
   });
 
   it('gets one branch or NOT_FOUND', async () => {
-    await expect(h.client.request(B.get, { city: 'GALLE' })).resolves.toMatchObject({ Code: 'GLE' });
-    await expect(errorOf(h.client.request(B.get, { city: 'Jaffna' }))).resolves.toEqual({ code: 'NOT_FOUND', message: Messages.branchNotFound });
+    await expect(get('GALLE')).resolves.toEqual({ _id: expect.any(String), BranchCity: 'Galle', Location: 'Fort, Galle', Contact: '+94 11 234 5678', Code: 'GLE' });
+    await expect(errorOf(get('Jaffna'))).resolves.toEqual({ code: 'NOT_FOUND', message: Messages.branchNotFound });
+    // Only the exact city, whatever its case: not a branch whose city merely contains it.
+    await expect(errorOf(get('Colombo Nor'))).resolves.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(errorOf(get('  '))).resolves.toMatchObject({ code: 'VALIDATION_FAILED', details: { 'params.BranchCity': 'Branch name is required' } });
   });
 });
 
 describe('directory.branch.update', () => {
   it('changes location and contact, keeping city and code', async () => {
-    const updated = await h.client.request(B.update, { actor, city: 'galle', branch: { Location: 'Lighthouse Street', Contact: '091 222 3333' } });
-    expect(updated).toMatchObject({ BranchCity: 'Galle', Code: 'GLE', Location: 'Lighthouse Street', Contact: '091 222 3333' });
-    await expect(h.client.request(B.update, { actor, city: 'Galle', branch: { BranchCity: 'GALLE', Code: 'gle', Location: 'Lighthouse St', Contact: '091 222 3333' } })).resolves.toMatchObject({
-      BranchCity: 'Galle',
-      Code: 'GLE',
+    const updated = await update('galle', { Location: 'Lighthouse Street', Contact: '091 222 3333' });
+    expect(updated).toEqual({
+      success: true,
+      message: Messages.branchUpdated,
+      branch: { _id: expect.any(String), BranchCity: 'Galle', Code: 'GLE', Location: 'Lighthouse Street', Contact: '091 222 3333' },
+    });
+    await expect(update('Galle', { BranchCity: 'GALLE', Code: 'gle', Location: 'Lighthouse St', Contact: '091 222 3333' })).resolves.toMatchObject({
+      branch: { BranchCity: 'Galle', Code: 'GLE' },
     });
   });
 
   it('refuses a different city or code, and writes nothing', async () => {
     for (const change of [{ BranchCity: 'Matara' }, { Code: 'MTR' }]) {
-      await expect(errorOf(h.client.request(B.update, { actor, city: 'Galle', branch: { Location: 'Elsewhere', Contact: '091 222 3333', ...change } }))).resolves.toMatchObject({
+      await expect(errorOf(update('Galle', { Location: 'Elsewhere', Contact: '091 222 3333', ...change }))).resolves.toMatchObject({
         code: 'VALIDATION_FAILED',
         message: 'Branch name and code cannot be changed',
       });
     }
-    await expect(h.client.request(B.get, { city: 'Galle' })).resolves.toMatchObject({ Location: 'Lighthouse St' });
+    await expect(get('Galle')).resolves.toMatchObject({ Location: 'Lighthouse St' });
   });
 
   it('refuses an unknown branch or a bad body', async () => {
-    await expect(errorOf(h.client.request(B.update, { actor, city: 'Jaffna', branch: { Location: 'x', Contact: '021 222 3333' } }))).resolves.toEqual({
+    await expect(errorOf(update('Jaffna', { Location: 'x', Contact: '021 222 3333' }))).resolves.toEqual({
       code: 'NOT_FOUND',
       message: Messages.branchNotFound,
     });
-    await expect(errorOf(h.client.request(B.update, { actor, city: 'Galle', branch: { Location: 'x', Contact: 'call me' } }))).resolves.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(errorOf(update('Galle', { Location: 'x', Contact: 'call me' }))).resolves.toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 });
 
 describe('directory.branch.delete', () => {
   it('refuses to delete a branch that still has users', async () => {
     const user = { fullName: 'K P', email: 'kp@example.com', password: 'long-enough-pw', branchCity: 'Kandy', contact: '081 222 3333', role: 'Employee', department: 'Export' } as const;
-    await h.client.request(Subjects.directory.user.create, { actor, user: { ...user, username: 'kperera' } });
-    await expect(errorOf(h.client.request(B.delete, { actor, city: 'kandy' }))).resolves.toEqual({ code: 'CONFLICT', message: "Branch 'Kandy' still has 1 user. Move or delete them first." });
-    await h.client.request(Subjects.directory.user.create, { actor, user: { ...user, username: 'kperera2', email: 'kp2@example.com' } });
-    await expect(errorOf(h.client.request(B.delete, { actor, city: 'Kandy' }))).resolves.toMatchObject({ message: "Branch 'Kandy' still has 2 users. Move or delete them first." });
-    await expect(h.client.request(B.get, { city: 'Kandy' })).resolves.toMatchObject({ Code: 'KDY' });
+    await h.client.request(users.subjects.add, { actor, body: { ...user, username: 'kperera' } });
+    await expect(errorOf(remove('kandy'))).resolves.toEqual({ code: 'CONFLICT', message: "Branch 'Kandy' still has 1 user. Move or delete them first." });
+    await h.client.request(users.subjects.add, { actor, body: { ...user, username: 'kperera2', email: 'kp2@example.com' } });
+    await expect(errorOf(remove('Kandy'))).resolves.toMatchObject({ message: "Branch 'Kandy' still has 2 users. Move or delete them first." });
+    await expect(get('Kandy')).resolves.toMatchObject({ Code: 'KDY' });
   });
 
   it('deletes an empty branch, then NOT_FOUND', async () => {
-    await expect(h.client.request(B.delete, { actor, city: 'COLOMBO NORTH' })).resolves.toEqual({ message: Messages.branchDeleted });
-    await expect(errorOf(h.client.request(B.delete, { actor, city: 'Colombo North' }))).resolves.toEqual({ code: 'NOT_FOUND', message: Messages.branchNotFound });
+    await expect(remove('COLOMBO NORTH')).resolves.toEqual({ message: Messages.branchDeleted });
+    await expect(errorOf(remove('Colombo North'))).resolves.toEqual({ code: 'NOT_FOUND', message: Messages.branchNotFound });
   });
 });

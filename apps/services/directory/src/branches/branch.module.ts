@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
-import { BranchController } from './branch.controller.js';
-import { BranchService } from './branch.service.js';
+import { branches } from '@freight/contracts';
+import { resourceController } from '@freight/server';
+import { RepositoryModule } from '../repository.module.js';
+import { BranchHandlers } from './branch.handlers.js';
 
-@Module({ controllers: [BranchController], providers: [BranchService], exports: [BranchService] })
+@Module({ imports: [RepositoryModule], controllers: [resourceController(branches, BranchHandlers)], providers: [BranchHandlers] })
 export class BranchModule {}

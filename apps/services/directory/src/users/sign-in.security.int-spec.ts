@@ -1,15 +1,14 @@
 import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import argon2 from 'argon2';
-import { Messages, Subjects, type ErrorBody } from '@freight/contracts';
+import { Messages, branches, users, type ErrorBody } from '@freight/contracts';
 import { RemoteError } from '@freight/server';
 import { errorOf, headActor as actor, startDirectory, type DirectoryHarness } from '../testing/directory-harness.js';
 import { THROTTLE } from './login-throttle.service.js';
 
-const U = Subjects.directory.user;
 let h: DirectoryHarness;
 
-const login = (username: string, password: string, ip: string) => h.client.request(U.verifyCredentials, { username, password, ip });
+const login = (username: string, password: string, ip: string) => h.client.request('directory.user.verifyCredentials', { username, password, ip });
 /** 'ok', or the error code a sign-in was refused with, and its Retry-After. */
 const outcome = (attempt: Promise<unknown>): Promise<{ code: string; retryAfter?: number }> =>
   attempt.then(
@@ -23,9 +22,9 @@ const outcome = (attempt: Promise<unknown>): Promise<{ code: string; retryAfter?
 const count = (outcomes: { code: string }[], code: string) => outcomes.filter((o) => o.code === code).length;
 
 async function addUser(username: string, password: string): Promise<void> {
-  await h.client.request(U.create, {
+  await h.client.request(users.subjects.add, {
     actor,
-    user: { fullName: `Test ${username}`, username, email: `${username}@example.com`, password, branchCity: 'Colombo', contact: '+94 77 123 4567', role: 'Employee', department: 'Import' },
+    body: { fullName: `Test ${username}`, username, email: `${username}@example.com`, password, branchCity: 'Colombo', contact: '+94 77 123 4567', role: 'Employee', department: 'Import' },
   });
 }
 
@@ -34,7 +33,7 @@ let verifications: ReturnType<typeof jest.spyOn>;
 
 beforeAll(async () => {
   h = await startDirectory();
-  await h.client.request(Subjects.directory.branch.create, { actor, branch: { BranchCity: 'Colombo', Location: 'Colombo 01', Contact: '011 234 5678', Code: 'CMB' } });
+  await h.client.request(branches.subjects.add, { actor, body: { BranchCity: 'Colombo', Location: 'Colombo 01', Contact: '011 234 5678', Code: 'CMB' } });
 });
 beforeEach(() => {
   verifications = jest.spyOn(argon2, 'verify');
@@ -59,7 +58,7 @@ describe('sign-in throttling under attack (directory service, real Postgres)', (
     await Promise.all(wrong);
     await expect(right).resolves.toEqual({ code: 'TOO_MANY_ATTEMPTS', retryAfter: expect.any(Number) });
     expect(verifications).toHaveBeenCalledTimes(THROTTLE.pair.maxAttempts);
-    expect(verifications.mock.calls.map((call) => call[1])).not.toContain('burst harbour lantern');
+    expect(verifications.mock.calls.map((call: unknown[]) => call[1])).not.toContain('burst harbour lantern');
   });
 
   it('an attacker hammering one username from one address gets no more guesses than the limit and cannot lock the user out elsewhere; the log says so', async () => {

@@ -1,9 +1,9 @@
-import { Messages, Subjects, type Actor, type StaffRole, type User, type UserCreate } from '@freight/contracts';
+import { Messages, branches, users, type Actor, type StaffRole, type User, type UserCreate } from '@freight/contracts';
 import { errorOf, headActor, startDirectory, type DirectoryHarness } from '../testing/directory-harness.js';
 
 // Who may write whom (permissions.ts), the last Head, and the session version: all decided
 // in the directory, in the transaction of the change, whatever the caller checked before.
-const U = Subjects.directory.user;
+const U = users.subjects;
 let h: DirectoryHarness;
 
 const body = (username: string, role: StaffRole, over: Partial<UserCreate> = {}): UserCreate => ({
@@ -18,16 +18,16 @@ const body = (username: string, role: StaffRole, over: Partial<UserCreate> = {})
   ...over,
 });
 const actorOf = (user: User): Actor => ({ id: user._id, username: user.username, role: user.role });
-const create = (username: string, role: StaffRole, over: Partial<UserCreate> = {}) => h.client.request(U.create, { actor: headActor, user: body(username, role, over) });
-const update = (actor: Actor, username: string, role: StaffRole, over: Partial<UserCreate> = {}) =>
-  h.client.request(U.update, { actor, username, newUsername: over.username ?? username, user: { ...body(username, role, over), password: over.password ?? '' } as never });
-const remove = (actor: Actor, username: string) => h.client.request(U.delete, { actor, username });
-const stateOf = (user: User) => h.client.request(U.sessionState, { id: user._id });
+const create = async (username: string, role: StaffRole, over: Partial<UserCreate> = {}) => (await h.client.request(U.add, { actor: headActor, body: body(username, role, over) })).user;
+const update = async (actor: Actor, username: string, role: StaffRole, over: Partial<UserCreate> = {}) =>
+  (await h.client.request(U.update, { actor, query: { term: username, updateterm: over.username ?? username }, body: { ...body(username, role, over), password: over.password ?? '' } })).user;
+const remove = (actor: Actor, username: string) => h.client.request(U.delete, { actor, params: { username } });
+const stateOf = (user: User) => h.client.request('directory.user.sessionState', { id: user._id });
 const heads = async () => (await h.adminQuery<{ username: string }>(`SELECT username FROM directory.app_user WHERE role = 'Head' ORDER BY username`)).map((r) => r.username);
 
 beforeAll(async () => {
   h = await startDirectory();
-  await h.client.request(Subjects.directory.branch.create, { actor: headActor, branch: { BranchCity: 'Colombo', Location: 'Colombo 01', Contact: '011 234 5678', Code: 'CMB' } });
+  await h.client.request(branches.subjects.add, { actor: headActor, body: { BranchCity: 'Colombo', Location: 'Colombo 01', Contact: '011 234 5678', Code: 'CMB' } });
 });
 afterAll(() => h?.close());
 
@@ -40,7 +40,7 @@ describe('directory.user.session-state', () => {
   });
 
   it('refuses an id that is not a user id', async () => {
-    await expect(errorOf(h.client.request(U.sessionState, { id: 'head' }))).resolves.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(errorOf(h.client.request('directory.user.sessionState', { id: 'head' }))).resolves.toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 
   it('counts a new password, role or username, not other details or a blank password', async () => {
@@ -55,7 +55,7 @@ describe('directory.user.session-state', () => {
     await update(headActor, 'versioned', 'Admin', { username: 'versioned.2' });
     expect(await version()).toBe(4);
     // Sign-in answers the version, for the token.
-    await expect(h.client.request(U.verifyCredentials, { username: 'versioned.2', password: 'tugboat-lantern-5821', ip: '10.0.0.1' })).resolves.toMatchObject({
+    await expect(h.client.request('directory.user.verifyCredentials', { username: 'versioned.2', password: 'tugboat-lantern-5821', ip: '10.0.0.1' })).resolves.toMatchObject({
       username: 'versioned.2',
       sessionVersion: 4,
     });
@@ -71,8 +71,8 @@ describe('who may write whom, checked by the directory itself', () => {
   });
 
   it('refuses an Admin adding a Head, and writes nothing', async () => {
-    await expect(errorOf(h.client.request(U.create, { actor: admin, user: body('made.head', 'Head') }))).resolves.toEqual({ code: 'FORBIDDEN', message: Messages.forbidden });
-    await expect(errorOf(h.client.request(U.get, { username: 'made.head' }))).resolves.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(errorOf(h.client.request(U.add, { actor: admin, body: body('made.head', 'Head') }))).resolves.toEqual({ code: 'FORBIDDEN', message: Messages.forbidden });
+    await expect(errorOf(h.client.request(U.get, { actor: headActor, params: { username: 'made.head' } }))).resolves.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it.each([

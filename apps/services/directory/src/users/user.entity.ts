@@ -36,16 +36,13 @@ export class UserEntity extends AuditedEntity {
   @Column('text')
   department!: Department;
 
-  /** Raised by every change that ends the user's sessions (see UserService.update). */
+  /** Raised by every change that ends the user's sessions (see UserHandlers.update). */
   @Column('integer', { name: 'session_version', default: 1 })
   sessionVersion!: number;
 }
 
-/** What the public shape is made from: an entity with its branch city, or a row of USER_COLUMNS. */
+/** What the public shape is made from: an entity with its branch city, or a row the repository reads (USER_COLUMNS). */
 export type UserFields = Pick<UserEntity, 'id' | 'fullName' | 'username' | 'email' | 'contact' | 'role' | 'department'> & { branchCity: string };
-
-/** The read queries' select list (`u` the user, `b` its branch), named as UserFields. */
-export const USER_COLUMNS = `u.id, u.full_name AS "fullName", u.username, u.email, u.contact, u.role, u.department, b.city AS "branchCity"`;
 
 /** The public shape: never the hash. */
 export function toUser(fields: UserFields): User {

@@ -1,9 +1,9 @@
-import { Messages, Subjects, USER_SORT_FIELDS, type UserCreate } from '@freight/contracts';
-import { SEARCH_LIMIT } from '../payloads.js';
+import { Messages, USER_SORT_FIELDS, branches, users, type UserCreate, type UserListQuery, type UserUpdate } from '@freight/contracts';
+import { SEARCH_LIMIT } from '@freight/server-database';
 import { THROTTLE } from './login-throttle.service.js';
 import { errorOf, headActor as actor, startDirectory, type DirectoryHarness } from '../testing/directory-harness.js';
 
-const U = Subjects.directory.user;
+const U = users.subjects;
 let h: DirectoryHarness;
 
 const newUser = (over: Partial<UserCreate> = {}): UserCreate => ({
@@ -17,20 +17,28 @@ const newUser = (over: Partial<UserCreate> = {}): UserCreate => ({
   department: 'Import',
   ...over,
 });
-const create = (over: Partial<UserCreate> = {}) => h.client.request(U.create, { actor, user: newUser(over) });
-const login = (username: string, password: string, ip = '10.0.0.1') => h.client.request(U.verifyCredentials, { username, password, ip });
+const add = (over: Partial<UserCreate> = {}) => h.client.request(U.add, { actor, body: newUser(over) });
+const create = async (over: Partial<UserCreate> = {}) => (await add(over)).user;
+const list = (query: UserListQuery = {}) => h.client.request(U.all, { actor, query });
+const search = async (username: string) => (await h.client.request(U.search, { actor, params: { username } })).users;
+const get = (username: string) => h.client.request(U.get, { actor, params: { username } });
+/** Edit `term`, renaming them to `updateterm`; the body names the user as updateterm, as the gateway requires. */
+const update = (term: string, updateterm: string, body: UserUpdate) => h.client.request(U.update, { actor, query: { term, updateterm }, body: { ...body, username: updateterm } });
+const remove = (username: string) => h.client.request(U.delete, { actor, params: { username } });
+const login = (username: string, password: string, ip = '10.0.0.1') => h.client.request('directory.user.verifyCredentials', { username, password, ip });
 
 beforeAll(async () => {
   h = await startDirectory();
   for (const [BranchCity, Code] of [['Colombo', 'CMB'], ['Kandy', 'KDY']]) {
-    await h.client.request(Subjects.directory.branch.create, { actor, branch: { BranchCity: BranchCity!, Location: `${BranchCity} 01`, Contact: '011 234 5678', Code: Code! } });
+    await h.client.request(branches.subjects.add, { actor, body: { BranchCity: BranchCity!, Location: `${BranchCity} 01`, Contact: '011 234 5678', Code: Code! } });
   }
 });
 afterAll(() => h?.close());
 
-describe('directory.user.create', () => {
+describe('directory.user.add', () => {
   it('creates a user, in the branch, without any password field, hashed with argon2id', async () => {
-    const user = await create();
+    const { user, ...reply } = await add();
+    expect(reply).toEqual({ success: true, message: Messages.userAdded });
     expect(user).toEqual({
       _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       fullName: 'Nimal Perera',
@@ -72,12 +80,12 @@ describe('directory.user.create', () => {
     const body = await errorOf(create({ username: 'x y', email: 'not-an-email', role: 'King' as never }));
     expect(body.code).toBe('VALIDATION_FAILED');
     expect(body.details).toEqual({
-      'user.username': expect.stringContaining('Username must be'),
-      'user.email': 'Enter a valid email address',
-      'user.role': 'Role must be Admin, Head or Employee',
+      'body.username': expect.stringContaining('Username must be'),
+      'body.email': 'Enter a valid email address',
+      'body.role': 'Role must be Admin, Head or Employee',
     });
-    await expect(errorOf(h.client.request(U.create, { user: newUser({ username: 'noactor' }) } as never))).resolves.toMatchObject({ code: 'VALIDATION_FAILED' });
-    await expect(errorOf(h.client.request(U.create, 'garbage' as never))).resolves.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(errorOf(h.client.request(U.add, { body: newUser({ username: 'noactor' }) } as never))).resolves.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(errorOf(h.client.request(U.add, 'garbage' as never))).resolves.toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 
   it('lets exactly one of several concurrent creations of one username win', async () => {
@@ -86,7 +94,7 @@ describe('directory.user.create', () => {
     for (const r of results.filter((r) => r.status === 'rejected')) {
       expect((r as PromiseRejectedResult).reason.body).toMatchObject({ code: 'CONFLICT', message: "Username 'racer' is already taken" });
     }
-    await h.client.request(U.delete, { actor, username: 'racer' });
+    await remove('racer');
   });
 });
 
@@ -99,88 +107,100 @@ describe('reading users', () => {
   });
 
   it('gets one user by username, case-insensitively, or NOT_FOUND', async () => {
-    await expect(h.client.request(U.get, { username: 'KAMAL' })).resolves.toMatchObject({ username: 'kamal', fullName: 'Kamal Fernando' });
-    await expect(errorOf(h.client.request(U.get, { username: 'nobody' }))).resolves.toEqual({ code: 'NOT_FOUND', message: Messages.userNotFound });
+    await expect(get('KAMAL')).resolves.toEqual({
+      _id: expect.any(String),
+      fullName: 'Kamal Fernando',
+      username: 'kamal',
+      email: 'kfern@example.com',
+      branchCity: { BranchCity: 'Colombo' },
+      contact: '+94 77 123 4567',
+      role: 'Employee',
+      department: 'Import',
+    });
+    await expect(errorOf(get('nobody'))).resolves.toEqual({ code: 'NOT_FOUND', message: Messages.userNotFound });
+    // Only the exact username, whatever its case: 'kamal' is not 'kama'.
+    await expect(errorOf(get('kama'))).resolves.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(errorOf(get(''))).resolves.toMatchObject({ code: 'VALIDATION_FAILED', details: { 'params.username': 'Username is required' } });
   });
 
   it('lists everything sorted by username without a page', async () => {
-    const page = await h.client.request(U.list, {});
+    const page = await list();
     expect(page.items.map((u) => u.username)).toEqual(['amara', 'kamal', 'kamala', 'nimal', 'perera_50']);
     expect(page.total).toBe(5);
   });
 
   it('pages and sorts in SQL, with the total of the filter', async () => {
-    const first = await h.client.request(U.list, { sort: 'fullName', order: 'desc', page: 1, pageSize: 2 });
+    const first = await list({ sort: 'fullName', order: 'desc', page: 1, pageSize: 2 });
     expect(first.items.map((u) => u.fullName)).toEqual(['Sunil Perera', 'Nimal Perera']);
     expect(first.total).toBe(5);
-    const last = await h.client.request(U.list, { sort: 'fullName', order: 'desc', page: 3, pageSize: 2 });
+    const last = await list({ sort: 'fullName', order: 'desc', page: 3, pageSize: 2 });
     expect(last.items).toHaveLength(1);
-    const beyond = await h.client.request(U.list, { page: 9, pageSize: 2 });
+    const beyond = await list({ page: 9, pageSize: 2 });
     expect(beyond).toEqual({ items: [], total: 5 });
-    const byBranch = await h.client.request(U.list, { sort: 'branchCity' });
+    const byBranch = await list({ sort: 'branchCity' });
     expect(byBranch.items.map((u) => u.branchCity.BranchCity)).toEqual(['Colombo', 'Colombo', 'Colombo', 'Kandy', 'Kandy']);
   });
 
   it('searches username, full name and e-mail case-insensitively, wildcards taken literally', async () => {
-    const byName = await h.client.request(U.list, { q: 'PERERA' });
+    const byName = await list({ q: 'PERERA' });
     expect(byName.items.map((u) => u.username)).toEqual(['nimal', 'perera_50']);
     expect(byName.total).toBe(2);
-    const byEmail = await h.client.request(U.list, { q: 'kfern@' });
+    const byEmail = await list({ q: 'kfern@' });
     expect(byEmail.items.map((u) => u.username)).toEqual(['kamal']);
-    await expect(h.client.request(U.list, { q: '%' })).resolves.toEqual({ items: [], total: 0 });
-    const underscore = await h.client.request(U.list, { q: 'a_5' });
+    await expect(list({ q: '%' })).resolves.toEqual({ items: [], total: 0 });
+    const underscore = await list({ q: 'a_5' });
     expect(underscore.items.map((u) => u.username)).toEqual(['perera_50']);
-    const paged = await h.client.request(U.list, { q: 'amara', page: 1, pageSize: 1 });
+    const paged = await list({ q: 'amara', page: 1, pageSize: 1 });
     expect(paged.items).toHaveLength(1);
     expect(paged.total).toBe(2);
   });
 
   it('rejects bad list parameters', async () => {
-    await expect(errorOf(h.client.request(U.list, { sort: 'password' as never }))).resolves.toMatchObject({ code: 'VALIDATION_FAILED', details: { sort: expect.stringContaining('sort must be one of') } });
-    await expect(errorOf(h.client.request(U.list, { page: 0 }))).resolves.toMatchObject({ code: 'VALIDATION_FAILED', message: 'page must be 1 or more' });
-    await expect(errorOf(h.client.request(U.list, { pageSize: 1000 }))).resolves.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(errorOf(list({ sort: 'password' as never }))).resolves.toMatchObject({ code: 'VALIDATION_FAILED', details: { 'query.sort': expect.stringContaining('sort must be one of') } });
+    await expect(errorOf(list({ page: 0 }))).resolves.toMatchObject({ code: 'VALIDATION_FAILED', message: 'page must be 1 or more' });
+    await expect(errorOf(list({ pageSize: 1000 }))).resolves.toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 
   it('search answers the exact match first, then substrings', async () => {
-    const found = await h.client.request(U.search, { username: 'KAMALA' });
+    const found = await search('KAMALA');
     expect(found.map((u) => u.username)).toEqual(['kamala']);
-    const both = await h.client.request(U.search, { username: 'Kamal' });
+    const both = await search('Kamal');
     expect(both.map((u) => u.username)).toEqual(['kamal', 'kamala']);
-    const substrings = await h.client.request(U.search, { username: 'ama' });
+    const substrings = await search('ama');
     expect(substrings.map((u) => u.username)).toEqual(['amara', 'kamal', 'kamala']);
-    await expect(h.client.request(U.search, { username: 'zzz' })).resolves.toEqual([]);
-    await expect(errorOf(h.client.request(U.search, { username: '' }))).resolves.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(search('zzz')).resolves.toEqual([]);
+    await expect(errorOf(search(''))).resolves.toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 
   it('pages every sort key in one stable order: ties by id, desc the exact reverse, pages joined = the whole list', async () => {
-    const all = (await h.client.request(U.list, {})).items;
+    const all = (await list()).items;
     const ids = all.map((u) => u._id).sort();
     for (const sort of USER_SORT_FIELDS) {
-      const whole = (await h.client.request(U.list, { sort })).items.map((u) => u._id);
+      const whole = (await list({ sort })).items.map((u) => u._id);
       const paged: string[] = [];
       for (let page = 1; page <= all.length; page++) {
-        const one = await h.client.request(U.list, { sort, page, pageSize: 1 });
+        const one = await list({ sort, page, pageSize: 1 });
         expect(one.total).toBe(all.length);
         paged.push(...one.items.map((u) => u._id));
       }
       expect(paged).toEqual(whole);
-      const desc = await h.client.request(U.list, { sort, order: 'desc', page: 1, pageSize: 100 });
+      const desc = await list({ sort, order: 'desc', page: 1, pageSize: 100 });
       expect(desc.items.map((u) => u._id)).toEqual([...whole].reverse());
       expect([...whole].sort()).toEqual(ids);
     }
     // 'Amara Silva' twice: the tie goes by id.
-    const tied = (await h.client.request(U.list, { sort: 'fullName' })).items.filter((u) => u.fullName === 'Amara Silva').map((u) => u._id);
+    const tied = (await list({ sort: 'fullName' })).items.filter((u) => u.fullName === 'Amara Silva').map((u) => u._id);
     expect(tied).toEqual([...tied].sort());
     // role and department come in key order.
-    const byRole = (await h.client.request(U.list, { sort: 'role', order: 'desc' })).items.map((u) => u.role);
+    const byRole = (await list({ sort: 'role', order: 'desc' })).items.map((u) => u.role);
     expect(byRole).toEqual([...byRole].sort().reverse());
   });
 
   it('counts only what the filter matches, and a page past the end is empty with that total', async () => {
-    await expect(h.client.request(U.list, { q: 'amara', page: 3, pageSize: 1 })).resolves.toEqual({ items: [], total: 2 });
-    const second = await h.client.request(U.list, { q: 'AMARA', sort: 'username', order: 'desc', page: 2, pageSize: 1 });
+    await expect(list({ q: 'amara', page: 3, pageSize: 1 })).resolves.toEqual({ items: [], total: 2 });
+    const second = await list({ q: 'AMARA', sort: 'username', order: 'desc', page: 2, pageSize: 1 });
     expect(second).toEqual({ items: [expect.objectContaining({ username: 'amara' })], total: 2 });
-    const byBranch = await h.client.request(U.list, { q: 'a', sort: 'branchCity', page: 1, pageSize: 2 });
+    const byBranch = await list({ q: 'a', sort: 'branchCity', page: 1, pageSize: 2 });
     expect(byBranch.items.map((u) => u.branchCity.BranchCity)).toEqual(['Colombo', 'Colombo']);
     expect(byBranch.total).toBe(5);
   });
@@ -188,14 +208,14 @@ describe('reading users', () => {
   it('search puts the exact match first even when others sort before it, and caps the answer', async () => {
     await create({ username: 'mal', email: 'mal@example.com' });
     try {
-      const found = await h.client.request(U.search, { username: 'MAL' });
+      const found = await search('MAL');
       expect(found.map((u) => u.username)).toEqual(['mal', 'kamal', 'kamala', 'nimal']);
       expect(found[0]).toEqual(expect.objectContaining({ fullName: 'Nimal Perera', branchCity: { BranchCity: 'Colombo' }, role: 'Admin' }));
       // One character: a pattern the trigram index cannot serve; still right.
-      const short = await h.client.request(U.search, { username: 'l' });
+      const short = await search('l');
       expect(short.map((u) => u.username)).toEqual(['amara', 'kamal', 'kamala', 'mal', 'nimal', 'perera_50'].filter((n) => n.includes('l')));
     } finally {
-      await h.client.request(U.delete, { actor, username: 'mal' });
+      await remove('mal');
     }
   });
 
@@ -209,7 +229,7 @@ describe('reading users', () => {
       [SEARCH_LIMIT + 10],
     );
     try {
-      const found = await h.client.request(U.search, { username: 'CAPPED' });
+      const found = await search('CAPPED');
       const others = Array.from({ length: SEARCH_LIMIT - 1 }, (_, i) => `acapped${String(i + 1).padStart(3, '0')}`);
       expect(found.map((u) => u.username)).toEqual(['capped', ...others]);
     } finally {
@@ -218,51 +238,47 @@ describe('reading users', () => {
   });
 
   it('unique answers the distinct full names, sorted', async () => {
-    await expect(h.client.request(U.unique, {})).resolves.toEqual(['Amara Silva', 'Kamal Fernando', 'Nimal Perera', 'Sunil Perera']);
+    await expect(h.client.request(U.unique, { actor })).resolves.toEqual(['Amara Silva', 'Kamal Fernando', 'Nimal Perera', 'Sunil Perera']);
   });
 });
 
 describe('directory.user.update', () => {
   it('edits and renames a user, keeping the id; the old name is gone', async () => {
     const before = await create({ username: 'ruwan', email: 'ruwan@example.com' });
-    const after = await h.client.request(U.update, {
-      actor,
-      username: 'RUWAN',
-      newUsername: 'ruwan.k',
-      user: { ...newUser({ fullName: 'Ruwan Kumara', email: 'ruwan.k@example.com', branchCity: 'kandy', role: 'Employee' }), password: '' as never },
-    });
-    expect(after).toMatchObject({ _id: before._id, username: 'ruwan.k', fullName: 'Ruwan Kumara', branchCity: { BranchCity: 'Kandy' }, role: 'Employee' });
-    await expect(errorOf(h.client.request(U.get, { username: 'ruwan' }))).resolves.toMatchObject({ code: 'NOT_FOUND' });
+    const reply = await update('RUWAN', 'ruwan.k', { ...newUser({ fullName: 'Ruwan Kumara', email: 'ruwan.k@example.com', branchCity: 'kandy', role: 'Employee' }), password: '' });
+    expect(reply).toMatchObject({ success: true, message: Messages.userUpdated });
+    expect(reply.user).toMatchObject({ _id: before._id, username: 'ruwan.k', fullName: 'Ruwan Kumara', branchCity: { BranchCity: 'Kandy' }, role: 'Employee' });
+    await expect(errorOf(get('ruwan'))).resolves.toMatchObject({ code: 'NOT_FOUND' });
     // A blank password keeps the current one.
     await expect(login('ruwan.k', 'correct-horse-1')).resolves.toMatchObject({ _id: before._id });
-    await h.client.request(U.update, { actor, username: 'ruwan.k', newUsername: 'ruwan.k', user: newUser({ email: 'ruwan.k@example.com', password: 'brand-new-pass' }) });
+    await update('ruwan.k', 'ruwan.k', newUser({ email: 'ruwan.k@example.com', password: 'brand-new-pass' }));
     await expect(errorOf(login('ruwan.k', 'correct-horse-1'))).resolves.toMatchObject({ code: 'INVALID_CREDENTIALS' });
     await expect(login('ruwan.k', 'brand-new-pass')).resolves.toMatchObject({ username: 'ruwan.k' });
   });
 
   it('refuses a rename onto another user, or an e-mail of another user, and writes nothing', async () => {
-    const before = await h.client.request(U.get, { username: 'ruwan.k' });
+    const before = await get('ruwan.k');
     const body = newUser({ email: 'ruwan.k@example.com', fullName: 'Changed' });
-    await expect(errorOf(h.client.request(U.update, { actor, username: 'ruwan.k', newUsername: 'Kamal', user: body }))).resolves.toMatchObject({
+    await expect(errorOf(update('ruwan.k', 'Kamal', body))).resolves.toMatchObject({
       code: 'CONFLICT',
       message: "Username 'Kamal' is already taken",
     });
-    await expect(errorOf(h.client.request(U.update, { actor, username: 'ruwan.k', newUsername: 'ruwan.k', user: { ...body, email: 'KFERN@example.com' } }))).resolves.toMatchObject({
+    await expect(errorOf(update('ruwan.k', 'ruwan.k', { ...body, email: 'KFERN@example.com' }))).resolves.toMatchObject({
       code: 'CONFLICT',
       message: "Email 'KFERN@example.com' is already in use",
     });
-    await expect(h.client.request(U.get, { username: 'ruwan.k' })).resolves.toEqual(before);
+    await expect(get('ruwan.k')).resolves.toEqual(before);
   });
 
   it('keeps its own username and e-mail without a conflict with itself', async () => {
-    await expect(h.client.request(U.update, { actor, username: 'ruwan.k', newUsername: 'Ruwan.K', user: newUser({ email: 'RUWAN.K@example.com' }) })).resolves.toMatchObject({
-      username: 'Ruwan.K',
+    await expect(update('ruwan.k', 'Ruwan.K', newUser({ email: 'RUWAN.K@example.com' }))).resolves.toMatchObject({
+      user: { username: 'Ruwan.K' },
     });
   });
 
   it('refuses an unknown user or branch', async () => {
-    await expect(errorOf(h.client.request(U.update, { actor, username: 'nobody', newUsername: 'nobody', user: newUser() }))).resolves.toEqual({ code: 'NOT_FOUND', message: Messages.userNotFound });
-    await expect(errorOf(h.client.request(U.update, { actor, username: 'ruwan.k', newUsername: 'ruwan.k', user: newUser({ email: 'ruwan.k@example.com', branchCity: 'Galle' }) }))).resolves.toMatchObject({
+    await expect(errorOf(update('nobody', 'nobody', newUser()))).resolves.toEqual({ code: 'NOT_FOUND', message: Messages.userNotFound });
+    await expect(errorOf(update('ruwan.k', 'ruwan.k', newUser({ email: 'ruwan.k@example.com', branchCity: 'Galle' })))).resolves.toMatchObject({
       code: 'VALIDATION_FAILED',
       message: "Branch 'Galle' does not exist",
     });
@@ -272,8 +288,8 @@ describe('directory.user.update', () => {
 describe('directory.user.delete', () => {
   it('deletes a user, then NOT_FOUND', async () => {
     await create({ username: 'temp', email: 'temp@example.com' });
-    await expect(h.client.request(U.delete, { actor, username: 'TEMP' })).resolves.toEqual({ message: Messages.userDeleted });
-    await expect(errorOf(h.client.request(U.delete, { actor, username: 'temp' }))).resolves.toEqual({ code: 'NOT_FOUND', message: Messages.userNotFound });
+    await expect(remove('TEMP')).resolves.toEqual({ message: Messages.userDeleted });
+    await expect(errorOf(remove('temp'))).resolves.toEqual({ code: 'NOT_FOUND', message: Messages.userNotFound });
   });
 });
 
@@ -328,7 +344,7 @@ describe('directory.user.verify-credentials', () => {
   });
 
   it('validates the payload', async () => {
-    await expect(errorOf(h.client.request(U.verifyCredentials, { username: 'dilan', password: '' } as never))).resolves.toMatchObject({
+    await expect(errorOf(h.client.request('directory.user.verifyCredentials', { username: 'dilan', password: '' } as never))).resolves.toMatchObject({
       code: 'VALIDATION_FAILED',
       details: { password: 'Password is required', ip: expect.any(String) },
     });

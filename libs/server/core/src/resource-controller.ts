@@ -1,0 +1,70 @@
+import { Controller, Inject, type Type } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { internalMessages, type ReplyOf, type RequestOf, type ResourceDef, type ResourceHandlers } from '@freight/contracts';
+import type { z } from 'zod';
+import { ZodPayloadPipe } from './validation.js';
+
+/** What `resourceController` needs of a resource: its definition, subjects and message schemas (`defineResource` derives them). */
+export type ServedResource = ResourceDef & { subjects: Record<string, string>; messages: Record<string, z.ZodType> };
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * The NATS controller of a resource (ADR 15): one `@MessagePattern(resource.subjects[op])` per
+ * operation of the definition, each validating the message with `resource.messages[op]` (the
+ * schema the gateway built it with; control characters are refused first) and answering what
+ * `handlers[op](message)` answers. The handlers class is a provider of the same module; a
+ * service writes the handlers and no controller.
+ */
+export function resourceController<R extends ServedResource>(resource: R, handlers: Type<ResourceHandlers<R>>): Type<unknown> {
+  type Handlers = Record<string, (message: unknown) => Promise<unknown>>;
+
+  @Controller()
+  class ResourceController {
+    constructor(@Inject(handlers) readonly handlers: Handlers) {}
+  }
+  Object.defineProperty(ResourceController, 'name', { value: `${cap(resource.name)}Controller` });
+
+  for (const op of Object.keys(resource.operations)) {
+    const subject = resource.subjects[op];
+    const schema = resource.messages[op];
+    if (subject === undefined || schema === undefined) throw new Error(`${resource.key}.${op}: the resource has no subject or message schema (made with defineResource?)`);
+    const handle = function (this: ResourceController, message: unknown): Promise<unknown> {
+      const handler = this.handlers[op];
+      if (typeof handler !== 'function') throw new Error(`${handlers.name} has no handler for ${subject}`);
+      return handler.call(this.handlers, message);
+    };
+    Object.defineProperty(handle, 'name', { value: op });
+    Object.defineProperty(ResourceController.prototype, op, { value: handle, writable: true, configurable: true });
+    Payload(new ZodPayloadPipe(schema))(ResourceController.prototype, op, 0);
+    MessagePattern(subject)(ResourceController.prototype, op, Object.getOwnPropertyDescriptor(ResourceController.prototype, op)!);
+  }
+  return ResourceController;
+}
+
+type HandlerDescriptor<Request, Reply> = TypedPropertyDescriptor<(message: Request) => Promise<Reply>>;
+
+/**
+ * `@ValidatedMessage(subject, schema)` on a controller method: the handler of `subject`, its one
+ * argument the message checked with `schema` (VALIDATION_FAILED otherwise, as ZodPayloadPipe).
+ */
+export function ValidatedMessage<S extends z.ZodType>(subject: string, schema: S) {
+  return <Reply>(target: object, key: string | symbol, descriptor: HandlerDescriptor<z.output<S>, Reply>): HandlerDescriptor<z.output<S>, Reply> => {
+    Payload(new ZodPayloadPipe(schema))(target, key, 0);
+    return MessagePattern(subject)(target, key, descriptor) ?? descriptor;
+  };
+}
+
+/** The subjects that are no REST call's (contracts' `internalMessages`) and carry a schema. */
+export type InternalSubject = keyof typeof internalMessages;
+
+/**
+ * `@InternalMessage('directory.user.sessionState')`: the handler of an internal subject, its
+ * message checked with the contracts' schema for it, its signature checked against the message map.
+ */
+export function InternalMessage<S extends InternalSubject>(subject: S) {
+  return (target: object, key: string | symbol, descriptor: HandlerDescriptor<RequestOf<S>, ReplyOf<S>>): HandlerDescriptor<RequestOf<S>, ReplyOf<S>> => {
+    Payload(new ZodPayloadPipe(internalMessages[subject].request))(target, key, 0);
+    return MessagePattern(subject)(target, key, descriptor) ?? descriptor;
+  };
+}

@@ -1,0 +1,231 @@
+import { DEFAULT_PAGE_SIZE, type Page } from '@freight/contracts';
+import type { DataSource, DeepPartial, EntityManager, EntityMetadata, EntityTarget, QueryDeepPartialEntity } from 'typeorm';
+import type { IdempotentRequest } from './idempotency.js';
+import { writeTransaction } from './write-transaction.js';
+
+/**
+ * Repositories (immich-style): a service reaches its database only through them, so its rules
+ * get fast unit tests with a repository replaced by an in-memory one (InMemoryRepository), and
+ * the SQL lives in one place per table, tested against Postgres.
+ */
+
+/** Search answers are capped: the exact match first, then the closest substring matches. */
+export const SEARCH_LIMIT = 50;
+
+/** `text` as a LIKE pattern matching it anywhere, with LIKE's own wildcards taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The transaction a write runs in: services hand it from `transaction()` to each repository call, without looking inside. */
+export type Tx = EntityManager;
+
+/** `update`: the row is the caller's until the transaction ends; `share`: nobody may change or delete it meanwhile. */
+export type RowLock = 'update' | 'share';
+
+export interface FindOptions {
+  /** Read inside this transaction (required with `lock`). */
+  tx?: Tx;
+  lock?: RowLock;
+}
+
+/** A list call's paging, sorting and search (contracts' listQuerySchema). */
+export interface ListQuery<Sort extends string = string> {
+  q?: string;
+  sort?: Sort;
+  order?: 'asc' | 'desc';
+  page?: number;
+  pageSize?: number;
+}
+
+export interface TransactionOptions {
+  /** A create that carried an Idempotency-Key: a repeat answers the first result, unwritten (idempotentTransaction). */
+  idempotency?: IdempotentRequest;
+  /**
+   * The error for a unique value already taken, by the property whose unique index refused the
+   * write: a race past the service's own check (`taken`) still answers the same clear 409.
+   */
+  taken?: (property: string) => Error;
+}
+
+/** A new row: what the service decides; the id and timestamps come from the database. */
+export type NewRow<E> = Omit<Partial<E>, 'id' | 'createdAt' | 'updatedAt'>;
+
+/** What the master-data handlers (MasterDataHandlers) need of a table: implemented over TypeORM and in memory. */
+export interface MasterDataRepository<E extends { id: string }, Row = E> {
+  list(query: ListQuery): Promise<Page<Row>>;
+  /** Natural keys containing `text`, case-insensitively: the exact match first, then by key, at most SEARCH_LIMIT. */
+  search(text: string): Promise<Row[]>;
+  /** The row whose natural key is `key`, whatever its case. */
+  findByKey(key: string, options?: FindOptions): Promise<Row | undefined>;
+  /** The first unique property (in the declared order) whose value in `values` another row has, whatever its case. */
+  taken(tx: Tx, values: Partial<E>, exceptId?: string): Promise<(keyof E & string) | undefined>;
+  insert(tx: Tx, values: NewRow<E>): Promise<E>;
+  update(tx: Tx, id: string, changes: Partial<E>): Promise<void>;
+  delete(tx: Tx, id: string): Promise<void>;
+  /** Run `work` in one transaction (see TransactionOptions). */
+  transaction<T>(work: (tx: Tx) => Promise<T>, options?: TransactionOptions): Promise<T>;
+}
+
+export interface RepositorySpec<E, Sort extends string> {
+  /** The table's alias in every statement (`b` for branch). */
+  alias: string;
+  /** The natural key's property: compared as `lower(column)`, which a unique index must cover. */
+  key: keyof E & string;
+  /** What a read selects, named as the Row's fields. Default: every column of the entity, named as its property. */
+  columns?: string;
+  /** Joins a read adds after `<table> <alias>` (a user's branch, for its city). */
+  joins?: string;
+  /**
+   * ORDER BY per sort field, the first the default: each list of keys matches an index exactly,
+   * with the id last where the key is not unique, so ties always come back in one order.
+   */
+  sort: Record<Sort, readonly string[]>;
+  /** Sort fields whose keys are on the joined tables: their id page reads the joins as well. */
+  joinedSorts?: readonly NoInfer<Sort>[];
+  /** Properties a list's `q` matches (case-insensitive substring; trigram indexes serve it). */
+  search: readonly (keyof E & string)[];
+  /** Unique properties, in the order a clash is reported, each with its unique index on `lower(column)`. */
+  unique?: Partial<Record<keyof E & string, string>>;
+}
+
+interface Sql {
+  /** `schema.table` */
+  tablePath: string;
+  /** `<schema.table> <alias>` */
+  table: string;
+  /** `<table> <alias>`, then the joins. */
+  from: string;
+  columns: string;
+  column: (property: string) => string;
+}
+
+/**
+ * One table over TypeORM, with the SQL every master-data list needs, each statement served by
+ * an index: a list pages an id range of the sort's index and then joins those rows (a page deep
+ * in a large table reads ids only); search is two arms, the exact key by its unique index and
+ * substrings by the trigram or key index, exact first; a natural key is found case-insensitively
+ * by its unique index, optionally locked. Writes go through TypeORM in the caller's transaction.
+ */
+export class EntityRepository<E extends { id: string }, Row = E, Sort extends string = string> implements MasterDataRepository<E, Row> {
+  private cached?: Sql;
+
+  constructor(
+    protected readonly dataSource: DataSource,
+    protected readonly entity: EntityTarget<E>,
+    protected readonly spec: RepositorySpec<E, Sort>,
+  ) {}
+
+  /** Table, columns and select list from the entity's metadata (known once the data source is initialised). */
+  protected get sql(): Sql {
+    if (this.cached) return this.cached;
+    const meta: EntityMetadata = this.dataSource.getMetadata(this.entity);
+    const a = this.spec.alias;
+    const column = (property: string) => {
+      const found = meta.findColumnWithPropertyName(property);
+      if (!found) throw new Error(`${meta.name} has no column for the property ${property}`);
+      return `${a}.${found.databaseName}`;
+    };
+    const columns = this.spec.columns ?? meta.columns.map((c) => `${a}.${c.databaseName} AS "${c.propertyName}"`).join(', ');
+    const table = `${meta.tablePath} ${a}`;
+    this.cached = { tablePath: meta.tablePath, table, from: this.spec.joins ? `${table} ${this.spec.joins}` : table, columns, column };
+    return this.cached;
+  }
+
+  /**
+   * Sorted, filtered by `q`, and paged in SQL. Without `page`, the whole filtered list; with it,
+   * the ids of one index range (an index-only scan past OFFSET), then those rows with their joins,
+   * and the total as a plain count of the filter.
+   */
+  async list(query: ListQuery<Sort>): Promise<Page<Row>> {
+    const { table, from, columns, column } = this.sql;
+    const a = this.spec.alias;
+    const params: unknown[] = [];
+    let where = '';
+    if (query.q) {
+      params.push(containsPattern(query.q));
+      where = ` WHERE (${this.spec.search.map((property) => `${column(property)} ILIKE $1`).join(' OR ')})`;
+    }
+    const sort = query.sort ?? (Object.keys(this.spec.sort)[0] as Sort);
+    const direction = query.order === 'desc' ? 'DESC' : 'ASC';
+    const orderBy = this.spec.sort[sort].map((key) => `${key} ${direction}`).join(', ');
+    if (!query.page) {
+      const rows = await this.dataSource.query<Row[]>(`SELECT ${columns} FROM ${from}${where} ORDER BY ${orderBy}`, params);
+      return { items: rows, total: rows.length };
+    }
+    const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+    const ids = `SELECT ${a}.id FROM ${this.spec.joinedSorts?.includes(sort) ? from : table}${where}
+      ORDER BY ${orderBy} LIMIT ${pageSize} OFFSET ${(query.page - 1) * pageSize}`;
+    const joins = this.spec.joins ? ` ${this.spec.joins}` : '';
+    const [items, [count]] = await Promise.all([
+      this.dataSource.query<Row[]>(`SELECT ${columns} FROM (${ids}) page JOIN ${table} ON ${a}.id = page.id${joins}
+         ORDER BY ${orderBy}`, params),
+      this.dataSource.query<{ total: number }[]>(`SELECT count(*)::int AS total FROM ${table}${where}`, params),
+    ]);
+    return { items, total: count!.total };
+  }
+
+  /**
+   * Two arms so each can use an index: the exact match by the key's unique index, the rest by the
+   * trigram index (few matches) or by walking the key's index until the cap (many matches).
+   */
+  async search(text: string): Promise<Row[]> {
+    const { tablePath: table, columns, column } = this.sql;
+    const a = this.spec.alias;
+    const key = column(this.spec.key);
+    const joins = this.spec.joins ? ` ${this.spec.joins}` : '';
+    return this.dataSource.query<Row[]>(
+      `SELECT ${columns} FROM (
+         (SELECT ${a}.*, 0 AS rank FROM ${table} ${a} WHERE lower(${key}) = lower($2))
+         UNION ALL
+         (SELECT ${a}.*, 1 FROM ${table} ${a} WHERE ${key} ILIKE $1 AND lower(${key}) <> lower($2)
+          ORDER BY lower(${key}) LIMIT ${SEARCH_LIMIT})
+       ) ${a}${joins}
+       ORDER BY ${a}.rank, lower(${key}) LIMIT ${SEARCH_LIMIT}`,
+      [containsPattern(text), text],
+    );
+  }
+
+  async findByKey(key: string, { tx, lock }: FindOptions = {}): Promise<Row | undefined> {
+    const { from, columns, column } = this.sql;
+    const locking = lock ? ` FOR ${lock === 'update' ? 'UPDATE' : 'SHARE'} OF ${this.spec.alias}` : '';
+    const [row] = await (tx ?? this.dataSource).query<Row[]>(`SELECT ${columns} FROM ${from} WHERE lower(${column(this.spec.key)}) = lower($1)${locking}`, [key]);
+    return row;
+  }
+
+  async taken(tx: Tx, values: Partial<E>, exceptId?: string): Promise<(keyof E & string) | undefined> {
+    const { table, column } = this.sql;
+    const checked = (Object.keys(this.spec.unique ?? {}) as (keyof E & string)[]).filter((property) => values[property] !== undefined && values[property] !== null);
+    if (checked.length === 0) return undefined;
+    const params: unknown[] = checked.map((property) => values[property]);
+    const clash = checked.map((property, i) => `lower(${column(property)}) = lower($${i + 1})`);
+    let sql = `SELECT ${clash.map((test, i) => `${test} AS "${i}"`).join(', ')} FROM ${table} WHERE (${clash.join(' OR ')})`;
+    if (exceptId !== undefined) {
+      params.push(exceptId);
+      sql += ` AND ${this.spec.alias}.id <> $${params.length}`;
+    }
+    const rows = await tx.query<Record<string, boolean>[]>(sql, params);
+    return checked.find((_, i) => rows.some((row) => row[String(i)]));
+  }
+
+  async insert(tx: Tx, values: NewRow<E>): Promise<E> {
+    const repository = tx.getRepository(this.entity);
+    return repository.save(repository.create(values as DeepPartial<E>));
+  }
+
+  /** One UPDATE by id (the audit timestamp included); the caller knows the row it changes. */
+  async update(tx: Tx, id: string, changes: Partial<E>): Promise<void> {
+    await tx.getRepository(this.entity).update(id, changes as QueryDeepPartialEntity<E>);
+  }
+
+  async delete(tx: Tx, id: string): Promise<void> {
+    await tx.getRepository(this.entity).delete(id);
+  }
+
+  transaction<T>(work: (tx: Tx) => Promise<T>, { idempotency, taken }: TransactionOptions = {}): Promise<T> {
+    const violations = Object.fromEntries(
+      Object.entries(this.spec.unique ?? {}).flatMap(([property, index]) => (taken ? [[index as string, () => taken(property)]] : [])),
+    );
+    return writeTransaction(this.dataSource, violations, work, idempotency);
+  }
+}
