@@ -9,6 +9,7 @@ export * from './services.js';
 export * from './resource.js';
 export * from './directory/user.resource.js';
 export * from './directory/branch.resource.js';
+// new:resource exports
 export * from './resources.js';
 export * from './common.js';
 export * from './subjects.js';
