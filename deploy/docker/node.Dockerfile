@@ -1,5 +1,5 @@
 # One image per Node app: docker build -f deploy/docker/node.Dockerfile --build-arg APP=apps/gateway -t freight/gateway .
-# (APP=apps/services/directory for the directory service.)
+# (APP=the root of a service in libs/contracts/src/services.json, e.g. apps/services/directory.)
 FROM node:20-bookworm-slim AS build
 WORKDIR /src
 COPY . .

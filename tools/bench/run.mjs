@@ -4,6 +4,7 @@
 import { Writable } from 'node:stream';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { serviceNamed } from '../dev/services.mjs';
 import { startSystem } from '../dev/start.mjs';
 
 const USERS = 100_000;
@@ -12,6 +13,8 @@ const CONNECTIONS = 32;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const PAGE_SIZE = 25;
 const SEARCH_LIMIT = 50; // libs/server/database/src/entity-repository.ts
+/** The measured service's database URL variable, from the service registry. */
+const DATABASE_URL_VARIABLE = serviceNamed('directory').databaseUrlVariable;
 
 // The SQL the directory service runs (EntityRepository `search` and `list` with a page and no
 // filter, libs/server/database/src/entity-repository.ts, as UserRepository configures them in
@@ -124,7 +127,7 @@ const quiet = new Writable({
 const system = await startSystem({ isolated: { label: 'bench' }, build: process.argv.includes('--build'), out: quiet });
 let pool;
 try {
-  const seconds = await seed(system.env.DIRECTORY_DATABASE_URL);
+  const seconds = await seed(system.env[DATABASE_URL_VARIABLE]);
   console.log(`seeded ${USERS.toLocaleString('en')} users in ${BRANCHES} branches in ${seconds.toFixed(1)} s`);
 
   const login = await fetch(`${system.url}/api/users/login`, {
@@ -135,7 +138,7 @@ try {
   if (!login.ok) throw new Error(`Head login failed: ${login.status} ${await login.text()}`);
   const { token } = await login.json();
 
-  pool = new pg.Pool({ connectionString: system.env.DIRECTORY_DATABASE_URL, max: CONNECTIONS });
+  pool = new pg.Pool({ connectionString: system.env[DATABASE_URL_VARIABLE], max: CONNECTIONS });
   const rows = [];
   const measure = async (name, path, sql) => {
     console.log(`measuring ${name} (${DURATION_S} s via the gateway, ${DURATION_S} s straight SQL)…`);

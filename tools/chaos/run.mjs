@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { IDEMPOTENCY_KEY_HEADER } from '@freight/contracts';
 import { freePort, waitFor } from '../dev/net.mjs';
+import { SERVICES } from '../dev/services.mjs';
 import { ROOT, startSystem } from '../dev/start.mjs';
 
 const { values: args } = parseArgs({
@@ -197,7 +198,7 @@ async function phase(index, fault) {
 
 const { children } = system;
 const ALL_FAULTS = [
-  { name: 'directory service SIGKILL (supervisor restarts it)', inject: async () => process.kill(children.pid('directory'), 'SIGKILL') },
+  ...SERVICES.map(({ name }) => ({ name: `${name} service SIGKILL (supervisor restarts it)`, inject: async () => process.kill(children.pid(name), 'SIGKILL') })),
   { name: 'NATS restart', inject: async () => { await children.hold('nats'); children.resume('nats'); } },
   { name: 'Postgres stopped for 10 s', inject: async () => { await children.hold('postgres'); await sleep(10_000); children.resume('postgres'); } },
   { name: 'gateway SIGKILL (supervisor restarts it)', inject: async () => process.kill(children.pid('gateway'), 'SIGKILL') },

@@ -3,13 +3,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SERVICES as CONTRACT_SERVICES } from '@freight/contracts';
-import { K8S_AUTH_FILE } from './gen-nats-auth.mjs';
+import { ROOT } from './gen-k8s.mjs';
 import { kubernetesAuthorization, natsIdentities, natsServerConfig, passwordVariable, withPasswords } from './nats-config.mjs';
 import { findExecutable } from './nats.mjs';
-import { SERVICES } from './start.mjs';
+import { SERVICES } from './services.mjs';
 
-const services = SERVICES.map((s) => s.service);
+const K8S_AUTH_FILE = join(ROOT, 'deploy/k8s/nats-auth.conf');
 
 /** Throws unless `nats-server -t` accepts the configuration (passwords given as variables come from `env`). */
 function natsServerAccepts(config, env = {}) {
@@ -27,21 +26,25 @@ function natsServerAccepts(config, env = {}) {
 }
 
 describe('NATS identities', () => {
-  it('exist for every service of the contracts', () => {
-    expect(services).toEqual([...CONTRACT_SERVICES]);
+  it('are the gateway, every service of the registry and admin', () => {
+    expect(natsIdentities().map((i) => i.name)).toEqual(['gateway', ...SERVICES.map((s) => s.name), 'admin']);
   });
 
-  const identities = natsIdentities(['directory', 'shipment']);
+  const identities = natsIdentities([
+    { name: 'directory', queueGroup: 'directory' },
+    { name: 'shipment', queueGroup: 'shipments' },
+  ]);
   const byName = Object.fromEntries(identities.map((i) => [i.name, i]));
 
-  it('give a service nothing but its own requests, in its own queue group, and one reply to each', () => {
+  it('give a service nothing but its own requests, in its registered queue group, and one reply to each', () => {
     expect(byName.directory).toEqual({
       name: 'directory',
       publish: [],
       subscribe: ['directory.> directory', '*.directory.> *.directory'],
       allowResponses: true,
     });
-    expect(byName.shipment.subscribe).toEqual(['shipment.> shipment', '*.shipment.> *.shipment']);
+    expect(byName.shipment.subscribe).toEqual(['shipment.> shipments', '*.shipment.> *.shipments']);
+    expect(byName.gateway.publish).toEqual(expect.arrayContaining(['directory.>', '*.directory.>', 'shipment.>', '*.shipment.>']));
   });
 
   it('let only the gateway (and admin) publish service requests and use JetStream; the gateway listens to nothing but replies', () => {
@@ -61,17 +64,17 @@ describe('NATS identities', () => {
 
 describe('generated NATS configuration', () => {
   it('is accepted by nats-server, with a password for every identity and no anonymous user', () => {
-    const identities = natsIdentities(services);
+    const identities = natsIdentities();
     const config = natsServerConfig({ port: 4999, storeDir: '/tmp/nats-check-store', identities, passwords: withPasswords(identities) });
     expect(() => natsServerAccepts(config)).not.toThrow();
     expect(config).not.toMatch(/no_auth_user/);
     expect(config.match(/password: "/g)).toHaveLength(identities.length);
   });
 
-  it('for Kubernetes is the committed deploy/k8s/nats-auth.conf (run node tools/dev/gen-nats-auth.mjs), and nats-server accepts it', () => {
-    const text = kubernetesAuthorization(services);
+  it('for Kubernetes is the committed deploy/k8s/nats-auth.conf (run node tools/dev/gen-k8s.mjs), and nats-server accepts it', () => {
+    const text = kubernetesAuthorization();
     expect(readFileSync(K8S_AUTH_FILE, 'utf8')).toBe(text);
-    const env = Object.fromEntries(natsIdentities(services).map((i) => [passwordVariable(i.name), 'x']));
+    const env = Object.fromEntries(natsIdentities().map((i) => [passwordVariable(i.name), 'x']));
     expect(() => natsServerAccepts(`port: 4222\n${text}`, env)).not.toThrow();
     // A missing password is an error at start-up, not an open door.
     expect(() => natsServerAccepts(`port: 4222\n${text}`, { ...env, [passwordVariable('gateway')]: undefined })).toThrow(/NATS_PASSWORD_GATEWAY/);

@@ -83,7 +83,7 @@ export async function ensureNats({ natsUrl, dir, services, children, log }) {
 /**
  * One authenticated nats-server for a test run, in a temporary folder, plus a gateway key
  * pair. `env` is what the test harness reads (FREIGHT_TEST_NATS, libs/server/testing).
- * @param {string[]} services
+ * @param {{ name: string, queueGroup: string }[]} services  the registry's services
  * @returns {Promise<{ env: { url: string, passwords: Record<string, string>, signingKey: string, publicKey: string }, stop: () => Promise<void> }>}
  */
 export async function startTestNats(services) {

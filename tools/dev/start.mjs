@@ -13,13 +13,13 @@ import { ensureNats } from './nats.mjs';
 import { canConnect, freePort, waitFor } from './net.mjs';
 import { dropDatabase, ensurePostgres, redact } from './postgres.mjs';
 import { loadRoutes } from './routes.mjs';
+import { SERVICES } from './services.mjs';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Every back-end service: its schema name, its database URL variable and its built entry. */
-export const SERVICES = [{ service: 'directory', urlVar: 'DIRECTORY_DATABASE_URL', entry: 'apps/services/directory/dist/main.js' }];
+// The back-end services (name, entries, database URL variable, schema) come from the service
+// registry, libs/contracts/src/services.json (./services.mjs).
 const GATEWAY_ENTRY = 'apps/gateway/dist/main.js';
-const SEED_ENTRY = 'apps/services/directory/dist/seed.js';
 const DATABASE_LIB = 'libs/server/database/dist/index.js';
 const EDGE_ENTRY = fileURLToPath(new URL('./edge.mjs', import.meta.url));
 
@@ -55,6 +55,22 @@ export function parseSeedOutput(stdout) {
   return JSON.parse(line);
 }
 
+/**
+ * The Head login from the seeds' results (by service): exactly one seed (the directory's)
+ * reports on the Head user, as `{created, username?, password?}`; other seeds print other keys.
+ * @param {Record<string, Record<string, any>>} seeds
+ * @param {string} defaultUsername
+ * @returns {{ username: string, password?: string, created: boolean }}
+ */
+export function headLoginOf(seeds, defaultUsername) {
+  const reports = Object.entries(seeds).filter(([, result]) => 'created' in result);
+  if (reports.length !== 1) {
+    throw new Error(`Exactly one service seed must report on the Head user ({"created": …}); got ${reports.map(([name]) => name).join(', ') || 'none'} of ${Object.keys(seeds).join(', ') || 'no seeds'}`);
+  }
+  const [, seed] = reports[0];
+  return { username: seed.username ?? defaultUsername, password: seed.password, created: Boolean(seed.created) };
+}
+
 /** Child environment: no jest flags leaking into the servers; the gateway's signing key only where given. */
 export function childEnv(env) {
   const base = { ...process.env, ...env };
@@ -80,7 +96,7 @@ async function isHealthy(url) {
  *   a child that dies while starting fails the start.
  * @returns {Promise<{ url: string, docsUrl: string, headLogin: {username: string, password?: string, created: boolean},
  *   env: Record<string,string>, children: Children, stop: () => Promise<void> }>}
- *   `children`: the supervisor (pid, hold and resume a child by name: nats, postgres, directory, gateway, edge).
+ *   `children`: the supervisor (pid, hold and resume a child by name: nats, postgres, each registered service, gateway, edge).
  */
 export async function startSystem(options = {}) {
   const { root = ROOT, dataDir = join(root, '.data'), build = true, isolated, out = process.stdout } = options;
@@ -116,7 +132,7 @@ export async function startSystem(options = {}) {
     const pg = await ensurePostgres({ adminUrl: env.DATABASE_URL, dataDir, children, log });
     // An isolated run gets a NATS of its own (unless NATS_URL names one), gone with it.
     const natsDir = isolated && !env.NATS_URL ? (cleanup.natsDir = mkdtempSync(join(tmpdir(), 'freight-nats-'))) : join(dataDir, 'nats');
-    const nats = await watch(ensureNats({ natsUrl: env.NATS_URL, dir: natsDir, services: SERVICES.map((s) => s.service), children, log }));
+    const nats = await watch(ensureNats({ natsUrl: env.NATS_URL, dir: natsDir, services: SERVICES, children, log }));
     env.NATS_URL = nats.natsUrl;
 
     let database = urlParts(pg.adminUrl).database;
@@ -145,31 +161,37 @@ export async function startSystem(options = {}) {
       await watch(children.run('build', 'npx', ['nx', 'run-many', '-t', 'build', '--output-style=static'], { cwd: root, env: childEnv({ NX_TUI: 'false' }) }));
       log(`built in ${((Date.now() - t) / 1000).toFixed(1)} s`);
     }
-    for (const entry of [DATABASE_LIB, GATEWAY_ENTRY, SEED_ENTRY, ...SERVICES.map((s) => s.entry)]) {
+    for (const entry of [DATABASE_LIB, GATEWAY_ENTRY, ...SERVICES.flatMap((s) => (s.seed ? [s.entry, s.seed] : [s.entry]))]) {
       if (!existsSync(join(root, entry))) throw new Error(`${entry} is missing: run npm run build`);
     }
 
     // Each service's own role and schema, created or brought up to date on every start.
     const { provisionServiceDatabase } = await import(pathToFileURL(join(root, DATABASE_LIB)).href);
-    for (const { service, urlVar } of SERVICES) {
-      const { user, password } = urlParts(env[urlVar]);
-      const roleName = isolated ? `${service}_${isolated.label}_${id}` : user;
+    for (const { name, databaseUrlVariable, schema } of SERVICES) {
+      if (!env[databaseUrlVariable]) throw new Error(`${databaseUrlVariable} (the ${name} service's database) is not set: .env.example should give it a default`);
+      const { user, password } = urlParts(env[databaseUrlVariable]);
+      const roleName = isolated ? `${name}_${isolated.label}_${id}` : user;
       if (isolated) cleanup.roles.push(roleName);
-      const { serviceUrl } = await provisionServiceDatabase({ adminUrl: pg.adminUrl, database, service, roleName, password });
-      env[urlVar] = serviceUrl;
+      const { serviceUrl } = await provisionServiceDatabase({ adminUrl: pg.adminUrl, database, service: schema, roleName, password });
+      env[databaseUrlVariable] = serviceUrl;
     }
     log(`database ${redact(env.DATABASE_URL)}, NATS ${env.NATS_URL}${env.NATS_NAMESPACE ? ` (namespace ${env.NATS_NAMESPACE})` : ''}`);
 
-    for (const { service, entry } of SERVICES) {
-      children.start(service, process.execPath, [entry], { cwd: root, env: childEnv({ ...env, ...nats.envFor(service), GATEWAY_PUBLIC_KEY: keys.publicKey }) });
+    for (const { name, entry } of SERVICES) {
+      children.start(name, process.execPath, [entry], { cwd: root, env: childEnv({ ...env, ...nats.envFor(name), GATEWAY_PUBLIC_KEY: keys.publicKey }) });
     }
     children.start('gateway', process.execPath, [GATEWAY_ENTRY], { cwd: root, env: childEnv({ ...env, ...nats.envFor('gateway'), GATEWAY_SIGNING_KEY: keys.signingKey }) });
     const gatewayUrl = `http://${env.GATEWAY_HOST}:${env.GATEWAY_PORT}`;
     await watch(waitFor(() => isHealthy(`${gatewayUrl}/api/health`), { timeoutMs: 90_000, what: `${gatewayUrl}/api/health to answer 200` }));
 
-    // The Head user, created on the first start of a database (the service has migrated it by now).
-    const seed = parseSeedOutput(await watch(children.run('seed', process.execPath, [SEED_ENTRY], { cwd: root, env: childEnv(env) })));
-    const headLogin = { username: seed.username ?? env.SEED_HEAD_USERNAME, password: seed.password, created: Boolean(seed.created) };
+    // Each service's seed (the directory's creates the Head user on the first start of a
+    // database; the services have migrated by now), one after the other.
+    /** @type {Record<string, Record<string, any>>} */
+    const seeds = {};
+    for (const { name, seed } of SERVICES.filter((s) => s.seed)) {
+      seeds[name] = parseSeedOutput(await watch(children.run(`${name} seed`, process.execPath, [seed], { cwd: root, env: childEnv(env) })));
+    }
+    const headLogin = headLoginOf(seeds, env.SEED_HEAD_USERNAME);
 
     loadRoutes(root); // fail here, not in the child, on a broken routes.json
     let listening;

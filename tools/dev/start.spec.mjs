@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EXAMPLE_JWT_SECRET } from './env.mjs';
-import { childEnv, jwtSecret, parseSeedOutput, publicOrigins } from './start.mjs';
+import { childEnv, headLoginOf, jwtSecret, parseSeedOutput, publicOrigins } from './start.mjs';
 
 describe('jwtSecret', () => {
   it('keeps a configured secret', () => {
@@ -30,6 +30,22 @@ describe('parseSeedOutput', () => {
 
   it('fails clearly without a result line', () => {
     expect(() => parseSeedOutput('nothing here')).toThrow('The seed printed no result line');
+  });
+});
+
+describe('headLoginOf', () => {
+  it("takes the Head login from the one seed that reports on it, whatever other services' seeds print", () => {
+    expect(headLoginOf({ directory: { created: true, username: 'head', password: 's3cret' }, shipment: { ports: 12 } }, 'ignored')).toEqual({
+      username: 'head',
+      password: 's3cret',
+      created: true,
+    });
+    expect(headLoginOf({ directory: { created: false } }, 'head')).toEqual({ username: 'head', password: undefined, created: false });
+  });
+
+  it('fails clearly when no seed, or more than one, reports on the Head', () => {
+    expect(() => headLoginOf({}, 'head')).toThrow(/got none of no seeds/);
+    expect(() => headLoginOf({ directory: { created: false }, other: { created: true } }, 'head')).toThrow(/got directory, other/);
   });
 });
 

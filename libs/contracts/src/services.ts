@@ -1,6 +1,68 @@
-/** The back-end services (the service registry lists how each one runs). */
-export const SERVICES = ['directory'] as const;
-export type ServiceName = (typeof SERVICES)[number];
+import registry from './services.json' with { type: 'json' };
 
-/** Each service listens in a queue group named after it, so replicas share the load. */
-export const QUEUE_GROUPS: Record<ServiceName, string> = { directory: 'directory' };
+/**
+ * The names of the back-end services as a type. The list itself is the service registry
+ * (services.json, docs/adr/0019-service-registry.md); this tuple gives TypeScript the literal
+ * names, and a unit test (services.spec.ts) fails when the two differ.
+ */
+const NAMES = ['directory'] as const;
+export type ServiceName = (typeof NAMES)[number];
+
+/** One back-end service as the registry lists it. Paths are relative to the repository root. */
+export interface ServiceEntry {
+  name: ServiceName;
+  /** The Nx project (package name) that builds it. */
+  project: string;
+  /** Its folder. */
+  root: string;
+  /** The built main: runs its migrations, then takes NATS requests. */
+  entry: string;
+  /** Built entry that seeds first data and prints one JSON line, or null. */
+  seed: string | null;
+  /** Built entry that only applies pending migrations, or null. */
+  migrate: string | null;
+  /** Built entry that creates the database, the service's role and schema (admin DATABASE_URL), or null. */
+  provision: string | null;
+  /** NATS queue group its replicas share (each request is handled once). */
+  queueGroup: string;
+  /** The variable holding the URL of its own database role, e.g. DIRECTORY_DATABASE_URL. */
+  databaseUrlVariable: string;
+  /** The Postgres schema its role owns. */
+  schema: string;
+  /** HTTP port it listens on, or null: NATS only (health is `<name>.health`). */
+  port: number | null;
+  /** Container image (without tag). */
+  image: string;
+  replicas: number;
+  resources: { cpu: string; memory: string; memoryLimit: string };
+}
+
+/**
+ * Every registered service, in registry order. (A function, not a constant, so a web bundle,
+ * which never calls it, leaves the registry out.)
+ */
+export function serviceRegistry(): readonly ServiceEntry[] {
+  return registry.services as ServiceEntry[];
+}
+
+/** The back-end services' names, in registry order (services.spec.ts checks them against the registry). */
+export const SERVICES: readonly ServiceName[] = NAMES;
+
+/** The registry entry of `name`. */
+export function serviceEntry(name: ServiceName): ServiceEntry {
+  const entry = serviceRegistry().find((service) => service.name === name);
+  if (!entry) throw new Error(`${name} is not in the service registry (libs/contracts/src/services.json)`);
+  return entry;
+}
+
+function queueGroups(): Record<ServiceName, string> {
+  return Object.fromEntries(serviceRegistry().map((service) => [service.name, service.queueGroup])) as Record<ServiceName, string>;
+}
+
+/** Each service's replicas share its registered NATS queue group, so each request is handled once. */
+export const QUEUE_GROUPS: Readonly<Record<ServiceName, string>> = /*#__PURE__*/ queueGroups();
+
+/** The subject every service answers with its health (`directory.health`). */
+export function healthSubject<S extends ServiceName>(service: S): `${S}.health` {
+  return `${service}.health`;
+}

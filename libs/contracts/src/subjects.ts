@@ -3,6 +3,7 @@ import { loginRequestSchema, type LoginRequest, type User, type UserSessionState
 import type { ServiceHealth } from './common.js';
 import type { ResourceMessages } from './resource.js';
 import type { Resources } from './resources.js';
+import type { ServiceName } from './services.js';
 import { resources } from './resources.js';
 
 /**
@@ -25,6 +26,10 @@ export interface InternalMessages {
   'directory.user.verifyCredentials': { request: LoginRequest & { ip: string }; reply: User & Pick<UserSessionState, 'sessionVersion'> };
   'directory.user.sessionState': { request: { id: string }; reply: UserSessionState };
 }
+
+type MustHold<T extends true> = T;
+/** Every registered service answers `<service>.health` (the gateway's /api/health asks each): a service without it does not compile. */
+export type EveryServiceHasHealth = MustHold<`${ServiceName}.health` extends keyof InternalMessages ? true : false>;
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 

@@ -1,7 +1,7 @@
 import { Controller, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { NatsRpcClient } from '@freight/server';
-import { SERVICES, type HealthReply } from '@freight/contracts';
+import { SERVICES, healthSubject, type HealthReply } from '@freight/contracts';
 import { Route } from '../http/route.decorator.js';
 
 /** Short, so a health probe answers quickly even when a service hangs. */
@@ -17,7 +17,7 @@ export class HealthController {
     const [nats, ...services] = await Promise.all([
       this.rpc.ping(HEALTH_TIMEOUT_MS),
       ...SERVICES.map((service) =>
-        this.rpc.request(`${service}.health`, {}, { timeoutMs: HEALTH_TIMEOUT_MS }).then(
+        this.rpc.request(healthSubject(service), {}, { timeoutMs: HEALTH_TIMEOUT_MS }).then(
           (health) => health.database === 'up',
           () => false,
         ),

@@ -1,22 +1,7 @@
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { jetstreamManager } from '@nats-io/jetstream';
 import type { LoginResponse, StaffRole, UserCreate } from '@freight/contracts';
-import {
-  connectTestNats,
-  createTestDatabase,
-  natsHealthReady,
-  spawnService,
-  testNatsConfig,
-  testServiceEnv,
-  uniqueNamespace,
-  type SpawnedService,
-  type TcpProxy,
-  type TestDatabase,
-} from '@freight/server-testing';
+import { connectTestNats, startRegisteredServices, testNatsConfig, uniqueNamespace, type RunningServices, type TcpProxy } from '@freight/server-testing';
 import { createGateway } from '../app.factory.js';
 import { revocationBucketName } from '../auth/revocation.service.js';
 import type { GatewayConfig } from '../config/gateway.config.js';
@@ -29,8 +14,6 @@ export const BODY_LIMIT_BYTES = 16 * 1024;
 export const HEAD = { username: 'head', password: 'head-harbour-lantern-1' };
 /** The password the stack gives a user it adds (the staff password rule accepts it). */
 export const testPassword = (username: string) => `${username}-harbour-lantern`;
-
-const directoryDist = fileURLToPath(new URL('../../../services/directory/dist/', import.meta.url));
 
 export function gatewayConfig(namespace: string, overrides: Partial<GatewayConfig> = {}): GatewayConfig {
   const nats = testNatsConfig(namespace);
@@ -98,30 +81,25 @@ export class TestGateway {
   }
 }
 
-/** The real directory service (built), on a fresh database and NATS namespace, plus the gateway. */
+/** Every registered service (built; libs/contracts/src/services.json), each on a fresh database, in a fresh NATS namespace, plus the gateway. */
 export class Stack {
   private constructor(
     readonly namespace: string,
-    readonly database: TestDatabase,
-    readonly directory: SpawnedService,
+    readonly services: RunningServices,
     readonly gateway: TestGateway,
   ) {}
 
-  /** `databaseVia`: the directory reaches Postgres through this proxy, so a test can cut the link. */
+  /** `databaseVia`: the services reach Postgres through this proxy, so a test can cut the link. */
   static async start(overrides: Partial<GatewayConfig> = {}, { databaseVia }: { databaseVia?: TcpProxy } = {}): Promise<Stack> {
-    if (!existsSync(`${directoryDist}main.js`)) {
-      throw new Error(`The directory service is not built (${directoryDist}main.js). Run: npx nx build @freight/directory-service`);
-    }
     const namespace = uniqueNamespace();
-    const database = await createTestDatabase({ service: 'directory' });
-    const env = { DIRECTORY_DATABASE_URL: databaseVia ? databaseVia.url(database.serviceUrl) : database.serviceUrl, ...testServiceEnv('directory', namespace), LOG_LEVEL: 'warn' };
-    const directory = await spawnService({ entry: `${directoryDist}main.js`, env, ready: natsHealthReady('directory', testNatsConfig(namespace)), name: 'directory' });
     // The first Head comes from the directory's own seed entry, as on a first start.
-    await promisify(execFile)(process.execPath, [`${directoryDist}seed.js`], {
-      env: { ...process.env, ...env, SEED_HEAD_USERNAME: HEAD.username, SEED_HEAD_PASSWORD: HEAD.password },
-    });
-    const gateway = await TestGateway.start(gatewayConfig(namespace, overrides));
-    return new Stack(namespace, database, directory, gateway);
+    const services = await startRegisteredServices({ namespace, databaseVia, seedEnv: { SEED_HEAD_USERNAME: HEAD.username, SEED_HEAD_PASSWORD: HEAD.password } });
+    try {
+      return new Stack(namespace, services, await TestGateway.start(gatewayConfig(namespace, overrides)));
+    } catch (error) {
+      await services.stop();
+      throw error;
+    }
   }
 
   /** Adds a user through the API as `token` (a Head's) and signs them in. */
@@ -134,8 +112,7 @@ export class Stack {
 
   async stop(): Promise<void> {
     await this.gateway.close().catch(() => undefined);
-    await this.directory.stop();
-    await this.database.drop();
+    await this.services.stop();
     await dropRevocationBucket(this.namespace);
   }
 }

@@ -2,3 +2,4 @@ export * from './database.js';
 export * from './nats.js';
 export * from './spawn.js';
 export * from './tcp-proxy.js';
+export * from './services.js';

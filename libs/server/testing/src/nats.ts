@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import type { ServiceName } from '@freight/contracts';
+import { healthSubject, type ServiceName } from '@freight/contracts';
 import { NatsRpcClient, parsePublicKey, parseSigningKey, type NatsClientConfig, type ServiceNatsConfig } from '@freight/server';
 
 /** A NATS_NAMESPACE of its own, so the test files of a run share one NATS without answering each other. */
@@ -72,7 +72,7 @@ export function natsHealthReady(service: ServiceName, config: NatsClientConfig):
   return async () => {
     client ??= new NatsRpcClient({ ...config, NATS_REQUEST_TIMEOUT_MS: 1000 }, 'readiness-probe');
     try {
-      const health = await client.request(`${service}.health`, {});
+      const health = await client.request(healthSubject(service), {});
       if (health.database !== 'up') return false;
       await client.close().catch(() => undefined);
       client = undefined;
