@@ -61,7 +61,7 @@ type Part<O, K extends 'params' | 'query' | 'body', Io extends 'in' | 'out'> = O
 /** The validated input of an operation: what the gateway forwards and the service receives. */
 export type InputOf<O extends OperationDef> = Part<O, 'params', 'out'> & Part<O, 'query', 'out'> & Part<O, 'body', 'out'>;
 /** What a caller sends (before the schemas' defaults and transforms): the web client's input. */
-export type CallInputOf<O extends OperationDef> = Part<O, 'params', 'in'> & Part<O, 'query', 'in'> & Part<O, 'body', 'in'>;
+export type CallInputOf<O extends Pick<OperationDef, 'params' | 'query' | 'body'>> = Part<O, 'params', 'in'> & Part<O, 'query', 'in'> & Part<O, 'body', 'in'>;
 
 /** The NATS request of an operation. */
 export type MessageOf<O extends OperationDef> = InputOf<O> & { actor: Actor } & (O extends { idempotent: true } ? { idempotencyKey?: string } : unknown);

@@ -1,9 +1,16 @@
-import { Messages, type User } from '@freight/contracts';
-import { ApiError, deleteErrorText } from '@freight/web-kit';
-import { pickExactUser, USER_DELETE_FAILURE, userLoadErrorText, UserNotFoundError } from './users/users.api.js';
-import { BRANCH_DELETE_FAILURE, branchAddErrorText, branchLoadErrorText, BranchNotFoundError, pickExactBranch } from './branches/branches.api.js';
-import { userUpdateErrorText } from './users/edit-user.page.js';
-import { branchUpdateErrorText } from './branches/edit-branch.page.js';
+import { Messages, branches, users } from '@freight/contracts';
+import { ApiError, deleteErrorText, recordLoadErrorText, screenTexts } from '@freight/web-kit';
+import { userList } from './users/manage-users.page.js';
+import { branchList } from './branches/manage-branches.page.js';
+import { branchAddErrorText } from './branches/branch-form.page.js';
+
+// The texts the kit's pages show for these two entities: derived from the definitions, with the entity's own overrides.
+const USER_DELETE_FAILURE = screenTexts(users, userList.texts).deleteFailure;
+const BRANCH_DELETE_FAILURE = screenTexts(branches, branchList.texts).deleteFailure;
+const userLoadErrorText = (error: unknown) => recordLoadErrorText(error, screenTexts(users));
+const branchLoadErrorText = (error: unknown) => recordLoadErrorText(error, screenTexts(branches));
+const userUpdateErrorText = screenTexts(users).updateError;
+const branchUpdateErrorText = screenTexts(branches).updateError;
 
 const http = (status: number, message = 'server says', code = 'X') => new ApiError(message, status, code);
 /** What the API client makes of a reply without a message (e.g. a proxy's bare 500). */
@@ -37,10 +44,11 @@ describe('texts of the error catalogue (spec 01 §8)', () => {
     expect(branchAddErrorText(http(0))).toBe('Error creating branch');
   });
 
-  it('edit screens: not found versus a failed load', () => {
-    expect(userLoadErrorText(new UserNotFoundError())).toBe('User not found');
+  it('edit screens: not found (the get-by-key route answers 404) versus a failed load', () => {
+    expect(userLoadErrorText(http(404, Messages.userNotFound, 'NOT_FOUND'))).toBe('User not found');
     expect(userLoadErrorText(http(500))).toBe('Error fetching user data');
-    expect(branchLoadErrorText(new BranchNotFoundError())).toBe('Branch not found');
+    expect(userLoadErrorText(new Error('boom'))).toBe('Error fetching user data');
+    expect(branchLoadErrorText(http(404, Messages.branchNotFound, 'NOT_FOUND'))).toBe('Branch not found');
     expect(branchLoadErrorText(http(0))).toBe('Error fetching branch data');
   });
 
@@ -53,18 +61,27 @@ describe('texts of the error catalogue (spec 01 §8)', () => {
     expect(branchUpdateErrorText(noMessage(502))).toBe('Failed to update branch');
     expect(branchUpdateErrorText(http(0, 'offline'))).toBe('Error updating branch');
   });
-});
 
-describe('edit screens pick the exact record from a substring search', () => {
-  const user = (username: string) => ({ username }) as User;
-  it('prefers the exact username, then a case-insensitive match', () => {
-    expect(pickExactUser([user('anna2'), user('anna')], 'anna')?.username).toBe('anna');
-    expect(pickExactUser([user('Anna')], 'anna')?.username).toBe('Anna');
-    expect(pickExactUser([user('anna2')], 'anna')).toBeUndefined();
-  });
-  it('does the same for branch cities', () => {
-    const b = (BranchCity: string) => ({ _id: BranchCity, BranchCity, Location: '', Contact: '', Code: '' });
-    expect(pickExactBranch([b('Colombo 2'), b('Colombo')], 'Colombo')?.BranchCity).toBe('Colombo');
-    expect(pickExactBranch([b('Colombo 2')], 'Colombo')).toBeUndefined();
+  it('the texts the screens derive from the definitions are the catalogue words', () => {
+    expect(screenTexts(users, userList.texts)).toMatchObject({
+      listTitle: 'Manage Users',
+      addTitle: 'Add User',
+      editTitle: 'Edit User',
+      caption: 'Users',
+      emptyText: 'No users found.',
+      listLoadError: 'Error fetching users',
+      deleteFailure: { notFound: Messages.userNotFound, failed: 'Failed to delete user. Please try again.' },
+    });
+    expect(screenTexts(branches, branchList.texts)).toMatchObject({
+      listTitle: 'Manage Branches',
+      addTitle: 'Add Branch',
+      editTitle: 'Edit Branch',
+      caption: 'Branches',
+      emptyText: 'No branches found.',
+      listLoadError: 'Error fetching branches',
+      deleteFailure: { notFound: Messages.branchNotFound, failed: 'Failed to delete branch. Please try again.' },
+    });
+    expect(screenTexts(users).addError(new ApiError('offline', 0, 'NETWORK'))).toBe('Failed to add user. Please try again.');
+    expect(screenTexts(users).addError(http(409, 'Username already exists'))).toBe('Username already exists');
   });
 });

@@ -1,17 +1,20 @@
 import type { ReactNode } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
 import { MantineProvider } from '@mantine/core';
-import type { StaffRole } from '@freight/contracts';
-import { NotAvailablePage, NotFoundPage, RequireRole, theme, type WayBack } from '@freight/web-kit';
-import { ManageUsersPage } from './users/manage-users.page.js';
-import { AddUserPage } from './users/add-user.page.js';
-import { EditUserPage } from './users/edit-user.page.js';
-import { ManageBranchesPage } from './branches/manage-branches.page.js';
-import { AddBranchPage } from './branches/add-branch.page.js';
-import { EditBranchPage } from './branches/edit-branch.page.js';
+import { can, type Area, type StaffRole } from '@freight/contracts';
+import { NotAvailablePage, NotFoundPage, RequirePermission, lazyScreen, theme, type WayBack } from '@freight/web-kit';
+import { usesHeadScreens } from './users/head-screens.js';
 
-const HEAD = ['Head'] as const;
-const HEAD_ADMIN = ['Head', 'Admin'] as const;
+// Each screen's code loads when it is first shown: a deep link into one loads only what it shows.
+const ManageUsersPage = lazyScreen(() => import('./users/manage-users.page.js').then((m) => m.ManageUsersPage));
+const AddUserPage = lazyScreen(() => import('./users/user-form.page.js').then((m) => m.AddUserPage));
+const EditUserPage = lazyScreen(() => import('./users/user-form.page.js').then((m) => m.EditUserPage));
+const ManageBranchesPage = lazyScreen(() => import('./branches/manage-branches.page.js').then((m) => m.ManageBranchesPage));
+const AddBranchPage = lazyScreen(() => import('./branches/branch-form.page.js').then((m) => m.AddBranchPage));
+const EditBranchPage = lazyScreen(() => import('./branches/branch-form.page.js').then((m) => m.EditBranchPage));
+
+/** Who may open a screen, from the contracts' permission matrix: those who may write in its area. */
+const writes = (area: Area) => (role: StaffRole) => can(role, area, 'write');
 const TOOLS = '/admindashboard/administrativetools';
 const BACK: WayBack = { backTo: TOOLS, backLabel: 'Back to Administrative Tools' };
 
@@ -46,10 +49,10 @@ export const LATER_SCREENS: Record<string, string> = {
   'editshipmentterm/:termOfShipment': 'Edit Shipment Term',
 };
 
-const guarded = (roles: readonly StaffRole[], element: ReactNode) => (
-  <RequireRole roles={roles} {...BACK}>
+const guarded = (allowed: (role: StaffRole) => boolean, element: ReactNode) => (
+  <RequirePermission allowed={allowed} {...BACK}>
     {element}
-  </RequireRole>
+  </RequirePermission>
 );
 
 /**
@@ -58,13 +61,13 @@ const guarded = (roles: readonly StaffRole[], element: ReactNode) => (
  */
 export const routes: RouteObject[] = [
   { path: 'manageuser', element: <ManageUsersPage /> },
-  { path: 'adduser', element: guarded(HEAD_ADMIN, <AddUserPage />) },
-  { path: 'adduserhead', element: guarded(HEAD, <AddUserPage />) },
-  { path: 'edituser/:username', element: guarded(HEAD_ADMIN, <EditUserPage />) },
-  { path: 'edituserhead/:username', element: guarded(HEAD, <EditUserPage />) },
-  { path: 'managebranch', element: guarded(HEAD, <ManageBranchesPage />) },
-  { path: 'addbranch', element: guarded(HEAD, <AddBranchPage />) },
-  { path: 'editbranch/:BranchCity', element: guarded(HEAD, <EditBranchPage />) },
+  { path: 'adduser', element: guarded(writes('users'), <AddUserPage />) },
+  { path: 'adduserhead', element: guarded(usesHeadScreens, <AddUserPage />) },
+  { path: 'edituser/:username', element: guarded(writes('users'), <EditUserPage />) },
+  { path: 'edituserhead/:username', element: guarded(usesHeadScreens, <EditUserPage />) },
+  { path: 'managebranch', element: guarded(writes('branches'), <ManageBranchesPage />) },
+  { path: 'addbranch', element: guarded(writes('branches'), <AddBranchPage />) },
+  { path: 'editbranch/:BranchCity', element: guarded(writes('branches'), <EditBranchPage />) },
   ...Object.entries(LATER_SCREENS).map(([path, title]) => ({ path, element: <NotAvailablePage title={title} /> })),
   { path: '*', element: <NotFoundPage homePath={TOOLS} /> },
 ];

@@ -1,9 +1,11 @@
 import { jest } from '@jest/globals';
-import { IDEMPOTENCY_KEY_HEADER, Messages, api, type LoginResponse } from '@freight/contracts';
+import { IDEMPOTENCY_KEY_HEADER, Messages, api, type Branch, type LoginResponse, type User } from '@freight/contracts';
 import { getSession, setApiBase, setSessionNavigator, startSession } from '@freight/web-session';
-import { ApiError, NETWORK_MESSAGE, NOT_JSON_MESSAGE, apiList, apiRequest, isApiError } from './api-client.js';
+import { ApiError, NETWORK_MESSAGE, NOT_JSON_MESSAGE, apiRequest, callApi, isApiError, type ListPage } from './api-client.js';
 
 const login: LoginResponse = { token: 'tok-9', user_id: 'u', user_role: 'Head', user_username: 'h', user_fullName: 'H', expiresAt: 0 };
+const newBranch = { BranchCity: 'Galle', Location: 'Fort', Contact: '0912223344', Code: 'GAL' };
+const newUser = { fullName: 'A B', username: 'ab', email: 'a@b.co', password: 'quiet-harbour-lantern', branchCity: 'Kandy', contact: '0771234567', role: 'Admin', department: 'Import' } as const;
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
@@ -93,14 +95,80 @@ describe('api client', () => {
 
   it('reads a page of a list with its total from X-Total-Count and sends the list parameters', async () => {
     fetchMock.mockResolvedValue(json([{ id: 1 }, { id: 2 }], 200, { 'X-Total-Count': '42' }));
-    const page = await apiList('/api/users/all', { q: 'ad', sort: 'username', order: 'desc', page: 2, pageSize: 2, status: undefined });
+    const page = await callApi(api.usersAll, { query: { q: 'ad', sort: 'username', order: 'desc', page: 2, pageSize: 2 } });
     expect(page).toEqual({ items: [{ id: 1 }, { id: 2 }], total: 42 });
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/users/all?q=ad&sort=username&order=desc&page=2&pageSize=2');
   });
 
   it('counts the array when a list answers without X-Total-Count', async () => {
     fetchMock.mockResolvedValue(json([{ id: 1 }]));
-    await expect(apiList('/api/branches/all', {})).resolves.toEqual({ items: [{ id: 1 }], total: 1 });
+    await expect(callApi(api.branchesAll, { query: {} })).resolves.toEqual({ items: [{ id: 1 }], total: 1 });
+  });
+
+  it('refuses a list answer that is not an array', async () => {
+    fetchMock.mockResolvedValue(json({ items: [] }));
+    await expect(callApi(api.branchesAll, { query: {} })).rejects.toMatchObject({ message: NOT_JSON_MESSAGE });
+  });
+
+  describe('callApi: the route of the api table says where and how', () => {
+    const call = (n = 0) => ({ url: String(fetchMock.mock.calls[n]![0]), init: fetchMock.mock.calls[n]![1]! });
+
+    it('fills the path parameters, encoded, and sends the method of the route', async () => {
+      fetchMock.mockResolvedValue(json({ _id: '1', BranchCity: 'Galle Fort/2', Location: 'x', Contact: 'y', Code: 'G' }));
+      const branch: Branch = await callApi(api.branchesGet, { params: { BranchCity: 'Galle Fort/2' } });
+      expect(branch.BranchCity).toBe('Galle Fort/2');
+      expect(call()).toMatchObject({ url: '/api/branches/get/Galle%20Fort%2F2', init: { method: 'GET', body: undefined } });
+
+      fetchMock.mockResolvedValue(json({ message: 'Branch deleted successfully' }));
+      await expect(callApi(api.branchesDelete, { params: { BranchCity: 'Kandy' } })).resolves.toEqual({ message: 'Branch deleted successfully' });
+      expect(call(1)).toMatchObject({ url: '/api/branches/delete/Kandy', init: { method: 'DELETE' } });
+    });
+
+    it('puts the query in the URL (empty values left out) and the body in JSON, with the contract names', async () => {
+      const user = { fullName: 'A B', username: 'ab', email: 'a@b.co', branchCity: 'Kandy', contact: '0771234567', role: 'Admin', department: 'Import' } as const;
+      fetchMock.mockResolvedValue(json({ success: true, message: Messages.userUpdated, user: {} }));
+      const reply = await callApi(api.usersUpdate, { query: { term: 'old', updateterm: 'ab' }, body: user });
+      expect(reply.message).toBe(Messages.userUpdated);
+      expect(call()).toMatchObject({ url: '/api/users/update?term=old&updateterm=ab', init: { method: 'PUT', body: JSON.stringify(user) } });
+
+      fetchMock.mockResolvedValue(json([], 200, { 'X-Total-Count': '0' }));
+      await callApi(api.usersAll, { query: { q: '', sort: undefined, page: 1 } });
+      expect(call(1).url).toBe('/api/users/all?page=1');
+    });
+
+    it('calls a route without parts with no input, and passes the signal and the sign-in without a token', async () => {
+      startSession(login);
+      fetchMock.mockResolvedValue(json(['Colombo', 'Kandy']));
+      const controller = new AbortController();
+      const cities: string[] = await callApi(api.branchesUniqueCities, undefined, { signal: controller.signal });
+      expect(cities).toEqual(['Colombo', 'Kandy']);
+      expect(call().init.signal).toBe(controller.signal);
+      expect((call().init.headers as Record<string, string>).Authorization).toBe('Bearer tok-9');
+
+      fetchMock.mockResolvedValue(json(login));
+      const reply: LoginResponse = await callApi(api.login, { body: { username: 'h', password: 'p' } }, { auth: false });
+      expect(reply.token).toBe('tok-9');
+      expect((call(1).init.headers as Record<string, string>).Authorization).toBeUndefined();
+    });
+
+    it('is typed by the route: input parts and reply', () => {
+      // Compile-time checks (the kit's `test` runs tsc first); the calls are never awaited.
+      fetchMock.mockImplementation(() => new Promise(() => {}));
+      const typed = async () => {
+        const page: ListPage<User> = await callApi(api.usersAll, { query: {} });
+        const user: User = await callApi(api.usersGet, { params: { username: 'a' } });
+        // @ts-expect-error a get-by-key call needs its key
+        await callApi(api.usersGet);
+        // @ts-expect-error the key has the contract's name
+        await callApi(api.branchesGet, { params: { city: 'Kandy' } });
+        // @ts-expect-error a list answers a page, not a user
+        const wrong: User = await callApi(api.usersAll, { query: {} });
+        // @ts-expect-error the body of an add is the contract's
+        await callApi(api.branchesAdd, { body: { city: 'Kandy' } });
+        return [page, user, wrong];
+      };
+      expect(typeof typed).toBe('function');
+    });
   });
 
   it("recognises an ApiError made by another app's copy of the kit, and nothing else", async () => {
@@ -128,10 +196,10 @@ describe('api client', () => {
 
     it('sends a new UUID key with each create, and none with other calls', async () => {
       fetchMock.mockImplementation(async () => json({ ok: true }, 201));
-      await apiRequest(api.usersAdd.path, { method: 'POST', body: {} });
-      await apiRequest(api.branchesAdd.path, { method: 'POST', body: {} });
-      await apiRequest(api.login.path, { method: 'POST', body: {}, auth: false });
-      await apiRequest('/api/branches/update/Galle', { method: 'PUT', body: {} });
+      await callApi(api.usersAdd, { body: newUser });
+      await callApi(api.branchesAdd, { body: newBranch });
+      await callApi(api.login, { body: { username: 'h', password: 'p' } }, { auth: false });
+      await callApi(api.branchesUpdate, { params: { BranchCity: 'Galle' }, body: newBranch });
       expect(keyOf(0)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       expect(keyOf(1)).toMatch(/^[0-9a-f-]{36}$/);
       expect(keyOf(1)).not.toBe(keyOf(0));
@@ -141,45 +209,51 @@ describe('api client', () => {
 
     it.each([502, 503, 504])('sends a create once more with the same key after %i, and answers the retry', async (status) => {
       fetchMock.mockResolvedValueOnce(json({ message: 'lost', code: 'SERVICE_TIMEOUT' }, status)).mockResolvedValueOnce(json({ success: true }, 201));
-      const result = await settle(apiRequest(api.usersAdd.path, { method: 'POST', body: { a: 1 } }));
-      expect(result).toEqual({ status: 'fulfilled', value: expect.objectContaining({ data: { success: true } }) });
+      const result = await settle(callApi(api.usersAdd, { body: newUser }));
+      expect(result).toEqual({ status: 'fulfilled', value: { success: true } });
       expect(fetchMock).toHaveBeenCalledTimes(2);
       expect(keyOf(1)).toBe(keyOf(0));
-      expect(fetchMock.mock.calls[1]![1]?.body).toBe('{"a":1}');
+      expect(fetchMock.mock.calls[1]![1]?.body).toBe(JSON.stringify(newUser));
     });
 
     it('sends it once more after a network failure, with the same key', async () => {
       fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(json({ success: true }, 201));
-      await expect(settle(apiRequest(api.branchesAdd.path, { method: 'POST', body: {} }))).resolves.toMatchObject({ status: 'fulfilled' });
+      await expect(settle(callApi(api.branchesAdd, { body: newBranch }))).resolves.toMatchObject({ status: 'fulfilled' });
       expect(keyOf(1)).toBe(keyOf(0));
     });
 
     it('retries only once, and reports the second failure', async () => {
       fetchMock.mockResolvedValueOnce(json({ message: 'down', code: 'SERVICE_UNAVAILABLE' }, 503)).mockResolvedValueOnce(json({ message: 'still down', code: 'SERVICE_UNAVAILABLE' }, 503));
-      const result = await settle(apiRequest(api.usersAdd.path, { method: 'POST', body: {} }));
+      const result = await settle(callApi(api.usersAdd, { body: newUser }));
       expect(result).toMatchObject({ status: 'rejected', reason: { status: 503, message: 'still down' } });
       expect(fetchMock).toHaveBeenCalledTimes(2);
     });
 
     it('waits for the Retry-After it was given before the retry', async () => {
       fetchMock.mockResolvedValueOnce(json({ message: 'down', code: 'SERVICE_UNAVAILABLE' }, 503, { 'Retry-After': '3' })).mockResolvedValueOnce(json({ success: true }, 201));
-      const call = apiRequest(api.usersAdd.path, { method: 'POST', body: {} });
+      const call = callApi(api.usersAdd, { body: newUser });
       await jest.advanceTimersByTimeAsync(2900);
       expect(fetchMock).toHaveBeenCalledTimes(1);
       await jest.advanceTimersByTimeAsync(200);
       expect(fetchMock).toHaveBeenCalledTimes(2);
-      await expect(call).resolves.toMatchObject({ data: { success: true } });
+      await expect(call).resolves.toMatchObject({ success: true });
     });
 
     it('does not repeat a create refused by the server (4xx, 500), nor any other call after 503', async () => {
       for (const status of [409, 422, 500]) {
         fetchMock.mockReset().mockResolvedValue(json({ message: 'no', code: 'CONFLICT' }, status));
-        await expect(settle(apiRequest(api.usersAdd.path, { method: 'POST', body: {} }))).resolves.toMatchObject({ status: 'rejected', reason: { status } });
+        await expect(settle(callApi(api.usersAdd, { body: newUser }))).resolves.toMatchObject({ status: 'rejected', reason: { status } });
         expect(fetchMock).toHaveBeenCalledTimes(1);
       }
-      for (const [path, method] of [[api.login.path, 'POST'], ['/api/users/all', 'GET'], ['/api/branches/update/Galle', 'PUT'], ['/api/users/delete/x', 'DELETE']] as const) {
+      const others: (() => Promise<unknown>)[] = [
+        () => callApi(api.login, { body: { username: 'h', password: 'p' } }, { auth: false }),
+        () => callApi(api.usersAll, { query: {} }, { auth: false }),
+        () => callApi(api.branchesUpdate, { params: { BranchCity: 'Galle' }, body: newBranch }, { auth: false }),
+        () => callApi(api.usersDelete, { params: { username: 'x' } }, { auth: false }),
+      ];
+      for (const other of others) {
         fetchMock.mockReset().mockResolvedValue(json({ message: 'down', code: 'SERVICE_UNAVAILABLE' }, 503));
-        await expect(settle(apiRequest(path, { method, auth: false }))).resolves.toMatchObject({ status: 'rejected', reason: { status: 503 } });
+        await expect(settle(other())).resolves.toMatchObject({ status: 'rejected', reason: { status: 503 } });
         expect(fetchMock).toHaveBeenCalledTimes(1);
       }
     });

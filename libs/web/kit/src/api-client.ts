@@ -1,4 +1,5 @@
-import { IDEMPOTENCY_KEY_HEADER, Messages, TOTAL_COUNT_HEADER, idempotentRoute, isErrorBody } from '@freight/contracts';
+import type { z } from 'zod';
+import { IDEMPOTENCY_KEY_HEADER, Messages, TOTAL_COUNT_HEADER, apiPath, isErrorBody, type CallInputOf, type Method, type OperationInput } from '@freight/contracts';
 import { apiUrl, getSession, logout } from '@freight/web-session';
 
 export const NOT_JSON_MESSAGE = 'Expected JSON response but received something else.';
@@ -43,12 +44,14 @@ export function isApiError(error: unknown): error is ApiError {
 type Query = Record<string, string | number | undefined>;
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: Method;
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
   /** Send the session's bearer token (default true; sign-in sends none). */
   auth?: boolean;
+  /** A create that takes an Idempotency-Key (the route's `idempotent`): a key per call, one retry. */
+  idempotent?: boolean;
 }
 
 /** Answers that may come from a hop that lost the service's reply (or never reached it): worth one more try. */
@@ -95,7 +98,7 @@ async function parseError(response: Response): Promise<ApiError> {
  * ApiError. A 401 on a call that carried a token means the server ended the
  * session (expired or revoked): the browser logs out too.
  *
- * A create (an `idempotent` route of the api table) carries a new Idempotency-Key per call,
+ * A create (`idempotent`, from the route of the api table) carries a new Idempotency-Key per call,
  * that is per form submission, and is sent once more with the same key when it got no answer
  * or a 502, 503 or 504: the server then answers the first result instead of writing twice.
  * Other calls are not repeated here (the query client retries reads).
@@ -106,7 +109,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  const idempotent = idempotentRoute(method, path) !== undefined;
+  const idempotent = options.idempotent === true;
   if (idempotent) headers[IDEMPOTENCY_KEY_HEADER] = crypto.randomUUID();
 
   const attempt = async (): Promise<Response | ApiError> => {
@@ -156,17 +159,70 @@ export interface ListPage<T> {
   total: number;
 }
 
-/** A list call (DECISIONS §1): the body is the array, the total in X-Total-Count. */
-export async function apiList<T>(path: string, query: Query, signal?: AbortSignal): Promise<ListPage<T>> {
-  const { data, headers } = await apiRequest<T[]>(path, { query, signal });
-  if (!Array.isArray(data)) throw new ApiError(NOT_JSON_MESSAGE, 200, 'NOT_JSON');
-  const total = Number(headers.get(TOTAL_COUNT_HEADER));
-  return { items: data, total: Number.isFinite(total) && headers.has(TOTAL_COUNT_HEADER) ? total : data.length };
+/**
+ * What `callApi` needs of a route: a row of the contracts' `api` table (or the operation of a
+ * resource it was derived from). Its schemas type the call; they are not run here (the server
+ * validates with the same ones, and the forms validate before they call).
+ */
+export interface CallableRoute {
+  method: Method;
+  /** OpenAPI style, `{param}` placeholders filled from `input.params`. */
+  path: string;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  reply: z.ZodType;
+  paged?: boolean;
+  idempotent?: boolean;
 }
 
-export const apiGet = <T>(path: string, query?: Query, signal?: AbortSignal) =>
-  apiRequest<T>(path, { query, signal }).then((r) => r.data);
-export const apiPost = <T>(path: string, body: unknown) => apiRequest<T>(path, { method: 'POST', body }).then((r) => r.data);
-export const apiPut = <T>(path: string, body: unknown, query?: Query) =>
-  apiRequest<T>(path, { method: 'PUT', body, query }).then((r) => r.data);
-export const apiDelete = <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }).then((r) => r.data);
+/** What a caller sends for a route: `{params, query, body}` as its schemas take them. */
+export type CallInput<R extends CallableRoute> = CallInputOf<R>;
+
+type ReplyOutput<R extends CallableRoute> = z.output<R['reply']>;
+/** What a call of the route gives: its reply, or for a paged list one page of items and the total. */
+export type CallResult<R extends CallableRoute> = R extends { paged: true }
+  ? ListPage<ReplyOutput<R> extends readonly (infer T)[] ? T : never>
+  : ReplyOutput<R>;
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Send the session's bearer token (default true; sign-in sends none). */
+  auth?: boolean;
+}
+
+/** The input may be left out when the route needs none of its parts. */
+type CallArgs<R extends CallableRoute> = object extends CallInput<R> ? [input?: CallInput<R>, options?: CallOptions] : [input: CallInput<R>, options?: CallOptions];
+
+/** Query values as they go in a URL; empty ones are left out. */
+function queryOf(query: unknown): Query | undefined {
+  if (query === undefined || query === null) return undefined;
+  const out: Query = {};
+  for (const [key, value] of Object.entries(query as Record<string, unknown>)) {
+    if (value !== undefined && value !== null) out[key] = typeof value === 'number' ? value : String(value);
+  }
+  return out;
+}
+
+/**
+ * Call a route of the contracts' `api` table, typed by it:
+ * `callApi(api.branchesGet, { params: { BranchCity } })` gives a `Branch`,
+ * `callApi(api.usersAll, { query })` one page of users and the total (X-Total-Count),
+ * `callApi(api.usersAdd, { body })` sends an Idempotency-Key and is repeated once, with the
+ * same key, when no answer came back (see `apiRequest`).
+ */
+export async function callApi<R extends CallableRoute>(route: R, ...[input, options]: CallArgs<R>): Promise<CallResult<R>> {
+  const { params, query, body } = (input ?? {}) as OperationInput;
+  const path = apiPath(route.path, params as Record<string, string> | undefined);
+  const request: RequestOptions = { ...options, method: route.method, query: queryOf(query), body, idempotent: route.idempotent };
+  const { data, headers } = await apiRequest<unknown>(path, request);
+  if (!route.paged) return data as CallResult<R>;
+  // A list (DECISIONS §1): the body is the array, the total in X-Total-Count.
+  if (!Array.isArray(data)) throw new ApiError(NOT_JSON_MESSAGE, 200, 'NOT_JSON');
+  const total = Number(headers.get(TOTAL_COUNT_HEADER));
+  const page: ListPage<unknown> = { items: data, total: Number.isFinite(total) && headers.has(TOTAL_COUNT_HEADER) ? total : data.length };
+  return page as CallResult<R>;
+}
+
+/** `callApi` for the kit's generic pages, which know a route only as a resource's operation: the input unchecked. */
+export const callRoute = callApi as (route: CallableRoute, input?: OperationInput, options?: CallOptions) => Promise<unknown>;

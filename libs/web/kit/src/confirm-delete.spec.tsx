@@ -4,7 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { Messages } from '@freight/contracts';
-import { ApiError } from './api-client.js';
+import { ApiError, apiRequest } from './api-client.js';
 import { confirmAndDelete, deleteErrorText } from './confirm-delete.js';
 
 const texts = { notFound: 'Thing not found', failed: 'Failed to delete thing.' };
@@ -47,7 +47,7 @@ describe('confirmAndDelete', () => {
   const start = () => {
     let done!: Promise<void>;
     act(() => {
-      done = confirmAndDelete({ question: 'Delete the thing?', path: '/api/things/1', failureTexts: texts, onDeleted });
+      done = confirmAndDelete({ question: 'Delete the thing?', remove: () => apiRequest<{ message: string }>('/api/things/1', { method: 'DELETE' }).then((r) => r.data), failureTexts: texts, onDeleted });
     });
     return done;
   };

@@ -1,6 +1,6 @@
 import { modals } from '@mantine/modals';
 import { Messages } from '@freight/contracts';
-import { apiDelete, isApiError } from './api-client.js';
+import { isApiError } from './api-client.js';
 import { toastError, toastSuccess } from './toast.js';
 
 /**
@@ -59,18 +59,18 @@ export function deleteErrorText(error: unknown, texts: DeleteFailureTexts): stri
 export interface ConfirmAndDelete {
   /** The question of the confirmation dialog. */
   question: string;
-  /** The API path of the DELETE call. */
-  path: string;
+  /** The DELETE call, e.g. `() => callApi(api.usersDelete, { params: { username } })`; the server's reply says what was deleted. */
+  remove: () => Promise<{ message: string }>;
   failureTexts: DeleteFailureTexts;
   /** After a successful delete, e.g. reload the list. */
   onDeleted: () => Promise<void>;
 }
 
 /** A list's Delete action: confirm, delete, toast the server's message and reload; a failure is a toast and the row stays. */
-export async function confirmAndDelete({ question, path, failureTexts, onDeleted }: ConfirmAndDelete): Promise<void> {
+export async function confirmAndDelete({ question, remove, failureTexts, onDeleted }: ConfirmAndDelete): Promise<void> {
   if (!(await confirmDelete(question))) return;
   try {
-    const reply = await apiDelete<{ message: string }>(path);
+    const reply = await remove();
     toastSuccess(reply.message);
     await onDeleted();
   } catch (error) {

@@ -1,4 +1,6 @@
 import { jest } from '@jest/globals';
+import { z } from 'zod';
+import { listQuerySchema } from '@freight/contracts';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -6,13 +8,17 @@ import { DataTable, SEARCH_DEBOUNCE_MS } from './data-table.js';
 import { nextSort, useServerList } from './use-server-list.js';
 import { createQueryClient } from './query-client.js';
 
-interface Row {
-  _id: string;
-  name: string;
-}
+/** A list route as the api table has them: the rows' type comes from its reply schema. */
+const rowsRoute = {
+  method: 'GET',
+  path: '/api/users/all',
+  query: listQuerySchema(['name']),
+  reply: z.array(z.object({ _id: z.string(), name: z.string() })),
+  paged: true,
+} as const;
 
 function Users() {
-  const list = useServerList<Row>('rows', '/api/users/all', 2);
+  const list = useServerList('rows', rowsRoute, 2);
   return (
     <DataTable
       list={list}

@@ -1,28 +1,25 @@
 export {
   ApiError,
   isApiError,
-  apiRequest,
-  apiList,
-  apiGet,
-  apiPost,
-  apiPut,
-  apiDelete,
+  callApi,
   NOT_JSON_MESSAGE,
   NETWORK_MESSAGE,
-  type RequestOptions,
-  type ApiResponse,
+  type CallableRoute,
+  type CallInput,
+  type CallResult,
+  type CallOptions,
   type ListPage,
 } from './api-client.js';
 // The session and the API base are one per page (@freight/web-session, a federation
 // singleton); the kit passes them on so that apps import everything from here.
 export * from '@freight/web-session';
 export { useSession, useRole, useCan, hasRole } from './use-session.js';
-export { RequireSession, RequireRole } from './route-guard.js';
-export { NotFoundPage, NoPermissionPage, NotAvailablePage, NOT_AVAILABLE_TEXT, ErrorNotice, type WayBack } from './pages.js';
+export { RequireSession, RequireRole, RequirePermission } from './route-guard.js';
+export { NotFoundPage, NoPermissionPage, NotAvailablePage, NOT_AVAILABLE_TEXT, ErrorNotice, LoadingNotice, lazyScreen, type WayBack } from './pages.js';
 export { formatDate, formatClock, textOrNA } from './format.js';
 export { DataTable, SEARCH_DEBOUNCE_MS, type Column, type DataTableProps } from './data-table.js';
 export { RowActions, type RowActionsProps } from './row-actions.js';
-export { useServerList, nextSort, type ServerList, type ListParams, type SortOrder } from './use-server-list.js';
+export { useServerList, nextSort, type ServerList, type ListParams, type SortOrder, type ListRoute, type RowOf } from './use-server-list.js';
 export { confirmAndDelete, deleteErrorText, type ConfirmAndDelete, type DeleteFailureTexts } from './confirm-delete.js';
 export { toastSuccess, toastError, toastInfo } from './toast.js';
 export { createQueryClient } from './query-client.js';
@@ -30,3 +27,8 @@ export { applyServerFieldErrors, serverMessage, updateErrorText } from './form-e
 export { useServerForm, FormActions, READ_ONLY_INPUT, type ServerFormOptions } from './server-form.js';
 export { useAfterSave } from './use-after-save.js';
 export { KitProviders, theme, cssVariablesResolver, HEADER_HEIGHT } from './providers.js';
+export { screenTexts, titleCase, recordLoadErrorText, refusalOr, type ScreenTexts } from './resource-texts.js';
+export type { ListResource, FormResource, ListRowOf, RecordOf, FieldName, FormValues, UpdateValues } from './resource-types.js';
+export { ResourceListPage, type ResourceListConfig, type ListColumn } from './resource-list-page.js';
+export { ResourceForm, type ResourceFormProps, type FormField, type FormMode } from './resource-form.js';
+export { ResourceFormPage, useRecord, type ResourceFormConfig } from './resource-form-page.js';

@@ -1,6 +1,6 @@
-import { useId, type ReactNode } from 'react';
+import { Suspense, lazy, useId, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { landingPathFor } from '@freight/contracts';
 import { useSession } from './use-session.js';
 
@@ -84,4 +84,40 @@ export function ErrorNotice({ children }: { children: ReactNode }) {
       {children}
     </Alert>
   );
+}
+
+/** Shown while a screen or its data loads: a spinner that says so to a screen reader too. */
+export function LoadingNotice() {
+  return (
+    <Center py="xl">
+      <Loader role="status" aria-label="Loading..." />
+    </Center>
+  );
+}
+
+/**
+ * A screen whose code loads when it is first shown (its own chunk), under a Suspense
+ * boundary with the LoadingNotice. A chunk that fails to load throws to the nearest error
+ * boundary (the host's remote slot, which offers a retry); the next render loads it again
+ * instead of repeating the failure, as React.lazy alone would.
+ */
+export function lazyScreen(load: () => Promise<ComponentType>): ComponentType {
+  const make = () =>
+    lazy(() =>
+      load().then(
+        (component) => ({ default: component }),
+        (error: unknown) => {
+          Lazy = make();
+          throw error;
+        },
+      ),
+    );
+  let Lazy = make();
+  return function LazyScreen() {
+    return (
+      <Suspense fallback={<LoadingNotice />}>
+        <Lazy />
+      </Suspense>
+    );
+  };
 }

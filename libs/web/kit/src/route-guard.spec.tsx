@@ -2,8 +2,8 @@ import { jest } from '@jest/globals';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { SESSION_LENGTH_MS, type LoginResponse } from '@freight/contracts';
-import { RequireRole, RequireSession } from './route-guard.js';
+import { SESSION_LENGTH_MS, can, type LoginResponse } from '@freight/contracts';
+import { RequirePermission, RequireRole, RequireSession } from './route-guard.js';
 import { setSessionNavigator, startSession } from '@freight/web-session';
 
 const login = (role: LoginResponse['user_role']): LoginResponse => ({
@@ -23,6 +23,14 @@ function renderAt(path: string) {
           <Route path="/" element={<p>sign-in</p>} />
           <Route element={<RequireSession />}>
             <Route path="/admindashboard" element={<p>dashboard</p>} />
+            <Route
+              path="/adduser"
+              element={
+                <RequirePermission allowed={(role) => can(role, 'users', 'write')} backTo="/tools" backLabel="Back to Tools">
+                  <p>add user</p>
+                </RequirePermission>
+              }
+            />
             <Route
               path="/managebranch"
               element={
@@ -82,5 +90,17 @@ describe('route guards', () => {
     startSession(login('Head'));
     renderAt('/managebranch');
     expect(screen.getByText('branches')).toBeTruthy();
+  });
+
+  it('lets in the roles a permission function allows, and shows the others the way back they were given', () => {
+    startSession(login('Admin'));
+    const { unmount } = renderAt('/adduser');
+    expect(screen.getByText('add user')).toBeTruthy();
+    unmount();
+    startSession(login('Employee'));
+    renderAt('/adduser');
+    expect(screen.getByRole('heading', { name: 'You do not have permission' })).toBeTruthy();
+    expect(screen.queryByText('add user')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to Tools' }).getAttribute('href')).toBe('/tools');
   });
 });

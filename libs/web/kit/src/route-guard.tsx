@@ -25,9 +25,18 @@ export function RequireSession({ children }: { children?: ReactNode }) {
   return children ?? <Outlet />;
 }
 
-/** Only these roles may see the content; others get a clear "no permission" page with a way back. */
-export function RequireRole({ roles, children, ...wayBack }: { roles: readonly StaffRole[]; children?: ReactNode } & WayBack) {
+/**
+ * Only roles the contracts' permission functions allow may see the content, e.g.
+ * `allowed={(role) => can(role, 'branches', 'write')}`; others get a clear "no permission"
+ * page with a way back.
+ */
+export function RequirePermission({ allowed, children, ...wayBack }: { allowed: (role: StaffRole) => boolean; children?: ReactNode } & WayBack) {
   const session = useSession();
-  if (!session || !roles.includes(session.role)) return <NoPermissionPage {...wayBack} />;
+  if (!session || !allowed(session.role)) return <NoPermissionPage {...wayBack} />;
   return children ?? <Outlet />;
+}
+
+/** Only these roles may see the content; others get a clear "no permission" page with a way back. */
+export function RequireRole({ roles, ...rest }: { roles: readonly StaffRole[]; children?: ReactNode } & WayBack) {
+  return <RequirePermission allowed={(role) => roles.includes(role)} {...rest} />;
 }

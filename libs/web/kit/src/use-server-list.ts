@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '@freight/contracts';
-import { apiList } from './api-client.js';
+import type { z } from 'zod';
+import { callRoute, type CallableRoute } from './api-client.js';
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -33,17 +34,25 @@ export function nextSort(params: Pick<ListParams, 'sort' | 'order'>, field: stri
   return { sort: field, order: 'asc' };
 }
 
+/** A list route of the api table (`paged`), e.g. `api.usersAll`. */
+export type ListRoute = CallableRoute & { paged: true; query: NonNullable<CallableRoute['query']> };
+/** The row type of a list route. */
+export type RowOf<R extends Pick<CallableRoute, 'reply'>> = z.output<R['reply']> extends readonly (infer T)[] ? T : never;
+
 /**
  * One page of a list call, searched, sorted and paged on the server
  * (DECISIONS §1). `key` names the list in the query cache, e.g. 'users'.
  */
-export function useServerList<T>(key: string, path: string, pageSize: number = DEFAULT_PAGE_SIZE): ServerList<T> {
+export function useServerList<R extends ListRoute>(key: string, route: R, pageSize: number = DEFAULT_PAGE_SIZE): ServerList<RowOf<R>> {
   const queryClient = useQueryClient();
   const [params, setParams] = useState<ListParams>({ q: '', order: 'asc', page: 1, pageSize });
   const query = useQuery({
     queryKey: [key, 'list', params],
-    queryFn: ({ signal }) =>
-      apiList<T>(path, { q: params.q || undefined, sort: params.sort, order: params.sort ? params.order : undefined, page: params.page, pageSize: params.pageSize }, signal),
+    queryFn: ({ signal }) => {
+      const listQuery = { q: params.q || undefined, sort: params.sort, order: params.sort ? params.order : undefined, page: params.page, pageSize: params.pageSize };
+      // The route's own query type is narrower (its sort fields); the server checks `sort` against them.
+      return callRoute(route, { query: listQuery }, { signal }) as Promise<{ items: RowOf<R>[]; total: number }>;
+    },
     placeholderData: keepPreviousData,
   });
 

@@ -3,8 +3,8 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { api, landingPathFor, loginRequestSchema, type LoginRequest, type LoginResponse } from '@freight/contracts';
-import { apiRequest, isSessionValid, markLoginFailed, serverMessage, startSession, useSession } from '@freight/web-kit';
+import { api, landingPathFor, loginRequestSchema, type LoginRequest } from '@freight/contracts';
+import { callApi, isSessionValid, markLoginFailed, serverMessage, startSession, useSession } from '@freight/web-kit';
 
 export const LOGIN_FAILED_MESSAGE = 'Login failed. Please try again.';
 
@@ -21,9 +21,9 @@ export function SignInPage() {
   const submit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      const { data } = await apiRequest<LoginResponse>(api.login.path, { method: 'POST', body: values, auth: false });
-      startSession(data);
-      navigate(landingPathFor(data.user_role), { replace: true });
+      const reply = await callApi(api.login, { body: values }, { auth: false });
+      startSession(reply);
+      navigate(landingPathFor(reply.user_role), { replace: true });
     } catch (e) {
       markLoginFailed();
       setError(serverMessage(e, LOGIN_FAILED_MESSAGE));

@@ -3,34 +3,66 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import type { StaffRole, User } from '@freight/contracts';
-import { ApiError, createQueryClient, logout, serverMessage, setSessionNavigator, startSession } from '@freight/web-kit';
-import { UserForm, emptyUser, type UserFormValues } from './user-form.js';
-import { AddUserPage } from './add-user.page.js';
-import { EditUserPage } from './edit-user.page.js';
+import { Messages, type StaffRole, type User } from '@freight/contracts';
+import { createQueryClient, logout, setSessionNavigator, startSession } from '@freight/web-kit';
+import { AddUserPage, EditUserPage } from './user-form.page.js';
 
-const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-function renderForm(props: Partial<Parameters<typeof UserForm>[0]> = {}) {
-  const onSubmit = jest.fn<(v: UserFormValues) => Promise<void>>().mockResolvedValue(undefined);
+const nimal: User = {
+  _id: 'u1',
+  fullName: 'Nimal Perera',
+  username: 'nimal',
+  email: 'nimal@example.com',
+  branchCity: { BranchCity: 'Kandy' },
+  contact: '+94 77 123 4567',
+  role: 'Employee',
+  department: 'Import',
+};
+
+/** The user being edited, and the answer to the add (or update) under test. */
+let target: User;
+let save: () => Response | Promise<Response>;
+/** The calls that write: method, path with query, body. */
+let writes: { method: string; url: string; body: unknown }[];
+
+beforeEach(() => {
+  target = nimal;
+  writes = [];
+  save = () => json({ success: true, message: Messages.userAdded, user: nimal });
+  setSessionNavigator(() => {});
+  globalThis.fetch = jest.fn<typeof fetch>().mockImplementation(async (input, init) => {
+    const url = new URL(String(input), 'http://x');
+    const method = init?.method ?? 'GET';
+    if (method !== 'GET') {
+      writes.push({ method, url: url.pathname + url.search, body: JSON.parse(String(init?.body)) });
+      return save();
+    }
+    if (url.pathname.startsWith('/api/users/get/')) return json(target);
+    if (url.pathname === '/api/branches/unique-cities') return json(['Colombo', 'Kandy']);
+    throw new Error(`unexpected call ${method} ${url.pathname}`);
+  });
+});
+afterEach(() => {
+  cleanup();
+  void logout();
+});
+
+function renderScreen(signedIn: StaffRole, path: string) {
+  startSession({ token: 't', user_id: '1', user_role: signedIn, user_username: 'me', user_fullName: 'Me', expiresAt: 0 });
   render(
     <MantineProvider>
       <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter>
-          <UserForm
-            mode="add"
-            defaultValues={emptyUser}
-            roles={['Admin', 'Employee']}
-            cancelTo="../manageuser"
-            errorText={(e) => serverMessage(e, 'Failed to add user. Please try again.')}
-            onSubmit={onSubmit}
-            {...props}
-          />
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/add" element={<AddUserPage />} />
+            <Route path="/edit/:username" element={<EditUserPage />} />
+            <Route path="/manageuser" element={<p>the list</p>} />
+          </Routes>
         </MemoryRouter>
       </QueryClientProvider>
     </MantineProvider>,
   );
-  return onSubmit;
 }
 
 const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
@@ -47,42 +79,42 @@ function fillValid() {
   set('Department', 'Import');
 }
 
-describe('UserForm (validated with contracts userCreateSchema / userUpdateSchema)', () => {
-  beforeEach(() => {
-    globalThis.fetch = jest.fn<typeof fetch>().mockResolvedValue(json(['Colombo', 'Kandy']));
-  });
+/** The add screen of an Admin (who may give the roles Admin and Employee), once the branch cities are there. */
+async function renderAdd() {
+  renderScreen('Admin', '/add');
+  await screen.findByRole('option', { name: 'Kandy' });
+}
 
-  it('offers the roles it is given, and the branch cities from the server', async () => {
-    renderForm();
+describe('the user form (fields as data, validated with contracts userCreateSchema / userUpdateSchema)', () => {
+  it('offers the roles the signed-in user may give, and the branch cities from the server', async () => {
+    renderScreen('Admin', '/add');
     const roles = within(field('Role') as unknown as HTMLElement).getAllByRole('option').map((o) => o.textContent);
     expect(roles).toEqual(['Select a role', 'Admin', 'Employee']);
     await waitFor(() => expect(within(field('Branch') as unknown as HTMLElement).getAllByRole('option')).toHaveLength(3));
   });
 
   it('reports every missing field and does not submit', async () => {
-    const onSubmit = renderForm();
+    await renderAdd();
     fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
     for (const message of ['Full name is required', 'Email is required', 'Branch is required', 'Role is required', 'Department is required']) {
       expect(await screen.findByText(message)).toBeTruthy();
     }
-    expect(onSubmit).not.toHaveBeenCalled();
+    expect(writes).toEqual([]);
   });
 
   it('rejects a bad e-mail and a short password', async () => {
-    const onSubmit = renderForm();
-    await screen.findByRole('option', { name: 'Kandy' });
+    await renderAdd();
     fillValid();
     set('Email', 'not-an-email');
     set('Password', 'short');
     fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
     expect(await screen.findByText('Enter a valid email address')).toBeTruthy();
     expect(screen.getByText('Password must be at least 12 characters')).toBeTruthy();
-    expect(onSubmit).not.toHaveBeenCalled();
+    expect(writes).toEqual([]);
   });
 
   it('refuses a common password and the username itself, inline under Password, without submitting', async () => {
-    const onSubmit = renderForm();
-    await screen.findByRole('option', { name: 'Kandy' });
+    await renderAdd();
     fillValid();
     set('Password', 'password1234');
     fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
@@ -92,22 +124,20 @@ describe('UserForm (validated with contracts userCreateSchema / userUpdateSchema
     set('Password', 'Nimal.Perera.01');
     fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
     expect(await screen.findByText('Password must not be the username')).toBeTruthy();
-    expect(onSubmit).not.toHaveBeenCalled();
+    expect(writes).toEqual([]);
   });
 
   it('submits valid values', async () => {
-    const onSubmit = renderForm();
-    await screen.findByRole('option', { name: 'Kandy' });
+    await renderAdd();
     fillValid();
     fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ username: 'nimal', role: 'Employee', branchCity: 'Kandy' });
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]).toMatchObject({ method: 'POST', url: '/api/users/add', body: { username: 'nimal', role: 'Employee', branchCity: 'Kandy' } });
   });
 
   it("puts the server's field errors under the inputs and its message above the form", async () => {
-    const onSubmit = renderForm();
-    onSubmit.mockRejectedValue(new ApiError('Username already exists', 409, 'CONFLICT', { username: 'This username is taken' }));
-    await screen.findByRole('option', { name: 'Kandy' });
+    save = () => json({ message: 'Username already exists', code: 'CONFLICT', details: { username: 'This username is taken' } }, 409);
+    await renderAdd();
     fillValid();
     fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
     expect(await screen.findByText('This username is taken')).toBeTruthy();
@@ -115,19 +145,23 @@ describe('UserForm (validated with contracts userCreateSchema / userUpdateSchema
   });
 
   it("falls back to 'Failed to add user. Please try again.' when the server was not reached", async () => {
-    const onSubmit = renderForm();
-    onSubmit.mockRejectedValue(new ApiError('offline', 0, 'NETWORK'));
-    await screen.findByRole('option', { name: 'Kandy' });
+    // Not reached twice: the create is sent once more (after a second) before it gives up.
+    save = () => Promise.reject(new TypeError('Failed to fetch'));
+    await renderAdd();
     fillValid();
     fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Failed to add user. Please try again.');
+    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe('Failed to add user. Please try again.');
+    expect(writes).toHaveLength(2);
   });
 
   it('on edit the password is optional, with the placeholder Enter New Password', async () => {
-    const onSubmit = renderForm({ mode: 'edit', defaultValues: { ...emptyUser, fullName: 'A', username: 'abc', email: 'a@b.co', branchCity: 'Kandy', contact: '0771234567', role: 'Admin', department: 'Export' } });
+    save = () => json({ success: true, message: Messages.userUpdated, user: nimal });
+    renderScreen('Head', '/edit/nimal');
+    await screen.findByDisplayValue('Nimal Perera');
     expect(field('Password').placeholder).toBe('Enter New Password');
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]!.body).not.toHaveProperty('password');
   });
 });
 
@@ -138,46 +172,6 @@ describe('UserForm (validated with contracts userCreateSchema / userUpdateSchema
 const MAY_GIVE: Record<StaffRole, string[]> = { Head: ['Head', 'Admin', 'Employee'], Admin: ['Admin', 'Employee'], Employee: [] };
 
 describe('the role options of the add and edit screens (permission matrix, DECISIONS §4)', () => {
-  let target: User;
-  const nimal: User = {
-    _id: 'u1',
-    fullName: 'Nimal Perera',
-    username: 'nimal',
-    email: 'nimal@example.com',
-    branchCity: { BranchCity: 'Kandy' },
-    contact: '+94 77 123 4567',
-    role: 'Employee',
-    department: 'Import',
-  };
-
-  beforeEach(() => {
-    target = nimal;
-    setSessionNavigator(() => {});
-    globalThis.fetch = jest.fn<typeof fetch>().mockImplementation(async (input) =>
-      String(input).includes('/users/search/') ? json({ success: true, users: [target] }) : json(['Colombo', 'Kandy']),
-    );
-  });
-  afterEach(() => {
-    cleanup();
-    void logout();
-  });
-
-  function renderScreen(signedIn: StaffRole, path: string) {
-    startSession({ token: 't', user_id: '1', user_role: signedIn, user_username: 'me', user_fullName: 'Me', expiresAt: 0 });
-    render(
-      <MantineProvider>
-        <QueryClientProvider client={createQueryClient()}>
-          <MemoryRouter initialEntries={[path]}>
-            <Routes>
-              <Route path="/add" element={<AddUserPage />} />
-              <Route path="/edit/:username" element={<EditUserPage />} />
-            </Routes>
-          </MemoryRouter>
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
-  }
-
   const roleOptions = () =>
     within(field('Role') as unknown as HTMLElement)
       .getAllByRole('option')

@@ -2,16 +2,26 @@ import { jest } from '@jest/globals';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { MemoryRouter } from 'react-router-dom';
-import type { BranchCreate } from '@freight/contracts';
-import { BranchForm, emptyBranch } from './branch-form.js';
-import { branchAddErrorText } from './branches.api.js';
+import { branches, type BranchCreate } from '@freight/contracts';
+import { ResourceForm } from '@freight/web-kit';
+import { branchAddErrorText, branchFields } from './branch-form.page.js';
+
+const emptyBranch: BranchCreate = { BranchCity: '', Location: '', Contact: '', Code: '' };
 
 function renderForm(mode: 'add' | 'edit', defaultValues: BranchCreate = emptyBranch) {
   const onSubmit = jest.fn<(v: BranchCreate) => Promise<void>>().mockResolvedValue(undefined);
   render(
     <MantineProvider>
       <MemoryRouter>
-        <BranchForm mode={mode} defaultValues={defaultValues} onSubmit={onSubmit} errorText={branchAddErrorText} cancelTo="../managebranch" />
+        <ResourceForm
+          resource={branches}
+          fields={branchFields}
+          mode={mode}
+          defaultValues={defaultValues}
+          onSubmit={onSubmit}
+          errorText={branchAddErrorText}
+          cancelTo="../managebranch"
+        />
       </MemoryRouter>
     </MantineProvider>,
   );
@@ -21,7 +31,7 @@ function renderForm(mode: 'add' | 'edit', defaultValues: BranchCreate = emptyBra
 const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
 const set = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 
-describe('BranchForm (contracts branchCreateSchema / branchUpdateSchema)', () => {
+describe('the branch form (fields as data, validated with the add and update bodies of the definition: branchCreateSchema / branchUpdateSchema)', () => {
   it('requires Branch Name, Location, Contact and Branch Code', async () => {
     const onSubmit = renderForm('add');
     fireEvent.click(screen.getByRole('button', { name: 'Add Branch' }));

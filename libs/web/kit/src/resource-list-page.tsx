@@ -1,0 +1,108 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { can } from '@freight/contracts';
+import type { Session } from '@freight/web-session';
+import { callRoute } from './api-client.js';
+import { confirmAndDelete } from './confirm-delete.js';
+import { DataTable, type Column } from './data-table.js';
+import { RowActions } from './row-actions.js';
+import { screenTexts, type ScreenTexts } from './resource-texts.js';
+import { fieldText, type ListResource, type ListRowOf } from './resource-types.js';
+import { useServerList } from './use-server-list.js';
+import { useSession } from './use-session.js';
+
+export interface ListColumn<Row> {
+  header: string;
+  /** The row's field; the column sorts on the server when the resource lists it among its sort fields. */
+  field: keyof Row & string;
+  /** Default: the field's value as text. */
+  render?: (row: Row) => ReactNode;
+}
+
+/** An entity's list screen as data: its columns and the few texts and rules of its own. */
+export interface ResourceListConfig<R extends ListResource> {
+  resource: R;
+  columns: readonly ListColumn<ListRowOf<R>>[];
+  /** Label of the search box: 'Search by city'. */
+  searchLabel: string;
+  /** The delete dialog's question: 'Are you sure you want to delete user amara?' */
+  deleteQuestion: (row: ListRowOf<R>) => string;
+  /** The add screen, relative to the list's route; default `../add<name>` (spec 01 §2 routes). */
+  addPath?: (session: Session) => string;
+  /** A row's edit screen; default `../edit<name>/<natural key>`. */
+  editPath?: (row: ListRowOf<R>, session: Session) => string;
+  /** Default: the role may write in the resource's area (contracts `can`). */
+  mayEdit?: (session: Session, row: ListRowOf<R>) => boolean;
+  /** Default: the role may delete in the resource's area. */
+  mayDelete?: (session: Session, row: ListRowOf<R>) => boolean;
+  texts?: Partial<ScreenTexts>;
+}
+
+/**
+ * The list screen of an entity: title and Add button (for roles that may write), a table
+ * searched, sorted and paged on the server, and Edit and Delete (with a confirmation) on
+ * each row where the permission rules allow.
+ */
+export function ResourceListPage<R extends ListResource>({ config }: { config: ResourceListConfig<R> }) {
+  const { resource } = config;
+  const session = useSession();
+  const list = useServerList(resource.key, resource.operations.all);
+  if (!session) return null;
+
+  const texts = screenTexts(resource, config.texts);
+  const { name, naturalKey, area, sortFields } = resource;
+  const keyOf = (row: ListRowOf<R>) => fieldText(row, naturalKey);
+  const mayEdit = config.mayEdit ?? (() => can(session.role, area, 'write'));
+  const mayDelete = config.mayDelete ?? (() => can(session.role, area, 'delete'));
+  const editPath = config.editPath ?? ((row) => `../edit${name}/${encodeURIComponent(keyOf(row))}`);
+  const addPath = config.addPath?.(session) ?? `../add${name}`;
+
+  const remove = (row: ListRowOf<R>) =>
+    confirmAndDelete({
+      question: config.deleteQuestion(row),
+      remove: () => callRoute(resource.operations.delete, { params: { [naturalKey]: keyOf(row) } }) as Promise<{ message: string }>,
+      failureTexts: texts.deleteFailure,
+      onDeleted: list.refresh,
+    });
+
+  const columns: Column<ListRowOf<R>>[] = [
+    ...config.columns.map(({ header, field, render }) => ({
+      header,
+      sortField: sortFields.includes(field) ? field : undefined,
+      render: render ?? ((row: ListRowOf<R>) => fieldText(row, field)),
+    })),
+    {
+      header: 'Actions',
+      render: (row) => (
+        <RowActions
+          what={`${resource.texts.singular} ${keyOf(row)}`}
+          editTo={mayEdit(session, row) ? editPath(row, session) : undefined}
+          onDelete={mayDelete(session, row) ? () => void remove(row) : undefined}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>{texts.listTitle}</Title>
+        {can(session.role, area, 'write') && (
+          <Button component={Link} to={addPath}>
+            {texts.addTitle}
+          </Button>
+        )}
+      </Group>
+      <DataTable
+        list={list}
+        columns={columns}
+        rowKey={(row) => fieldText(row, '_id') || keyOf(row)}
+        searchLabel={config.searchLabel}
+        caption={texts.caption}
+        emptyText={texts.emptyText}
+        loadErrorText={texts.listLoadError}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,28 @@
+import type { z } from 'zod';
+import type { OperationDef, ResourceDef } from '@freight/contracts';
+import type { ListRoute, RowOf } from './use-server-list.js';
+
+/**
+ * The kit's pages work on a resource definition (contracts `defineResource`) whose operations
+ * carry the usual names of master data: `all` (a paged list), `get` (one record by its natural
+ * key), `add`, `update` (by the natural key) and `delete`.
+ */
+export type ListResource = ResourceDef & { operations: { all: OperationDef & ListRoute; delete: OperationDef } };
+export type FormResource = ResourceDef & { operations: { get: OperationDef; add: OperationDef & { body: z.ZodType }; update: OperationDef & { body: z.ZodType } } };
+
+/** A row of the resource's list. */
+export type ListRowOf<R extends ListResource> = RowOf<R['operations']['all']>;
+/** The record the edit screen loads (the `get` reply). */
+export type RecordOf<R extends FormResource> = z.output<R['operations']['get']['reply']>;
+/** The fields of the resource's add body: the form's inputs carry these names, end to end. */
+export type FieldName<R extends FormResource> = keyof z.input<R['operations']['add']['body']> & string;
+/** An edit's values once the `update` schema validated them. */
+export type UpdateValues<R extends FormResource> = z.output<R['operations']['update']['body']>;
+/** What a form's inputs hold: text, validated by the contracts' schemas on submit. */
+export type FormValues<R extends FormResource> = Record<FieldName<R>, string>;
+
+/** A field of a record by name, as text (the natural key in a URL, a cell of a table). */
+export const fieldText = (record: unknown, field: string): string => {
+  const value = (record as Record<string, unknown>)[field];
+  return value === undefined || value === null ? '' : String(value);
+};
