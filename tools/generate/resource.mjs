@@ -32,7 +32,7 @@ export function layout(e) {
     resources: 'libs/contracts/src/resources.ts',
     contractsIndex: 'libs/contracts/src/index.ts',
     permissions: 'libs/contracts/src/permissions.ts',
-    services: 'libs/contracts/src/services.ts',
+    services: 'libs/contracts/src/services.json',
     appModule: `${service}/app.module.ts`,
     migrationsIndex: `${service}/migrations/index.ts`,
     routes: `${web}/routes.tsx`,
@@ -87,6 +87,8 @@ export function registrations(e, files, migrationName) {
     { file: files.appModule, slot: 'imports', line: `import { ${e.Name}Module } from './${e.folder}/${e.file}.module.js';` },
     { file: files.appModule, slot: 'entities', line: `${e.Name}Entity,` },
     { file: files.appModule, slot: 'modules', line: `${e.Name}Module,` },
+    // Shared by every generated entity's line: added with the first, taken out with the last.
+    { file: files.routes, slot: 'imports', line: `import { resourceRoutes } from './resource-routes.js';`, sharedBy: /\.\.\.resourceRoutes\(/ },
     {
       file: files.routes,
       slot: 'routes',
@@ -156,8 +158,8 @@ export function planGenerate(root, service, name, options = {}, { timestamp } = 
   const files = layout(e);
   const problems = [];
 
-  const services = read(root, files.services);
-  if (!new RegExp(`SERVICES = \\[[^\\]]*'${service}'`).test(services)) problems.push(`"${service}" is not a service (libs/contracts/src/services.ts lists ${/SERVICES = \[([^\]]*)\]/.exec(services)?.[1]})`);
+  const services = JSON.parse(read(root, files.services)).services.map((entry) => entry.name);
+  if (!services.includes(service)) problems.push(`"${service}" is not a service of the registry (libs/contracts/src/services.json: ${services.join(', ')})`);
   for (const file of [files.appModule, files.migrationsIndex]) if (!existsSync(join(root, file))) problems.push(`${file} is missing: is "${service}" a service?`);
   for (const file of [files.routes, files.menu]) if (!existsSync(join(root, file))) problems.push(`${file} is missing: is "${e.remote}" a web remote (--remote)?`);
   for (const file of [files.definition, files.serviceFolder, files.webFolder]) if (existsSync(join(root, file))) problems.push(`${file} exists already: "${name}" is taken (npm run remove:resource ${service} ${name} removes a generated one)`);
@@ -185,7 +187,10 @@ export function planGenerate(root, service, name, options = {}, { timestamp } = 
   // The shared files' new text.
   const edits = new Map();
   const text = (file) => edits.get(file) ?? read(root, file);
-  for (const row of registrations(e, files, migration)) edits.set(row.file, insertAtMarker(text(row.file), row.slot, row.line, row.file));
+  for (const row of registrations(e, files, migration)) {
+    if (row.sharedBy && text(row.file).split('\n').some((l) => l.trim() === row.line)) continue;
+    edits.set(row.file, insertAtMarker(text(row.file), row.slot, row.line, row.file));
+  }
   const permissions = read(root, files.permissions);
   if (!knownAreas(permissions).includes(e.area)) edits.set(files.permissions, insertAtMarker(permissions, 'areas', AREA_ROW(e.area), files.permissions));
   const later = laterScreenLines(text(files.routes), e);
@@ -268,7 +273,11 @@ export function planRemove(root, service, name, options = {}) {
     if (after === undefined) warnings.push(`${file}: not found, left as it is: ${line.trim()}`);
     else edits.set(file, after);
   };
-  for (const row of registrations(e, files, migration)) take(row.file, row.line);
+  const rows = registrations(e, files, migration);
+  for (const row of rows.filter((r) => !r.sharedBy)) take(row.file, row.line);
+  for (const row of rows.filter((r) => r.sharedBy && existsSync(join(root, r.file)))) {
+    if (!row.sharedBy.test(text(row.file))) take(row.file, row.line);
+  }
   if (!migration) warnings.push(`${files.migrations}: no migration *-${e.file}.ts`);
 
   const permissions = read(root, files.permissions);

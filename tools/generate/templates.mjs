@@ -103,7 +103,7 @@ export const ${e.plural} = defineResource({
   },
   operations: {
     all: { method: 'GET', path: ${q(path('all'))}, summary: ${q(`List ${e.pluralWords}`)}, action: 'read', query: ${e.name}ListQuerySchema, reply: z.array(${e.name}Schema), paged: true },
-    unique: { method: 'GET', path: ${q(path('unique'))}, summary: ${q(`Every ${e.words} ${keyWords}, sorted`)}, action: 'read', reply: namesReplySchema },
+    unique: { method: 'GET', path: ${q(path('unique'))}, summary: ${q(`Every ${keyWords}, sorted`)}, action: 'read', reply: namesReplySchema },
     search: {
       method: 'GET',
       path: ${q(path(`search/{${k}}`))},
