@@ -7,6 +7,7 @@ export * from './fields.js';
 export { loadPasswordEstimator } from './password-strength.js';
 export * from './services.js';
 export * from './resource.js';
+export * from './master-data.js';
 export * from './directory/user.resource.js';
 export * from './directory/branch.resource.js';
 // new:resource exports
