@@ -194,12 +194,11 @@ export function parseArgs(argv, env = {}) {
       throw new UsageError(`unknown option --${flag}`);
     }
   }
-  // `npm run new:resource directory yard --fields ...` (without `--`): npm keeps the options
-  // it does not know as npm_config_<name>; take ours from there.
-  for (const flag of ['fields', 'search', 'plural', 'rename', 'remote', 'list-path', 'add-path', 'edit-path', 'menu-action', 'group', 'tile', 'remove']) {
-    const fromNpm = env[`npm_config_${flag.replaceAll('-', '_')}`];
-    if (options[flag] === undefined && fromNpm !== undefined && fromNpm !== '') options[flag] = flag === 'remove' ? fromNpm === 'true' : fromNpm;
-  }
+  // `npm run new:resource directory yard --fields ...` without `--`: npm takes the options for
+  // itself (as npm_config_<option>) and passes their values on as arguments. Say so.
+  // (`key` is also npm's own setting, a TLS key, so its variable may be set for other reasons.)
+  const swallowed = [...VALUES, ...FLAGS].filter((flag) => flag !== 'key' && env[`npm_config_${flag.replaceAll('-', '_')}`] !== undefined);
+  if (swallowed.length) throw new UsageError(`npm kept --${swallowed.join(', --')} for itself: put -- before the arguments (npm run new:resource -- <service> <name> --fields ...)`);
   if (positional.length > 2) throw new UsageError(`too many arguments: ${positional.slice(2).join(' ')}`);
   const [service, name] = positional;
   return {

@@ -32,6 +32,13 @@ Options (each optional):
   --tile <label>           the tile's label (default: Manage <Name>; an existing tile of that label gets the path)
 `;
 
+/**
+ * @param {string[]} argv
+ * @param {Record<string, string | undefined>} [env]
+ * @param {string} [root] the workspace
+ * @param {Pick<Console, 'log' | 'warn' | 'error'>} [log]
+ * @returns {number} the exit code
+ */
 export function main(argv, env = process.env, root = fileURLToPath(new URL('../..', import.meta.url)), log = console) {
   try {
     const args = parseArgs(argv, env);

@@ -152,6 +152,11 @@ const tileOf = (menu, e) => menu.split('\n').findIndex((l) => l.includes(`label:
 /**
  * What `new:resource` would do, checked against the workspace at `root`: the files to create and
  * the shared files' new text. Throws UsageError, writing nothing, when anything is off.
+ * @param {string} root
+ * @param {string} service
+ * @param {string} name
+ * @param {Record<string, string | undefined>} [options]
+ * @param {{ timestamp?: number }} [extra]
  */
 export function planGenerate(root, service, name, options = {}, { timestamp } = {}) {
   const e = entityOf(service, name, options);

@@ -50,7 +50,6 @@ export function contractsDefinition(e) {
   const k = e.naturalKey.name;
   const keyWords = messageLabel(k).toLowerCase();
   const { one, many } = replyKeys(e);
-  const path = (op) => `/api/${e.key}/${op}`;
   const update = e.rename
     ? `${e.name}CreateSchema.omit({ ${k}: true }).extend({ ${e.rename}: keyText(${q(`New ${keyWords}`)}, ${e.naturalKey.max}).optional() })`
     : `${e.name}CreateSchema.omit({ ${k}: true })`;
@@ -59,11 +58,9 @@ export function contractsDefinition(e) {
     : `/** The ${keyWords} is the key, in the URL, and stays; the rest is replaced. */`;
   return `import { z } from 'zod';
 import { ${fieldImports(e).join(', ')} } from '../fields.js';
-import { listQuerySchema } from '../list.js';
-import { messageReplySchema, namesReplySchema } from '../common.js';
-import { defineResource, keyParam } from '../resource.js';
+import { defineMasterData } from '../master-data.js';
 
-// Made by \`npm run new:resource ${e.service} ${e.file}\`: the schemas, texts and operations are the entity's to change.
+// Made by \`npm run new:resource ${e.service} ${e.file}\`.
 
 export const ${e.name}Schema = z.object({ _id: z.string(), ${e.fields.map((f) => `${f.name}: z.string()`).join(', ')} });
 export type ${e.Name} = z.infer<typeof ${e.name}Schema>;
@@ -77,22 +74,18 @@ ${updateDoc}
 export const ${e.name}UpdateSchema = ${update};
 export type ${e.Name}Update = z.infer<typeof ${e.name}UpdateSchema>;
 
-export const ${e.CONST}_SORT_FIELDS = [${e.sortFields.map(q).join(', ')}] as const;
-export const ${e.name}ListQuerySchema = listQuerySchema(${e.CONST}_SORT_FIELDS);
-export type ${e.Name}ListQuery = z.infer<typeof ${e.name}ListQuerySchema>;
-
-const ${e.name}Key = keyParam(${q(k)}, ${q(messageLabel(k))});
-const ${e.name}Written = z.object({ success: z.literal(true), message: z.string(), ${one}: ${e.name}Schema });
-
-/** ${e.TitlePlural} (permission area \`${e.area}\`): the ${keyWords} is the natural key, unique whatever its case. */
-export const ${e.plural} = defineResource({
+/** ${e.TitlePlural}: the standard master-data operations (defineMasterData), keyed by the ${keyWords}. */
+export const ${e.plural} = defineMasterData({
   service: ${q(e.service)},
   name: ${q(e.name)},
   key: ${q(e.key)},
   area: ${q(e.area)},
   naturalKey: ${q(k)},
-  sortFields: ${e.CONST}_SORT_FIELDS,
+  keyLabel: ${q(messageLabel(k))},
+  sortFields: [${e.sortFields.map(q).join(', ')}],
   searchFields: [${e.searchFields.map(q).join(', ')}],
+  schemas: { record: ${e.name}Schema, create: ${e.name}CreateSchema, update: ${e.name}UpdateSchema },
+  replyKeys: { one: ${q(one)}, many: ${q(many)} },
   texts: {
     singular: ${q(e.words)},
     plural: ${q(e.pluralWords)},
@@ -101,31 +94,13 @@ export const ${e.plural} = defineResource({
     deleted: ${q(`${e.Sentence} deleted successfully`)},
     notFound: ${q(`Not Found: The specified ${e.words} does not exist.`)},
   },
-  operations: {
-    all: { method: 'GET', path: ${q(path('all'))}, summary: ${q(`List ${e.pluralWords}`)}, action: 'read', query: ${e.name}ListQuerySchema, reply: z.array(${e.name}Schema), paged: true },
-    unique: { method: 'GET', path: ${q(path('unique'))}, summary: ${q(`Every ${keyWords}, sorted`)}, action: 'read', reply: namesReplySchema },
-    search: {
-      method: 'GET',
-      path: ${q(path(`search/{${k}}`))},
-      summary: ${q(`${e.SentencePlural} whose ${keyWords} contains the text (case-insensitive), exact match first`)},
-      action: 'read',
-      params: ${e.name}Key,
-      reply: z.object({ success: z.literal(true), ${many}: z.array(${e.name}Schema) }),
-    },
-    get: { method: 'GET', path: ${q(path(`get/{${k}}`))}, summary: ${q(`One ${e.words} by its ${keyWords} (case-insensitive)`)}, action: 'read', params: ${e.name}Key, reply: ${e.name}Schema },
-    add: { method: 'POST', path: ${q(path('add'))}, summary: ${q(`Add a ${e.words}`)}, action: 'write', body: ${e.name}CreateSchema, reply: ${e.name}Written, idempotent: true },
-    update: { method: 'PUT', path: ${q(path(`update/{${k}}`))}, summary: ${q(`Edit a ${e.words}`)}, action: 'write', params: ${e.name}Key, body: ${e.name}UpdateSchema, reply: ${e.name}Written },
-    delete: { method: 'DELETE', path: ${q(path(`delete/{${k}}`))}, summary: ${q(`Delete a ${e.words}`)}, action: 'delete', params: ${e.name}Key, reply: messageReplySchema },
-  },
 });
 `;
 }
 
 export function serviceEntity(e) {
-  const names = e.fields.map((f) => f.name).join(', ');
   return `import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { AuditedEntity } from '@freight/server-database';
-import type { ${e.Name} } from '@freight/contracts';
 
 /** ${e.service}.${e.table}: one property per field of the definition, named as the field. */
 @Entity({ name: ${q(e.table)}, schema: ${q(e.service)} })
@@ -139,10 +114,6 @@ ${e.fields
   ${f.name}!: string;`,
   )
   .join('\n')}
-}
-
-export function to${e.Name}({ id, ${names} }: ${e.Name}Entity): ${e.Name} {
-  return { _id: id, ${names} };
 }
 `;
 }
@@ -159,16 +130,14 @@ export function serviceRepository(e) {
   });
   return `import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { ${e.Name}ListQuery } from '@freight/contracts';
+import type { ${e.plural} } from '@freight/contracts';
 import { EntityRepository } from '@freight/server-database';
 import { DataSource } from 'typeorm';
 import { ${e.Name}Entity } from './${e.file}.entity.js';
 
-type Sort = NonNullable<${e.Name}ListQuery['sort']>;
-
-/** ${e.service}.${e.table}: each sort walks its index and the search uses the trigram indexes (see the migration). */
+/** ${e.service}.${e.table}: each sort walks its index, the list's search its trigram indexes (see the migration). */
 @Injectable()
-export class ${e.Name}Repository extends EntityRepository<${e.Name}Entity, ${e.Name}Entity, Sort> {
+export class ${e.Name}Repository extends EntityRepository<${e.Name}Entity, ${e.Name}Entity, (typeof ${e.plural}.sortFields)[number]> {
   constructor(@InjectDataSource() dataSource: DataSource) {
     super(dataSource, ${e.Name}Entity, {
       alias: ${q(a)},
@@ -191,6 +160,7 @@ export class ${e.Name}Repository extends EntityRepository<${e.Name}Entity, ${e.N
 export function serviceHandlers(e) {
   const k = e.naturalKey.name;
   const { one, many } = replyKeys(e);
+  const names = e.fields.map((f) => f.name).join(', ');
   const changes = e.rename
     ? `  protected changes({ ${e.rename}, ...rest }: ${e.Name}Update) {
     return ${e.rename} === undefined ? rest : { ...rest, ${k}: ${e.rename} };
@@ -201,7 +171,7 @@ export function serviceHandlers(e) {
   const keyOverrides = textsAreKeys(e)
     ? ''
     : `
-  /** Replies name the record \`${one}\` and the list \`${many}\` (the base would use the texts). */
+  /** Replies name the record \`${one}\` and the list \`${many}\` (the base would name them after the texts). */
   protected override written(message: string, row: ${e.Name}Entity) {
     return { success: true as const, message, ${one}: this.toRecord(row) };
   }
@@ -214,14 +184,10 @@ export function serviceHandlers(e) {
 import { ${e.plural}, type ${e.Name}, type ${e.Name}Create, type ${e.Name}Update, type ResourceHandlers } from '@freight/contracts';
 import { AppError } from '@freight/server';
 import { MasterDataHandlers${textsAreKeys(e) ? '' : ', type MessageOfOp'} } from '@freight/server-database';
-import { ${e.Name}Entity, to${e.Name} } from './${e.file}.entity.js';
+import type { ${e.Name}Entity } from './${e.file}.entity.js';
 import { ${e.Name}Repository } from './${e.file}.repository.js';
 
-/**
- * ${e.TitlePlural} on the master-data base: list, search, get, add, update and delete with the
- * definition's texts, each write in one transaction. Rules of the entity's own go in the hooks
- * beforeAdd, beforeUpdate and beforeDelete (see BranchHandlers).
- */
+/** ${e.TitlePlural} on the master-data base; the entity's own rules go in beforeAdd, beforeUpdate and beforeDelete. */
 @Injectable()
 export class ${e.Name}Handlers extends MasterDataHandlers<typeof ${e.plural}, ${e.Name}Entity, ${e.Name}> implements ResourceHandlers<typeof ${e.plural}> {
   constructor(@Inject(${e.Name}Repository) private readonly store: ${e.Name}Repository) {
@@ -232,8 +198,8 @@ export class ${e.Name}Handlers extends MasterDataHandlers<typeof ${e.plural}, ${
     return this.store.names();
   }
 
-  protected toRecord(row: ${e.Name}Entity): ${e.Name} {
-    return to${e.Name}(row);
+  protected toRecord({ id, ${names} }: ${e.Name}Entity): ${e.Name} {
+    return { _id: id, ${names} };
   }
 
   protected newRow(body: ${e.Name}Create) {
@@ -292,10 +258,7 @@ export function migration(e, timestamp) {
   });
   return `import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * ${e.TitlePlural} (npm run new:resource): the ${messageLabel(e.naturalKey.name).toLowerCase()} unique whatever its case, a b-tree
- * per list sort (the key, then the id: a page walks the index) and a trigram index per search field (ILIKE).
- */
+/** ${e.TitlePlural}: the key unique in any case, a b-tree per list sort (key, then id), a trigram index per search field. */
 export class ${migrationClass(e, timestamp)} implements MigrationInterface {
   name = ${q(migrationClass(e, timestamp))};
 
@@ -320,8 +283,8 @@ ${[...sorts, ...trigrams].join('\n')}
 `;
 }
 
-/** A value of the field for the n-th sample record (n = 1, 2, 3, …), valid for its schema. */
-function sampleValue(f, n) {
+/** The source of a value of the field for the sample record `n` (1, 2, 3, …), valid for its schema. */
+function sampleValue(f) {
   switch (f.type) {
     case 'email':
       return `\`${f.name.toLowerCase()}\${n}@example.com\``;
@@ -354,7 +317,7 @@ import { masterDataSuite } from '../testing/master-data-suite.js';
 // What every master-data resource does, against Postgres and NATS (add, 409 and 400, list, page,
 // sort, search, get, unique, update, delete, 404). The entity's own rules get their tests below.
 masterDataSuite(${e.plural}, ${harness}, {
-  sample: (n) => ({ ${e.fields.map((f) => `${f.name}: ${sampleValue(f, 'n')}`).join(', ')} }),
+  sample: (n) => ({ ${e.fields.map((f) => `${f.name}: ${sampleValue(f)}`).join(', ')} }),
   change: { ${change.join(', ')} },${e.rename ? `\n  rename: ${q(e.rename)},` : ''}
 });
 `;
