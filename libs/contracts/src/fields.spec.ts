@@ -1,4 +1,4 @@
-import { controlCharacterProblems, keyText, multilineText, requiredText } from './fields.js';
+import { controlCharacterProblems, keyText, multilineText, optionalEmailField, optionalText, requiredText } from './fields.js';
 
 describe('text field kinds', () => {
   it('one-line text refuses line breaks, tabs and every other control character', () => {
@@ -22,6 +22,24 @@ describe('text field kinds', () => {
     expect(city.safeParse('..').error?.issues[0]?.message).toBe('Branch name cannot be "." or ".."');
     expect(city.safeParse('.').success).toBe(false);
     expect(city.safeParse('a\nb').success).toBe(false);
+  });
+});
+
+describe('optional fields (npm run new:resource)', () => {
+  it("optional text is '' when left out or empty, else one line", () => {
+    const address = optionalText('Address', 10).default('');
+    expect(address.parse(undefined)).toBe('');
+    expect(address.parse('  ')).toBe('');
+    expect(address.parse(' Fort ')).toBe('Fort');
+    expect(address.safeParse('a\nb').error?.issues[0]?.message).toBe('Address must be one line without control characters');
+    expect(address.safeParse('x'.repeat(11)).error?.issues[0]?.message).toBe('Address must be at most 10 characters');
+    expect(address.safeParse(5).error?.issues[0]?.message).toBe('Address must be text');
+  });
+
+  it("an optional e-mail is '' or a valid address", () => {
+    expect(optionalEmailField.parse(' ')).toBe('');
+    expect(optionalEmailField.parse(' a@example.com ')).toBe('a@example.com');
+    expect(optionalEmailField.safeParse('not an address').error?.issues[0]?.message).toBe('Enter a valid email address');
   });
 });
 

@@ -13,6 +13,21 @@ export function requiredText(label: string, max = 100) {
     .regex(/^\P{Cc}*$/u, `${label} must be one line without control characters`);
 }
 
+/**
+ * An optional single-line text field: empty is allowed (the definition adds `.default('')`, so
+ * a field left out is stored as ''); otherwise the rules of `requiredText`.
+ */
+export function optionalText(label: string, max = 100) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .regex(/^\P{Cc}*$/u, `${label} must be one line without control characters`);
+}
+
+/** An optional e-mail address: '' or a valid address. */
+export const optionalEmailField = optionalText('Email', 254).refine((value) => value === '' || z.email().safeParse(value).success, 'Enter a valid email address');
+
 /** A multi-line text field (notes, remarks): line breaks and tabs allowed; other control characters never are (see below). */
 export function multilineText(label: string, max = 2000) {
   return z

@@ -7,8 +7,10 @@ export * from './fields.js';
 export { loadPasswordEstimator } from './password-strength.js';
 export * from './services.js';
 export * from './resource.js';
+export * from './master-data.js';
 export * from './directory/user.resource.js';
 export * from './directory/branch.resource.js';
+// new:resource exports
 export * from './resources.js';
 export * from './common.js';
 export * from './subjects.js';

@@ -34,6 +34,7 @@ const matrix = {
   shipmentDeletion: HEAD_ONLY,
   /** Debits, credits, the voucher counter, and the accounts hub of the console. */
   accounts: HEAD_ONLY,
+  // new:resource areas
 } as const satisfies Record<string, Record<Action, readonly StaffRole[]>>;
 
 export type Area = keyof typeof matrix;

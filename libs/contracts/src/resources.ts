@@ -1,5 +1,6 @@
 import { branches } from './directory/branch.resource.js';
 import { users } from './directory/user.resource.js';
+// new:resource imports
 
 /**
  * Every resource definition, by key. `npm run new:resource` adds a line here; the `api`
@@ -8,5 +9,6 @@ import { users } from './directory/user.resource.js';
 export const resources = {
   users,
   branches,
+  // new:resource entries
 } as const;
 export type Resources = typeof resources;

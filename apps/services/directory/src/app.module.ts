@@ -8,9 +8,17 @@ import { HealthModule } from './health/health.module.js';
 import { migrations } from './migrations/index.js';
 import { UserEntity } from './users/user.entity.js';
 import { UserModule } from './users/user.module.js';
+// new:resource imports
+
+/** The directory's tables (`npm run new:resource` adds its entities here and its modules below). */
+const entities = [
+  BranchEntity,
+  UserEntity,
+  // new:resource entities
+];
 
 export function directoryDataSourceOptions(url: string, migrationsRun = true): ServiceDataSourceOptions {
-  return { url, schema: SCHEMA, entities: [BranchEntity, UserEntity], migrations, migrationsRun };
+  return { url, schema: SCHEMA, entities, migrations, migrationsRun };
 }
 
 @Module({})
@@ -30,6 +38,7 @@ export class AppModule {
         HealthModule,
         BranchModule,
         UserModule,
+        // new:resource modules
       ],
     };
   }

@@ -22,6 +22,7 @@ const menu: RemoteMenu = {
     { label: 'Manage Yard', group: LOADING, visibleTo: { area: 'yards', action: 'delete' } },
     { label: 'Manage Shipment Type', group: SHIPMENT, visibleTo: { area: 'shipmentTypes', action: 'delete' } },
     { label: 'Manage Shipment Term', group: SHIPMENT, visibleTo: { area: 'shipmentTerms', action: 'delete' } },
+    // new:resource tiles
   ],
 };
 

@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
 import { MantineProvider } from '@mantine/core';
 import { can, type Area, type StaffRole } from '@freight/contracts';
-import { NotAvailablePage, NotFoundPage, RequirePermission, lazyScreen, theme, type WayBack } from '@freight/web-kit';
+import { NotAvailablePage, NotFoundPage, lazyScreen, theme } from '@freight/web-kit';
+import { TOOLS, guarded } from './resource-routes.js';
 import { usesHeadScreens } from './users/head-screens.js';
+// new:resource imports
 
 // Each screen's code loads when it is first shown: a deep link into one loads only what it shows.
 const ManageUsersPage = lazyScreen(() => import('./users/manage-users.page.js').then((m) => m.ManageUsersPage));
@@ -15,8 +16,6 @@ const EditBranchPage = lazyScreen(() => import('./branches/branch-form.page.js')
 
 /** Who may open a screen, from the contracts' permission matrix: those who may write in its area. */
 const writes = (area: Area) => (role: StaffRole) => can(role, area, 'write');
-const TOOLS = '/admindashboard/administrativetools';
-const BACK: WayBack = { backTo: TOOLS, backLabel: 'Back to Administrative Tools' };
 
 /**
  * The master-data screens of spec 01 §2 that later work builds, by route (exact spelling):
@@ -49,12 +48,6 @@ export const LATER_SCREENS: Record<string, string> = {
   'editshipmentterm/:termOfShipment': 'Edit Shipment Term',
 };
 
-const guarded = (allowed: (role: StaffRole) => boolean, element: ReactNode) => (
-  <RequirePermission allowed={allowed} {...BACK}>
-    {element}
-  </RequirePermission>
-);
-
 /**
  * The master-data screens, relative to where the host mounts them
  * (/admindashboard/administrativetools/*, behind the host's session guard).
@@ -68,6 +61,8 @@ export const routes: RouteObject[] = [
   { path: 'managebranch', element: guarded(writes('branches'), <ManageBranchesPage />) },
   { path: 'addbranch', element: guarded(writes('branches'), <AddBranchPage />) },
   { path: 'editbranch/:BranchCity', element: guarded(writes('branches'), <EditBranchPage />) },
+  // Entities on the kit's pages, one line each (npm run new:resource):
+  // new:resource routes
   ...Object.entries(LATER_SCREENS).map(([path, title]) => ({ path, element: <NotAvailablePage title={title} /> })),
   { path: '*', element: <NotFoundPage homePath={TOOLS} /> },
 ];

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { defineMasterData } from './master-data.js';
+import { keyText, requiredText } from './fields.js';
+
+// A made-up entity, so the helper is tested apart from any real one.
+const record = z.object({ _id: z.string(), YardName: z.string(), Place: z.string() });
+const create = z.object({ YardName: keyText('Yard name', 100), Place: requiredText('Place') });
+const texts = { singular: 'yard', plural: 'yards', added: 'Yard added!', updated: 'Yard updated', deleted: 'Yard deleted', notFound: 'No such yard.' };
+const base = {
+  service: 'directory',
+  name: 'yard',
+  key: 'yards',
+  area: 'yards',
+  naturalKey: 'YardName',
+  keyLabel: 'Yard name',
+  sortFields: ['YardName', 'Place'],
+  searchFields: ['YardName', 'Place'],
+  schemas: { record, create, update: create.omit({ YardName: true }) },
+  replyKeys: { one: 'yard', many: 'yards' },
+  texts,
+} as const;
+const actor = { id: '00000000-0000-4000-8000-000000000001', username: 'head', role: 'Head' } as const;
+
+describe('defineMasterData', () => {
+  const yards = defineMasterData(base);
+
+  it('gives a master-data entity the standard operations, each at /api/<key>/..., keyed by the natural key', () => {
+    expect(Object.entries(yards.routes).map(([name, r]) => [name, r.method, r.path, r.permission.action, r.status])).toEqual([
+      ['yardsAll', 'GET', '/api/yards/all', 'read', 200],
+      ['yardsUnique', 'GET', '/api/yards/unique', 'read', 200],
+      ['yardsSearch', 'GET', '/api/yards/search/{YardName}', 'read', 200],
+      ['yardsGet', 'GET', '/api/yards/get/{YardName}', 'read', 200],
+      ['yardsAdd', 'POST', '/api/yards/add', 'write', 201],
+      ['yardsUpdate', 'PUT', '/api/yards/update/{YardName}', 'write', 200],
+      ['yardsDelete', 'DELETE', '/api/yards/delete/{YardName}', 'delete', 200],
+    ]);
+    expect(yards.subjects).toMatchObject({ add: 'directory.yard.add', unique: 'directory.yard.unique' });
+    expect(yards.routes.yardsAll).toMatchObject({ paged: true, permission: { area: 'yards' } });
+    expect(yards.routes.yardsAdd.idempotent).toBe(true);
+    expect(yards.routes.yardsSearch.summary).toBe('Yards whose yard name contains the text (case-insensitive), exact match first');
+  });
+
+  it('validates the key in the path, the list query against the sort fields, and names the replies as told', () => {
+    expect(yards.messages.get.safeParse({ actor, params: { YardName: ' ' } }).error?.issues[0]?.message).toBe('Yard name is required');
+    expect(yards.messages.all.safeParse({ actor, query: { sort: 'Nope' } }).error?.issues[0]?.message).toBe('sort must be one of: YardName, Place');
+    const one = { _id: '1', YardName: 'North', Place: 'Port' };
+    expect(yards.operations.add.reply.parse({ success: true, message: 'Yard added!', yard: one })).toEqual({ success: true, message: 'Yard added!', yard: one });
+    expect(yards.operations.search.reply.safeParse({ success: true, yard: [one] }).success).toBe(false);
+    expect(yards.operations.search.reply.parse({ success: true, yards: [one] })).toEqual({ success: true, yards: [one] });
+  });
+
+  it('takes operations of the entity, and replaces a standard one by its name', () => {
+    const more = defineMasterData({
+      ...base,
+      operations: {
+        unique: { method: 'GET', path: '/api/yards/names', summary: 'Yard names', action: 'read', reply: z.array(z.string()) },
+        count: { method: 'GET', path: '/api/yards/count', summary: 'How many', action: 'read', reply: z.number() },
+      },
+    });
+    expect(more.routes.yardsUnique.path).toBe('/api/yards/names');
+    expect(more.routes.yardsCount.subject).toBe('directory.yard.count');
+    expect(Object.keys(more.operations)).toEqual(['all', 'unique', 'search', 'get', 'add', 'update', 'delete', 'count']);
+  });
+});

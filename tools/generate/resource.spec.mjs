@@ -1,0 +1,286 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { entityOf, parseArgs, UsageError } from './names.mjs';
+import { main } from './new-resource.mjs';
+import { applyPlan, applyRemove, planGenerate, planRemove } from './resource.mjs';
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+/** What the generator reads and edits: the shared lists with their markers, as they are in the repository. */
+const SHARED = [
+  'libs/contracts/src',
+  'apps/services/directory/src/app.module.ts',
+  'apps/services/directory/src/migrations',
+  'apps/web/master-data/src/routes.tsx',
+  'apps/web/master-data/src/menu.ts',
+];
+const STAMP = 1999999999000;
+
+/** Every file under `dir`, relative to it, with its text. */
+function snapshot(dir) {
+  const files = {};
+  const walk = (at) => {
+    for (const entry of readdirSync(join(dir, at), { withFileTypes: true })) {
+      const path = at ? `${at}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(path);
+      else files[path] = readFileSync(join(dir, path), 'utf8');
+    }
+  };
+  walk('');
+  return files;
+}
+
+let root;
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'new-resource-'));
+  for (const path of SHARED) cpSync(join(repo, path), join(root, path), { recursive: true });
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+const silent = () => {
+  const lines = [];
+  const log = (...args) => lines.push(args.join(' '));
+  return { lines, log: { log, warn: log, error: log } };
+};
+const run = (...argv) => {
+  const out = silent();
+  const code = main(argv, {}, root, out.log);
+  return { code, output: out.lines.join('\n') };
+};
+const read = (path) => readFileSync(join(root, path), 'utf8');
+
+describe('the command line', () => {
+  it('takes the service, the name and options as `--option value` or `--option=value`', () => {
+    expect(parseArgs(['directory', 'yard', '--fields', 'YardName:key', '--search=YardName', '--remove'])).toMatchObject({
+      service: 'directory',
+      name: 'yard',
+      remove: true,
+      options: { fields: 'YardName:key', search: 'YardName' },
+    });
+  });
+
+  it('says to put `--` first when npm kept an option for itself (npm_config_<option>)', () => {
+    expect(() => parseArgs(['directory', 'yard', 'YardName:key'], { npm_config_fields: 'true' })).toThrow('npm kept --fields for itself: put -- before the arguments');
+  });
+
+  it.each([
+    [['directory', 'yard', '--colour', 'red'], 'unknown option --colour'],
+    [['directory', 'yard', '--fields'], '--fields needs a value'],
+    [['directory', 'yard', '--fields', '--search', 'x'], '--fields needs a value'],
+    [['directory', 'yard', 'extra'], 'too many arguments: extra'],
+  ])('refuses %j: %s', (argv, message) => {
+    expect(() => parseArgs(argv)).toThrow(new UsageError(message));
+  });
+
+  it('answers a usage error with the message and the usage, exit code 2, writing nothing', () => {
+    const before = snapshot(root);
+    const { code, output } = run('directory');
+    expect(code).toBe(2);
+    expect(output).toContain('new:resource: give a service and an entity name');
+    expect(output).toContain('Usage:');
+    expect(snapshot(root)).toEqual(before);
+  });
+});
+
+describe('the entity the options describe', () => {
+  it('spells the name every way the files need, with a key field by default', () => {
+    const e = entityOf('directory', 'shipment-type');
+    expect(e).toMatchObject({
+      name: 'shipmentType',
+      Name: 'ShipmentType',
+      key: 'shipmentTypes',
+      plural: 'shipmentTypes',
+      table: 'shipment_type',
+      file: 'shipment-type',
+      folder: 'shipment-types',
+      words: 'shipment type',
+      pluralWords: 'shipment types',
+      area: 'shipmentTypes',
+      paths: { list: 'manageshipmenttype', add: 'addshipmenttype', edit: 'editshipmenttype' },
+      sortFields: ['ShipmentTypeName'],
+      searchFields: ['ShipmentTypeName'],
+    });
+    expect(e.fields).toEqual([{ name: 'ShipmentTypeName', column: 'shipment_type_name', type: 'key', optional: false, max: 100 }]);
+    expect(entityOf('directory', 'entry').pluralWords).toBe('entries');
+    expect(entityOf('directory', 'box').pluralWords).toBe('boxes');
+  });
+
+  it('reads fields with their types, optional marks and lengths; the key sorts first and multi-line text does not sort', () => {
+    const e = entityOf('directory', 'forwarder', { fields: 'email:email,Forwarder:key,address?:text(200),remarks?:multiline', search: 'Forwarder,email' });
+    expect(e.fields.map((f) => [f.name, f.column, f.type, f.optional, f.max])).toEqual([
+      ['email', 'email', 'email', false, 254],
+      ['Forwarder', 'forwarder', 'key', false, 100],
+      ['address', 'address', 'text', true, 200],
+      ['remarks', 'remarks', 'multiline', true, 2000],
+    ]);
+    expect(e.sortFields).toEqual(['Forwarder', 'email', 'address']);
+    expect(e.searchFields).toEqual(['Forwarder', 'email']);
+  });
+
+  it.each([
+    [{ fields: 'Name:number' }, 'Name has the type "number"'],
+    [{ fields: 'Order:text' }, 'an SQL reserved word'],
+    [{ fields: 'CreatedAt:text' }, 'which every table has already'],
+    [{ fields: 'A:key,B:key' }, 'A and B are both typed key'],
+    [{ fields: 'A?:key' }, 'A is the natural key: it cannot be optional'],
+    [{ fields: 'A:key', search: 'B' }, '--search B: not one of the fields'],
+    [{ fields: 'A:key', key: 'B' }, '--key B: not one of the fields'],
+    [{ fields: 'A:key', rename: 'renameA' }, '--rename renameA'],
+    [{ fields: 'A:key,Ab:text,ab:text' }, 'ab is given twice'],
+    [{ plural: 'yard' }, '--plural: "yard" is the singular too'],
+  ])('refuses %j', (options, message) => {
+    expect(() => entityOf('directory', 'yard', options)).toThrow(message);
+  });
+});
+
+describe('npm run new:resource / remove:resource on a copy of the workspace', () => {
+  it('writes the files of a throw-away entity and one line per shared list, then takes exactly that away again', () => {
+    const before = snapshot(root);
+    const { code, output } = run('directory', 'widget', '--fields', 'WidgetName:key,Colour:text,Notes?:multiline', '--timestamp', String(STAMP));
+    expect([code, output]).toEqual([0, expect.stringContaining('Undo: npm run remove:resource -- directory widget')]);
+
+    const after = snapshot(root);
+    const created = Object.keys(after).filter((path) => !(path in before));
+    expect(created.sort()).toEqual(
+      [
+        'apps/services/directory/src/migrations/1999999999000-widget.ts',
+        'apps/services/directory/src/widgets/widget.entity.ts',
+        'apps/services/directory/src/widgets/widget.handlers.ts',
+        'apps/services/directory/src/widgets/widget.int-spec.ts',
+        'apps/services/directory/src/widgets/widget.module.ts',
+        'apps/services/directory/src/widgets/widget.repository.ts',
+        'apps/web/master-data/src/widgets/widget.screens.tsx',
+        'libs/contracts/src/directory/widget.resource.ts',
+      ].sort(),
+    );
+    // Each shared list gains exactly its lines, above its marker.
+    const added = (path) => {
+      const old = new Set(before[path].split('\n'));
+      return after[path].split('\n').filter((line) => !old.has(line));
+    };
+    const changed = Object.keys(before).filter((path) => before[path] !== after[path]);
+    expect(changed.sort()).toEqual(
+      [
+        'apps/services/directory/src/app.module.ts',
+        'apps/services/directory/src/migrations/index.ts',
+        'apps/web/master-data/src/menu.ts',
+        'apps/web/master-data/src/routes.tsx',
+        'libs/contracts/src/index.ts',
+        'libs/contracts/src/permissions.ts',
+        'libs/contracts/src/resources.ts',
+      ].sort(),
+    );
+    expect(added('libs/contracts/src/resources.ts')).toEqual(["import { widgets } from './directory/widget.resource.js';", '  widgets,']);
+    expect(added('libs/contracts/src/index.ts')).toEqual(["export * from './directory/widget.resource.js';"]);
+    expect(added('libs/contracts/src/permissions.ts')).toEqual(['  widgets: STAFF_EDIT_HEAD_DELETE, // new:resource default: all staff read and write, Head deletes']);
+    expect(added('apps/services/directory/src/app.module.ts')).toEqual([
+      "import { WidgetEntity } from './widgets/widget.entity.js';",
+      "import { WidgetModule } from './widgets/widget.module.js';",
+      '  WidgetEntity,',
+      '        WidgetModule,',
+    ]);
+    expect(added('apps/services/directory/src/migrations/index.ts')).toEqual(["import { Widget1999999999000 } from './1999999999000-widget.js';", '  Widget1999999999000,']);
+    expect(added('apps/web/master-data/src/routes.tsx')).toEqual([
+      "import { resourceRoutes } from './resource-routes.js';",
+      "  ...resourceRoutes(() => import('./widgets/widget.screens.js'), { area: 'widgets', list: 'managewidget', add: 'addwidget', edit: 'editwidget/:WidgetName', listNeeds: 'read' }),",
+    ]);
+    expect(added('apps/web/master-data/src/menu.ts')).toEqual([
+      "    { label: 'Manage Widget', group: 'Other Tools', path: 'managewidget', visibleTo: { area: 'widgets', action: 'read' } },",
+    ]);
+
+    const definition = after['libs/contracts/src/directory/widget.resource.ts'];
+    expect(definition).toContain('// Made by `npm run new:resource -- directory widget --fields WidgetName:key,Colour:text,Notes?:multiline`.');
+    expect(definition).toContain("WidgetName: keyText('Widget name', 100),");
+    expect(definition).toContain("Notes: multilineText('Notes').default(''),");
+    expect(definition).toContain('export const widgetUpdateSchema = widgetCreateSchema.omit({ WidgetName: true });');
+    expect(definition).toContain("sortFields: ['WidgetName', 'Colour'],");
+    const migration = after['apps/services/directory/src/migrations/1999999999000-widget.ts'];
+    expect(migration).toContain('CREATE UNIQUE INDEX ux_widget_widget_name ON directory.widget (lower(widget_name)) INCLUDE (widget_name, id)');
+    expect(migration).toContain('CREATE INDEX ix_widget_colour ON directory.widget (lower(colour), id) INCLUDE (colour)');
+    expect(migration).toContain('CREATE INDEX ix_widget_widget_name_trgm ON directory.widget USING gin (widget_name extensions.gin_trgm_ops)');
+    expect(migration).toContain("notes text NOT NULL DEFAULT '',");
+    expect(after['apps/services/directory/src/widgets/widget.repository.ts']).toContain("unique: { WidgetName: 'ux_widget_widget_name' },");
+    expect(after['apps/services/directory/src/widgets/widget.int-spec.ts']).toContain('masterDataSuite(widgets, startDirectory, {');
+
+    // The same name again is refused, and nothing changes.
+    expect(run('directory', 'widget')).toEqual({ code: 2, output: expect.stringContaining('libs/contracts/src/directory/widget.resource.ts exists already') });
+    expect(snapshot(root)).toEqual(after);
+
+    // The definition remembers the options: the remove needs only the service and the name.
+    expect(run('directory', 'widget', '--remove').code).toBe(0);
+    expect(snapshot(root)).toEqual(before);
+    expect(existsSync(join(root, 'apps/services/directory/src/widgets'))).toBe(false);
+    expect(existsSync(join(root, 'apps/web/master-data/src/widgets'))).toBe(false);
+  });
+
+  it("takes a specification entity's place: its spelling, rename, existing area, tile and not-yet-available routes", () => {
+    const before = snapshot(root);
+    const options = {
+      fields: 'TypeofShipment:key',
+      url: 'ShipmentType',
+      rename: 'newTypeofShipment',
+      listPath: 'manageshipmenttype',
+      addPath: 'AddShipmentType',
+      editPath: 'editshipmenttype',
+      menuAction: 'delete',
+    };
+    const plan = planGenerate(root, 'directory', 'shipment-type', options, { timestamp: STAMP });
+    applyPlan(root, plan);
+    // The area exists (DECISIONS §4): the matrix is left alone.
+    expect(read('libs/contracts/src/permissions.ts')).toBe(before['libs/contracts/src/permissions.ts']);
+    // The specification's tile gets the path; no tile is added.
+    const tile = read('apps/web/master-data/src/menu.ts')
+      .split('\n')
+      .filter((line) => line.includes('Manage Shipment Type'));
+    expect(tile).toEqual(["    { label: 'Manage Shipment Type', group: SHIPMENT, path: 'manageshipmenttype', visibleTo: { area: 'shipmentTypes', action: 'delete' } },"]);
+    // Its screens are no longer "not available yet"; the note in the screens file says which rows went.
+    const routes = read('apps/web/master-data/src/routes.tsx');
+    expect(plan.laterScreens.map((line) => line.trim())).toEqual(["manageshipmenttype: 'Manage Shipment Type',", "AddShipmentType: 'Add Shipment Type',", "'editshipmenttype/:typeOfShipment': 'Edit Shipment Type',"]);
+    for (const line of plan.laterScreens) expect(routes).not.toContain(line);
+    expect(routes).toContain("list: 'manageshipmenttype', add: 'AddShipmentType', edit: 'editshipmenttype/:TypeofShipment', listNeeds: 'delete'");
+    const screens = read('apps/web/master-data/src/shipment-types/shipment-type.screens.tsx');
+    expect(screens).toContain(" * manageshipmenttype: 'Manage Shipment Type',");
+    expect(screens).toContain("addPath: () => '../AddShipmentType',");
+    expect(screens).toContain('editPath: (shipmentType) => `../editshipmenttype/${encodeURIComponent(shipmentType.TypeofShipment)}`,');
+    expect(screens).toContain("listPath: '../manageshipmenttype'");
+    // URL key, rename, and replies named in camelCase as the specification's calls say.
+    const definition = read('libs/contracts/src/directory/shipment-type.resource.ts');
+    expect(definition).toContain("key: 'ShipmentType',");
+    expect(definition).toContain("newTypeofShipment: keyText('New typeof shipment', 100).optional()");
+    expect(definition).toContain("replyKeys: { one: 'shipmentType', many: 'shipmentTypes' },");
+    const handlers = read('apps/services/directory/src/shipment-types/shipment-type.handlers.ts');
+    expect(handlers).toContain('return newTypeofShipment === undefined ? rest : { ...rest, TypeofShipment: newTypeofShipment };');
+    expect(handlers).toContain('shipmentTypes: (await this.store.search(params.TypeofShipment)).map((row) => this.toRecord(row))');
+    expect(read('apps/services/directory/src/shipment-types/shipment-type.int-spec.ts')).toContain("rename: 'newTypeofShipment',");
+
+    applyRemove(root, planRemove(root, 'directory', 'shipment-type'));
+    const after = snapshot(root);
+    const routesBefore = before['apps/web/master-data/src/routes.tsx'];
+    // The not-yet-available rows come back (at the end of their list); everything else is as it was.
+    expect(after['apps/web/master-data/src/routes.tsx'].split('\n').sort()).toEqual(routesBefore.split('\n').sort());
+    expect({ ...after, 'apps/web/master-data/src/routes.tsx': '' }).toEqual({ ...before, 'apps/web/master-data/src/routes.tsx': '' });
+  });
+
+  it('refuses, writing nothing, an unknown service, a missing marker and a name too long for an index', () => {
+    const before = snapshot(root);
+    expect(run('billing', 'widget').output).toContain('"billing" is not a service of the registry');
+    const resources = join(root, 'libs/contracts/src/resources.ts');
+    writeFileSync(resources, before['libs/contracts/src/resources.ts'].replace('  // new:resource entries\n', ''));
+    expect(run('directory', 'widget').output).toContain('libs/contracts/src/resources.ts has no marker "// new:resource entries"');
+    writeFileSync(resources, before['libs/contracts/src/resources.ts']);
+    expect(run('directory', 'widget', '--fields', `${'Very'.repeat(15)}Name:key`).output).toContain('is longer than Postgres keeps (63)');
+    expect(snapshot(root)).toEqual(before);
+  });
+
+  it('removes what is left of a half-removed entity and reports what it could not find', () => {
+    applyPlan(root, planGenerate(root, 'directory', 'widget', {}, { timestamp: STAMP }));
+    const index = join(root, 'libs/contracts/src/index.ts');
+    writeFileSync(index, readFileSync(index, 'utf8').replace("export * from './directory/widget.resource.js';\n", ''));
+    const plan = planRemove(root, 'directory', 'widget');
+    expect(plan.warnings).toEqual(["libs/contracts/src/index.ts: not found, left as it is: export * from './directory/widget.resource.js';"]);
+    applyRemove(root, plan);
+    expect(Object.keys(snapshot(root)).filter((path) => path.includes('widget'))).toEqual([]);
+  });
+});
