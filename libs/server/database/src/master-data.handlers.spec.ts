@@ -2,7 +2,7 @@ import { defineResource, keyParam, listQuerySchema, type Actor, type ResourceHan
 import { AppError } from '@freight/server';
 import { z } from 'zod';
 import type { Tx } from './entity-repository.js';
-import { InMemoryRepository } from './in-memory-repository.js';
+import { InMemoryRepository, appErrorOf as errorOf } from './in-memory-repository.js';
 import { MasterDataHandlers, type MessageOfOp } from './master-data.handlers.js';
 
 // A made-up entity, so the base is tested apart from any real one: yards with a unique code.
@@ -94,15 +94,6 @@ beforeEach(() => {
   handlers = new YardHandlers(repository);
 });
 
-async function errorOf(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected an AppError');
-}
 const names = () => repository.all().map((row) => row.name);
 
 describe('MasterDataHandlers reads', () => {

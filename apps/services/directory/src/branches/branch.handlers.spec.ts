@@ -1,6 +1,5 @@
 import { Messages, type Actor, type BranchCreate } from '@freight/contracts';
-import { AppError } from '@freight/server';
-import { InMemoryRepository } from '@freight/server-database';
+import { InMemoryRepository, appErrorOf as errorOf } from '@freight/server-database';
 import type { BranchEntity } from './branch.entity.js';
 import { BranchHandlers, type BranchStore, type BranchUsers } from './branch.handlers.js';
 
@@ -35,15 +34,6 @@ beforeEach(() => {
   handlers = new BranchHandlers(store, users);
 });
 
-async function errorOf(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected an AppError');
-}
 const body = (over: Partial<BranchCreate> = {}): BranchCreate => ({ BranchCity: 'Jaffna', Location: 'Main Street', Contact: '021 222 3333', Code: 'JAF', ...over });
 const cities = () => store.all().map((branch) => branch.city);
 

@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { Messages, loadPasswordEstimator, type Actor, type StaffRole, type UserCreate, type UserUpdate } from '@freight/contracts';
 import { AppError } from '@freight/server';
-import { InMemoryRepository, type NewRow, type Tx } from '@freight/server-database';
+import { InMemoryRepository, appErrorOf as errorOf, type NewRow, type Tx } from '@freight/server-database';
 import { hashPassword } from './password.js';
 import type { UserEntity } from './user.entity.js';
 import { UserHandlers, type SignInThrottle, type UserStore } from './user.handlers.js';
@@ -131,15 +131,6 @@ const edit = (actor: Actor, term: string, role: StaffRole, over: Partial<UserUpd
 const remove = (actor: Actor, username: string) => handlers.delete({ actor, params: { username } });
 const row = (username: string) => users.all().find((user) => user.username === username);
 
-async function errorOf(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected an AppError');
-}
 const forbidden = { code: 'FORBIDDEN', message: Messages.forbidden };
 const lastHead = { code: 'CONFLICT', message: Messages.lastHead };
 
