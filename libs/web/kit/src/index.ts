@@ -26,7 +26,7 @@ export { createQueryClient } from './query-client.js';
 export { applyServerFieldErrors, serverMessage, updateErrorText } from './form-errors.js';
 export { useServerForm, FormActions, READ_ONLY_INPUT, type ServerFormOptions } from './server-form.js';
 export { useAfterSave } from './use-after-save.js';
-export { KitProviders, theme, cssVariablesResolver, HEADER_HEIGHT } from './providers.js';
+export { KitProviders, WithServices, loadServices, clearServerData, theme, cssVariablesResolver, HEADER_HEIGHT } from './providers.js';
 export { screenTexts, titleCase, recordLoadErrorText, refusalOr, type ScreenTexts } from './resource-texts.js';
 export type { ListResource, FormResource, ListRowOf, RecordOf, FieldName, FormValues, UpdateValues } from './resource-types.js';
 export { ResourceListPage, type ResourceListConfig, type ListColumn } from './resource-list-page.js';
