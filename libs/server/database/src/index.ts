@@ -8,3 +8,4 @@ export * from './idempotency.js';
 export * from './entity-repository.js';
 export * from './master-data.handlers.js';
 export * from './in-memory-repository.js';
+export * from './master-data-module.js';
