@@ -15,7 +15,7 @@ export interface MasterDataScreensConfig {
 
 type MasterDataResource = ListResource & FormResource & { masterData: { view: boolean } };
 
-const encoded = (record: object, field: string) => encodeURIComponent(String((record as Record<string, unknown>)[field] ?? ''));
+const encoded = (record: unknown, field: string) => encodeURIComponent(String((record as Record<string, unknown>)[field] ?? ''));
 
 /**
  * The screens of a master-data entity made with `npm run new:resource`, from its definition and
@@ -45,10 +45,10 @@ export function masterDataScreens<R extends MasterDataResource>(resource: R, { f
       resource,
       columns: fields.map(([name, header]) => ({ header, field: name as never })),
       searchLabel,
-      deleteQuestion: (row: object) => `Are you sure you want to delete the ${texts.singular} ${(row as Record<string, string>)[naturalKey]}?`,
+      deleteQuestion: (row: unknown) => `Are you sure you want to delete the ${texts.singular} ${(row as Record<string, string>)[naturalKey]}?`,
       addPath: () => `../${paths.add}`,
-      editPath: (row: object) => `../${paths.edit}/${encoded(row, naturalKey)}`,
-      viewPath: paths.view ? (row: object) => `../${paths.view}/${encoded(row, naturalKey)}` : undefined,
+      editPath: (row: unknown) => `../${paths.edit}/${encoded(row, naturalKey)}`,
+      viewPath: paths.view ? (row: unknown) => `../${paths.view}/${encoded(row, naturalKey)}` : undefined,
     };
     return <ResourceListPage config={config} />;
   }
@@ -56,7 +56,7 @@ export function masterDataScreens<R extends MasterDataResource>(resource: R, { f
   const Edit = () => <ResourceFormPage mode="edit" config={form(useContext(ResourcePathsContext).list)} />;
   function View() {
     const paths = useContext(ResourcePathsContext);
-    const config = { resource, fields: fields.map(([name, label]) => ({ name, label })), listPath: `../${paths.list}`, editPath: (record: object) => `../${paths.edit}/${encoded(record, naturalKey)}` };
+    const config = { resource, fields: fields.map(([name, label]) => ({ name, label })), listPath: `../${paths.list}`, editPath: (record: unknown) => `../${paths.edit}/${encoded(record, naturalKey)}` };
     return <ResourceViewPage config={config} />;
   }
   return { list: List, add: Add, edit: Edit, ...(resource.masterData.view ? { view: View } : {}) };
