@@ -14,6 +14,7 @@ const run = Date.now().toString(36).slice(-5);
 const branch = { city: `Galle ${run}`, location: '14 Church Street, Fort', contact: '+94 91 222 3344', code: `G${run}`.toUpperCase() };
 const admin = { fullName: `Amara Silva ${run}`, username: `amara.${run}`, email: `amara.${run}@example.com`, password: 'harbour-lights-42' };
 const employee = { fullName: `Ruwan Dias ${run}`, username: `ruwan.${run}`, email: `ruwan.${run}@example.com`, password: 'container-yard-7' };
+const forwarder = { name: `Lanka Cargo ${run}`, renamed: `Lanka Cargo Lines ${run}`, email: `ops.${run}@example.com` };
 const tools = `${url}/admindashboard/administrativetools`;
 
 let browser;
@@ -171,6 +172,30 @@ describe('a staff day in the console', () => {
     await checkScreen(page, 'edit branch');
   });
 
+  it('lets the Head add a forwarder and rename it; the list shows the new name', async () => {
+    await page.goto(`${tools}/manageforwarder`);
+    await page.getByRole('link', { name: 'Add Forwarder' }).click();
+    await page.getByLabel('Forwarder Name').fill(forwarder.name);
+    await page.getByLabel('Email').fill(forwarder.email);
+    await page.getByRole('button', { name: 'Add Forwarder' }).click();
+    await expectToast('Forwarder added successfully!');
+    await page.waitForURL((u) => u.pathname.endsWith('/manageforwarder'));
+    await page.getByLabel('Search by name').fill(forwarder.name);
+    await page.getByRole('link', { name: `Edit forwarder ${forwarder.name}` }).click();
+    await expect(page.getByLabel('Email').inputValue()).resolves.toBe(forwarder.email);
+    await page.getByLabel('Forwarder Name').fill(forwarder.renamed);
+    await checkScreen(page, 'edit forwarder');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast('Forwarder updated successfully');
+    await page.waitForURL((u) => u.pathname.endsWith('/manageforwarder'));
+    await page.getByLabel('Search by name').fill(run);
+    const table = page.getByRole('table', { name: 'Forwarders' });
+    await table.getByRole('cell', { name: forwarder.renamed, exact: true }).waitFor();
+    await expect(table.getByRole('cell', { name: forwarder.name, exact: true }).count()).resolves.toBe(0);
+    await visible(page.getByRole('button', { name: `Delete forwarder ${forwarder.renamed}` }));
+    await checkScreen(page, 'forwarder list (Head)');
+  });
+
   it("shows the catalogue's text when an add fails without a message from the server", async () => {
     await page.goto(`${tools}/adduserhead`);
     await page.route(`${url}/api/users/add`, (route) => route.fulfill({ status: 500, body: '' }), { times: 1 });
@@ -310,6 +335,15 @@ describe('a staff day in the console', () => {
     await checkScreen(page, 'forbidden (Admin)');
     await page.getByRole('link', { name: 'Back to Administrative Tools' }).click();
     await page.waitForURL((u) => u.pathname === '/admindashboard/administrativetools');
+  });
+
+  it('offers the Admin no delete on the forwarder list', async () => {
+    await page.goto(`${tools}/manageforwarder`);
+    await page.getByLabel('Search by name').fill(run);
+    await visible(page.getByRole('table', { name: 'Forwarders' }).getByRole('cell', { name: forwarder.renamed, exact: true }));
+    await visible(page.getByRole('link', { name: `Edit forwarder ${forwarder.renamed}` }));
+    await expect(page.getByRole('button', { name: `Delete forwarder ${forwarder.renamed}` }).count()).resolves.toBe(0);
+    await checkScreen(page, 'forwarder list (Admin)');
   });
 
   it('lets the Admin edit an Employee', async () => {

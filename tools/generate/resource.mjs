@@ -157,7 +157,7 @@ const tileOf = (menu, e) => menu.split('\n').findIndex((l) => l.includes(`label:
  * @param {string} root
  * @param {string} service
  * @param {string} name
- * @param {Record<string, string | undefined>} [options]
+ * @param {Record<string, string | boolean | undefined>} [options] (`view` is a flag)
  * @param {{ timestamp?: number }} [extra]
  */
 export function planGenerate(root, service, name, options = {}, { timestamp } = {}) {
