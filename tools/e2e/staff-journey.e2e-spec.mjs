@@ -14,6 +14,7 @@ const run = Date.now().toString(36).slice(-5);
 const branch = { city: `Galle ${run}`, location: '14 Church Street, Fort', contact: '+94 91 222 3344', code: `G${run}`.toUpperCase() };
 const admin = { fullName: `Amara Silva ${run}`, username: `amara.${run}`, email: `amara.${run}@example.com`, password: 'harbour-lights-42' };
 const employee = { fullName: `Ruwan Dias ${run}`, username: `ruwan.${run}`, email: `ruwan.${run}@example.com`, password: 'container-yard-7' };
+const forwarder = { name: `Lanka Cargo ${run}`, renamed: `Lanka Cargo Lines ${run}`, email: `ops.${run}@example.com` };
 const tools = `${url}/admindashboard/administrativetools`;
 
 let browser;
@@ -44,7 +45,8 @@ const overlap = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.
 /** No toast on screen covers what the locators show (a toast covering the dialog or Log Out hides what one must read or reach). */
 async function expectUncoveredByToasts(...locators) {
   for (const toast of await toasts().all()) {
-    const toastBox = await toast.boundingBox();
+    // A toast that closed since it was listed covers nothing.
+    const toastBox = await toast.boundingBox({ timeout: 500 }).catch(() => null);
     for (const locator of locators) {
       const box = (await locator.isVisible()) ? await locator.boundingBox() : null;
       const covered = toastBox && box && overlap(toastBox, box);
@@ -169,6 +171,33 @@ describe('a staff day in the console', () => {
     await expect(page.getByLabel('Location').inputValue()).resolves.toBe(branch.location);
     await expect(page.getByLabel('Branch Name').getAttribute('readonly')).resolves.not.toBeNull();
     await checkScreen(page, 'edit branch');
+  });
+
+  it('lets the Head add a forwarder and rename it; the list shows the new name', async () => {
+    /** The save's toast, then the list the form returns to. */
+    const backOnForwarders = async (toast) => {
+      await expectToast(toast);
+      await page.waitForURL((u) => u.pathname.endsWith('/manageforwarder'));
+    };
+    await page.goto(`${tools}/manageforwarder`);
+    await page.getByRole('link', { name: 'Add Forwarder' }).click();
+    await page.getByLabel('Forwarder Name').fill(forwarder.name);
+    await page.getByLabel('Email').fill(forwarder.email);
+    await page.getByRole('button', { name: 'Add Forwarder' }).click();
+    await backOnForwarders('Forwarder added successfully!');
+    await page.getByLabel('Search by name').fill(forwarder.name);
+    await page.getByRole('link', { name: `Edit forwarder ${forwarder.name}` }).click();
+    await expect(page.getByLabel('Email').inputValue()).resolves.toBe(forwarder.email);
+    await page.getByLabel('Forwarder Name').fill(forwarder.renamed);
+    await checkScreen(page, 'edit forwarder');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await backOnForwarders('Forwarder updated successfully');
+    await page.getByLabel('Search by name').fill(run);
+    const table = page.getByRole('table', { name: 'Forwarders' });
+    await table.getByRole('cell', { name: forwarder.renamed, exact: true }).waitFor();
+    await expect(table.getByRole('cell', { name: forwarder.name, exact: true }).count()).resolves.toBe(0);
+    await visible(page.getByRole('button', { name: `Delete forwarder ${forwarder.renamed}` }));
+    await checkScreen(page, 'forwarder list (Head)');
   });
 
   it("shows the catalogue's text when an add fails without a message from the server", async () => {
@@ -310,6 +339,15 @@ describe('a staff day in the console', () => {
     await checkScreen(page, 'forbidden (Admin)');
     await page.getByRole('link', { name: 'Back to Administrative Tools' }).click();
     await page.waitForURL((u) => u.pathname === '/admindashboard/administrativetools');
+  });
+
+  it('offers the Admin no delete on the forwarder list', async () => {
+    await page.goto(`${tools}/manageforwarder`);
+    await page.getByLabel('Search by name').fill(run);
+    await visible(page.getByRole('table', { name: 'Forwarders' }).getByRole('cell', { name: forwarder.renamed, exact: true }));
+    await visible(page.getByRole('link', { name: `Edit forwarder ${forwarder.renamed}` }));
+    await expect(page.getByRole('button', { name: `Delete forwarder ${forwarder.renamed}` }).count()).resolves.toBe(0);
+    await checkScreen(page, 'forwarder list (Admin)');
   });
 
   it('lets the Admin edit an Employee', async () => {

@@ -10,6 +10,11 @@ export * from './resource.js';
 export * from './master-data.js';
 export * from './directory/user.resource.js';
 export * from './directory/branch.resource.js';
+export * from './directory/forwarder.resource.js';
+export * from './directory/origin.resource.js';
+export * from './directory/yard.resource.js';
+export * from './directory/shipment-type.resource.js';
+export * from './directory/shipment-term.resource.js';
 // new:resource exports
 export * from './resources.js';
 export * from './common.js';

@@ -1,5 +1,10 @@
 import { branches } from './directory/branch.resource.js';
 import { users } from './directory/user.resource.js';
+import { forwarders } from './directory/forwarder.resource.js';
+import { origins } from './directory/origin.resource.js';
+import { yards } from './directory/yard.resource.js';
+import { shipmentTypes } from './directory/shipment-type.resource.js';
+import { shipmentTerms } from './directory/shipment-term.resource.js';
 // new:resource imports
 
 /**
@@ -9,6 +14,11 @@ import { users } from './directory/user.resource.js';
 export const resources = {
   users,
   branches,
+  forwarders,
+  origins,
+  yards,
+  shipmentTypes,
+  shipmentTerms,
   // new:resource entries
 } as const;
 export type Resources = typeof resources;

@@ -8,12 +8,22 @@ import { HealthModule } from './health/health.module.js';
 import { migrations } from './migrations/index.js';
 import { UserEntity } from './users/user.entity.js';
 import { UserModule } from './users/user.module.js';
+import { ForwarderEntity, ForwarderModule } from './forwarders/forwarder.module.js';
+import { OriginEntity, OriginModule } from './origins/origin.module.js';
+import { YardEntity, YardModule } from './yards/yard.module.js';
+import { ShipmentTypeEntity, ShipmentTypeModule } from './shipment-types/shipment-type.module.js';
+import { ShipmentTermEntity, ShipmentTermModule } from './shipment-terms/shipment-term.module.js';
 // new:resource imports
 
 /** The directory's tables (`npm run new:resource` adds its entities here and its modules below). */
 const entities = [
   BranchEntity,
   UserEntity,
+  ForwarderEntity,
+  OriginEntity,
+  YardEntity,
+  ShipmentTypeEntity,
+  ShipmentTermEntity,
   // new:resource entities
 ];
 
@@ -42,6 +52,11 @@ export class AppModule {
         HealthModule,
         BranchModule,
         UserModule,
+        ForwarderModule,
+        OriginModule,
+        YardModule,
+        ShipmentTypeModule,
+        ShipmentTermModule,
         // new:resource modules
       ],
     };

@@ -214,6 +214,87 @@ describe('the list screens (columns, sorting and actions from the definitions an
   });
 });
 
+describe('the master data made with new:resource (forwarders, origins, yards, shipment types and terms)', () => {
+  const acme = { _id: 'f1', Forwarder: 'Acme Freight', email: 'ops@acme.example', contact: '', address: '12 Harbour Road', remarks: '' };
+
+  it('forwarders: an Admin views and edits, and sees no Delete; a Head deletes after the question', async () => {
+    handle = server({ 'GET /api/forwarders/all': () => json([acme]) });
+    renderAt('manageforwarder', 'Admin');
+    expect(await screen.findByRole('heading', { name: 'Manage Forwarders' })).toBeTruthy();
+    await screen.findByRole('cell', { name: 'Acme Freight' });
+    expect(screen.getByRole('link', { name: 'View forwarder Acme Freight' }).getAttribute('href')).toBe('/admindashboard/administrativetools/viewforwarder/Acme%20Freight');
+    expect(screen.getByRole('link', { name: 'Edit forwarder Acme Freight' }).getAttribute('href')).toBe('/admindashboard/administrativetools/editforwarder/Acme%20Freight');
+    expect(screen.getByRole('link', { name: 'Add Forwarder' }).getAttribute('href')).toBe('/admindashboard/administrativetools/addforwarder');
+    expect(screen.queryByRole('button', { name: 'Delete forwarder Acme Freight' })).toBeNull();
+    cleanup();
+
+    handle = server({ 'GET /api/forwarders/all': () => json([acme]), 'DELETE /api/forwarders/delete/Acme%20Freight': () => json({ message: 'Forwarder deleted successfully' }) });
+    renderAt('manageforwarder', 'Head');
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete forwarder Acme Freight' }));
+    expect(await screen.findByText('Are you sure you want to delete the forwarder Acme Freight?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Forwarder deleted successfully')).toBeTruthy();
+  });
+
+  it('edit forwarder: the name is editable and travels as newForwarderName; a taken name shows under the input', async () => {
+    let reply = () => json({ message: "Forwarder 'Blue' already exists", code: 'CONFLICT', details: { Forwarder: "Forwarder 'Blue' already exists" } }, 409);
+    handle = server({ 'GET /api/forwarders/get/Acme%20Freight': () => json(acme), 'PUT /api/forwarders/update/Acme%20Freight': () => reply() });
+    renderAt('editforwarder/Acme%20Freight', 'Employee');
+    expect(await screen.findByDisplayValue('Acme Freight')).toBeTruthy();
+    set('Forwarder Name', 'Blue');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await alertText()).toBe("Failed to update forwarder: Forwarder 'Blue' already exists");
+    expect(screen.getByText("Forwarder 'Blue' already exists")).toBeTruthy();
+    reply = () => json({ success: true, message: 'Forwarder updated successfully', forwarder: { ...acme, Forwarder: 'Acme Lines' } });
+    set('Forwarder Name', 'Acme Lines');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Forwarder updated successfully')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ newForwarderName: 'Acme Lines', email: 'ops@acme.example', contact: '', address: '12 Harbour Road', remarks: '' });
+  });
+
+  it("view forwarder: every field, 'N/A' for an empty one; 'No forwarder data found' for an unknown name", async () => {
+    handle = server({ 'GET /api/forwarders/get/Acme%20Freight': () => json(acme), 'GET /api/forwarders/get/Nobody': () => json({ message: 'Not Found', code: 'NOT_FOUND' }, 404) });
+    renderAt('viewforwarder/Acme%20Freight', 'Employee');
+    expect(await screen.findByRole('heading', { name: 'View Forwarder' })).toBeTruthy();
+    expect(await screen.findByText('12 Harbour Road')).toBeTruthy();
+    expect(screen.getAllByText('N/A')).toHaveLength(2);
+    cleanup();
+    renderAt('viewforwarder/Nobody', 'Employee');
+    expect(await alertText()).toBe('No forwarder data found');
+  });
+
+  it('edit origin: name and location travel as newOriginPortName and newOriginPortLocation', async () => {
+    const colombo = { _id: 'o1', OriginPortName: 'Colombo', OriginPortLocation: 'Sri Lanka' };
+    handle = server({
+      'GET /api/origins/get/Colombo': () => json(colombo),
+      'PUT /api/origins/update/Colombo': () => json({ success: true, message: 'Origin updated successfully', origin: colombo }),
+    });
+    renderAt('editorigin/Colombo', 'Admin');
+    expect(await screen.findByDisplayValue('Sri Lanka')).toBeTruthy();
+    set('Origin Port Location', 'Western Province');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Origin updated successfully')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ newOriginPortName: 'Colombo', newOriginPortLocation: 'Western Province' });
+  });
+
+  it.each([
+    ['addyard', 'Add Yard', 'Yard Name', 'POST /api/yards/add', 'Error adding yard'],
+    ['AddShipmentType', 'Add Shipment Type', 'Type of Shipment', 'POST /api/ShipmentType/add', 'Error adding shipment type'],
+    ['AddShipmentterm', 'Add Shipment Term', 'Term of Shipment', 'POST /api/ShipmentTerm/add', 'Error adding shipment term'],
+  ])("%s: a refused add shows the server's message, any other failure the catalogue's text", async (path, button, label, call, fallback) => {
+    let reply = () => json({ message: 'Already there', code: 'CONFLICT' }, 409);
+    handle = server({ [call]: () => reply() });
+    renderAt(path, 'Head');
+    await screen.findByLabelText(new RegExp(`^${label}`));
+    set(label, 'North');
+    fireEvent.click(await screen.findByRole('button', { name: button }));
+    expect(await alertText()).toBe('Already there');
+    reply = () => bare(500);
+    fireEvent.click(screen.getByRole('button', { name: button }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(fallback));
+  });
+});
+
 describe('the edit screens load the record by its key and save it under the contract names', () => {
   const notFound = (message: string) => () => json({ message, code: 'NOT_FOUND' }, 404);
 
@@ -260,7 +341,7 @@ describe('screens that are not there', () => {
   it.each([
     ['manageconsignee', 'Manage Consignee'],
     ['viewshipper/42', 'View Shipper'],
-    ['AddShipmentType', 'Add Shipment Type'],
+    ['addshipper', 'Add Shipper'],
   ])('%s says "Not available yet", not "Page not found"', async (path, title) => {
     handle = server({});
     renderAt(path!, 'Admin');

@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode } from 'react';
+import { createContext, type ComponentType, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { can, type Action, type Area, type StaffRole } from '@freight/contracts';
 import { RequirePermission, lazyScreen, type WayBack } from '@freight/web-kit';
@@ -18,7 +18,17 @@ export interface ResourceScreens {
   list: ComponentType;
   add: ComponentType;
   edit: ComponentType;
+  view?: ComponentType;
 }
+
+/** The routes of an entity's screens without their parameters ('editforwarder'), for the screens' links to each other. */
+export interface ResourcePaths {
+  list: string;
+  add: string;
+  edit: string;
+  view?: string;
+}
+export const ResourcePathsContext = createContext<ResourcePaths>({ list: '', add: '', edit: '' });
 
 export interface ResourceRouteOptions {
   /** The permission area: add and edit are for the roles that may write in it. */
@@ -28,6 +38,8 @@ export interface ResourceRouteOptions {
   add: string;
   /** With the natural key as its parameter: 'editforwarder/:Forwarder'. */
   edit: string;
+  /** The view screen, where the entity has one: 'viewforwarder/:Forwarder'. */
+  view?: string;
   /** The list is for the roles that may do this in the area (as the tile's `visibleTo`). */
   listNeeds: Action;
 }
@@ -37,13 +49,22 @@ export interface ResourceRouteOptions {
  * line in routes.tsx per entity, written by npm run new:resource). Its screens' code loads when
  * one of them is first shown.
  */
-export function resourceRoutes(load: () => Promise<{ screens: ResourceScreens }>, { area, list, add, edit, listNeeds }: ResourceRouteOptions): RouteObject[] {
-  const screen = (which: keyof ResourceScreens) => lazyScreen(() => load().then((module) => module.screens[which]));
-  const [List, Add, Edit] = [screen('list'), screen('add'), screen('edit')];
+export function resourceRoutes(load: () => Promise<{ screens: ResourceScreens }>, { area, list, add, edit, view, listNeeds }: ResourceRouteOptions): RouteObject[] {
+  const paths: ResourcePaths = { list, add, edit: edit.split('/')[0]!, view: view?.split('/')[0] };
+  const screen = (which: keyof ResourceScreens) => {
+    const Screen = lazyScreen(() => load().then((module) => module.screens[which]!));
+    return (
+      <ResourcePathsContext.Provider value={paths}>
+        <Screen />
+      </ResourcePathsContext.Provider>
+    );
+  };
+  const reads = (role: StaffRole) => can(role, area, listNeeds);
   const writes = (role: StaffRole) => can(role, area, 'write');
   return [
-    { path: list, element: guarded((role) => can(role, area, listNeeds), <List />) },
-    { path: add, element: guarded(writes, <Add />) },
-    { path: edit, element: guarded(writes, <Edit />) },
+    { path: list, element: guarded(reads, screen('list')) },
+    { path: add, element: guarded(writes, screen('add')) },
+    { path: edit, element: guarded(writes, screen('edit')) },
+    ...(view ? [{ path: view, element: guarded(reads, screen('view')) }] : []),
   ];
 }

@@ -4,6 +4,7 @@ import { can, type Area, type StaffRole } from '@freight/contracts';
 import { NotAvailablePage, NotFoundPage, lazyScreen, theme } from '@freight/web-kit';
 import { TOOLS, guarded } from './resource-routes.js';
 import { usesHeadScreens } from './users/head-screens.js';
+import { resourceRoutes } from './resource-routes.js';
 // new:resource imports
 
 // Each screen's code loads when it is first shown: a deep link into one loads only what it shows.
@@ -30,22 +31,6 @@ export const LATER_SCREENS: Record<string, string> = {
   addshipper: 'Add Shipper',
   'viewshipper/:shipper_id': 'View Shipper',
   'editshipper/:shipper_id': 'Edit Shipper',
-  manageforwarder: 'Manage Forwarder',
-  addforwarder: 'Add Forwarder',
-  'viewforwarder/:forwarderName': 'View Forwarder',
-  'editforwarder/:forwarderName': 'Edit Forwarder',
-  manageorigin: 'Manage Origin',
-  addorigin: 'Add Origin',
-  'editorigin/:originPortName': 'Edit Origin',
-  manageyard: 'Manage Yard',
-  addyard: 'Add Yard',
-  'edityard/:yardName': 'Edit Yard',
-  manageshipmenttype: 'Manage Shipment Type',
-  AddShipmentType: 'Add Shipment Type',
-  'editshipmenttype/:typeOfShipment': 'Edit Shipment Type',
-  manageshipmentterm: 'Manage Shipment Term',
-  AddShipmentterm: 'Add Shipment Term',
-  'editshipmentterm/:termOfShipment': 'Edit Shipment Term',
 };
 
 /**
@@ -62,6 +47,11 @@ export const routes: RouteObject[] = [
   { path: 'addbranch', element: guarded(writes('branches'), <AddBranchPage />) },
   { path: 'editbranch/:BranchCity', element: guarded(writes('branches'), <EditBranchPage />) },
   // Entities on the kit's pages, one line each (npm run new:resource):
+  ...resourceRoutes(() => import('./forwarders/forwarder.screens.js'), { area: 'forwarders', list: 'manageforwarder', add: 'addforwarder', edit: 'editforwarder/:Forwarder', view: 'viewforwarder/:Forwarder', listNeeds: 'read' }),
+  ...resourceRoutes(() => import('./origins/origin.screens.js'), { area: 'origins', list: 'manageorigin', add: 'addorigin', edit: 'editorigin/:OriginPortName', listNeeds: 'read' }),
+  ...resourceRoutes(() => import('./yards/yard.screens.js'), { area: 'yards', list: 'manageyard', add: 'addyard', edit: 'edityard/:YardName', listNeeds: 'delete' }),
+  ...resourceRoutes(() => import('./shipment-types/shipment-type.screens.js'), { area: 'shipmentTypes', list: 'manageshipmenttype', add: 'AddShipmentType', edit: 'editshipmenttype/:TypeofShipment', listNeeds: 'delete' }),
+  ...resourceRoutes(() => import('./shipment-terms/shipment-term.screens.js'), { area: 'shipmentTerms', list: 'manageshipmentterm', add: 'AddShipmentterm', edit: 'editshipmentterm/:TermofShipment', listNeeds: 'delete' }),
   // new:resource routes
   ...Object.entries(LATER_SCREENS).map(([path, title]) => ({ path, element: <NotAvailablePage title={title} /> })),
   { path: '*', element: <NotFoundPage homePath={TOOLS} /> },

@@ -11,3 +11,4 @@ export * from './event-consumer.js';
 export * from './entity-repository.js';
 export * from './master-data.handlers.js';
 export * from './in-memory-repository.js';
+export * from './master-data-module.js';

@@ -68,7 +68,7 @@ export abstract class MasterDataHandlers<R extends ResourceDef & { subjects: Rec
 
   async search(message: MessageOfOp<R, 'search'>): Promise<ReplyOfOp<R, 'search'>> {
     const rows = await this.repository.search(this.keyOf(message));
-    return { success: true, [this.resource.texts.plural]: rows.map((row) => this.toRecord(row)) } as ReplyOfOp<R, 'search'>;
+    return { success: true, [this.replyKeys.many]: rows.map((row) => this.toRecord(row)) } as ReplyOfOp<R, 'search'>;
   }
 
   async get(message: MessageOfOp<R, 'get'>): Promise<ReplyOfOp<R, 'get'>> {
@@ -135,7 +135,13 @@ export abstract class MasterDataHandlers<R extends ResourceDef & { subjects: Rec
 
   /** `{success: true, message, <singular>: record}` */
   protected written(message: string, row: E): { success: true; message: string } {
-    return { success: true, message, [this.resource.texts.singular]: this.toRecord(row) } as { success: true; message: string };
+    return { success: true, message, [this.replyKeys.one]: this.toRecord(row) } as { success: true; message: string };
+  }
+
+  /** The JSON names of a record and a list in replies: defineMasterData's `replyKeys` (`shipmentTypes`), else the texts (`branches`). */
+  protected get replyKeys(): { one: string; many: string } {
+    const { masterData } = this.resource as { masterData?: { replyKeys: { one: string; many: string } } };
+    return masterData?.replyKeys ?? { one: this.resource.texts.singular, many: this.resource.texts.plural };
   }
 
   /** The natural key the message names in its path parameters. */

@@ -30,6 +30,8 @@ export interface ResourceListConfig<R extends ListResource> {
   deleteQuestion: (row: ListRowOf<R>) => string;
   /** The add screen, relative to the list's route; default `../add<name>` (spec 01 §2 routes). */
   addPath?: (session: Session) => string;
+  /** A row's view screen, where the entity has one. */
+  viewPath?: (row: ListRowOf<R>) => string;
   /** A row's edit screen; default `../edit<name>/<natural key>`. */
   editPath?: (row: ListRowOf<R>, session: Session) => string;
   /** Default: the role may write in the resource's area (contracts `can`). */
@@ -77,6 +79,7 @@ export function ResourceListPage<R extends ListResource>({ config }: { config: R
       render: (row) => (
         <RowActions
           what={`${resource.texts.singular} ${keyOf(row)}`}
+          viewTo={config.viewPath?.(row)}
           editTo={mayEdit(session, row) ? editPath(row, session) : undefined}
           onDelete={mayDelete(session, row) ? () => void remove(row) : undefined}
         />

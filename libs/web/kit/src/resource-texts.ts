@@ -26,6 +26,12 @@ export interface ScreenTexts {
   recordNotFound: string;
   /** The edit screen's record could not be loaded: 'Error fetching branch data'. */
   recordLoadError: string;
+  /** 'View Forwarder' */
+  viewTitle: string;
+  /** The view screen's record is not there (404): 'No forwarder data found'. */
+  viewNotFound: string;
+  /** The view screen's record could not be loaded: 'Error fetching forwarder details'. */
+  viewLoadError: string;
   /** A failed add: the server's message, else 'Failed to add {thing}. Please try again.' */
   addError: (error: unknown) => string;
   /** A failed update: 'Failed to update {thing}' (with the server's reason) or 'Error updating {thing}'. */
@@ -50,6 +56,9 @@ export function screenTexts(resource: Pick<ResourceDef, 'texts'>, overrides: Par
     deleteFailure: { notFound, failed: `Failed to delete ${singular}. Please try again.` },
     recordNotFound: `${sentenceCase(singular)} not found`,
     recordLoadError: `Error fetching ${singular} data`,
+    viewTitle: `View ${titleCase(singular)}`,
+    viewNotFound: `No ${singular} data found`,
+    viewLoadError: `Error fetching ${singular} details`,
     addError: (error) => serverMessage(error, `Failed to add ${singular}. Please try again.`),
     updateError: (error) => updateErrorText(error, singular),
     ...overrides,

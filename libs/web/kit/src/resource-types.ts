@@ -10,6 +10,9 @@ import type { ListRoute, RowOf } from './use-server-list.js';
 export type ListResource = ResourceDef & { operations: { all: OperationDef & ListRoute; delete: OperationDef } };
 export type FormResource = ResourceDef & { operations: { get: OperationDef; add: OperationDef & { body: z.ZodType }; update: OperationDef & { body: z.ZodType } } };
 
+/** The update body's names of the fields it renames (defineMasterData's `renames`), none for other resources. */
+export const renamesOf = (resource: object): Readonly<Record<string, string>> => (resource as { masterData?: { renames: Record<string, string> } }).masterData?.renames ?? {};
+
 /** A row of the resource's list. */
 export type ListRowOf<R extends ListResource> = RowOf<R['operations']['all']>;
 /** The record the edit screen loads (the `get` reply). */
