@@ -1,5 +1,4 @@
-import { healthReplySchema, messageReplySchema } from './common.js';
-import { loginRequestSchema, loginResponseSchema } from './directory/user.resource.js';
+import { ownRoutes } from './sign-in.js';
 import type { ApiRoute } from './resource.js';
 import { resources, type Resources } from './resources.js';
 
@@ -7,13 +6,6 @@ export type { ApiRoute } from './resource.js';
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 type ResourceRoutes = UnionToIntersection<{ [K in keyof Resources]: Resources[K]['routes'] }[keyof Resources]>;
-
-/** The routes that are not a resource's: each has a controller of its own in the gateway. */
-const ownRoutes = {
-  health: { method: 'GET', path: '/api/health', summary: 'Health of the gateway, NATS and each service', access: 'public', reply: healthReplySchema, status: 200 },
-  login: { method: 'POST', path: '/api/users/login', summary: 'Staff sign-in', access: 'public', body: loginRequestSchema, reply: loginResponseSchema, status: 200 },
-  logout: { method: 'POST', path: '/api/users/logout', summary: 'Revoke the current token', access: 'staff', reply: messageReplySchema, status: 200 },
-} as const satisfies Record<string, ApiRoute>;
 
 /**
  * Every REST call under /api: method, path (OpenAPI style), who may call it and the
@@ -39,11 +31,4 @@ function pathPattern(path: string): RegExp {
   return new RegExp(`^${literal.join('[^/]+')}$`);
 }
 
-/** Fill `{param}` placeholders of a route path, encoding each value. */
-export function apiPath(path: string, params: Record<string, string> = {}): string {
-  return path.replace(/\{(\w+)\}/g, (_, key: string) => {
-    const value = params[key];
-    if (value === undefined) throw new Error(`Missing path parameter ${key} for ${path}`);
-    return encodeURIComponent(value);
-  });
-}
+export { apiPath } from './api-path.js';

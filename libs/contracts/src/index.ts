@@ -20,6 +20,7 @@ export * from './resources.js';
 export * from './common.js';
 export * from './subjects.js';
 export * from './session.js';
+export * from './sign-in.js';
 export * from './idempotency.js';
 export * from './events.js';
 export * from './api.js';

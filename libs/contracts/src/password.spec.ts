@@ -1,6 +1,7 @@
 import { PasswordMessages, passwordField } from './fields.js';
 import { loadPasswordEstimator } from './password-strength.js';
-import { loginRequestSchema, userCreateSchema, userUpdateSchema } from './directory/user.resource.js';
+import { userCreateSchema, userUpdateSchema } from './directory/user.resource.js';
+import { loginRequestSchema } from './sign-in.js';
 
 const user = {
   fullName: 'Nimal Perera',

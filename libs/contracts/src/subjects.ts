@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { loginRequestSchema, type LoginRequest, type User, type UserSessionState } from './directory/user.resource.js';
+import { type User, type UserSessionState } from './directory/user.resource.js';
+import { loginRequestSchema, type LoginRequest } from './sign-in.js';
 import type { ServiceHealth } from './common.js';
 import type { ResourceMessages } from './resource.js';
 import type { Resources } from './resources.js';

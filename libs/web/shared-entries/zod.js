@@ -21,6 +21,7 @@ import {
   preprocess,
   record,
   string,
+  unknown,
   uuid,
   ZodObject,
   ZodString,
@@ -39,10 +40,11 @@ export const z = Object.freeze({
   preprocess,
   record,
   string,
+  unknown,
   uuid,
   ZodObject,
   ZodString,
   ZodType,
 });
 export default z;
-export { array, coerce, config, email, enum_ as enum, literal, number, object, preprocess, record, string, uuid, ZodObject, ZodString, ZodType };
+export { array, coerce, config, email, enum_ as enum, literal, number, object, preprocess, record, string, unknown, uuid, ZodObject, ZodString, ZodType };

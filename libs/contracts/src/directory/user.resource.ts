@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DEPARTMENTS, STAFF_ROLES, type StaffRole } from '../roles.js';
+import { DEPARTMENTS, type StaffRole } from '../roles.js';
+import { choiceError, roleField } from '../sign-in.js';
 import { PasswordMessages, emailField, passwordField, passwordIsUsername, phoneField, requiredText } from '../fields.js';
 import { listQuerySchema } from '../list.js';
 import { Messages } from '../errors.js';
@@ -12,29 +13,7 @@ export const usernameField = z
   .min(1, 'Username is required')
   .regex(/^[A-Za-z0-9._-]{3,40}$/, 'Username must be 3 to 40 letters, digits, dots, underscores or hyphens');
 
-/** A blank choice asks to choose; a wrong one says what the choices are. */
-const choiceError = (label: string, choices: string) => (issue: { input?: unknown }) =>
-  issue.input === undefined || issue.input === '' ? `${label} is required` : `${label} must be ${choices}`;
-
-export const roleField = z.enum(STAFF_ROLES, { error: choiceError('Role', 'Admin, Head or Employee') });
 export const departmentField = z.enum(DEPARTMENTS, { error: choiceError('Department', 'Import or Export') });
-
-export const loginRequestSchema = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100, 'Username is too long'),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128, 'Password is too long'),
-});
-export type LoginRequest = z.infer<typeof loginRequestSchema>;
-
-export const loginResponseSchema = z.object({
-  token: z.string(),
-  user_id: z.string(),
-  user_role: roleField,
-  user_username: z.string(),
-  user_fullName: z.string(),
-  /** Millisecond timestamp after which the server refuses the token. */
-  expiresAt: z.number().int(),
-});
-export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** A user as every call returns it: never a password or its hash. */
 export const userSchema = z.object({

@@ -1,7 +1,7 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { api, landingPathFor, loginRequestSchema, type LoginRequest } from '@freight/contracts';
+import { landingPathFor, loginRequestSchema, ownRoutes, type LoginRequest } from '@freight/contracts';
 import { callApi, isSessionValid, markLoginFailed, serverMessage, startSession, useSession } from '@freight/web-kit';
 
 export const LOGIN_FAILED_MESSAGE = 'Login failed. Please try again.';
@@ -58,7 +58,7 @@ export function SignInPage() {
     setError(null);
     setSubmitting(true);
     try {
-      const reply = await callApi(api.login, { body: data }, { auth: false });
+      const reply = await callApi(ownRoutes.login, { body: data }, { auth: false });
       startSession(reply);
       navigate(landingPathFor(reply.user_role), { replace: true });
     } catch (e) {

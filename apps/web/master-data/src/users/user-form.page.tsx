@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { DEPARTMENTS, PASSWORD_MIN_LENGTH, api, assignableRoles, canEditUser, manageableRoles, users, type StaffRole, type User } from '@freight/contracts';
+import { DEPARTMENTS, PASSWORD_MIN_LENGTH, assignableRoles, branches, canEditUser, manageableRoles, users, type StaffRole, type User } from '@freight/contracts';
 import { ErrorNotice, ResourceFormPage, callApi, useRole, useSession, type FieldName, type FormField, type FormValues } from '@freight/web-kit';
 
 /**
@@ -31,7 +31,7 @@ export function userFields(roles: readonly StaffRole[], cities: readonly string[
 function useBranchCities() {
   const cities = useQuery({
     queryKey: ['branches', 'cities'],
-    queryFn: ({ signal }) => callApi(api.branchesUniqueCities, undefined, { signal }),
+    queryFn: ({ signal }) => callApi(branches.routes.branchesUniqueCities, undefined, { signal }),
   });
   return { names: cities.data ?? [], notice: cities.isError ? <ErrorNotice>Failed to load dropdown data.</ErrorNotice> : undefined };
 }
@@ -68,7 +68,7 @@ export function EditUserPage() {
         notice: cities.notice,
         // PUT users/update?term=<current username>&updateterm=<new username>; a blank password keeps the current one.
         update: ({ password, ...values }, user) =>
-          callApi(api.usersUpdate, { query: { term: user.username, updateterm: values.username ?? user.username }, body: password ? { ...values, password } : values }),
+          callApi(users.routes.usersUpdate, { query: { term: user.username, updateterm: values.username ?? user.username }, body: password ? { ...values, password } : values }),
       }}
     />
   );
