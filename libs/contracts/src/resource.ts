@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Action, Area } from './permissions.js';
 import { actorSchema, type Actor } from './roles.js';
 import { idempotencyKeySchema } from './idempotency.js';
-import { EXPORT_CHUNK_MAX, columnLabel, exportCursorSchema, type ExportChunk, type ExportCursor, type ListColumn, type Page } from './list.js';
+import { EXPORT_CHUNK_MAX, columnLabel, exportCursorSchema, type ExportChunk, type ExportCursor, type ListColumnDef, type Page } from './list.js';
 import type { ServiceName } from './services.js';
 
 /**
@@ -54,7 +54,7 @@ export interface OperationDef {
    * A CSV export of a list (`reply` its rows): the gateway asks the service for chunks (the message
    * adds `after` and `limit`; the service answers ExportChunk) and streams them as these columns.
    */
-  csv?: { columns: readonly ListColumn[] };
+  csv?: { columns: readonly ListColumnDef[] };
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : never;
@@ -152,7 +152,7 @@ export interface ResourceDef<
   searchFields: readonly string[];
   texts: ResourceTexts;
   /** The list's columns (screen table and CSV export); default: every field of a list row but `_id`, headed by its name in words. */
-  columns?: readonly ListColumn[];
+  columns?: readonly ListColumnDef[];
   operations: Ops;
 }
 
@@ -175,7 +175,7 @@ export type ExportOperation<All extends OperationDef> = {
   action: 'read';
   query: All['query'] extends z.ZodObject<infer S> ? z.ZodObject<Pick<S, 'q' | 'sort' | 'order'>> : never;
   reply: All['reply'];
-  csv: { columns: readonly ListColumn[] };
+  csv: { columns: readonly ListColumnDef[] };
 };
 /** The operations of a definition, with the export its paged list brings. */
 export type WithExport<Ops> = Ops extends { all: infer All extends OperationDef & { paged: true; query: z.ZodObject } } ? Ops & { export: ExportOperation<All> } : Ops;
@@ -196,7 +196,7 @@ type OpsOf<D extends ResourceDef> = WithExport<D['operations']>;
 export type Resource<D extends ResourceDef> = Omit<D, 'operations' | 'columns'> & {
   operations: OpsOf<D>;
   /** The list's columns: the definition's, or the default (ResourceDef `columns`). */
-  columns: readonly ListColumn[];
+  columns: readonly ListColumnDef[];
   /** Route rows for the `api` table, named `<key><Operation>`: `branchesAdd`. */
   routes: { [K in keyof OpsOf<D> & string as RouteName<D['key'], K>]: DerivedRoute<OpsOf<D>[K]> };
   /** NATS subject per operation: `directory.branch.add`. */
@@ -253,15 +253,16 @@ export function defineResource<const D extends ResourceDef>(def: D): Resource<D>
 }
 
 /** Every field of the list's row but `_id`, headed by its name in words. */
-function defaultColumns(all: OperationDef | undefined): ListColumn[] {
-  const row = all?.paged && all.reply instanceof z.ZodArray ? all.reply.element : undefined;
-  if (!(row instanceof z.ZodObject)) return [];
-  return Object.keys(row.shape)
+function defaultColumns(all: OperationDef | undefined): ListColumnDef[] {
+  // Read by shape, not instanceof: the web apps' shared zod (ADR 18) carries only the names they use.
+  const shape = all?.paged ? (all.reply as { element?: { shape?: Record<string, unknown> } }).element?.shape : undefined;
+  if (!shape) return [];
+  return Object.keys(shape)
     .filter((field) => field !== '_id')
     .map((field) => ({ field, label: columnLabel(field) }));
 }
 
-function exportOperation(def: ResourceDef, all: OperationDef & { query: z.ZodObject }, columns: readonly ListColumn[]): OperationDef {
+function exportOperation(def: ResourceDef, all: OperationDef & { query: z.ZodObject }, columns: readonly ListColumnDef[]): OperationDef {
   return {
     method: 'GET',
     path: `/api/${def.key}/${EXPORT_FILE}`,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ERROR_CODES, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_TTL_HOURS, api, errorReplySchema, idempotencyKeySchema, type ApiRoute, type ListColumn } from '@freight/contracts';
+import { ERROR_CODES, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_TTL_HOURS, api, errorReplySchema, idempotencyKeySchema, type ApiRoute, type ListColumnDef } from '@freight/contracts';
 import { ERROR_STATUS } from '../http/errors.js';
 
 type JsonSchema = Record<string, unknown>;
@@ -57,7 +57,7 @@ function errorResponses(route: ApiRoute): Record<string, unknown> {
 }
 
 /** A CSV export's success: a file download, its columns named. */
-function csvResponse(columns: readonly ListColumn[]) {
+function csvResponse(columns: readonly ListColumnDef[]) {
   return {
     description: `Every row of the list (its search and sort), streamed as CSV: UTF-8 with a BOM, every field quoted, records ended by CRLF, a cell starting with =, +, - or @ prefixed with '. Columns: ${columns.map((column) => column.label).join(', ')}.`,
     headers: { 'Content-Disposition': { description: 'attachment; filename="<list>-<date>.csv"', schema: { type: 'string' } } },
