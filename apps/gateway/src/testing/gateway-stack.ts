@@ -25,6 +25,7 @@ export function gatewayConfig(namespace: string, overrides: Partial<GatewayConfi
     CORS_ORIGINS: [ALLOWED_ORIGIN],
     BODY_LIMIT_BYTES,
     GATEWAY_TRUST_PROXY: 'loopback',
+    EXPORT_CHUNK_ROWS: 500,
     ...nats,
     LOG_LEVEL: 'silent',
     ...overrides,

@@ -127,6 +127,15 @@ export const users = defineResource({
   naturalKey: 'username',
   sortFields: USER_SORT_FIELDS,
   searchFields: ['username', 'fullName', 'email'],
+  columns: [
+    { field: 'username', label: 'Username' },
+    { field: 'fullName', label: 'Fullname' },
+    { field: 'email', label: 'Email' },
+    { field: 'branchCity', label: 'Branch', text: (user: User) => user.branchCity.BranchCity },
+    { field: 'contact', label: 'Contact' },
+    { field: 'role', label: 'Role' },
+    { field: 'department', label: 'Department' },
+  ],
   texts: {
     singular: 'user',
     plural: 'users',
