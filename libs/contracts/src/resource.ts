@@ -19,8 +19,15 @@ import type { ServiceName } from './services.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** Field → message, as in a VALIDATION_FAILED error's `details`. */
-export type FieldProblems = Record<string, string>;
+/** A rule across parts that a call breaks (an operation's `refine`). */
+export interface CrossPartProblem {
+  /** The body field it is about: its key in a VALIDATION_FAILED error's `details`. */
+  field: string;
+  /** The text beside that field, in `details`. */
+  message: string;
+  /** The error's `message` when this is the first problem, where `message` alone does not say which field ("username must match updateterm"). Default: `message`. */
+  sentence?: string;
+}
 
 /** The validated parts of a call; `params`, `query` and `body` only where the operation declares them. */
 export interface OperationInput {
@@ -49,7 +56,7 @@ export interface OperationDef {
   /** A create that accepts an Idempotency-Key (ADR 12). */
   idempotent?: boolean;
   /** Rules across parts (say, a body field that must match a query field): checked by the gateway and by the service. */
-  refine?: (input: any) => FieldProblems; // eslint-disable-line @typescript-eslint/no-explicit-any -- typed by the definition that declares it
+  refine?: (input: any) => CrossPartProblem[]; // eslint-disable-line @typescript-eslint/no-explicit-any -- typed by the definition that declares it
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : never;
@@ -170,7 +177,7 @@ export function messageSchema(op: Pick<OperationDef, 'params' | 'query' | 'body'
   const refine = op.refine;
   if (!refine) return schema;
   return schema.superRefine((input, ctx) => {
-    for (const [field, message] of Object.entries(refine(input))) ctx.addIssue({ code: 'custom', message, path: ['body', field] });
+    for (const { field, message } of refine(input)) ctx.addIssue({ code: 'custom', message, path: ['body', field] });
   });
 }
 
