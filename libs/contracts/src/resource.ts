@@ -219,8 +219,11 @@ export type ResourceMessages<R extends ResourceDef> = {
 };
 
 /** The usual natural-key path parameter: required, trimmed, at most 100 characters. */
+/** The longest natural key a URL may name, in characters. */
+export const KEY_MAX_LENGTH = 100;
+
 export function keyParam<const K extends string>(name: K, label: string) {
   return z.object({
-    [name]: z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} is too long`),
+    [name]: z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(KEY_MAX_LENGTH, `${label} is too long`),
   } as { [P in K]: z.ZodString });
 }

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { Messages, api, type ApiRoute } from '@freight/contracts';
 import { ALLOWED_ORIGIN, HEAD, PUBLIC_ORIGIN, newUser, type Reply, stackForFile } from '../testing/gateway-stack.js';
 
 const suite = stackForFile();
@@ -19,6 +20,18 @@ function rawCall(method: string, path: string, headers: Record<string, string>, 
 }
 
 const usernames = async (text: string) => ((await call('GET', `/api/users/search/${text}`, { token: suite.head.token })).body.users as { username: string }[]).map((u) => u.username);
+
+describe('a call without a valid token', () => {
+  // Every staff route of the table, users', branches' and any added later: the guard comes before validation and the service.
+  const staffRoutes = Object.entries(api as Record<string, ApiRoute>).filter(([, route]) => route.access === 'staff');
+  const urlOf = (route: ApiRoute) => route.path.replace(/\{[^}]+\}/g, 'emp1') + (route.path === '/api/users/update' ? '?term=a&updateterm=b' : '');
+
+  it.each(staffRoutes)('%s: 401 with the catalogue text, with no token and with a forged one', async (_name, route) => {
+    const refused = { code: 'UNAUTHORIZED', message: Messages.unauthorized };
+    expect(await call(route.method, urlOf(route))).toMatchObject({ status: 401, body: refused });
+    expect(await call(route.method, urlOf(route), { token: `${suite.head.token.slice(0, -4)}AAAA` })).toMatchObject({ status: 401, body: refused });
+  });
+});
 
 describe('origin checks cannot be talked round with the Host header', () => {
   const spoofed = { host: 'evil.example:8282', origin: 'http://evil.example:8282' };

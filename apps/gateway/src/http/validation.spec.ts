@@ -1,20 +1,12 @@
 import { AppError } from '@freight/server';
+import { newUser } from '@freight/server-testing';
 import { api, loadPasswordEstimator } from '@freight/contracts';
 import { parseRouteInput } from './validation.js';
 
 // The gateway loads it at start-up (AppModule); these tests call the parser directly.
 beforeAll(() => loadPasswordEstimator());
 
-const validUser = {
-  fullName: 'Asha Perera',
-  username: 'asha.p',
-  email: 'asha@example.com',
-  password: 'monsoon lagoon teacup',
-  branchCity: 'Colombo',
-  contact: '+94 11 234 5678',
-  role: 'Employee',
-  department: 'Import',
-};
+const validUser = newUser('asha.p', 'Employee', { fullName: 'Asha Perera' });
 
 function failure(run: () => unknown): AppError {
   try {

@@ -118,10 +118,13 @@ describe('fallback texts of the master-data screens (spec 01 §8)', () => {
     expect(await alertText()).toBe(text);
   });
 
-  it('the edit screen of a user that fails to load says Error fetching user data', async () => {
-    handle = server({ 'GET /api/users/get/nimal': () => bare(500) });
-    renderAt('edituserhead/nimal', 'Head');
-    expect(await alertText()).toBe('Error fetching user data');
+  it.each([
+    ['edituserhead/nimal', 'GET /api/users/get/nimal', 500, 'Error fetching user data'],
+    ['editbranch/Kandy', 'GET /api/branches/get/Kandy', 502, 'Error fetching branch data'],
+  ] as const)('%s: a record that fails to load (%s answers %i) says "%s"', async (path, call, status, text) => {
+    handle = server({ [call]: () => bare(status) });
+    renderAt(path, 'Head');
+    expect(await alertText()).toBe(text);
   });
 });
 
@@ -217,12 +220,6 @@ describe('the edit screens load the record by its key and save it under the cont
     handle = server({ [call!]: notFound(message!) });
     renderAt(path!, 'Head');
     expect(await alertText()).toBe(text);
-  });
-
-  it("a branch that fails to load says 'Error fetching branch data'", async () => {
-    handle = server({ 'GET /api/branches/get/Kandy': () => bare(502) });
-    renderAt('editbranch/Kandy', 'Head');
-    expect(await alertText()).toBe('Error fetching branch data');
   });
 });
 
