@@ -5,7 +5,7 @@ import { Route } from 'react-router-dom';
 import { Messages, type StaffRole } from '@freight/contracts';
 import { logout, setSessionNavigator } from '@freight/web-kit';
 import MasterDataRoutes from './routes.js';
-import { json, nimal, renderSignedIn, setField } from './testing.js';
+import { json, nimal, renderSignedIn, setField } from './screens.spec.setup.js';
 
 // The remote's screens as the host mounts them, with fetch answering as a failing server
 // would: every fallback text is the one of spec 01 §8.

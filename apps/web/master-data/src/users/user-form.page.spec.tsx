@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { Route } from 'react-router-dom';
 import { Messages, type StaffRole, type User } from '@freight/contracts';
 import { logout, setSessionNavigator } from '@freight/web-kit';
-import { field, json, nimal, renderSignedIn, setField } from '../testing.js';
+import { field, json, nimal, renderSignedIn, setField } from '../screens.spec.setup.js';
 import { AddUserPage, EditUserPage } from './user-form.page.js';
 
 /** The user being edited, and the answer to the add (or update) under test. */

@@ -5,7 +5,8 @@ import { MemoryRouter, Routes } from 'react-router-dom';
 import type { StaffRole, User } from '@freight/contracts';
 import { KitProviders, startSession } from '@freight/web-kit';
 
-// What this remote's screen specs share (only specs import this file, so no bundle has it).
+// What this remote's screen specs share. Named as test code (`.spec.`): only specs import it, no
+// bundle has it, and the shared-entries audit leaves it out.
 
 /** A JSON reply, as the gateway sends. */
 export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
