@@ -1,6 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { LoggerService } from '@nestjs/common';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import { AppError, createNestLogger } from '@freight/server';
@@ -39,7 +40,7 @@ export async function createGateway(
     trustProxy,
     maxParamLength: MAX_PARAM_LENGTH,
     // What the router refuses before any handler (a longer parameter, broken percent-encoding) answers like every other error.
-    frameworkErrors: (error, request, reply) => errors.send(error, request, reply),
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => errors.send(error, request, reply),
   });
   // bodyParser off: Fastify's own JSON parser (with the body limit) is the only one; Nest would add form bodies.
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { logger, abortOnError: false, bodyParser: false });
