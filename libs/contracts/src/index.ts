@@ -16,4 +16,5 @@ export * from './common.js';
 export * from './subjects.js';
 export * from './session.js';
 export * from './idempotency.js';
+export * from './events.js';
 export * from './api.js';

@@ -1,9 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { migrateServiceSchema, serviceDataSourceOptions, type ServiceDataSourceOptions } from '@freight/server-database';
+import { OutboxModule, migrateServiceSchema, serviceDataSourceOptions, type OutboxModuleOptions, type ServiceDataSourceOptions } from '@freight/server-database';
 import { BranchEntity } from './branches/branch.entity.js';
 import { BranchModule } from './branches/branch.module.js';
-import { SCHEMA, type DirectoryConfig } from './config.js';
+import { SCHEMA, SERVICE, type DirectoryConfig } from './config.js';
 import { HealthModule } from './health/health.module.js';
 import { migrations } from './migrations/index.js';
 import { UserEntity } from './users/user.entity.js';
@@ -23,8 +23,11 @@ export function directoryDataSourceOptions(url: string, migrationsRun = true): S
 
 @Module({})
 export class AppModule {
-  /** Connects as the service's own role; migrations run before the first request is taken. */
-  static register(config: Pick<DirectoryConfig, 'DIRECTORY_DATABASE_URL'>): DynamicModule {
+  /**
+   * Connects as the service's own role; migrations run before the first request is taken. The
+   * outbox relay publishes the directory's events with the service's NATS identity.
+   */
+  static register(config: DirectoryConfig, relay?: OutboxModuleOptions['relay']): DynamicModule {
     const options = directoryDataSourceOptions(config.DIRECTORY_DATABASE_URL);
     return {
       module: AppModule,
@@ -35,6 +38,7 @@ export class AppModule {
             return serviceDataSourceOptions(options);
           },
         }),
+        OutboxModule.register({ service: SERVICE, nats: config, relay }),
         HealthModule,
         BranchModule,
         UserModule,

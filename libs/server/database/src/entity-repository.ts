@@ -1,6 +1,7 @@
 import { DEFAULT_PAGE_SIZE, type Page } from '@freight/contracts';
 import type { DataSource, DeepPartial, EntityManager, EntityMetadata, EntityTarget, QueryDeepPartialEntity } from 'typeorm';
 import type { IdempotentRequest } from './idempotency.js';
+import { appendEvents, type OutboxEvent } from './outbox.js';
 import { writeTransaction } from './write-transaction.js';
 
 /**
@@ -63,6 +64,8 @@ export interface MasterDataRepository<E extends { id: string }, Row = E> {
   insert(tx: Tx, values: NewRow<E>): Promise<E>;
   update(tx: Tx, id: string, changes: Partial<E>): Promise<void>;
   delete(tx: Tx, id: string): Promise<void>;
+  /** Appends events to the service's outbox in `tx`: published if, and only if, the change commits (ADR 21). */
+  appendEvents(tx: Tx, events: readonly OutboxEvent[]): Promise<void>;
   /** Run `work` in one transaction (see TransactionOptions). */
   transaction<T>(work: (tx: Tx) => Promise<T>, options?: TransactionOptions): Promise<T>;
 }
@@ -220,6 +223,10 @@ export class EntityRepository<E extends { id: string }, Row = E, Sort extends st
 
   async delete(tx: Tx, id: string): Promise<void> {
     await tx.getRepository(this.entity).delete(id);
+  }
+
+  appendEvents(tx: Tx, events: readonly OutboxEvent[]): Promise<void> {
+    return appendEvents(tx, events);
   }
 
   transaction<T>(work: (tx: Tx) => Promise<T>, { idempotency, taken }: TransactionOptions = {}): Promise<T> {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_PAGE_SIZE, type Page } from '@freight/contracts';
 import { AppError, failureOf } from '@freight/server';
+import type { OutboxEvent } from './outbox.js';
 import { SEARCH_LIMIT, type ListQuery, type MasterDataRepository, type NewRow, type TransactionOptions, type Tx } from './entity-repository.js';
 
 export interface InMemorySpec<E> {
@@ -26,6 +27,8 @@ const compare = (a: unknown, b: unknown) => (lower(a) < lower(b) ? -1 : lower(a)
 export class InMemoryRepository<E extends { id: string }> implements MasterDataRepository<E> {
   readonly rows = new Map<string, E>();
   readonly transactions: TransactionOptions[] = [];
+  /** Events appended by committed transactions, in order. */
+  readonly events: OutboxEvent[] = [];
 
   constructor(private readonly spec: InMemorySpec<E>) {}
 
@@ -91,14 +94,20 @@ export class InMemoryRepository<E extends { id: string }> implements MasterDataR
     this.rows.delete(id);
   }
 
+  async appendEvents(_tx: Tx, events: readonly OutboxEvent[]): Promise<void> {
+    this.events.push(...events);
+  }
+
   async transaction<T>(work: (tx: Tx) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     this.transactions.push(options);
     const before = new Map([...this.rows].map(([id, row]) => [id, { ...row }]));
+    const eventsBefore = this.events.length;
     try {
       return await work({} as Tx);
     } catch (error) {
       this.rows.clear();
       for (const [id, row] of before) this.rows.set(id, row);
+      this.events.length = eventsBefore;
       throw error;
     }
   }

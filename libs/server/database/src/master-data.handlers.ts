@@ -2,6 +2,7 @@ import type { Actor, MessageOf, ResourceDef, ServiceReplyOf } from '@freight/con
 import { AppError } from '@freight/server';
 import type { FindOptions, ListQuery, MasterDataRepository, NewRow, Tx } from './entity-repository.js';
 import { idempotencyOf } from './idempotency.js';
+import { changeEvent } from './outbox.js';
 
 type Operation<R extends ResourceDef, K extends string> = K extends keyof R['operations'] ? R['operations'][K] : never;
 /** The NATS message of the resource's operation `K` (`{actor, params?, query?, body?}`). */
@@ -32,7 +33,8 @@ interface StandardMessage {
  * (`{success: true, message: texts.added, <singular>: record}`, `{message: texts.deleted}`,
  * NOT_FOUND with `texts.notFound`); a paged list answers `{items, total}`. Every write runs in
  * one transaction: the target is read locked, then judged by the entity's hooks, then changed
- * (ADR 17). An entity supplies its mapping (`toRecord`, `newRow`, `changes`), its 409 for a
+ * (ADR 17), and appends its event (`events.<service>.<name>.<created|updated|deleted>`, with the
+ * records before and after) to the outbox in that transaction (ADR 21). An entity supplies its mapping (`toRecord`, `newRow`, `changes`), its 409 for a
  * unique value (`taken`) and, where it has rules, the hooks `beforeAdd`, `beforeUpdate` and
  * `beforeDelete`; its class adds the operations that are its own and declares
  * `implements ResourceHandlers<typeof resource>`, so the compiler checks the whole set.
@@ -82,7 +84,9 @@ export abstract class MasterDataHandlers<R extends ResourceDef & { subjects: Rec
       async (tx) => {
         await this.beforeAdd(tx, message);
         await this.assertFree(tx, values as Partial<E>);
-        return this.written(this.resource.texts.added, await this.repository.insert(tx, values)) as ReplyOfOp<R, 'add'>;
+        const row = await this.repository.insert(tx, values);
+        await this.repository.appendEvents(tx, [changeEvent(this.resource, 'created', { after: this.toRecord(row) })]);
+        return this.written(this.resource.texts.added, row) as ReplyOfOp<R, 'add'>;
       },
       { idempotency, taken: (property) => this.taken(property as keyof E & string, values as Partial<E>) },
     );
@@ -98,7 +102,9 @@ export abstract class MasterDataHandlers<R extends ResourceDef & { subjects: Rec
         changes = { ...this.changes(body as BodyOf<R, 'update'>, row), updatedBy: actor.id };
         await this.assertFree(tx, changes, row.id);
         await this.repository.update(tx, row.id, changes);
-        return this.written(this.resource.texts.updated, { ...row, ...changes }) as ReplyOfOp<R, 'update'>;
+        const after = { ...row, ...changes };
+        await this.repository.appendEvents(tx, [changeEvent(this.resource, 'updated', { before: this.toRecord(row), after: this.toRecord(after) })]);
+        return this.written(this.resource.texts.updated, after) as ReplyOfOp<R, 'update'>;
       },
       { taken: (property) => this.taken(property as keyof E & string, changes) },
     );
@@ -109,6 +115,7 @@ export abstract class MasterDataHandlers<R extends ResourceDef & { subjects: Rec
       const row = await this.require(this.keyOf(message), { tx, lock: 'update' });
       await this.beforeDelete(tx, row, message);
       await this.repository.delete(tx, row.id);
+      await this.repository.appendEvents(tx, [changeEvent(this.resource, 'deleted', { before: this.toRecord(row) })]);
     });
     return { message: this.resource.texts.deleted } as ReplyOfOp<R, 'delete'>;
   }

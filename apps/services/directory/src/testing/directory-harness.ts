@@ -2,6 +2,7 @@ import type { INestMicroservice } from '@nestjs/common';
 import type { Actor, ErrorBody } from '@freight/contracts';
 import { NatsRpcClient, RemoteError, failureOf, startService } from '@freight/server';
 import { createTestDatabase, testNatsConfig, testServiceConfig, uniqueNamespace, type TestDatabase } from '@freight/server-testing';
+import type { OutboxModuleOptions } from '@freight/server-database';
 import pg from 'pg';
 import { AppModule } from '../app.module.js';
 import { SERVICE, type DirectoryConfig } from '../config.js';
@@ -16,14 +17,14 @@ export interface DirectoryHarness {
   close(): Promise<void>;
 }
 
-/** The directory service in this process on a fresh database and NATS namespace, spoken to over real NATS. */
-export async function startDirectory(): Promise<DirectoryHarness> {
+/** The directory service in this process on a fresh database and NATS namespace, spoken to over real NATS; `relay` tunes its outbox relay. */
+export async function startDirectory(relay?: OutboxModuleOptions['relay']): Promise<DirectoryHarness> {
   const db = await createTestDatabase({ service: SERVICE });
   const namespace = uniqueNamespace();
   const config: DirectoryConfig = { ...testServiceConfig(SERVICE, namespace), DIRECTORY_DATABASE_URL: db.serviceUrl, LOG_LEVEL: 'error' };
   let app: INestMicroservice;
   try {
-    app = await startService({ service: SERVICE, module: AppModule.register(config), config });
+    app = await startService({ service: SERVICE, module: AppModule.register(config, relay), config });
   } catch (error) {
     await db.drop();
     throw error;
