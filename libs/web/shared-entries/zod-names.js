@@ -12,6 +12,7 @@ export {
   preprocess,
   record,
   string,
+  unknown,
   uuid,
   ZodObject,
   ZodString,
