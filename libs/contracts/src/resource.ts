@@ -19,8 +19,15 @@ import type { ServiceName } from './services.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** Field → message, as in a VALIDATION_FAILED error's `details`. */
-export type FieldProblems = Record<string, string>;
+/** A rule across parts that a call breaks (an operation's `refine`). */
+export interface CrossPartProblem {
+  /** The body field it is about: its key in a VALIDATION_FAILED error's `details`. */
+  field: string;
+  /** The text beside that field, in `details`. */
+  message: string;
+  /** The error's `message` when this is the first problem, where `message` alone does not say which field ("username must match updateterm"). Default: `message`. */
+  sentence?: string;
+}
 
 /** The validated parts of a call; `params`, `query` and `body` only where the operation declares them. */
 export interface OperationInput {
@@ -49,7 +56,7 @@ export interface OperationDef {
   /** A create that accepts an Idempotency-Key (ADR 12). */
   idempotent?: boolean;
   /** Rules across parts (say, a body field that must match a query field): checked by the gateway and by the service. */
-  refine?: (input: any) => FieldProblems; // eslint-disable-line @typescript-eslint/no-explicit-any -- typed by the definition that declares it
+  refine?: (input: any) => CrossPartProblem[]; // eslint-disable-line @typescript-eslint/no-explicit-any -- typed by the definition that declares it
   /**
    * A CSV export of a list (`reply` its rows): the gateway asks the service for chunks (the message
    * adds `after` and `limit`; the service answers ExportChunk) and streams them as these columns.
@@ -220,7 +227,7 @@ export function messageSchema(op: Pick<OperationDef, 'params' | 'query' | 'body'
   const refine = op.refine;
   if (!refine) return schema;
   return schema.superRefine((input, ctx) => {
-    for (const [field, message] of Object.entries(refine(input))) ctx.addIssue({ code: 'custom', message, path: ['body', field] });
+    for (const { field, message } of refine(input)) ctx.addIssue({ code: 'custom', message, path: ['body', field] });
   });
 }
 
@@ -288,8 +295,11 @@ export type ResourceMessages<R extends ResourceDef> = {
 };
 
 /** The usual natural-key path parameter: required, trimmed, at most 100 characters. */
+/** The longest natural key a URL may name, in characters. */
+export const KEY_MAX_LENGTH = 100;
+
 export function keyParam<const K extends string>(name: K, label: string) {
   return z.object({
-    [name]: z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} is too long`),
+    [name]: z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(KEY_MAX_LENGTH, `${label} is too long`),
   } as { [P in K]: z.ZodString });
 }

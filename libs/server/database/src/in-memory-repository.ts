@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_PAGE_SIZE, type ExportChunk, type ExportCursor, type Page } from '@freight/contracts';
-import { AppError } from '@freight/server';
+import { AppError, failureOf } from '@freight/server';
 import type { OutboxEvent } from './outbox.js';
 import { SEARCH_LIMIT, type ExportQuery, type ListQuery, type MasterDataRepository, type NewRow, type TransactionOptions, type Tx } from './entity-repository.js';
 
@@ -122,12 +122,4 @@ export class InMemoryRepository<E extends { id: string }> implements MasterDataR
 }
 
 /** The AppError a handler call rejects with (unit tests of rules on the repository seam); fails if it resolves. */
-export async function appErrorOf(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected an AppError');
-}
+export const appErrorOf = (promise: Promise<unknown>): Promise<AppError> => failureOf(AppError, promise);
