@@ -38,7 +38,7 @@ export async function createGateway(
   const adapter = new FastifyAdapter({
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy,
-    maxParamLength: MAX_PARAM_LENGTH,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // What the router refuses before any handler (a longer parameter, broken percent-encoding) answers like every other error.
     frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => errors.send(error, request, reply),
   });
