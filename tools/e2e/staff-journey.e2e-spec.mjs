@@ -1,5 +1,7 @@
 /* global document, innerWidth */ // used in page.evaluate callbacks, which run in the browser
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { parse } from 'csv-parse/sync';
 import { SESSION_KEYS } from '@freight/contracts';
 import { launchBrowser, recordCspViolations, target } from './browser.mjs';
 import { LAPTOP, PHONE, checkScreen } from './check-screen.mjs';
@@ -242,6 +244,21 @@ describe('a staff day in the console', () => {
     await checkScreen(page, 'user list (Head)');
   });
 
+  it('exports the user list as searched: the downloaded CSV has the rows on screen', async () => {
+    // The list is still searched for this run's Admin and Employee (the step before).
+    const table = page.getByRole('table', { name: 'Users' });
+    const onScreen = await table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].slice(0, -1).map((cell) => cell.textContent.trim())));
+    expect(onScreen.map((cells) => cells[0]).sort()).toEqual([admin.username, employee.username].sort());
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^users-\d{4}-\d{2}-\d{2}\.csv$/);
+    const bytes = await readFile(await download.path());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [header, ...rows] = parse(bytes.subarray(3).toString('utf8'));
+    expect(header).toEqual(['Username', 'Fullname', 'Email', 'Branch', 'Contact', 'Role', 'Department']);
+    // A cell a spreadsheet would run as a formula (the +94 of a phone number) is written as text.
+    expect(rows).toEqual(onScreen.map((cells) => cells.map((cell) => (/^[=+\-@]/.test(cell) ? `'${cell}` : cell))));
+  });
+
   it('says "Not available yet" inside the shell for screens of later work', async () => {
     for (const [path, title] of [
       ['/admindashboard/administrativetools/manageconsignee', 'Manage Consignee'],
@@ -269,6 +286,9 @@ describe('a staff day in the console', () => {
     await sidebar().getByRole('link', { name: 'Administrative Tools' }).click();
     await page.getByRole('link', { name: 'Manage User' }).click();
     await page.getByLabel('Search users').fill(employee.username);
+    const exportButton = page.getByRole('button', { name: 'Export CSV' });
+    const exportBox = await exportButton.boundingBox();
+    expect(exportBox.x >= 0 && exportBox.x + exportBox.width <= PHONE.width).toBe(true);
     // The table scrolls in its own box; the Edit action of the row is reached within it.
     const edit = page.getByRole('link', { name: `Edit user ${employee.username}` });
     await edit.scrollIntoViewIfNeeded();

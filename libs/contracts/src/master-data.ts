@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messageReplySchema, namesReplySchema } from './common.js';
-import { listQuerySchema } from './list.js';
+import { listQuerySchema, type ListColumnDef } from './list.js';
 import type { Area } from './permissions.js';
 import { defineResource, keyParam, type OperationDef, type Resource, type ResourceTexts } from './resource.js';
 import type { ServiceName } from './services.js';
@@ -41,6 +41,8 @@ export interface MasterDataDef<
   schemas: { record: Rec; create: Create; update: Update; renames?: Readonly<Record<string, string>> };
   /** The JSON names of the record in add and update replies and of the list in search replies: `{forwarder}`, `{forwarders}`. */
   replyKeys: { one: One; many: Many };
+  /** The list's columns (screen and CSV export); default: every field of the record but `_id`, headed by its name in words. */
+  columns?: readonly ListColumnDef<z.output<Rec>>[];
   /** Operations of the entity's own, or a standard one replaced (by its name). */
   operations?: Extra;
   /** The screens have a view page (spec 01 §2: forwarders, consignees, shippers). */

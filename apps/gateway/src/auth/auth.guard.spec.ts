@@ -77,6 +77,7 @@ describe('AuthGuard', () => {
     usersAdd: ['Head', 'Admin'],
     usersUpdate: ['Head', 'Admin'],
     usersDelete: ['Head', 'Admin'],
+    usersExport: STAFF_ROLES,
     branchesAll: STAFF_ROLES,
     branchesUniqueCities: STAFF_ROLES,
     branchesSearch: STAFF_ROLES,
@@ -84,6 +85,7 @@ describe('AuthGuard', () => {
     branchesAdd: ['Head'],
     branchesUpdate: ['Head'],
     branchesDelete: ['Head'],
+    branchesExport: STAFF_ROLES,
   };
 
   it('covers every staff route of the contract', () => {

@@ -26,6 +26,13 @@ describe('OpenAPI document', () => {
     expect(document.paths['/api/users/add']!.post!.responses['201']).toBeDefined();
   });
 
+  it('documents a list export as a CSV download with its query and columns', () => {
+    const exported = document.paths['/api/users/export.csv']!.get!;
+    expect(exported.parameters.map((p) => p.name)).toEqual(['q', 'sort', 'order']);
+    expect(exported.responses['200']).toMatchObject({ content: { 'text/csv': { schema: { type: 'string' } } } });
+    expect((exported.responses['200'] as { description: string }).description).toMatch(/Columns: Username, Fullname, Email, Branch, Contact, Role, Department\./);
+  });
+
   it('documents the error body with every code', () => {
     expect(document.components.schemas.Error!.properties.code!.enum).toEqual([...ERROR_CODES]);
     expect(document.paths['/api/users/delete/{username}']!.delete!.responses['403']).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });

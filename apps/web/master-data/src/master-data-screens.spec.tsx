@@ -1,13 +1,11 @@
 import { jest } from '@jest/globals';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications, notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { Messages, type StaffRole, type User } from '@freight/contracts';
-import { logout, setSessionNavigator, startSession } from '@freight/web-kit';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { Route } from 'react-router-dom';
+import { Messages, type StaffRole } from '@freight/contracts';
+import { logout, setSessionNavigator } from '@freight/web-kit';
 import MasterDataRoutes from './routes.js';
+import { json, nimal, renderSignedIn, setField } from './screens.spec.setup.js';
 
 // The remote's screens as the host mounts them, with fetch answering as a failing server
 // would: every fallback text is the one of spec 01 §8.
@@ -16,20 +14,8 @@ let handle: Handler;
 /** Every call the screens made: method, path with query, and JSON body. */
 let calls: { method: string; url: string; body: unknown }[];
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 /** A reply without a body, as a proxy or a crashed server gives. */
 const bare = (status: number) => new Response('', { status });
-
-const nimal: User = {
-  _id: 'u1',
-  fullName: 'Nimal Perera',
-  username: 'nimal',
-  email: 'nimal@example.com',
-  branchCity: { BranchCity: 'Kandy' },
-  contact: '+94 77 123 4567',
-  role: 'Employee',
-  department: 'Import',
-};
 
 const kandy = { _id: 'b1', BranchCity: 'Kandy', Location: 'Hill Street', Contact: '0812345678', Code: 'KDY' };
 
@@ -46,35 +32,19 @@ function server(overrides: Record<string, () => Response | Promise<Response>>): 
 }
 
 function renderAt(path: string, role: StaffRole) {
-  startSession({ token: 't', user_id: '1', user_role: role, user_username: 'me', user_fullName: 'Me', expiresAt: 0 });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <ModalsProvider>
-          <Notifications />
-          <MemoryRouter initialEntries={[`/admindashboard/administrativetools/${path}`]}>
-            <Routes>
-              <Route path="/admindashboard/administrativetools/*" element={<MasterDataRoutes />} />
-            </Routes>
-          </MemoryRouter>
-        </ModalsProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderSignedIn(role, `/admindashboard/administrativetools/${path}`, <Route path="/admindashboard/administrativetools/*" element={<MasterDataRoutes />} />);
 }
-
-const set = (label: string, value: string) => fireEvent.change(screen.getByLabelText(new RegExp(`^${label}`)), { target: { value } });
 
 async function fillNewUser() {
   await screen.findByRole('option', { name: 'Kandy' });
-  set('Full Name', 'Nimal Perera');
-  set('Username', 'nimal');
-  set('Email', 'nimal@example.com');
-  set('Password', 'quiet-harbour-lantern-2024');
-  set('Branch', 'Kandy');
-  set('Contact', '+94 77 123 4567');
-  set('Role', 'Employee');
-  set('Department', 'Import');
+  setField('Full Name', 'Nimal Perera');
+  setField('Username', 'nimal');
+  setField('Email', 'nimal@example.com');
+  setField('Password', 'quiet-harbour-lantern-2024');
+  setField('Branch', 'Kandy');
+  setField('Contact', '+94 77 123 4567');
+  setField('Role', 'Employee');
+  setField('Department', 'Import');
 }
 
 const alertText = async () => (await screen.findByRole('alert')).textContent;
@@ -131,10 +101,10 @@ describe('fallback texts of the master-data screens (spec 01 §8)', () => {
     handle = server({ 'POST /api/branches/add': () => bare(400) });
     renderAt('addbranch', 'Head');
     await screen.findByLabelText(/^Branch Name/);
-    set('Branch Name', 'Galle');
-    set('Location', 'Fort');
-    set('Contact', '0912223344');
-    set('Branch Code', 'GAL');
+    setField('Branch Name', 'Galle');
+    setField('Location', 'Fort');
+    setField('Contact', '0912223344');
+    setField('Branch Code', 'GAL');
     fireEvent.click(screen.getByRole('button', { name: 'Add Branch' }));
     expect(await alertText()).toBe('Error creating branch');
   });
@@ -148,10 +118,13 @@ describe('fallback texts of the master-data screens (spec 01 §8)', () => {
     expect(await alertText()).toBe(text);
   });
 
-  it('the edit screen of a user that fails to load says Error fetching user data', async () => {
-    handle = server({ 'GET /api/users/get/nimal': () => bare(500) });
-    renderAt('edituserhead/nimal', 'Head');
-    expect(await alertText()).toBe('Error fetching user data');
+  it.each([
+    ['edituserhead/nimal', 'GET /api/users/get/nimal', 500, 'Error fetching user data'],
+    ['editbranch/Kandy', 'GET /api/branches/get/Kandy', 502, 'Error fetching branch data'],
+  ] as const)('%s: a record that fails to load (%s answers %i) says "%s"', async (path, call, status, text) => {
+    handle = server({ [call]: () => bare(status) });
+    renderAt(path, 'Head');
+    expect(await alertText()).toBe(text);
   });
 });
 
@@ -303,7 +276,7 @@ describe('the edit screens load the record by its key and save it under the cont
     renderAt('editbranch/Kandy', 'Head');
     expect(await screen.findByDisplayValue('Hill Street')).toBeTruthy();
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/branches/get/Kandy']);
-    set('Location', 'Temple Road');
+    setField('Location', 'Temple Road');
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText(Messages.branchUpdated)).toBeTruthy();
     expect(calls.find((c) => c.method === 'PUT')).toEqual({ method: 'PUT', url: '/api/branches/update/Kandy', body: { Location: 'Temple Road', Contact: '0812345678' } });
@@ -314,7 +287,7 @@ describe('the edit screens load the record by its key and save it under the cont
     renderAt('edituserhead/nimal', 'Head');
     await screen.findByDisplayValue('Nimal Perera');
     expect(calls.filter((c) => c.url.startsWith('/api/users/'))).toEqual([{ method: 'GET', url: '/api/users/get/nimal', body: undefined }]);
-    set('Username', 'nimal.p');
+    setField('Username', 'nimal.p');
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText(Messages.userUpdated)).toBeTruthy();
     const body = { fullName: 'Nimal Perera', username: 'nimal.p', email: 'nimal@example.com', branchCity: 'Kandy', contact: '+94 77 123 4567', role: 'Employee', department: 'Import' };
@@ -328,12 +301,6 @@ describe('the edit screens load the record by its key and save it under the cont
     handle = server({ [call!]: notFound(message!) });
     renderAt(path!, 'Head');
     expect(await alertText()).toBe(text);
-  });
-
-  it("a branch that fails to load says 'Error fetching branch data'", async () => {
-    handle = server({ 'GET /api/branches/get/Kandy': () => bare(502) });
-    renderAt('editbranch/Kandy', 'Head');
-    expect(await alertText()).toBe('Error fetching branch data');
   });
 });
 

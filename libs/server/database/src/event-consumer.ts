@@ -52,6 +52,9 @@ export interface EventConsumerOptions {
 /**
  * Creates the durable consumer if it is missing (explicit acks, from the stream's first
  * message) and handles its messages one at a time, in stream order, until `stop()`.
+ * `max_ack_pending: 1` makes the server hand out the next message only after this one is
+ * acked: a failed (nak'ed) event is delivered again before any later one, and replicas sharing
+ * the durable take turns, so a copy never applies an older change over a newer one.
  */
 export class EventConsumer {
   private readonly logger: Logger;
@@ -65,7 +68,7 @@ export class EventConsumer {
   async start(): Promise<void> {
     const { nats, stream, durable, filterSubject } = this.options;
     const jsm = await jetstreamManager(nats, { checkAPI: false });
-    await jsm.consumers.add(stream, { durable_name: durable, filter_subject: filterSubject, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All });
+    await jsm.consumers.add(stream, { durable_name: durable, filter_subject: filterSubject, ack_policy: AckPolicy.Explicit, max_ack_pending: 1, deliver_policy: DeliverPolicy.All });
     const consumer = await jetstream(nats).consumers.get(stream, durable);
     this.messages = await consumer.consume({ max_messages: 100 });
     this.running = this.run(this.messages);

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_PAGE_SIZE, type Page } from '@freight/contracts';
-import { AppError } from '@freight/server';
+import { DEFAULT_PAGE_SIZE, type ExportChunk, type ExportCursor, type Page } from '@freight/contracts';
+import { AppError, failureOf } from '@freight/server';
 import type { OutboxEvent } from './outbox.js';
-import { SEARCH_LIMIT, type ListQuery, type MasterDataRepository, type NewRow, type TransactionOptions, type Tx } from './entity-repository.js';
+import { SEARCH_LIMIT, type ExportQuery, type ListQuery, type MasterDataRepository, type NewRow, type TransactionOptions, type Tx } from './entity-repository.js';
 
 export interface InMemorySpec<E> {
   /** The natural key's property (case-insensitive). */
@@ -57,6 +57,14 @@ export class InMemoryRepository<E extends { id: string }> implements MasterDataR
     if (!query.page) return { items: rows, total: rows.length };
     const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
     return { items: rows.slice((query.page - 1) * pageSize, query.page * pageSize), total: rows.length };
+  }
+
+  /** The list's rows after the one whose id ends `after`, `limit` at a time. */
+  async chunk(query: ExportQuery, after: ExportCursor | undefined, limit: number): Promise<ExportChunk<E>> {
+    const { items } = await this.list(query);
+    const start = after ? items.findIndex((row) => row.id === after.at(-1)) + 1 : 0;
+    const rows = items.slice(start, start + limit);
+    return { items: rows, next: start + limit < items.length ? [rows.at(-1)!.id] : null };
   }
 
   async search(text: string): Promise<E[]> {
@@ -114,12 +122,4 @@ export class InMemoryRepository<E extends { id: string }> implements MasterDataR
 }
 
 /** The AppError a handler call rejects with (unit tests of rules on the repository seam); fails if it resolves. */
-export async function appErrorOf(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected an AppError');
-}
+export const appErrorOf = (promise: Promise<unknown>): Promise<AppError> => failureOf(AppError, promise);

@@ -1,4 +1,4 @@
-import type { Actor, MessageOf, ResourceDef, ServiceReplyOf } from '@freight/contracts';
+import { EXPORT_CHUNK_MAX, type Actor, type ExportCursor, type MessageOf, type ResourceDef, type ServiceReplyOf } from '@freight/contracts';
 import { AppError } from '@freight/server';
 import type { FindOptions, ListQuery, MasterDataRepository, NewRow, Tx } from './entity-repository.js';
 import { idempotencyOf } from './idempotency.js';
@@ -25,6 +25,9 @@ interface StandardMessage {
   params?: Record<string, string>;
   query?: ListQuery;
   body?: unknown;
+  /** An export's chunk: after which row, how many. */
+  after?: ExportCursor;
+  limit?: number;
 }
 
 /**
@@ -64,6 +67,13 @@ export abstract class MasterDataHandlers<R extends ResourceDef & { subjects: Rec
   async all(message: MessageOfOp<R, 'all'>): Promise<ReplyOfOp<R, 'all'>> {
     const page = await this.repository.list(this.parts(message).query ?? {});
     return { items: page.items.map((row) => this.toRecord(row)), total: page.total } as ReplyOfOp<R, 'all'>;
+  }
+
+  /** One chunk of the list's CSV export, in the list's order (the gateway asks for the next from `next`). */
+  async export(message: MessageOfOp<R, 'export'>): Promise<ReplyOfOp<R, 'export'>> {
+    const { query, after, limit } = this.parts(message);
+    const chunk = await this.repository.chunk(query ?? {}, after, limit ?? EXPORT_CHUNK_MAX);
+    return { items: chunk.items.map((row) => this.toRecord(row)), next: chunk.next } as ReplyOfOp<R, 'export'>;
   }
 
   async search(message: MessageOfOp<R, 'search'>): Promise<ReplyOfOp<R, 'search'>> {

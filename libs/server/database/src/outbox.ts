@@ -149,8 +149,8 @@ const KEEP_SENT_HOURS = 24;
 /**
  * Publishes a service's outbox to JetStream. Each round claims the oldest unsent rows in one
  * transaction (`FOR UPDATE SKIP LOCKED`, behind a transaction-scoped advisory lock so that of
- * several replicas one relays at a time and the order holds), publishes them in order, waits for
- * every JetStream ack, marks them sent and commits. A crash anywhere before the commit leaves the
+ * several replicas one relays at a time and the order holds), publishes them in order, each
+ * after the previous one's JetStream ack, marks them sent and commits. A crash anywhere before the commit leaves the
  * rows unsent: the next round publishes them again under the same `Nats-Msg-Id`, which the stream
  * drops within its duplicate window (and an idempotent consumer after it). It wakes on the
  * outbox's NOTIFY or every `pollMs`, and backs off exponentially while NATS or Postgres fail.
@@ -237,8 +237,9 @@ export class OutboxRelay {
       );
       if (rows.length === 0) return 0;
       const js = jetstream(nats);
-      // Sent back to back on one connection, stored in this order; every ack is awaited.
-      await Promise.all(rows.map((row) => js.publish(namespacedSubject(namespace, row.subject), row.payload, { msgID: row.id })));
+      // One at a time: had row n+1 been stored while row n failed (rejected, or lost in a leader
+      // change), row n would be stored after it when the batch is published again.
+      for (const row of rows) await js.publish(namespacedSubject(namespace, row.subject), row.payload, { msgID: row.id });
       const ids = rows.map((row) => row.id);
       await afterPublish?.(ids);
       await tx.query(`UPDATE ${table} SET sent_at = now() WHERE id = ANY($1::uuid[])`, [ids]);

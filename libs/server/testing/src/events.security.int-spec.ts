@@ -5,7 +5,7 @@ import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { eventStreamName } from '@freight/contracts';
 import { ensureEventStream, eventStreamConfig, serviceInboxPrefix } from '@freight/server-database';
-import { connectTestNats, testNats, uniqueNamespace } from './nats.js';
+import { connectTestNats, permissionViolations, testNats, uniqueNamespace, violationsAfter } from './nats.js';
 
 const namespace = uniqueNamespace();
 const opened: NatsConnection[] = [];
@@ -16,16 +16,11 @@ async function connectAs(name: string, inboxPrefix?: string): Promise<{ nc: Nats
   const nats = testNats();
   const nc = await connect({ servers: nats.url, user: name, pass: nats.passwords[name], ...(inboxPrefix ? { inboxPrefix } : {}) });
   opened.push(nc);
-  const violations: string[] = [];
-  void (async () => {
-    for await (const status of nc.status()) if (status.type === 'error') violations.push(String(status.error));
-  })();
-  return { nc, violations };
+  return { nc, violations: permissionViolations(nc) };
 }
 
 async function reported(violations: string[], pattern: RegExp): Promise<void> {
-  for (let i = 0; i < 100 && !violations.some((v) => pattern.test(v)); i++) await new Promise((resolve) => setTimeout(resolve, 20));
-  expect(violations).toEqual(expect.arrayContaining([expect.stringMatching(pattern)]));
+  expect(await violationsAfter(violations, pattern)).toEqual(expect.arrayContaining([expect.stringMatching(pattern)]));
 }
 
 describe('event permissions', () => {

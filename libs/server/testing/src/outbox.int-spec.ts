@@ -34,7 +34,9 @@ beforeAll(async () => {
   await createOutboxTable(runner, SERVICE);
   await createProcessedEventsTable(runner, SERVICE);
   await runner.query(`CREATE TABLE ${SERVICE}.parcel (label text PRIMARY KEY)`);
-  await runner.query(`CREATE TABLE ${SERVICE}.handled (label text NOT NULL, message_id text NOT NULL)`);
+  // `position` is the order the consumer handled them in (one committed transaction after the
+  // other); ctid is not: once vacuum frees the deleted rows' space, later rows may take it.
+  await runner.query(`CREATE TABLE ${SERVICE}.handled (position bigint GENERATED ALWAYS AS IDENTITY, label text NOT NULL, message_id text NOT NULL)`);
   await runner.release();
   const nats = testNats();
   service = await connect({ servers: nats.url, user: SERVICE, pass: nats.passwords[SERVICE], inboxPrefix: serviceInboxPrefix(SERVICE) });
@@ -48,10 +50,10 @@ afterAll(async () => {
 });
 
 /** Adds a parcel and its event in one transaction; `fail` throws after both were written. */
-async function addParcel(label: string, fail = false): Promise<void> {
+async function addParcel(label: string, fail = false, eventSubjectOfParcel = subject): Promise<void> {
   await dataSource.transaction(async (tx) => {
     await tx.query(`INSERT INTO ${SERVICE}.parcel (label) VALUES ($1)`, [label]);
-    await appendEvents(tx, [{ subject, payload: { key: label, after: { label } } }]);
+    await appendEvents(tx, [{ subject: eventSubjectOfParcel, payload: { key: label, after: { label } } }]);
     if (fail) throw new Error('changed my mind');
   });
 }
@@ -59,18 +61,28 @@ async function addParcel(label: string, fail = false): Promise<void> {
 const relay = (options: Partial<ConstructorParameters<typeof OutboxRelay>[0]> = {}) =>
   new OutboxRelay({ dataSource, service: SERVICE, nats: service, namespace, pollMs: 50, ...options });
 const unsent = async () => (await dataSource.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM ${SERVICE}.outbox WHERE sent_at IS NULL`))[0]!.n;
-const handled = () => dataSource.query<{ label: string; message_id: string }[]>(`SELECT label, message_id FROM ${SERVICE}.handled ORDER BY ctid`);
+const handled = () => dataSource.query<{ label: string; message_id: string }[]>(`SELECT label, message_id FROM ${SERVICE}.handled ORDER BY position`);
 
-/** A durable consumer (admin identity) that records every parcel it handles in the handled table. */
-async function startConsumer(durable: string, stream = eventStreamName(SERVICE), filterSubject = `${namespace}${subject}`): Promise<EventConsumer> {
+/**
+ * A durable consumer (admin identity) that records every parcel it handles in the handled table;
+ * `failFirst` labels throw the first time they come.
+ */
+async function startConsumer(durable: string, stream = eventStreamName(SERVICE), filterSubject = `${namespace}${subject}`, failFirst: string[] = []): Promise<EventConsumer> {
+  const failed = new Set<string>();
   const consumer = new EventConsumer({
     dataSource,
     nats: admin,
     stream,
     durable,
     filterSubject,
+    retryDelayMs: 300,
     handle: async (tx, event) => {
-      await tx.query(`INSERT INTO ${SERVICE}.handled (label, message_id) VALUES ($1, $2)`, [(event.payload as { key: string }).key, event.messageId]);
+      const label = (event.payload as { key: string }).key;
+      if (failFirst.includes(label) && !failed.has(label)) {
+        failed.add(label);
+        throw new Error(`${label} fails once`);
+      }
+      await tx.query(`INSERT INTO ${SERVICE}.handled (label, message_id) VALUES ($1, $2)`, [label, event.messageId]);
     },
   });
   await consumer.start();
@@ -150,6 +162,19 @@ describe('the relay and an idempotent consumer', () => {
     // The relay is woken by the commit's NOTIFY, not by its (one-minute) poll.
     await addParcel('woken');
     await until(async () => (await unsent()) === 0, 'NOTIFY to wake the relay', 5_000);
+  });
+
+  it('handles an event that failed again before any later one: a copy never takes an older change over a newer one', async () => {
+    const updated = eventSubject(SERVICE, 'parcel', 'updated');
+    const labels = ['retry-a', 'retry-b', 'retry-c'];
+    for (const label of labels) await addParcel(label, false, updated);
+    const r = relay();
+    r.start();
+    started.push(r);
+    await until(async () => (await unsent()) === 0, 'the relay to publish the retry events');
+    await startConsumer(`${namespace.slice(0, -1)}_retry`, eventStreamName(SERVICE), `${namespace}${updated}`, ['retry-a']);
+    await until(async () => (await handled()).some((row) => row.label === 'retry-c'), 'the consumer to reach retry-c');
+    expect((await handled()).filter((row) => labels.includes(row.label)).map((row) => row.label)).toEqual(labels);
   });
 
   it("the stream's duplicate window drops a repeated Nats-Msg-Id", async () => {

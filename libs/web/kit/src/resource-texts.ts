@@ -22,6 +22,8 @@ export interface ScreenTexts {
   /** A list that cannot be loaded and the server gave no message: 'Error fetching branches'. */
   listLoadError: string;
   deleteFailure: DeleteFailureTexts;
+  /** A CSV export that failed and the server gave no message: 'Failed to export branches. Please try again.' */
+  exportError: string;
   /** The edit screen's record is not there (404): 'Branch not found'. */
   recordNotFound: string;
   /** The edit screen's record could not be loaded: 'Error fetching branch data'. */
@@ -54,6 +56,7 @@ export function screenTexts(resource: Pick<ResourceDef, 'texts'>, overrides: Par
     emptyText: `No ${plural} found.`,
     listLoadError: `Error fetching ${plural}`,
     deleteFailure: { notFound, failed: `Failed to delete ${singular}. Please try again.` },
+    exportError: `Failed to export ${plural}. Please try again.`,
     recordNotFound: `${sentenceCase(singular)} not found`,
     recordLoadError: `Error fetching ${singular} data`,
     viewTitle: `View ${titleCase(singular)}`,

@@ -1,6 +1,6 @@
 import type { INestMicroservice } from '@nestjs/common';
 import type { Actor, ErrorBody } from '@freight/contracts';
-import { NatsRpcClient, RemoteError, startService } from '@freight/server';
+import { NatsRpcClient, RemoteError, failureOf, startService } from '@freight/server';
 import { createTestDatabase, testNatsConfig, testServiceConfig, uniqueNamespace, type TestDatabase } from '@freight/server-testing';
 import type { OutboxModuleOptions } from '@freight/server-database';
 import pg from 'pg';
@@ -46,14 +46,6 @@ export async function startDirectory(relay?: OutboxModuleOptions['relay']): Prom
 }
 
 /** The error body a request rejected with (fails the test if it succeeded). */
-export async function errorOf(promise: Promise<unknown>): Promise<ErrorBody> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof RemoteError) return error.body;
-    throw error;
-  }
-  throw new Error('Expected the request to fail, but it succeeded');
-}
+export const errorOf = async (promise: Promise<unknown>): Promise<ErrorBody> => (await failureOf(RemoteError, promise)).body;
 
 export const headActor: Actor = { id: '00000000-0000-4000-8000-000000000001', username: 'head', role: 'Head' };

@@ -59,6 +59,12 @@ export class UserHandlers implements ResourceHandlers<typeof users> {
     return { items: page.items.map(toUser), total: page.total };
   }
 
+  /** One chunk of the list's CSV export, in the list's order. */
+  async export({ query, after, limit }: Message<'export'>): Reply<'export'> {
+    const chunk = await this.users.chunk(query, after, limit);
+    return { items: chunk.items.map(toUser), next: chunk.next };
+  }
+
   async search({ params }: Message<'search'>): Reply<'search'> {
     return { success: true, users: (await this.users.search(params.username)).map(toUser) };
   }
