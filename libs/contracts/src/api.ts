@@ -1,5 +1,6 @@
 import { healthReplySchema, messageReplySchema } from './common.js';
 import { loginRequestSchema, loginResponseSchema } from './directory/user.resource.js';
+import { clientLoginRequestSchema, clientLoginResponseSchema } from './directory/client-account.js';
 import type { ApiRoute } from './resource.js';
 import { resources, type Resources } from './resources.js';
 
@@ -13,6 +14,16 @@ const ownRoutes = {
   health: { method: 'GET', path: '/api/health', summary: 'Health of the gateway, NATS and each service', access: 'public', reply: healthReplySchema, status: 200 },
   login: { method: 'POST', path: '/api/users/login', summary: 'Staff sign-in', access: 'public', body: loginRequestSchema, reply: loginResponseSchema, status: 200 },
   logout: { method: 'POST', path: '/api/users/logout', summary: 'Revoke the current token', access: 'staff', reply: messageReplySchema, status: 200 },
+  clientLogin: {
+    method: 'POST',
+    path: '/api/clientlogin/myclientlogin',
+    summary: 'Client (consignee or shipper) sign-in: a client token',
+    access: 'public',
+    body: clientLoginRequestSchema,
+    reply: clientLoginResponseSchema,
+    status: 200,
+  },
+  clientLogout: { method: 'POST', path: '/api/clientlogin/logout', summary: 'Revoke the current client token', access: 'client', reply: messageReplySchema, status: 200 },
 } as const satisfies Record<string, ApiRoute>;
 
 /**

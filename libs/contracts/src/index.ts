@@ -10,6 +10,9 @@ export * from './resource.js';
 export * from './master-data.js';
 export * from './directory/user.resource.js';
 export * from './directory/branch.resource.js';
+export * from './directory/client-account.js';
+export * from './directory/consignee.resource.js';
+export * from './directory/shipper.resource.js';
 // new:resource exports
 export * from './resources.js';
 export * from './common.js';

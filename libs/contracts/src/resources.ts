@@ -1,5 +1,7 @@
 import { branches } from './directory/branch.resource.js';
 import { users } from './directory/user.resource.js';
+import { consignees } from './directory/consignee.resource.js';
+import { shippers } from './directory/shipper.resource.js';
 // new:resource imports
 
 /**
@@ -9,6 +11,8 @@ import { users } from './directory/user.resource.js';
 export const resources = {
   users,
   branches,
+  consignees,
+  shippers,
   // new:resource entries
 } as const;
 export type Resources = typeof resources;

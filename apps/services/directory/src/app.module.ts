@@ -8,12 +8,19 @@ import { HealthModule } from './health/health.module.js';
 import { migrations } from './migrations/index.js';
 import { UserEntity } from './users/user.entity.js';
 import { UserModule } from './users/user.module.js';
+import { ConsigneeEntity } from './consignees/consignee.entity.js';
+import { ConsigneeModule } from './consignees/consignee.module.js';
+import { ShipperEntity } from './shippers/shipper.entity.js';
+import { ShipperModule } from './shippers/shipper.module.js';
+import { ClientLoginModule } from './clients/client-login.module.js';
 // new:resource imports
 
 /** The directory's tables (`npm run new:resource` adds its entities here and its modules below). */
 const entities = [
   BranchEntity,
   UserEntity,
+  ConsigneeEntity,
+  ShipperEntity,
   // new:resource entities
 ];
 
@@ -38,6 +45,9 @@ export class AppModule {
         HealthModule,
         BranchModule,
         UserModule,
+        ConsigneeModule,
+        ShipperModule,
+        ClientLoginModule,
         // new:resource modules
       ],
     };

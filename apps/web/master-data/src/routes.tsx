@@ -4,6 +4,7 @@ import { can, type Area, type StaffRole } from '@freight/contracts';
 import { NotAvailablePage, NotFoundPage, lazyScreen, theme } from '@freight/web-kit';
 import { TOOLS, guarded } from './resource-routes.js';
 import { usesHeadScreens } from './users/head-screens.js';
+import { resourceRoutes } from './resource-routes.js';
 // new:resource imports
 
 // Each screen's code loads when it is first shown: a deep link into one loads only what it shows.
@@ -22,14 +23,8 @@ const writes = (area: Area) => (role: StaffRole) => can(role, area, 'write');
  * a bookmark or link to one says "Not available yet", never "Page not found".
  */
 export const LATER_SCREENS: Record<string, string> = {
-  manageconsignee: 'Manage Consignee',
-  addconsignee: 'Add Consignee',
   'viewconsignee/:consignee_id': 'View Consignee',
-  'editconsignee/:consignee_id': 'Edit Consignee',
-  manageshipper: 'Manage Shipper',
-  addshipper: 'Add Shipper',
   'viewshipper/:shipper_id': 'View Shipper',
-  'editshipper/:shipper_id': 'Edit Shipper',
   manageforwarder: 'Manage Forwarder',
   addforwarder: 'Add Forwarder',
   'viewforwarder/:forwarderName': 'View Forwarder',
@@ -62,6 +57,8 @@ export const routes: RouteObject[] = [
   { path: 'addbranch', element: guarded(writes('branches'), <AddBranchPage />) },
   { path: 'editbranch/:BranchCity', element: guarded(writes('branches'), <EditBranchPage />) },
   // Entities on the kit's pages, one line each (npm run new:resource):
+  ...resourceRoutes(() => import('./consignees/consignee.screens.js'), { area: 'consignees', list: 'manageconsignee', add: 'addconsignee', edit: 'editconsignee/:consigneeName', listNeeds: 'read' }),
+  ...resourceRoutes(() => import('./shippers/shipper.screens.js'), { area: 'shippers', list: 'manageshipper', add: 'addshipper', edit: 'editshipper/:shipperName', listNeeds: 'read' }),
   // new:resource routes
   ...Object.entries(LATER_SCREENS).map(([path, title]) => ({ path, element: <NotAvailablePage title={title} /> })),
   { path: '*', element: <NotFoundPage homePath={TOOLS} /> },

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { PasswordMessages, emailField, optionalText, passwordField, passwordIsUsername, requiredText } from '../fields.js';
+import { CLIENT_ROLES, type ClientRole } from '../roles.js';
+import type { FieldProblems } from '../resource.js';
+import { loginRequestSchema, usernameField } from './user.resource.js';
+
+/*
+ * What consignees and shippers share: they sign in to the client portal with a username and
+ * password of their own. Client usernames are unique whatever their case across consignees and
+ * shippers together (staff usernames are another namespace: staff and clients sign in at
+ * different calls and hold different kinds of token). Passwords follow the staff rule.
+ */
+
+export const clientMobileField = (required: boolean) =>
+  (required ? requiredText('Mobile', 30) : optionalText('Mobile', 30)).regex(/^(|[0-9+()\-\s]{5,30})$/, 'Mobile must be a phone number (digits, spaces, + - ( ))');
+
+/** The fields every client record has on add, as the screens name them. */
+export const clientAccountFields = {
+  username: usernameField,
+  password: passwordField,
+  email: emailField,
+  handlingPersonName: requiredText('Handling person name'),
+};
+
+/** An edit: a blank (or absent) password keeps the current one. */
+export const optionalPasswordField = z.preprocess((v) => (v === '' || v === null ? undefined : v), passwordField.optional());
+
+/** The password is never the username (whatever its case). */
+export function passwordNotUsername({ username, password }: { username?: string; password?: string }): FieldProblems {
+  return passwordIsUsername(password, username) ? { password: PasswordMessages.sameAsUsername } : {};
+}
+
+export const clientLoginRequestSchema = loginRequestSchema;
+
+/** POST /api/clientlogin/myclientlogin (DECISIONS §3): the client's username, kind and name, and a client token. */
+export const clientLoginResponseSchema = z.object({
+  username: z.string(),
+  role: z.enum(CLIENT_ROLES),
+  ourfullname: z.string(),
+  token: z.string(),
+  /** Millisecond timestamp after which the server refuses the token. */
+  expiresAt: z.number().int(),
+});
+export type ClientLoginResponse = z.infer<typeof clientLoginResponseSchema>;
+
+/** A client as far as their sessions go: the version is raised by a new password; a delete ends them too. */
+export interface ClientSessionState {
+  id: string;
+  username: string;
+  role: ClientRole;
+  sessionVersion: number;
+}
+
+/** What the directory answers a correct client sign-in. */
+export interface ClientCredentialsReply extends ClientSessionState {
+  /** The consignee's or shipper's name (`ourfullname`). */
+  fullName: string;
+}
