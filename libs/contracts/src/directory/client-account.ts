@@ -56,3 +56,11 @@ export interface ClientCredentialsReply extends ClientSessionState {
   /** The consignee's or shipper's name (`ourfullname`). */
   fullName: string;
 }
+
+/** An edit's body as spec 01 §7 has it for consignees and shippers: `{updateData: {...the fields}}`. */
+export const updateDataBody = <S extends z.ZodType<unknown, Record<string, unknown>>>(data: S) =>
+  z.object({
+    updateData: z
+      .looseObject({}, { error: (issue) => (issue.input === undefined ? 'updateData is required' : 'updateData must be an object of the fields') })
+      .pipe(data),
+  });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PasswordMessages, additionalEmailsField, moneyField, multilineText, optionalText, passwordIsUsername, requiredText } from '../fields.js';
 import { defineMasterData } from '../master-data.js';
 import { keyParam } from '../resource.js';
-import { clientAccountFields, clientMobileField, optionalPasswordField } from './client-account.js';
+import { clientAccountFields, clientMobileField, optionalPasswordField, updateDataBody } from './client-account.js';
 
 /*
  * Made by `npm run new:resource -- directory consignee`, then given what is the consignee's own:
@@ -51,7 +51,7 @@ export type ConsigneeCreate = z.infer<typeof consigneeCreateSchema>;
 export const consigneeUpdateDataSchema = consigneeFields
   .extend({ username: clientAccountFields.username.optional(), password: optionalPasswordField, openingBalance: moneyField('Opening balance').optional() })
   .refine(notUsername, notUsernameIssue);
-export const consigneeUpdateSchema = z.object({ updateData: consigneeUpdateDataSchema }, { error: 'updateData is required' });
+export const consigneeUpdateSchema = updateDataBody(consigneeUpdateDataSchema);
 export type ConsigneeUpdate = z.infer<typeof consigneeUpdateSchema>;
 
 /** One change of a consignee's opening balance: who, when, before and after. */

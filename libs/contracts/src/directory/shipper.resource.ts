@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PasswordMessages, multilineText, passwordIsUsername, requiredText } from '../fields.js';
 import { defineMasterData } from '../master-data.js';
 import { keyParam } from '../resource.js';
-import { clientAccountFields, clientMobileField, optionalPasswordField } from './client-account.js';
+import { clientAccountFields, clientMobileField, optionalPasswordField, updateDataBody } from './client-account.js';
 
 /* Made by `npm run new:resource -- directory shipper`, then given a client sign-in and the spec's id in URLs. */
 
@@ -41,7 +41,7 @@ export type ShipperCreate = z.infer<typeof shipperCreateSchema>;
 export const shipperUpdateDataSchema = shipperFields
   .extend({ password: optionalPasswordField, address: shipperFields.shape.address.optional(), mobile: shipperFields.shape.mobile.optional(), remarks: multilineText('Remarks').optional() })
   .refine(notUsername, notUsernameIssue);
-export const shipperUpdateSchema = z.object({ updateData: shipperUpdateDataSchema }, { error: 'updateData is required' });
+export const shipperUpdateSchema = updateDataBody(shipperUpdateDataSchema);
 export type ShipperUpdate = z.infer<typeof shipperUpdateSchema>;
 
 const idParam = keyParam('shipper_id', 'Shipper ID');
