@@ -1,5 +1,5 @@
 import { Messages, type LoginResponse } from '@freight/contracts';
-import { HEAD, Stack, TestGateway, gatewayConfig, newUser, testPassword, type Reply } from '../testing/gateway-stack.js';
+import { HEAD, Stack, TestGateway, gatewayConfig, newUser, sleep, soon, testPassword } from '../testing/gateway-stack.js';
 import { SESSION_STATE_MAX_AGE_MS } from './session-state.service.js';
 
 // Issue 5, item 4: sessions outlived what ended them. A new password, role or username, or
@@ -8,7 +8,6 @@ import { SESSION_STATE_MAX_AGE_MS } from './session-state.service.js';
 let stack: Stack;
 let head: LoginResponse;
 const call = (...args: Parameters<Stack['gateway']['call']>) => stack.gateway.call(...args);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const refusal = { status: 401, body: { code: 'UNAUTHORIZED', message: Messages.unauthorized } };
 
 beforeAll(async () => {
@@ -17,21 +16,6 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(() => stack?.stop());
-
-/**
- * The call, repeated until it is refused or until SESSION_STATE_MAX_AGE_MS (plus a margin)
- * has passed since the change answered; the last try is sent after that, when the
- * gateway promises a refusal. A slow machine means fewer tries, not a looser promise.
- */
-async function soon(send: () => Promise<Reply>): Promise<Reply> {
-  const deadline = Date.now() + SESSION_STATE_MAX_AGE_MS + 500;
-  for (;;) {
-    const last = Date.now() >= deadline;
-    const reply = await send();
-    if (reply.status === 401 || last) return reply;
-    await sleep(50);
-  }
-}
 
 const read = (token: string, gateway = stack.gateway) => gateway.call('GET', '/api/users/all', { token });
 let serial = 0;
