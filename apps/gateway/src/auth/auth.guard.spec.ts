@@ -84,7 +84,29 @@ describe('AuthGuard', () => {
     branchesAdd: ['Head'],
     branchesUpdate: ['Head'],
     branchesDelete: ['Head'],
+    consigneesAll: STAFF_ROLES,
+    consigneesUnique: STAFF_ROLES,
+    consigneesSearch: STAFF_ROLES,
+    consigneesGet: STAFF_ROLES,
+    consigneesBalanceHistory: STAFF_ROLES,
+    consigneesAdd: STAFF_ROLES,
+    consigneesUpdate: STAFF_ROLES,
+    consigneesDelete: ['Head'],
+    shippersAll: STAFF_ROLES,
+    shippersUnique: STAFF_ROLES,
+    shippersSearch: STAFF_ROLES,
+    shippersGet: STAFF_ROLES,
+    shippersAdd: STAFF_ROLES,
+    shippersUpdate: STAFF_ROLES,
+    shippersDelete: ['Head'],
   };
+
+  it('refuses a client token on a staff route, and a staff token on a client route (403)', async () => {
+    const client = await tokens.sign({ id: actors.Head.id, username: 'a.consignee', role: 'consignee' }, 1, 'client');
+    await expect(codeOf(run('consigneesAll', `Bearer ${client.token}`))).resolves.toBe('FORBIDDEN');
+    await expect(codeOf(run('logout', `Bearer ${client.token}`))).resolves.toBe('FORBIDDEN');
+    await expect(codeOf(run('clientLogout', await bearer(actors.Head)))).resolves.toBe('FORBIDDEN');
+  });
 
   it('covers every staff route of the contract', () => {
     const staffRoutes = (Object.keys(api) as ApiName[]).filter((name) => api[name].access === 'staff');
