@@ -258,8 +258,8 @@ describe('the edit screens load the record by its key and save it under the cont
 
 describe('screens that are not there', () => {
   it.each([
-    ['manageconsignee', 'Manage Consignee'],
-    ['viewshipper/42', 'View Shipper'],
+    ['manageforwarder', 'Manage Forwarder'],
+    ['viewforwarder/Acme', 'View Forwarder'],
     ['AddShipmentType', 'Add Shipment Type'],
   ])('%s says "Not available yet", not "Page not found"', async (path, title) => {
     handle = server({});

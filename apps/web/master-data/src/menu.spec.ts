@@ -4,13 +4,13 @@ import menu from './menu.js';
 import { routes } from './routes.js';
 
 describe("the master-data remote's menu (./menu)", () => {
-  it('brings its tiles of the specification: users and branches open, the other master data not yet', () => {
+  it('brings its tiles of the specification: users, branches, consignees and shippers open, the other master data not yet', () => {
     expect(menu.tiles.map((tile) => [tile.label, tile.path])).toEqual([
       ['Manage User', 'manageuser'],
       ['Manage Branch', 'managebranch'],
-      ['Manage Consignee', undefined],
+      ['Manage Consignee', 'manageconsignee'],
       ['Manage Forwarder', undefined],
-      ['Manage Shipper', undefined],
+      ['Manage Shipper', 'manageshipper'],
       ['Manage Origin', undefined],
       ['Manage Yard', undefined],
       ['Manage Shipment Type', undefined],

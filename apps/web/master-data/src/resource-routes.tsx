@@ -18,6 +18,8 @@ export interface ResourceScreens {
   list: ComponentType;
   add: ComponentType;
   edit: ComponentType;
+  /** A read-only screen of one record, where the entity has one. */
+  view?: ComponentType;
 }
 
 export interface ResourceRouteOptions {
@@ -28,6 +30,8 @@ export interface ResourceRouteOptions {
   add: string;
   /** With the natural key as its parameter: 'editforwarder/:Forwarder'. */
   edit: string;
+  /** With the key as its parameter: 'viewconsignee/:consignee_id' (for those who may read). */
+  view?: string;
   /** The list is for the roles that may do this in the area (as the tile's `visibleTo`). */
   listNeeds: Action;
 }
@@ -37,13 +41,14 @@ export interface ResourceRouteOptions {
  * line in routes.tsx per entity, written by npm run new:resource). Its screens' code loads when
  * one of them is first shown.
  */
-export function resourceRoutes(load: () => Promise<{ screens: ResourceScreens }>, { area, list, add, edit, listNeeds }: ResourceRouteOptions): RouteObject[] {
-  const screen = (which: keyof ResourceScreens) => lazyScreen(() => load().then((module) => module.screens[which]));
-  const [List, Add, Edit] = [screen('list'), screen('add'), screen('edit')];
+export function resourceRoutes(load: () => Promise<{ screens: ResourceScreens }>, { area, list, add, edit, view, listNeeds }: ResourceRouteOptions): RouteObject[] {
+  const screen = (which: keyof ResourceScreens) => lazyScreen(() => load().then((module) => module.screens[which]!));
+  const [List, Add, Edit, View] = [screen('list'), screen('add'), screen('edit'), screen('view')];
   const writes = (role: StaffRole) => can(role, area, 'write');
   return [
     { path: list, element: guarded((role) => can(role, area, listNeeds), <List />) },
     { path: add, element: guarded(writes, <Add />) },
     { path: edit, element: guarded(writes, <Edit />) },
+    ...(view ? [{ path: view, element: guarded((role) => can(role, area, 'read'), <View />) }] : []),
   ];
 }

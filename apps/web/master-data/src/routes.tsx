@@ -23,8 +23,6 @@ const writes = (area: Area) => (role: StaffRole) => can(role, area, 'write');
  * a bookmark or link to one says "Not available yet", never "Page not found".
  */
 export const LATER_SCREENS: Record<string, string> = {
-  'viewconsignee/:consignee_id': 'View Consignee',
-  'viewshipper/:shipper_id': 'View Shipper',
   manageforwarder: 'Manage Forwarder',
   addforwarder: 'Add Forwarder',
   'viewforwarder/:forwarderName': 'View Forwarder',
@@ -57,8 +55,8 @@ export const routes: RouteObject[] = [
   { path: 'addbranch', element: guarded(writes('branches'), <AddBranchPage />) },
   { path: 'editbranch/:BranchCity', element: guarded(writes('branches'), <EditBranchPage />) },
   // Entities on the kit's pages, one line each (npm run new:resource):
-  ...resourceRoutes(() => import('./consignees/consignee.screens.js'), { area: 'consignees', list: 'manageconsignee', add: 'addconsignee', edit: 'editconsignee/:consigneeName', listNeeds: 'read' }),
-  ...resourceRoutes(() => import('./shippers/shipper.screens.js'), { area: 'shippers', list: 'manageshipper', add: 'addshipper', edit: 'editshipper/:shipperName', listNeeds: 'read' }),
+  ...resourceRoutes(() => import('./consignees/consignee.screens.js'), { area: 'consignees', list: 'manageconsignee', add: 'addconsignee', edit: 'editconsignee/:consignee_id', view: 'viewconsignee/:consignee_id', listNeeds: 'read' }),
+  ...resourceRoutes(() => import('./shippers/shipper.screens.js'), { area: 'shippers', list: 'manageshipper', add: 'addshipper', edit: 'editshipper/:shipper_id', view: 'viewshipper/:shipper_id', listNeeds: 'read' }),
   // new:resource routes
   ...Object.entries(LATER_SCREENS).map(([path, title]) => ({ path, element: <NotAvailablePage title={title} /> })),
   { path: '*', element: <NotFoundPage homePath={TOOLS} /> },
