@@ -16,11 +16,13 @@ import {
   email,
   enum as enum_,
   literal,
+  looseObject,
   number,
   object,
   preprocess,
   record,
   string,
+  union,
   uuid,
   ZodObject,
   ZodString,
@@ -34,15 +36,17 @@ export const z = Object.freeze({
   email,
   enum: enum_,
   literal,
+  looseObject,
   number,
   object,
   preprocess,
   record,
   string,
+  union,
   uuid,
   ZodObject,
   ZodString,
   ZodType,
 });
 export default z;
-export { array, coerce, config, email, enum_ as enum, literal, number, object, preprocess, record, string, uuid, ZodObject, ZodString, ZodType };
+export { array, coerce, config, email, enum_ as enum, literal, looseObject, number, object, preprocess, record, string, union, uuid, ZodObject, ZodString, ZodType };
