@@ -231,14 +231,14 @@ describe('a staff day in the console', () => {
     await checkScreen(page, 'add consignee with validation errors');
     await page.getByLabel('Consignee Name').fill(consignee.name);
     await page.getByLabel('Username').fill(consignee.username);
-    await page.getByLabel('Email', { exact: true }).fill(consignee.email);
+    await page.getByLabel(/^Email/).fill(consignee.email);
     await page.getByLabel('Handling Person Name').fill('Nimal Perera');
     await page.getByLabel('Password').fill(consignee.password);
     // Rows are added and removed; the form sends the two that are left.
     for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Add Email' }).click();
-    await page.getByLabel('Additional email 1').fill(consignee.additionalEmails[0]);
-    await page.getByLabel('Additional email 2').fill('not-an-address');
-    await page.getByLabel('Additional email 3').fill(consignee.additionalEmails[1]);
+    await page.getByRole('textbox', { name: 'Additional email 1' }).fill(consignee.additionalEmails[0]);
+    await page.getByRole('textbox', { name: 'Additional email 2' }).fill('not-an-address');
+    await page.getByRole('textbox', { name: 'Additional email 3' }).fill(consignee.additionalEmails[1]);
     await page.getByRole('button', { name: 'Remove additional email 2' }).click();
     await checkScreen(page, 'add consignee');
     await page.getByRole('button', { name: 'Add Consignee' }).click();
@@ -398,7 +398,7 @@ describe('a staff day in the console', () => {
     await expect(page.getByRole('button', { name: `Delete consignee ${consignee.name}` }).count()).resolves.toBe(0);
     await checkScreen(page, 'consignee list (Admin)');
     await page.getByRole('link', { name: `Edit consignee ${consignee.name}` }).click();
-    await expect(page.getByLabel('Additional email 2').inputValue()).resolves.toBe(consignee.additionalEmails[1]);
+    await expect(page.getByRole('textbox', { name: 'Additional email 2' }).inputValue()).resolves.toBe(consignee.additionalEmails[1]);
     await expect(page.getByLabel('Opening Balance (Rs.)').getAttribute('readonly')).resolves.not.toBeNull();
     await checkScreen(page, 'edit consignee (Admin)');
     await page.getByLabel('Address').fill('12 Harbour Road, Colombo 01');

@@ -44,34 +44,33 @@ function BalanceHistory({ id }: { id: string }) {
   if (history.isPending) return <LoadingNotice />;
   if (history.isError) return <ErrorNotice>Error fetching opening balance changes</ErrorNotice>;
   return (
-    <Table.ScrollContainer minWidth={480}>
-      <Table striped>
-        <Table.Caption>Opening balance changes</Table.Caption>
-        <Table.Thead>
+    // No scroll box of its own (it would need keyboard access): four short columns wrap on a phone.
+    <Table striped>
+      <Table.Caption>Opening balance changes</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>When</Table.Th>
+          <Table.Th>Changed By</Table.Th>
+          <Table.Th>Before</Table.Th>
+          <Table.Th>After</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {history.data.changes.length === 0 && (
           <Table.Tr>
-            <Table.Th>When</Table.Th>
-            <Table.Th>Changed By</Table.Th>
-            <Table.Th>Before</Table.Th>
-            <Table.Th>After</Table.Th>
+            <Table.Td colSpan={4}>No changes recorded.</Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {history.data.changes.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={4}>No changes recorded.</Table.Td>
-            </Table.Tr>
-          )}
-          {history.data.changes.map((change) => (
-            <Table.Tr key={`${change.changedAt}-${change.after}`}>
-              <Table.Td>{`${formatDate(change.changedAt)} ${timeFormat.format(new Date(change.changedAt))}`}</Table.Td>
-              <Table.Td>{change.changedBy}</Table.Td>
-              <Table.Td>{formatMoney(change.before)}</Table.Td>
-              <Table.Td>{formatMoney(change.after)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        )}
+        {history.data.changes.map((change) => (
+          <Table.Tr key={`${change.changedAt}-${change.after}`}>
+            <Table.Td>{`${formatDate(change.changedAt)} ${timeFormat.format(new Date(change.changedAt))}`}</Table.Td>
+            <Table.Td>{change.changedBy}</Table.Td>
+            <Table.Td>{formatMoney(change.before)}</Table.Td>
+            <Table.Td>{formatMoney(change.after)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 
@@ -93,19 +92,17 @@ export function ClientViewPage({ kind }: { kind: ClientKind }) {
       {found.isError && <ErrorNotice>{`Error fetching ${kind} details`}</ErrorNotice>}
       {found.isSuccess && !record && <ErrorNotice>{`No ${kind} data found`}</ErrorNotice>}
       {record && (
-        <Table.ScrollContainer minWidth={320}>
-          <Table withRowBorders>
-            <Table.Caption>{`${titleCase(kind)} details`}</Table.Caption>
-            <Table.Tbody>
-              {ROWS[kind].map(([label, value]) => (
-                <Table.Tr key={label}>
-                  <Table.Th scope="row">{label}</Table.Th>
-                  <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{value(record)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <Table withRowBorders>
+          <Table.Caption>{`${titleCase(kind)} details`}</Table.Caption>
+          <Table.Tbody>
+            {ROWS[kind].map(([label, value]) => (
+              <Table.Tr key={label}>
+                <Table.Th scope="row">{label}</Table.Th>
+                <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{value(record)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
       )}
       {record && kind === 'consignee' && <BalanceHistory id={id} />}
       <Group>
