@@ -437,7 +437,8 @@ describe('a staff day in the console', () => {
     const details = page.getByRole('table', { name: 'Consignee details' });
     await visible(details.getByRole('cell', { name: consignee.additionalEmails.join(', ') }));
     await visible(details.getByRole('row', { name: /Current Balance/ }).getByRole('cell', { name: 'Rs. 1,500.75' }));
-    const change = page.getByRole('table', { name: 'Opening balance changes' }).getByRole('row').filter({ hasText: head.username });
+    const change = page.getByRole('table', { name: 'Opening balance changes' }).getByRole('row').filter({ hasText: 'Rs. 1,500.75' });
+    await change.waitFor();
     await expect(change.getByRole('cell').allTextContents()).resolves.toEqual([expect.stringMatching(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/), head.username, 'Rs. 0.00', 'Rs. 1,500.75']);
     await checkScreen(page, 'view consignee');
 
