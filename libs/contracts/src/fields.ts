@@ -133,7 +133,7 @@ export const MONEY_MAX_WHOLE_DIGITS = 12;
 /**
  * An amount of money, not negative, exact to the cent: a decimal string (or a JSON number, as a
  * form may send it) with at most 2 decimals, answered as a string with exactly 2 ("1234.50").
- * Never a binary float in between: Postgres keeps it as numeric (docs/adr: money).
+ * Never a binary float in between: Postgres keeps it as numeric (ADR 23).
  */
 export const moneyField = (label: string) =>
   z
