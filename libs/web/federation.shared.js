@@ -49,7 +49,7 @@ export const SHARED = {
   '@mantine/notifications': { singleton: true },
   '@freight/web-session': { singleton: true },
   '@mantine/core': { entry: 'mantine-core.js', digest: ['mantine-core.js'], importedBy: ['@mantine/modals', '@mantine/notifications'] },
-  zod: { entry: 'zod.js', digest: ['zod.js'] },
+  zod: { entry: 'zod.js', digest: ['zod.js', 'zod-names.js'] },
   'react-hook-form': { entry: 'react-hook-form.js', digest: ['react-hook-form.js'], importedBy: ['@hookform/resolvers'] },
   '@hookform/resolvers': {},
   '@hookform/resolvers/zod': {},

@@ -56,6 +56,11 @@ export function webAppConfig({ path, production, output, federation, entry = {},
       new ModuleFederationPlugin({
         ...federation,
         shared,
+        // The console loads some shared modules late (the query client, dialogs and toasts, with
+        // the first remote screen or toast): it takes a copy already loaded or its own, without
+        // first starting every remote to compare versions ('version-first'), which fails while a
+        // remote is down and races a remote being loaded. A remote offers its copies as before.
+        ...(remote ? {} : { shareStrategy: 'loaded-first' }),
         dts: false,
         experiments: {
           ...(remote ? { externalRuntime: true } : { provideExternalRuntime: true }),

@@ -1,6 +1,9 @@
 // `npm run bench`: 100,000 users in 500 branches on a fresh database, then two reads at 32
 // concurrent connections for ~10 s each, through the gateway (HTTP → NATS → directory →
-// Postgres) and as the same SQL sent straight to Postgres from Node. Stops and cleans up.
+// Postgres) and as the same SQL sent straight to Postgres from Node; then the CSV export of
+// every user, one download: its time and the gateway's peak memory above what it held before.
+// Stops and cleans up.
+import { readFile } from 'node:fs/promises';
 import { Writable } from 'node:stream';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -116,6 +119,36 @@ async function viaSql(pool, work) {
   return { rps: latencies.length / DURATION_S, p50: at(0.5), p99: at(0.99), total: latencies.length, failed };
 }
 
+/** Resident memory of a process, in bytes (Linux). */
+async function rssOf(pid) {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) * 1024;
+}
+
+/** One export read as fast as the client can: seconds, bytes, records, and the gateway's peak RSS above its RSS before. */
+async function measureExport(url, token, gatewayPid) {
+  const before = await rssOf(gatewayPid);
+  let peak = before;
+  const sampler = setInterval(() => rssOf(gatewayPid).then((rss) => (peak = Math.max(peak, rss)), () => undefined), 10);
+  const started = performance.now();
+  let bytes = 0;
+  let lines = 0;
+  try {
+    const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new Error(`export failed: ${response.status} ${await response.text()}`);
+    for await (const chunk of response.body) {
+      bytes += chunk.length;
+      for (const byte of chunk) if (byte === 10) lines++;
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  peak = Math.max(peak, await rssOf(gatewayPid));
+  // No field of a user holds a line break: one line per record, the header first.
+  return { seconds, bytes, records: lines - 1, extraRss: peak - before };
+}
+
 /** Drops everything but the start-up lines: the servers' logs would drown the table. */
 const quiet = new Writable({
   write(chunk, _enc, done) {
@@ -168,7 +201,23 @@ try {
       { call: '', path: 'gateway / SQL', 'req/s': `${(gateway.rps / direct.rps).toFixed(2)}×`, 'p50 ms': `${(gateway.p50 / direct.p50).toFixed(2)}×`, 'p99 ms': `${(gateway.p99 / direct.p99).toFixed(2)}×`, requests: '', failed: '' },
     ]),
   );
+  console.log('measuring GET /api/users/export.csv (every user, one download)…');
+  const exported = await measureExport(`${system.url}/api/users/export.csv?sort=fullName`, token, system.children.pid('gateway'));
+  const mb = (n) => (n / 1024 / 1024).toFixed(1);
+  console.table([
+    {
+      call: 'GET /api/users/export.csv?sort=fullName',
+      records: exported.records,
+      MB: mb(exported.bytes),
+      seconds: exported.seconds.toFixed(2),
+      'gateway peak extra RSS MB': mb(exported.extraRss),
+    },
+  ]);
   if (rows.some((r) => r.gateway.failed || r.direct.failed)) process.exitCode = 1;
+  if (exported.records !== USERS + 1) {
+    console.error(`the export has ${exported.records} records, not every user (${USERS + 1})`);
+    process.exitCode = 1;
+  }
 } finally {
   await pool?.end();
   await system.stop();

@@ -66,6 +66,6 @@ describe('generated deployment (node tools/dev/gen-k8s.mjs)', () => {
     expect(secrets).toContain('  SHIPMENT_DATABASE_URL: postgres://shipment_svc:replace-me@freight-db-rw:5432/freight\n');
     expect(secrets).toContain('  BILLING_DATABASE_URL: postgres://billing_svc:replace-me@freight-db-rw:5432/freight\n');
     for (const identity of ['GATEWAY', 'SHIPMENT', 'BILLING', 'ADMIN']) expect(secrets).toContain(`  NATS_PASSWORD_${identity}: replace-me\n`);
-    expect(files['deploy/k8s/nats-auth.conf']).toContain('subscribe: { allow: ["billing.> billing", "*.billing.> *.billing"] }');
+    expect(files['deploy/k8s/nats-auth.conf']).toContain('subscribe: { allow: ["billing.> billing", "*.billing.> *.billing", "_INBOX_billing.>"] }');
   });
 });

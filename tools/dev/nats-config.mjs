@@ -12,8 +12,33 @@ import { SERVICES } from './services.mjs';
  */
 export const serviceSubjects = (service) => [`${service}.>`, `*.${service}.>`];
 
+/** The JetStream stream of a service's events (eventStreamName in libs/contracts/src/events.ts). */
+export const eventStream = (service) => `EVENTS_${service.toUpperCase()}`;
+
+/** A service's event subjects, plain and namespaced (ADR 21). */
+export const eventSubjects = (service) => [`events.${service}.>`, `*.events.${service}.>`];
+
+/** The inbox prefix of a service's JetStream connection: replies to it reach that service only. */
+export const serviceInbox = (service) => `_INBOX_${service}`;
+
 /**
- * @typedef {{ name: string, publish: string[], subscribe: string[], allowResponses?: boolean }} NatsIdentity
+ * What a service needs to publish its own events through its outbox relay (ADR 21): publish
+ * them (the stream answers each with an ack to the service's own inbox), and look up, create and
+ * update its own stream at start. Not: delete or purge it, read it, touch any other stream.
+ */
+export const eventPublisherSubjects = (service) => [
+  ...eventSubjects(service),
+  ...['INFO', 'CREATE', 'UPDATE'].map((action) => `$JS.API.STREAM.${action}.${eventStream(service)}`),
+];
+
+/** Every JetStream API subject that names a service's event stream (its consumers included). */
+const eventStreamApi = (service) => {
+  const stream = eventStream(service);
+  return [`$JS.API.*.*.${stream}`, `$JS.API.*.*.${stream}.>`, `$JS.API.*.*.*.${stream}`, `$JS.API.*.*.*.${stream}.>`];
+};
+
+/**
+ * @typedef {{ name: string, publish: string[], publishDeny?: string[], subscribe: string[], allowResponses?: boolean }} NatsIdentity
  * `subscribe` entries may name a queue group after a space ("directory.> directory"): then only
  * subscriptions in that group are allowed. An empty `publish` list allows no publish at all.
  * @param {{ name: string, queueGroup: string }[]} [services]  the registry's services
@@ -21,20 +46,24 @@ export const serviceSubjects = (service) => [`${service}.>`, `*.${service}.>`];
  */
 export function natsIdentities(services = SERVICES) {
   return [
-    // The only caller of services, and the only one that uses JetStream (the revocation KV
-    // bucket, its stream and watch). `$JS.API.>` is all of JetStream, so `$KV.>` adds nothing.
+    // The only caller of services, and the only JetStream user apart from the services' event
+    // streams (the revocation KV bucket, its stream and watch). `$JS.API.>` is all of JetStream,
+    // so `$KV.>` adds nothing; the events are denied: `*.directory.>` would otherwise match
+    // `events.directory.…`, and `$JS.API.>` the event streams.
     {
       name: 'gateway',
       publish: [...services.flatMap(({ name }) => serviceSubjects(name)), '$JS.API.>', '$KV.>', '$JS.FC.>'],
+      publishDeny: ['events.>', '*.events.>', ...services.flatMap(({ name }) => eventStreamApi(name))],
       subscribe: ['_INBOX.>'],
     },
     // A service takes requests for its own subjects in its own queue group and answers them
-    // (allow_responses: one reply to a request it received). Nothing else: no publish, no
-    // other subjects, no inbox, no JetStream (so it cannot touch the revocation bucket).
+    // (allow_responses: one reply to a request it received), and publishes its own events into
+    // its own stream, with the replies on an inbox of its own. Nothing else: no other subjects,
+    // no other stream, not the revocation bucket.
     ...services.map(({ name, queueGroup }) => ({
       name,
-      publish: [],
-      subscribe: [`${name}.> ${queueGroup}`, `*.${name}.> *.${queueGroup}`],
+      publish: eventPublisherSubjects(name),
+      subscribe: [`${name}.> ${queueGroup}`, `*.${name}.> *.${queueGroup}`, `${serviceInbox(name)}.>`],
       allowResponses: true,
     })),
     // Tools and tests: stream clean-up, inspection.
@@ -55,14 +84,16 @@ const quoted = (list) => `[${list.map((s) => JSON.stringify(s)).join(', ')}]`;
  *   literal (`"…"`) or a `$VARIABLE` that nats-server reads from its environment
  */
 export function authorizationBlock(identities, password) {
-  const users = identities.map(({ name, publish, subscribe, allowResponses }) =>
+  const users = identities.map(({ name, publish, publishDeny, subscribe, allowResponses }) =>
     [
       '    {',
       `      user: ${JSON.stringify(name)}`,
       `      password: ${password(name)}`,
       '      permissions: {',
       // An empty allow list would mean "no restriction" to nats-server: deny everything instead.
-      publish.length ? `        publish: { allow: ${quoted(publish)} }` : `        publish: { deny: [">"] }`,
+      publish.length
+        ? `        publish: { allow: ${quoted(publish)}${publishDeny?.length ? `, deny: ${quoted(publishDeny)}` : ''} }`
+        : `        publish: { deny: [">"] }`,
       `        subscribe: { allow: ${quoted(subscribe)} }`,
       ...(allowResponses ? ['        allow_responses: true'] : []),
       '      }',

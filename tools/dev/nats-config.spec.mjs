@@ -36,22 +36,36 @@ describe('NATS identities', () => {
   ]);
   const byName = Object.fromEntries(identities.map((i) => [i.name, i]));
 
-  it('give a service nothing but its own requests, in its registered queue group, and one reply to each', () => {
+  it('give a service its own requests, in its registered queue group, one reply to each, and its own events and stream', () => {
     expect(byName.directory).toEqual({
       name: 'directory',
-      publish: [],
-      subscribe: ['directory.> directory', '*.directory.> *.directory'],
+      publish: [
+        'events.directory.>',
+        '*.events.directory.>',
+        '$JS.API.STREAM.INFO.EVENTS_DIRECTORY',
+        '$JS.API.STREAM.CREATE.EVENTS_DIRECTORY',
+        '$JS.API.STREAM.UPDATE.EVENTS_DIRECTORY',
+      ],
+      subscribe: ['directory.> directory', '*.directory.> *.directory', '_INBOX_directory.>'],
       allowResponses: true,
     });
-    expect(byName.shipment.subscribe).toEqual(['shipment.> shipments', '*.shipment.> *.shipments']);
+    expect(byName.shipment.subscribe).toEqual(['shipment.> shipments', '*.shipment.> *.shipments', '_INBOX_shipment.>']);
+    expect(byName.shipment.publish.filter((s) => s.includes('directory') || s.includes('DIRECTORY'))).toEqual([]);
     expect(byName.gateway.publish).toEqual(expect.arrayContaining(['directory.>', '*.directory.>', 'shipment.>', '*.shipment.>']));
   });
 
-  it('let only the gateway (and admin) publish service requests and use JetStream; the gateway listens to nothing but replies', () => {
+  it('let only the gateway (and admin) publish service requests and use JetStream beyond a stream of its own; the gateway listens to nothing but replies', () => {
     const publishers = identities.filter((i) => i.publish.some((s) => s.startsWith('directory.') || s === '>')).map((i) => i.name);
     expect(publishers.sort()).toEqual(['admin', 'gateway']);
-    expect(identities.filter((i) => i.publish.some((s) => s.startsWith('$JS') || s === '>')).map((i) => i.name).sort()).toEqual(['admin', 'gateway']);
+    const jetStreamBeyondOwnStream = (i) => i.publish.some((s) => s === '>' || (s.startsWith('$JS') && !s.endsWith(`.EVENTS_${i.name.toUpperCase()}`)));
+    expect(identities.filter(jetStreamBeyondOwnStream).map((i) => i.name).sort()).toEqual(['admin', 'gateway']);
     expect(byName.gateway.subscribe).toEqual(['_INBOX.>']);
+  });
+
+  it("deny the gateway every service's events and event streams", () => {
+    expect(byName.gateway.publishDeny).toEqual(
+      expect.arrayContaining(['events.>', '*.events.>', '$JS.API.*.*.EVENTS_DIRECTORY', '$JS.API.*.*.*.EVENTS_SHIPMENT.>']),
+    );
   });
 
   it('reuse kept passwords and make new ones for new identities', () => {

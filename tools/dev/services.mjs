@@ -14,8 +14,12 @@ export const REGISTRY_FILE = fileURLToPath(new URL('../../libs/contracts/src/ser
  *   resources: { cpu: string, memory: string, memoryLimit: string } }} ServiceEntry
  */
 
-/** NATS identities that are not services (tools/dev/nats-config.mjs): no service may take their name. */
-const RESERVED = ['gateway', 'admin'];
+/**
+ * NATS identities that are not services (tools/dev/nats-config.mjs), and the first token of
+ * event subjects (`events.<service>.>`, whose second token the `*.<service>.>` forms would
+ * otherwise let a service named `events` reach): no service may take these names.
+ */
+const RESERVED = ['gateway', 'admin', 'events'];
 const NAME = /^[a-z][a-z0-9]*$/; // a NATS subject token, a Postgres schema and a Kubernetes name alike
 const QUANTITY = /^[0-9]+(\.[0-9]+)?(m|Ki|Mi|Gi|Ti)?$/;
 
@@ -43,7 +47,7 @@ export function validateRegistry(registry) {
     text('project', /^@?[a-z0-9/._-]+$/);
     text('root', /^apps\/[a-z0-9/._-]+[^/]$/);
     text('image', /^[a-z0-9./_:-]+$/);
-    if (RESERVED.includes(service?.name)) fail(`name ${service.name} is a NATS identity of its own`);
+    if (RESERVED.includes(service?.name)) fail(service.name === 'events' ? 'name events is the first token of every event subject' : `name ${service.name} is a NATS identity of its own`);
     for (const field of ['entry', 'seed', 'migrate', 'provision']) {
       const value = service?.[field];
       if (value === null && field !== 'entry') continue;

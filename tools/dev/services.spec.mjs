@@ -79,6 +79,7 @@ describe('validateRegistry', () => {
     expect(problems(entry('Ship-ment'))).toMatch(/name must match/);
     expect(problems(entry('gateway'))).toMatch(/name gateway is a NATS identity of its own/);
     expect(problems(entry('admin'))).toMatch(/name admin is a NATS identity of its own/);
+    expect(problems(entry('events'))).toMatch(/name events is the first token of every event subject/);
   });
 
   it('refuses a name, queue group, database URL variable, schema or port used twice', () => {

@@ -111,10 +111,15 @@ export function entityOf(service, name, options = {}) {
     const field = fields.find((f) => f.name === s);
     if (!field) throw new UsageError(`--search ${s}: not one of the fields`);
   }
+  // `--rename newForwarderName` renames the key; `--rename "OriginPortName:newOriginPortName,OriginPortLocation:newOriginPortLocation"` any fields.
   const rename = options.rename || undefined;
-  if (rename !== undefined) {
-    if (!/^new[A-Z][A-Za-z0-9]*$/.test(rename)) throw new UsageError(`--rename ${rename}: the update body's field for the new key, e.g. new${key.name}`);
-    if (fields.some((f) => f.name === rename)) throw new UsageError(`--rename ${rename}: already a field`);
+  const renames = {};
+  for (const pair of rename ? rename.split(',').map((s) => s.trim()).filter(Boolean) : []) {
+    const [from, to] = pair.includes(':') ? pair.split(':') : [key.name, pair];
+    if (!fields.some((f) => f.name === from)) throw new UsageError(`--rename ${pair}: ${from} is not one of the fields`);
+    if (!/^new[A-Z][A-Za-z0-9]*$/.test(to ?? '')) throw new UsageError(`--rename ${pair}: the update body's new name of the field, e.g. new${from}`);
+    if (fields.some((f) => f.name === to) || Object.values(renames).includes(to)) throw new UsageError(`--rename ${to}: already a field`);
+    renames[from] = to;
   }
 
   const url = options.url ?? camel(plural);
@@ -129,6 +134,7 @@ export function entityOf(service, name, options = {}) {
     list: options.listPath ?? `manage${joined}`,
     add: options.addPath ?? `add${joined}`,
     edit: options.editPath ?? `edit${joined}`,
+    ...(options.view ? { view: options.viewPath ?? `view${joined}` } : {}),
   };
   for (const [which, path] of Object.entries(paths)) {
     if (!/^[A-Za-z][A-Za-z0-9-]*$/.test(path)) throw new UsageError(`--${which}-path ${path}: one path segment, letters, digits and hyphens`);
@@ -163,6 +169,10 @@ export function entityOf(service, name, options = {}) {
     sortFields: [key, ...fields.filter((f) => f !== key && f.type !== 'multiline')].map((f) => f.name),
     searchFields: search,
     rename,
+    /** field → its name in the update body */
+    renames,
+    /** a view screen (and the definition's `view: true`) */
+    view: Boolean(options.view),
     remote,
     paths,
     menuAction,
@@ -175,8 +185,8 @@ export function entityOf(service, name, options = {}) {
 export function parseArgs(argv, env = {}) {
   const positional = [];
   const options = {};
-  const FLAGS = new Set(['remove', 'help']);
-  const VALUES = new Set(['fields', 'key', 'search', 'plural', 'url', 'area', 'rename', 'remote', 'list-path', 'add-path', 'edit-path', 'menu-action', 'group', 'tile', 'timestamp']);
+  const FLAGS = new Set(['remove', 'help', 'view']);
+  const VALUES = new Set(['fields', 'key', 'search', 'plural', 'url', 'area', 'rename', 'remote', 'list-path', 'add-path', 'edit-path', 'view-path', 'menu-action', 'group', 'tile', 'timestamp']);
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (!arg.startsWith('--')) {
@@ -219,6 +229,8 @@ export function parseArgs(argv, env = {}) {
       listPath: options['list-path'],
       addPath: options['add-path'],
       editPath: options['edit-path'],
+      view: options.view,
+      viewPath: options['view-path'],
       menuAction: options['menu-action'],
       group: options.group,
       tile: options.tile,

@@ -22,10 +22,13 @@ Options (each optional):
   --url <segment>          the URL and route-name key, /api/<segment>/... (default: the plural in camelCase)
   --area <area>            the permission area (default: the plural in camelCase; a new one is added to
                            permissions.ts as "all staff read and write, Head deletes")
-  --rename <newKeyField>   the update body renames the key with this field (e.g. newForwarderName)
+  --rename <newKeyField>   the update body renames the key with this field (e.g. newForwarderName); or
+  --rename "Field:newField,..."  the update body's names of the fields it renames, the key's optional
+                           (e.g. "OriginPortName:newOriginPortName,OriginPortLocation:newOriginPortLocation")
   --remote <app>           the web remote for the screens (default: master-data)
-  --list-path, --add-path, --edit-path <segment>
-                           the screens' routes (default: manage<name>, add<name>, edit<name>/:<Key>)
+  --view                   a view screen too (default route view<name>/:<Key>)
+  --list-path, --add-path, --edit-path, --view-path <segment>
+                           the screens' routes (default: manage<name>, add<name>, edit<name>/:<Key>, view<name>/:<Key>)
   --menu-action read|write|delete
                            who sees the tile and the list: those who may do this in the area (default: read)
   --group <group>          the Administrative Tools group of a new tile (default: Other Tools)
@@ -65,8 +68,8 @@ export function main(argv, env = process.env, root = fileURLToPath(new URL('../.
     log.log(`
 Next: fill in what is the ${e.words}'s own, then build and test it:
   - ${plan.files.definition}: field rules, texts (spec 01 §8), operations
-  - ${plan.files.handlers}: rules in beforeAdd / beforeUpdate / beforeDelete
-  - ${plan.files.screens}: columns, labels, the delete question
+  - ${plan.files.module}: rules in a DefinedMasterDataHandlers subclass (beforeAdd / beforeUpdate / beforeDelete)
+  - ${plan.files.screens}: labels, columns, the delete question
   npx nx run-many -t build && (cd apps/services/${e.service} && NODE_OPTIONS=--experimental-vm-modules npx jest ${e.file})
 Undo: npm run remove:resource -- ${e.service} ${e.file}`);
     return 0;

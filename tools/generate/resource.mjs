@@ -20,9 +20,6 @@ export function layout(e) {
   return {
     definition: `libs/contracts/src/${e.service}/${e.file}.resource.ts`,
     serviceFolder: `${service}/${e.folder}`,
-    entity: `${service}/${e.folder}/${e.file}.entity.ts`,
-    repository: `${service}/${e.folder}/${e.file}.repository.ts`,
-    handlers: `${service}/${e.folder}/${e.file}.handlers.ts`,
     module: `${service}/${e.folder}/${e.file}.module.ts`,
     intSpec: `${service}/${e.folder}/${e.file}.int-spec.ts`,
     migrations: `${service}/migrations`,
@@ -44,7 +41,11 @@ export function layout(e) {
 export function commandLine(e, args) {
   const parts = ['npm run new:resource --', e.service, e.file];
   for (const [option, value] of Object.entries(args)) {
-    if (value === undefined) continue;
+    if (value === undefined || value === false) continue;
+    if (value === true) {
+      parts.push(`--${option}`);
+      continue;
+    }
     if (String(value).includes('"')) throw new UsageError(`--${option}: a value cannot contain "`);
     parts.push(`--${option}`, /^[\w,:?().-]+$/.test(String(value)) ? String(value) : `"${value}"`);
   }
@@ -72,6 +73,8 @@ export const OPTION_FLAGS = {
   listPath: 'list-path',
   addPath: 'add-path',
   editPath: 'edit-path',
+  view: 'view',
+  viewPath: 'view-path',
   menuAction: 'menu-action',
   group: 'group',
   tile: 'tile',
@@ -83,8 +86,7 @@ export function registrations(e, files, migrationName) {
     { file: files.resources, slot: 'imports', line: `import { ${e.plural} } from './${e.service}/${e.file}.resource.js';` },
     { file: files.resources, slot: 'entries', line: `${e.plural},` },
     { file: files.contractsIndex, slot: 'exports', line: `export * from './${e.service}/${e.file}.resource.js';` },
-    { file: files.appModule, slot: 'imports', line: `import { ${e.Name}Entity } from './${e.folder}/${e.file}.entity.js';` },
-    { file: files.appModule, slot: 'imports', line: `import { ${e.Name}Module } from './${e.folder}/${e.file}.module.js';` },
+    { file: files.appModule, slot: 'imports', line: `import { ${e.Name}Entity, ${e.Name}Module } from './${e.folder}/${e.file}.module.js';` },
     { file: files.appModule, slot: 'entities', line: `${e.Name}Entity,` },
     { file: files.appModule, slot: 'modules', line: `${e.Name}Module,` },
     // Shared by every generated entity's line: added with the first, taken out with the last.
@@ -92,7 +94,7 @@ export function registrations(e, files, migrationName) {
     {
       file: files.routes,
       slot: 'routes',
-      line: `...resourceRoutes(() => import('./${e.folder}/${e.file}.screens.js'), { area: '${e.area}', list: '${e.paths.list}', add: '${e.paths.add}', edit: '${e.paths.edit}/:${e.naturalKey.name}', listNeeds: '${e.menuAction}' }),`,
+      line: `...resourceRoutes(() => import('./${e.folder}/${e.file}.screens.js'), { area: '${e.area}', list: '${e.paths.list}', add: '${e.paths.add}', edit: '${e.paths.edit}/:${e.naturalKey.name}', ${e.paths.view ? `view: '${e.paths.view}/:${e.naturalKey.name}', ` : ''}listNeeds: '${e.menuAction}' }),`,
     },
   ];
   if (migrationName) {
@@ -134,7 +136,7 @@ export function knownAreas(permissions) {
 /** LATER_SCREENS rows (routes.tsx) of the screens the entity now has: they go, and come back on --remove. */
 export function laterScreenLines(routes, e) {
   const block = /LATER_SCREENS[^=]*= \{\n([\s\S]*?)\n\};/.exec(routes)?.[1] ?? '';
-  const ours = new Set([e.paths.list, e.paths.add, e.paths.edit].map((p) => p.toLowerCase()));
+  const ours = new Set(Object.values(e.paths).map((p) => p.toLowerCase()));
   return block.split('\n').filter((line) => {
     const path = /^\s*'?([^':/]+)/.exec(line)?.[1];
     return path !== undefined && ours.has(path.toLowerCase());
@@ -155,7 +157,7 @@ const tileOf = (menu, e) => menu.split('\n').findIndex((l) => l.includes(`label:
  * @param {string} root
  * @param {string} service
  * @param {string} name
- * @param {Record<string, string | undefined>} [options]
+ * @param {Record<string, string | boolean | undefined>} [options] (`view` is a flag)
  * @param {{ timestamp?: number }} [extra]
  */
 export function planGenerate(root, service, name, options = {}, { timestamp } = {}) {
@@ -217,9 +219,6 @@ export function planGenerate(root, service, name, options = {}, { timestamp } = 
   const made = `// Made by \`${commandLine(e, args)}\`.\n`;
   const create = [
     [files.definition, t.contractsDefinition(e).replace(/\/\/ Made by `[^\n]*\n/, made)],
-    [files.entity, t.serviceEntity(e)],
-    [files.repository, t.serviceRepository(e)],
-    [files.handlers, t.serviceHandlers(e)],
     [files.module, t.serviceModule(e)],
     [files.intSpec, t.serviceIntSpec(e)],
     [`${files.migrations}/${migration.file}.ts`, t.migration(e, stamp)],
@@ -250,7 +249,11 @@ export function planRemove(root, service, name, options = {}) {
     if (tokens) {
       const byFlag = Object.fromEntries(Object.entries(OPTION_FLAGS).map(([option, flag]) => [flag, option]));
       recorded = {};
-      for (let i = 2; i < tokens.length; i += 2) recorded[byFlag[tokens[i].replace(/^--/, '')]] = tokens[i + 1];
+      for (let i = 2; i < tokens.length; i++) {
+        const flag = byFlag[tokens[i].replace(/^--/, '')];
+        // A flag (--view) stands alone; an option takes the next token.
+        recorded[flag] = tokens[i + 1] === undefined || tokens[i + 1].startsWith('--') ? true : tokens[++i];
+      }
     }
   }
   const e = entityOf(service, name, recorded);
@@ -261,7 +264,7 @@ export function planRemove(root, service, name, options = {}) {
   const migrationFile = existsSync(migrationsDir) ? readdirSync(migrationsDir).find((f) => new RegExp(`^\\d+-${e.file}\\.ts$`).test(f)) : undefined;
   const migration = migrationFile ? { file: migrationFile.replace(/\.ts$/, ''), cls: `${e.Name}${/^(\d+)/.exec(migrationFile)[1]}` } : undefined;
 
-  const remove = [files.definition, files.entity, files.repository, files.handlers, files.module, files.intSpec, files.screens, ...(migration ? [`${files.migrations}/${migration.file}.ts`] : [])].filter(
+  const remove = [files.definition, files.module, files.intSpec, files.screens, ...(migration ? [`${files.migrations}/${migration.file}.ts`] : [])].filter(
     (file) => existsSync(join(root, file)),
   );
   const others = (folder) => (existsSync(join(root, folder)) ? readdirSync(join(root, folder)).filter((f) => !remove.includes(`${folder}/${f}`)) : []);

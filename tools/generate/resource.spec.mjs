@@ -15,6 +15,9 @@ const SHARED = [
   'apps/services/directory/src/migrations',
   'apps/web/master-data/src/routes.tsx',
   'apps/web/master-data/src/menu.ts',
+  // An entity made with it, which a test removes and makes again.
+  'apps/services/directory/src/forwarders',
+  'apps/web/master-data/src/forwarders',
 ];
 const STAMP = 1999999999000;
 
@@ -146,11 +149,8 @@ describe('npm run new:resource / remove:resource on a copy of the workspace', ()
     expect(created.sort()).toEqual(
       [
         'apps/services/directory/src/migrations/1999999999000-widget.ts',
-        'apps/services/directory/src/widgets/widget.entity.ts',
-        'apps/services/directory/src/widgets/widget.handlers.ts',
         'apps/services/directory/src/widgets/widget.int-spec.ts',
         'apps/services/directory/src/widgets/widget.module.ts',
-        'apps/services/directory/src/widgets/widget.repository.ts',
         'apps/web/master-data/src/widgets/widget.screens.tsx',
         'libs/contracts/src/directory/widget.resource.ts',
       ].sort(),
@@ -176,14 +176,12 @@ describe('npm run new:resource / remove:resource on a copy of the workspace', ()
     expect(added('libs/contracts/src/index.ts')).toEqual(["export * from './directory/widget.resource.js';"]);
     expect(added('libs/contracts/src/permissions.ts')).toEqual(['  widgets: STAFF_EDIT_HEAD_DELETE, // new:resource default: all staff read and write, Head deletes']);
     expect(added('apps/services/directory/src/app.module.ts')).toEqual([
-      "import { WidgetEntity } from './widgets/widget.entity.js';",
-      "import { WidgetModule } from './widgets/widget.module.js';",
+      "import { WidgetEntity, WidgetModule } from './widgets/widget.module.js';",
       '  WidgetEntity,',
       '        WidgetModule,',
     ]);
     expect(added('apps/services/directory/src/migrations/index.ts')).toEqual(["import { Widget1999999999000 } from './1999999999000-widget.js';", '  Widget1999999999000,']);
     expect(added('apps/web/master-data/src/routes.tsx')).toEqual([
-      "import { resourceRoutes } from './resource-routes.js';",
       "  ...resourceRoutes(() => import('./widgets/widget.screens.js'), { area: 'widgets', list: 'managewidget', add: 'addwidget', edit: 'editwidget/:WidgetName', listNeeds: 'read' }),",
     ]);
     expect(added('apps/web/master-data/src/menu.ts')).toEqual([
@@ -192,17 +190,19 @@ describe('npm run new:resource / remove:resource on a copy of the workspace', ()
 
     const definition = after['libs/contracts/src/directory/widget.resource.ts'];
     expect(definition).toContain('// Made by `npm run new:resource -- directory widget --fields WidgetName:key,Colour:text,Notes?:multiline`.');
-    expect(definition).toContain("WidgetName: keyText('Widget name', 100),");
-    expect(definition).toContain("Notes: multilineText('Notes').default(''),");
-    expect(definition).toContain('export const widgetUpdateSchema = widgetCreateSchema.omit({ WidgetName: true });');
-    expect(definition).toContain("sortFields: ['WidgetName', 'Colour'],");
+    expect(definition).toContain(
+      "schemas: masterDataSchemas('WidgetName', { WidgetName: keyText('Widget name', 100), Colour: requiredText('Colour'), Notes: multilineText('Notes').default('') }),",
+    );
+    expect(definition).toContain("sortFields: ['WidgetName', 'Colour'], searchFields: ['WidgetName'], replyKeys: { one: 'widget', many: 'widgets' }, texts: masterDataTexts('widget', 'widgets'),");
     const migration = after['apps/services/directory/src/migrations/1999999999000-widget.ts'];
-    expect(migration).toContain('CREATE UNIQUE INDEX ux_widget_widget_name ON directory.widget (lower(widget_name)) INCLUDE (widget_name, id)');
-    expect(migration).toContain('CREATE INDEX ix_widget_colour ON directory.widget (lower(colour), id) INCLUDE (colour)');
-    expect(migration).toContain('CREATE INDEX ix_widget_widget_name_trgm ON directory.widget USING gin (widget_name extensions.gin_trgm_ops)');
-    expect(migration).toContain("notes text NOT NULL DEFAULT '',");
-    expect(after['apps/services/directory/src/widgets/widget.repository.ts']).toContain("unique: { WidgetName: 'ux_widget_widget_name' },");
-    expect(after['apps/services/directory/src/widgets/widget.int-spec.ts']).toContain('masterDataSuite(widgets, startDirectory, {');
+    expect(migration).toContain(
+      "createMasterDataTable(q, { table: 'directory.widget', key: 'widget_name', required: ['colour'], optional: ['notes'], sorts: ['colour'], search: ['widget_name'] })",
+    );
+    expect(after['apps/services/directory/src/widgets/widget.module.ts']).toContain("masterDataModule(widgets, 'directory');");
+    const intSpec = after['apps/services/directory/src/widgets/widget.int-spec.ts'];
+    expect(intSpec).toContain('masterDataSuite(widgets, startDirectory, {');
+    expect(intSpec).toContain("change: { Colour: 'Colour changed', Notes: 'Notes changed' },");
+    expect(intSpec).toContain("invalid: { WidgetName: 'x'.repeat(101), Colour: 'x'.repeat(101), Notes: 'x'.repeat(2001) },");
 
     // The same name again is refused, and nothing changes.
     expect(run('directory', 'widget')).toEqual({ code: 2, output: expect.stringContaining('libs/contracts/src/directory/widget.resource.ts exists already') });
@@ -215,51 +215,60 @@ describe('npm run new:resource / remove:resource on a copy of the workspace', ()
     expect(existsSync(join(root, 'apps/web/master-data/src/widgets'))).toBe(false);
   });
 
-  it("takes a specification entity's place: its spelling, rename, existing area, tile and not-yet-available routes", () => {
+  it("gives a specification entity its place back, and takes it again: spelling, renames, view, existing area, tile and not-yet-available routes", () => {
+    // Forwarders are in the workspace: removing them gives back what new:resource took.
+    const withForwarders = snapshot(root);
+    applyRemove(root, planRemove(root, 'directory', 'forwarder'));
     const before = snapshot(root);
-    const options = {
-      fields: 'TypeofShipment:key',
-      url: 'ShipmentType',
-      rename: 'newTypeofShipment',
-      listPath: 'manageshipmenttype',
-      addPath: 'AddShipmentType',
-      editPath: 'editshipmenttype',
-      menuAction: 'delete',
-    };
-    const plan = planGenerate(root, 'directory', 'shipment-type', options, { timestamp: STAMP });
-    applyPlan(root, plan);
-    // The area exists (DECISIONS §4): the matrix is left alone.
-    expect(read('libs/contracts/src/permissions.ts')).toBe(before['libs/contracts/src/permissions.ts']);
-    // The specification's tile gets the path; no tile is added.
-    const tile = read('apps/web/master-data/src/menu.ts')
-      .split('\n')
-      .filter((line) => line.includes('Manage Shipment Type'));
-    expect(tile).toEqual(["    { label: 'Manage Shipment Type', group: SHIPMENT, path: 'manageshipmenttype', visibleTo: { area: 'shipmentTypes', action: 'delete' } },"]);
-    // Its screens are no longer "not available yet"; the note in the screens file says which rows went.
-    const routes = read('apps/web/master-data/src/routes.tsx');
-    expect(plan.laterScreens.map((line) => line.trim())).toEqual(["manageshipmenttype: 'Manage Shipment Type',", "AddShipmentType: 'Add Shipment Type',", "'editshipmenttype/:typeOfShipment': 'Edit Shipment Type',"]);
-    for (const line of plan.laterScreens) expect(routes).not.toContain(line);
-    expect(routes).toContain("list: 'manageshipmenttype', add: 'AddShipmentType', edit: 'editshipmenttype/:TypeofShipment', listNeeds: 'delete'");
-    const screens = read('apps/web/master-data/src/shipment-types/shipment-type.screens.tsx');
-    expect(screens).toContain(" * manageshipmenttype: 'Manage Shipment Type',");
-    expect(screens).toContain("addPath: () => '../AddShipmentType',");
-    expect(screens).toContain('editPath: (shipmentType) => `../editshipmenttype/${encodeURIComponent(shipmentType.TypeofShipment)}`,');
-    expect(screens).toContain("listPath: '../manageshipmenttype'");
-    // URL key, rename, and replies named in camelCase as the specification's calls say.
-    const definition = read('libs/contracts/src/directory/shipment-type.resource.ts');
-    expect(definition).toContain("key: 'ShipmentType',");
-    expect(definition).toContain("newTypeofShipment: keyText('New typeof shipment', 100).optional()");
-    expect(definition).toContain("replyKeys: { one: 'shipmentType', many: 'shipmentTypes' },");
-    const handlers = read('apps/services/directory/src/shipment-types/shipment-type.handlers.ts');
-    expect(handlers).toContain('return newTypeofShipment === undefined ? rest : { ...rest, TypeofShipment: newTypeofShipment };');
-    expect(handlers).toContain('shipmentTypes: (await this.store.search(params.TypeofShipment)).map((row) => this.toRecord(row))');
-    expect(read('apps/services/directory/src/shipment-types/shipment-type.int-spec.ts')).toContain("rename: 'newTypeofShipment',");
+    expect(before['apps/web/master-data/src/routes.tsx']).toContain("'viewforwarder/:forwarderName': 'View Forwarder',");
+    expect(before['apps/web/master-data/src/menu.ts']).toContain("{ label: 'Manage Forwarder', group: CLIENTS, visibleTo: { area: 'forwarders', action: 'read' } },");
+    expect(Object.keys(withForwarders).filter((path) => !(path in before)).sort()).toEqual(
+      ['apps/services/directory/src/forwarders/forwarder.int-spec.ts', 'apps/services/directory/src/forwarders/forwarder.module.ts', 'apps/web/master-data/src/forwarders/forwarder.screens.tsx', 'libs/contracts/src/directory/forwarder.resource.ts', Object.keys(withForwarders).find((path) => /migrations\/\d+-forwarder\.ts$/.test(path))].sort(),
+    );
 
-    applyRemove(root, planRemove(root, 'directory', 'shipment-type'));
+    // An entity of several words, with a URL key of its own and a rename of two fields.
+    const options = {
+      fields: 'ForwarderName:key,ForwarderCity:text,email?:email',
+      url: 'ForwarderDesk',
+      plural: 'forwarder-desks',
+      rename: 'ForwarderName:newForwarderName,ForwarderCity:newForwarderCity',
+      view: true,
+      listPath: 'manageforwarder',
+      addPath: 'addforwarder',
+      editPath: 'editforwarder',
+      viewPath: 'viewforwarder',
+      area: 'forwarders',
+      tile: 'Manage Forwarder',
+    };
+    const plan = planGenerate(root, 'directory', 'forwarder-desk', options, { timestamp: STAMP });
+    applyPlan(root, plan);
+    // The area exists (DECISIONS §4): the matrix is left alone. The specification's tile gets the path.
+    expect(read('libs/contracts/src/permissions.ts')).toBe(before['libs/contracts/src/permissions.ts']);
+    expect(read('apps/web/master-data/src/menu.ts')).toContain("{ label: 'Manage Forwarder', group: CLIENTS, path: 'manageforwarder', visibleTo: { area: 'forwarders', action: 'read' } },");
+    // Its four screens are no longer "not available yet"; the note in the screens file says which rows went.
+    const routes = read('apps/web/master-data/src/routes.tsx');
+    expect(plan.laterScreens.map((line) => line.trim())).toEqual([
+      "manageforwarder: 'Manage Forwarder',",
+      "addforwarder: 'Add Forwarder',",
+      "'viewforwarder/:forwarderName': 'View Forwarder',",
+      "'editforwarder/:forwarderName': 'Edit Forwarder',",
+    ]);
+    for (const line of plan.laterScreens) expect(routes).not.toContain(line);
+    expect(routes).toContain("list: 'manageforwarder', add: 'addforwarder', edit: 'editforwarder/:ForwarderName', view: 'viewforwarder/:ForwarderName', listNeeds: 'read'");
+    const screens = read('apps/web/master-data/src/forwarder-desks/forwarder-desk.screens.tsx');
+    expect(screens).toContain(" * 'viewforwarder/:forwarderName': 'View Forwarder',");
+    expect(screens).toContain("fields: [['ForwarderName', 'Forwarder Name'], ['ForwarderCity', 'Forwarder City'], ['email', 'Email', 'email']]");
+    // URL key, renames, and replies named in camelCase as the specification's calls say.
+    const definition = read('libs/contracts/src/directory/forwarder-desk.resource.ts');
+    expect(definition).toContain("name: 'forwarderDesk', key: 'ForwarderDesk', area: 'forwarders', naturalKey: 'ForwarderName', keyLabel: 'Forwarder name', view: true,");
+    expect(definition).toContain("{ ForwarderName: 'newForwarderName', ForwarderCity: 'newForwarderCity' }),");
+    expect(definition).toContain("replyKeys: { one: 'forwarderDesk', many: 'forwarderDesks' }, texts: masterDataTexts('forwarder desk', 'forwarder desks'),");
+    expect(read('apps/services/directory/src/forwarder-desks/forwarder-desk.int-spec.ts')).toContain("change: { newForwarderName: 'Forwarder name renamed', newForwarderCity: 'Forwarder city changed', email: 'changed@example.com' },");
+
+    applyRemove(root, planRemove(root, 'directory', 'forwarder-desk'));
     const after = snapshot(root);
-    const routesBefore = before['apps/web/master-data/src/routes.tsx'];
     // The not-yet-available rows come back (at the end of their list); everything else is as it was.
-    expect(after['apps/web/master-data/src/routes.tsx'].split('\n').sort()).toEqual(routesBefore.split('\n').sort());
+    expect(after['apps/web/master-data/src/routes.tsx'].split('\n').sort()).toEqual(before['apps/web/master-data/src/routes.tsx'].split('\n').sort());
     expect({ ...after, 'apps/web/master-data/src/routes.tsx': '' }).toEqual({ ...before, 'apps/web/master-data/src/routes.tsx': '' });
   });
 

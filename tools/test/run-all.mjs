@@ -1,6 +1,7 @@
 // `npm test`: build, lint, every project's jest tests (unit + integration against the real
 // Postgres and NATS), then the end-to-end tests in headless Chromium against a system it
-// starts itself. Ends with one line `N passed, N failed` and a non-zero exit on any failure.
+// starts itself, and the web audit's budgets (`npm run audit:web` on the build above).
+// Ends with one line `N passed, N failed` and a non-zero exit on any failure.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -57,4 +58,6 @@ await step('lint', 'lint', 'npx', ['nx', 'run-many', '-t', 'lint', '--output-sty
 await step('tests', 'unit and integration tests', 'npx', ['nx', 'run-many', '-t', 'test', `--parallel=${PARALLEL}`, '--output-style=stream', '--', ...jestArgs]);
 const e2eJest = ['node_modules/jest/bin/jest.js', '-c', 'tools/e2e/jest.config.js', ...jestArgs];
 await step('e2e', 'end-to-end tests', process.execPath, e2eJest, { NODE_OPTIONS: '--experimental-vm-modules' });
+// The JavaScript budgets (ADR 18), measured on the build of the first step: no second build.
+await step('web-audit', 'web audit', process.execPath, ['tools/web-audit/run.mjs', '--no-build']);
 finish();

@@ -1,5 +1,21 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
+/**
+ * Writes one run's counts into $FREIGHT_TEST_RESULTS (nothing when it is not set), in the form
+ * `summarise` adds up: jest runs (json-reporter.mjs) and the web audit's budgets use it.
+ * @param {string} label names the file (a project's folder, `web-audit`)
+ * @param {{ numPassedTests: number, numFailedTests: number, numPendingTests: number, numRuntimeErrorTestSuites: number, success: boolean }} counts
+ * @param {object} [extra] more fields kept in the file
+ */
+export function writeCounts(label, counts, extra = {}) {
+  const dir = process.env.FREIGHT_TEST_RESULTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const { numPassedTests, numFailedTests, numPendingTests, numRuntimeErrorTestSuites, success } = counts;
+  const file = join(dir, `${label}-${Date.now()}-${process.pid}.json`);
+  writeFileSync(file, JSON.stringify({ ...extra, numPassedTests, numFailedTests, numPendingTests, numRuntimeErrorTestSuites, success }));
+}
 
 /**
  * Adds up the counts the reporter wrote into `dir` (none if it does not exist). A suite that

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { summarise, totals } from './summary.mjs';
+import { summarise, totals, writeCounts } from './summary.mjs';
 
 describe('summarise', () => {
   it('adds up every run and counts a suite that could not run as a failure', () => {
@@ -12,6 +12,23 @@ describe('summarise', () => {
     run('b', { numPassedTests: 5, numFailedTests: 0, numRuntimeErrorTestSuites: 2, numPendingTests: 1 });
     writeFileSync(join(dir, 'notes.txt'), 'ignored');
     expect(summarise(dir)).toMatchObject({ passed: 15, failed: 3, skipped: 1 });
+  });
+});
+
+describe('writeCounts', () => {
+  it('writes counts that summarise adds up with the rest, and nothing without FREIGHT_TEST_RESULTS', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'results-'));
+    const before = process.env.FREIGHT_TEST_RESULTS;
+    try {
+      delete process.env.FREIGHT_TEST_RESULTS;
+      writeCounts('web-audit', { numPassedTests: 9, numFailedTests: 9, numPendingTests: 0, numRuntimeErrorTestSuites: 0, success: false });
+      process.env.FREIGHT_TEST_RESULTS = join(dir, 'step');
+      writeCounts('web-audit', { numPassedTests: 1, numFailedTests: 1, numPendingTests: 0, numRuntimeErrorTestSuites: 1, success: false }, { budgets: [] });
+      expect(summarise(join(dir, 'step'))).toMatchObject({ passed: 1, failed: 2, skipped: 0 });
+    } finally {
+      if (before === undefined) delete process.env.FREIGHT_TEST_RESULTS;
+      else process.env.FREIGHT_TEST_RESULTS = before;
+    }
   });
 });
 

@@ -69,6 +69,23 @@ export function formatTable(rows) {
 /** The figures over their budget. */
 export const overBudget = (rows) => rows.filter((r) => r.budget !== undefined && r.bytes > r.budget);
 
+/**
+ * The audit as `npm test` counts it (tools/test/summary.mjs): each budget is a test, kept or
+ * not; an audit that could not measure (no rows) is one suite that failed to run.
+ */
+export function budgetCounts(rows) {
+  const budgeted = rows.filter((r) => r.budget !== undefined);
+  const failed = overBudget(rows).length;
+  const broken = budgeted.length === 0 ? 1 : 0;
+  return {
+    numPassedTests: budgeted.length - failed,
+    numFailedTests: failed,
+    numPendingTests: 0,
+    numRuntimeErrorTestSuites: broken,
+    success: failed === 0 && broken === 0,
+  };
+}
+
 /** The scripts of one load, largest first, with the file name only (for the detailed listing). */
 export function formatScripts(title, scripts) {
   const rows = unique(scripts).sort((a, b) => b.bytes - a.bytes);

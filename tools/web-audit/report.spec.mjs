@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { BUDGETS, added, figures, formatTable, notGzip, overBudget, total, unique } from './report.mjs';
+import { BUDGETS, added, budgetCounts, figures, formatTable, notGzip, overBudget, total, unique } from './report.mjs';
 
 const script = (path, bytes, encoding = 'gzip') => ({ url: `http://127.0.0.1:8080${path}`, bytes, decoded: bytes * 3, encoding });
 
@@ -47,6 +47,16 @@ describe('the web audit figures', () => {
     expect(table[1]).toMatch(/200\.0 KB +1 +200\.0 KB +ok$/);
     expect(table[2]).toMatch(/60\.0 KB +1 +60\.0 KB +OVER$/);
     expect(table[3]).toMatch(/976\.6 KB +1$/);
+    expect(budgetCounts(rows)).toEqual({ numPassedTests: 1, numFailedTests: 1, numPendingTests: 0, numRuntimeErrorTestSuites: 0, success: false });
+  });
+
+  it('counts for npm test: one test per budget, and an audit that measured nothing as a failed run', () => {
+    const rows = [
+      { key: 'dashboard', label: 'b', bytes: 1, scripts: 1, budget: BUDGETS.dashboard },
+      { key: 'remoteScreen', label: 'c', bytes: 1, scripts: 1, budget: BUDGETS.remoteScreen },
+    ];
+    expect(budgetCounts(rows)).toMatchObject({ numPassedTests: 2, numFailedTests: 0, numRuntimeErrorTestSuites: 0, success: true });
+    expect(budgetCounts([])).toMatchObject({ numPassedTests: 0, numFailedTests: 0, numRuntimeErrorTestSuites: 1, success: false });
   });
 
   it('accepts gzip and uncompressed scripts only', () => {

@@ -13,9 +13,12 @@
 // A phase ends when its screen is on show and no script has been requested or in flight for
 // QUIET_MS, so scripts a screen pulls in right after it renders count too.
 //
-// Options: --no-build (measure dist as it is), --list (every script of every load).
+// Options: --no-build (measure dist as it is: `npm test` runs it so, after its own build), --list
+// (every script of every load).
 // AUDIT_BACKEND_ROOT: the checkout whose built gateway and services to run (default this one).
 // Exits 1 over budget or when a page fails (a script error, a failed script, a screen not shown).
+// With FREIGHT_TEST_RESULTS set (npm test), it also writes its counts there: each budget a test,
+// an audit that could not measure one failed run (tools/test/summary.mjs).
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { Writable } from 'node:stream';
@@ -24,7 +27,8 @@ import { freePort } from '../dev/net.mjs';
 import { loadRoutes } from '../dev/routes.mjs';
 import { ROOT, startSystem } from '../dev/start.mjs';
 import { launchBrowser } from '../e2e/browser.mjs';
-import { figures, formatScripts, formatTable, notGzip, overBudget } from './report.mjs';
+import { writeCounts } from '../test/summary.mjs';
+import { budgetCounts, figures, formatScripts, formatTable, notGzip, overBudget } from './report.mjs';
 
 const QUIET_MS = 750;
 const SCREEN_TIMEOUT_MS = 30_000;
@@ -195,6 +199,7 @@ async function main() {
       for (const [key, scripts] of Object.entries(loads)) console.log(formatScripts(titles[key], scripts) + '\n');
     }
     console.log(formatTable(rows));
+    writeCounts('web-audit', budgetCounts(rows), { figures: rows.map(({ key, bytes, budget }) => ({ key, bytes, budget })) });
     const over = overBudget(rows);
     console.log(over.length ? `\nOver budget: ${over.map((r) => r.key).join(', ')}` : '\nWithin budget.');
     log(`done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
@@ -211,5 +216,6 @@ async function main() {
 
 main().catch((error) => {
   console.error(`audit:web failed: ${error.stack ?? error.message}`);
+  writeCounts('web-audit', budgetCounts([]));
   process.exit(1);
 });

@@ -1,12 +1,21 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { LoggerService } from '@nestjs/common';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import { AppError, createNestLogger } from '@freight/server';
-import { TOTAL_COUNT_HEADER } from '@freight/contracts';
+import { KEY_MAX_LENGTH, TOTAL_COUNT_HEADER } from '@freight/contracts';
 import { AppModule } from './app.module.js';
 import type { GatewayConfig } from './config/gateway.config.js';
+import { HttpErrorFilter } from './http/exception.filter.js';
+
+/**
+ * The longest path parameter the router accepts, as sent (percent-encoded): a key of
+ * KEY_MAX_LENGTH characters of 4-byte UTF-8 is 12 characters each. So every key the
+ * contracts accept reaches its schema, which names the field when a key is too long.
+ */
+export const MAX_PARAM_LENGTH = KEY_MAX_LENGTH * 12;
 
 /**
  * A call without an Origin (curl, server to server, a same-origin GET) passes; a call with
@@ -25,7 +34,14 @@ export async function createGateway(
 ): Promise<NestFastifyApplication> {
   const hops = config.GATEWAY_TRUST_PROXY;
   const trustProxy = typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops;
-  const adapter = new FastifyAdapter({ bodyLimit: config.BODY_LIMIT_BYTES, trustProxy });
+  const errors = new HttpErrorFilter(config);
+  const adapter = new FastifyAdapter({
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy,
+    maxParamLength: MAX_PARAM_LENGTH,
+    // What the router refuses before any handler (a longer parameter, broken percent-encoding) answers like every other error.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => errors.send(error, request, reply),
+  });
   // bodyParser off: Fastify's own JSON parser (with the body limit) is the only one; Nest would add form bodies.
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { logger, abortOnError: false, bodyParser: false });
   app.setGlobalPrefix('api');

@@ -11,6 +11,7 @@ import { GATEWAY_CONFIG, type GatewayConfig } from './config/gateway.config.js';
 import { DocsController } from './docs/docs.controller.js';
 import { HealthController } from './health/health.controller.js';
 import { resourceForwarder } from './forward/resource-forwarder.js';
+import { csvExporter } from './export/csv-exporter.js';
 import { HttpErrorFilter } from './http/exception.filter.js';
 import { ContractReplyInterceptor } from './http/reply.interceptor.js';
 
@@ -25,8 +26,8 @@ export class AppModule implements OnModuleInit {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: AppModule,
-      // Sign-in, sign-out, health and the docs do more than forward; every resource route is forwarded.
-      controllers: [SessionController, HealthController, DocsController, resourceForwarder()],
+      // Sign-in, sign-out, health and the docs do more than forward; every resource route is forwarded but the CSV exports, streamed.
+      controllers: [SessionController, HealthController, DocsController, resourceForwarder(), csvExporter()],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         {

@@ -10,7 +10,7 @@ import { connect, headers, type Msg, type NatsConnection } from '@nats-io/transp
 import { Kvm } from '@nats-io/kv';
 import { Messages } from '@freight/contracts';
 import { SIGNATURE_HEADER, SIGNATURE_TTL_MS, parseSigningKey, signRequest } from '@freight/server';
-import { connectTestNats, testNats } from '@freight/server-testing';
+import { connectTestNats, permissionViolations, testNats, violationsAfter } from '@freight/server-testing';
 import { revocationBucketName } from './auth/revocation.service.js';
 import { HEAD, Stack, newUser } from './testing/gateway-stack.js';
 
@@ -35,17 +35,12 @@ afterAll(async () => {
 async function connectAs(name: string): Promise<{ nc: NatsConnection; violations: string[] }> {
   const nc = await connectTestNats(name);
   opened.push(nc);
-  const violations: string[] = [];
-  void (async () => {
-    for await (const status of nc.status()) if (status.type === 'error') violations.push(String(status.error));
-  })();
-  return { nc, violations };
+  return { nc, violations: permissionViolations(nc) };
 }
 
 /** Waits until the server has reported a violation matching `pattern` (it answers -ERR asynchronously). */
 async function reported(violations: string[], pattern: RegExp): Promise<void> {
-  for (let i = 0; i < 100 && !violations.some((v) => pattern.test(v)); i++) await new Promise((resolve) => setTimeout(resolve, 20));
-  expect(violations).toEqual(expect.arrayContaining([expect.stringMatching(pattern)]));
+  expect(await violationsAfter(violations, pattern)).toEqual(expect.arrayContaining([expect.stringMatching(pattern)]));
 }
 
 const wire = (subject: string) => `${stack.namespace}${subject}`;

@@ -74,6 +74,10 @@ export const passwordIsUsername = (password: string | undefined, username: strin
 export const phoneField = (label: string) =>
   requiredText(label, 30).regex(/^[0-9+()\-\s]{5,30}$/, `${label} must be a phone number (digits, spaces, + - ( ))`);
 
+/** An optional phone number: '' or what phoneField takes. */
+export const optionalPhoneField = (label: string) =>
+  optionalText(label, 30).regex(/^(|[0-9+()\-\s]{5,30})$/, `${label} must be a phone number (digits, spaces, + - ( ))`);
+
 /**
  * Keys that travel as a URL path segment (branch cities): any single line, `/` and `%` included,
  * since every client encodes the segment (apiPath) and the gateway decodes it once. Only `.`

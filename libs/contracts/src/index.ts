@@ -13,10 +13,16 @@ export * from './directory/branch.resource.js';
 export * from './directory/client-account.js';
 export * from './directory/consignee.resource.js';
 export * from './directory/shipper.resource.js';
+export * from './directory/forwarder.resource.js';
+export * from './directory/origin.resource.js';
+export * from './directory/yard.resource.js';
+export * from './directory/shipment-type.resource.js';
+export * from './directory/shipment-term.resource.js';
 // new:resource exports
 export * from './resources.js';
 export * from './common.js';
 export * from './subjects.js';
 export * from './session.js';
 export * from './idempotency.js';
+export * from './events.js';
 export * from './api.js';

@@ -5,6 +5,15 @@ export const MAX_PAGE_SIZE = 100;
 /** Far past any real list; keeps OFFSET a sane integer. */
 export const MAX_PAGE = 1_000_000;
 
+/** An optional whole number from 1 to `max` in the query string (text, hence coerced). */
+const optionalCount = (name: string, max: number) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(1, `${name} must be 1 or more`)
+    .max(max, `${name} must be at most ${max}`)
+    .optional();
+
 /**
  * Optional paging, sorting and searching accepted by every list call
  * (DECISIONS §1). Without `page` the whole (sorted, filtered) array comes back.
@@ -14,18 +23,8 @@ export function listQuerySchema<const S extends readonly [string, ...string[]]>(
     q: z.string().trim().max(100, 'Search text must be at most 100 characters').optional(),
     sort: z.enum(sortable, { error: `sort must be one of: ${sortable.join(', ')}` }).optional(),
     order: z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }).optional(),
-    page: z.coerce
-      .number({ error: 'page must be a number' })
-      .int('page must be a whole number')
-      .min(1, 'page must be 1 or more')
-      .max(MAX_PAGE, `page must be at most ${MAX_PAGE}`)
-      .optional(),
-    pageSize: z.coerce
-      .number({ error: 'pageSize must be a number' })
-      .int('pageSize must be a whole number')
-      .min(1, 'pageSize must be 1 or more')
-      .max(MAX_PAGE_SIZE, `pageSize must be at most ${MAX_PAGE_SIZE}`)
-      .optional(),
+    page: optionalCount('page', MAX_PAGE),
+    pageSize: optionalCount('pageSize', MAX_PAGE_SIZE),
   });
 }
 
@@ -36,3 +35,46 @@ export interface Page<T> {
 }
 
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+
+/**
+ * A column of a list, as the screen's table and the CSV export show it: the record's field, its
+ * header, and, for a field that is not plain text (a user's branch), how its cell reads.
+ */
+export interface ListColumnDef<Row = any> { // eslint-disable-line @typescript-eslint/no-explicit-any -- typed by the definition that declares it
+  field: string;
+  label: string;
+  text?: (row: Row) => string;
+}
+
+/** A cell of a list as text: the column's own `text`, else the field's value ('' when missing). */
+export function columnText(row: unknown, column: Pick<ListColumnDef, 'field' | 'text'>): string {
+  if (column.text) return column.text(row);
+  const value = (row as Record<string, unknown>)[column.field];
+  return value === undefined || value === null ? '' : String(value);
+}
+
+/** `BranchCity`, `fullName` → 'Branch City', 'Full Name': the header of a column nobody named. */
+export function columnLabel(field: string): string {
+  return field
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[\s_-]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+/** An export asks for at most this many rows per chunk (a NATS reply stays well under its 1 MB limit). */
+export const EXPORT_CHUNK_MAX = 1000;
+
+/**
+ * Where an export's next chunk starts: the sort keys of the last row sent (keyset pagination,
+ * the sort's index walked from there), as the service chose them; the gateway hands it back unread.
+ */
+export const exportCursorSchema = z.array(z.string().max(1000).or(z.number())).min(1).max(4);
+export type ExportCursor = z.infer<typeof exportCursorSchema>;
+
+/** One chunk of an export, as the service answers it; `next` is null after the last. */
+export interface ExportChunk<T> {
+  items: T[];
+  next: ExportCursor | null;
+}

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineMasterData } from './master-data.js';
+import { api, type ApiRoute } from './api.js';
+import { EXPORT_CHUNK_MAX } from './list.js';
 import { keyText, requiredText } from './fields.js';
 
 // A made-up entity, so the helper is tested apart from any real one.
@@ -33,6 +35,7 @@ describe('defineMasterData', () => {
       ['yardsAdd', 'POST', '/api/yards/add', 'write', 201],
       ['yardsUpdate', 'PUT', '/api/yards/update/{YardName}', 'write', 200],
       ['yardsDelete', 'DELETE', '/api/yards/delete/{YardName}', 'delete', 200],
+      ['yardsExport', 'GET', '/api/yards/export.csv', 'read', 200],
     ]);
     expect(yards.subjects).toMatchObject({ add: 'directory.yard.add', unique: 'directory.yard.unique' });
     expect(yards.routes.yardsAll).toMatchObject({ paged: true, permission: { area: 'yards' } });
@@ -59,6 +62,45 @@ describe('defineMasterData', () => {
     });
     expect(more.routes.yardsUnique.path).toBe('/api/yards/names');
     expect(more.routes.yardsCount.subject).toBe('directory.yard.count');
-    expect(Object.keys(more.operations)).toEqual(['all', 'unique', 'search', 'get', 'add', 'update', 'delete', 'count']);
+    expect(Object.keys(more.operations)).toEqual(['all', 'unique', 'search', 'get', 'add', 'update', 'delete', 'count', 'export']);
+  });
+});
+
+describe('the CSV export of every list', () => {
+  const yards = defineMasterData(base);
+
+  it('is GET /api/<key>/export.csv with the list search and sort (no paging), the list permission, and the record fields as columns', () => {
+    const route = yards.routes.yardsExport;
+    expect(route).toMatchObject({ method: 'GET', path: '/api/yards/export.csv', access: 'staff', permission: yards.routes.yardsAll.permission, subject: 'directory.yard.export' });
+    expect(Object.keys(route.query.shape)).toEqual(['q', 'sort', 'order']);
+    expect(route.csv.columns).toEqual([
+      { field: 'YardName', label: 'Yard Name' },
+      { field: 'Place', label: 'Place' },
+    ]);
+    expect(route.query.safeParse({ sort: 'Nope' }).error?.issues[0]?.message).toBe('sort must be one of: YardName, Place');
+  });
+
+  it('takes the columns the definition names', () => {
+    const named = defineMasterData({ ...base, columns: [{ field: 'YardName', label: 'Yard' }] });
+    expect(named.columns).toEqual([{ field: 'YardName', label: 'Yard' }]);
+    expect(named.routes.yardsExport.csv.columns).toBe(named.columns);
+  });
+
+  it('asks the service chunk by chunk: the message adds where the chunk starts and how many rows it may hold', () => {
+    const message = { actor, query: { q: 'north' }, limit: 500 };
+    expect(yards.messages.export.parse({ ...message, after: ['north', 'a1'] })).toEqual({ ...message, after: ['north', 'a1'] });
+    expect(yards.messages.export.safeParse({ ...message, limit: EXPORT_CHUNK_MAX + 1 }).success).toBe(false);
+    expect(yards.messages.export.safeParse({ actor, query: {} }).success).toBe(false);
+    expect(yards.messages.export.safeParse({ ...message, after: [] }).success).toBe(false);
+  });
+
+  it('is there for every list of the api table, with the permission of that list', () => {
+    const lists = Object.entries(api).filter(([, route]) => 'paged' in route && route.paged);
+    expect(lists.length).toBeGreaterThanOrEqual(2);
+    for (const [name, list] of lists) {
+      const key = name.replace(/All$/, '');
+      const exported = (api as Record<string, ApiRoute>)[`${key}Export`];
+      expect(exported).toMatchObject({ path: `/api/${key}/export.csv`, permission: { ...(list as ApiRoute).permission, action: 'read' } });
+    }
   });
 });

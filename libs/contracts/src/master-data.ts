@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messageReplySchema, namesReplySchema } from './common.js';
-import { listQuerySchema } from './list.js';
+import { listQuerySchema, type ListColumnDef } from './list.js';
 import type { Area } from './permissions.js';
 import { defineResource, keyParam, type OperationDef, type Resource, type ResourceTexts } from './resource.js';
 import type { ServiceName } from './services.js';
@@ -33,12 +33,30 @@ export interface MasterDataDef<
   sortFields: Sort;
   searchFields: readonly (keyof z.output<Rec> & string)[];
   texts: ResourceTexts;
-  /** The record as replies carry it, the add body, the update body (the key is in the URL). */
-  schemas: { record: Rec; create: Create; update: Update };
+  /**
+   * The record as replies carry it, the add body, the update body (the key is in the URL), and
+   * the update body's names of the fields it renames (`{OriginPortName: 'newOriginPortName'}`);
+   * `masterDataSchemas` derives all four from the fields.
+   */
+  schemas: { record: Rec; create: Create; update: Update; renames?: Readonly<Record<string, string>> };
   /** The JSON names of the record in add and update replies and of the list in search replies: `{forwarder}`, `{forwarders}`. */
   replyKeys: { one: One; many: Many };
+  /** The list's columns (screen and CSV export); default: every field of the record but `_id`, headed by its name in words. */
+  columns?: readonly ListColumnDef<z.output<Rec>>[];
   /** Operations of the entity's own, or a standard one replaced (by its name). */
   operations?: Extra;
+  /** The screens have a view page (spec 01 §2: forwarders, consignees, shippers). */
+  view?: boolean;
+}
+
+/** What the generic handlers, tests and screens read of a master-data definition beyond ResourceDef. */
+export interface MasterDataFacts {
+  /** The add body's fields, in order: the record's fields besides `_id`. */
+  fields: readonly string[];
+  renames: Readonly<Record<string, string>>;
+  replyKeys: { one: string; many: string };
+  keyLabel: string;
+  view: boolean;
 }
 
 /**
@@ -61,7 +79,7 @@ export function defineMasterData<
   const Many extends string,
   const Extra extends Record<string, OperationDef> = Record<never, OperationDef>,
 >(def: MasterDataDef<Service, Name, Key, KeyField, Sort, Rec, Create, Update, One, Many, Extra>) {
-  const { schemas, replyKeys, texts, naturalKey, keyLabel, operations: extra, ...resource } = def;
+  const { schemas, replyKeys, texts, naturalKey, keyLabel, operations: extra, view = false, ...resource } = def;
   const params = keyParam(naturalKey, keyLabel);
   const written = z.object({ success: z.literal(true), message: z.string(), [replyKeys.one]: schemas.record }) as z.ZodObject<
     { success: z.ZodLiteral<true>; message: z.ZodString } & { [P in One]: Rec }
@@ -81,7 +99,8 @@ export function defineMasterData<
   } as const;
   type Operations = Omit<typeof standard, keyof Extra> & Extra;
   const operations = { ...standard, ...extra } as unknown as Operations;
-  return defineResource({ ...resource, naturalKey, texts, operations }) as Resource<{
+  const masterData: MasterDataFacts = { fields: Object.keys(schemas.create.shape), renames: schemas.renames ?? {}, replyKeys, keyLabel, view };
+  return Object.assign(defineResource({ ...resource, naturalKey, texts, operations }), { masterData, schemas }) as Resource<{
     service: Service;
     name: Name;
     key: Key;
@@ -91,7 +110,52 @@ export function defineMasterData<
     searchFields: readonly string[];
     texts: ResourceTexts;
     operations: Operations;
-  }>;
+  }> & { masterData: MasterDataFacts; schemas: { record: Rec; create: Create; update: Update } };
 }
 
 const cap = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+type RenamedShape<K extends string, F extends z.ZodRawShape, R extends Partial<Record<keyof F & string, string>>> = {
+  [P in keyof F & string as P extends keyof R ? R[P] & string : P extends K ? never : P]: P extends K ? z.ZodOptional<F[P]> : F[P];
+};
+type RecordShape<F extends z.ZodRawShape> = { _id: z.ZodString } & { [P in keyof F]: z.ZodString };
+
+/**
+ * A master-data entity's schemas from its fields (the add body's shape, the natural key among
+ * them): the record (`_id` and every field as text), the add body, and the update body. The
+ * key is in the update's URL, so the body leaves it out, unless `renames` gives it a new name
+ * (`{Forwarder: 'newForwarderName'}`, optional: left out, the key stays); every other field
+ * renamed there (`{OriginPortLocation: 'newOriginPortLocation'}`) keeps its rules under its new name.
+ */
+export function masterDataSchemas<const K extends string, F extends z.ZodRawShape & { [P in K]: z.ZodType }, const R extends Partial<Record<keyof F & string, string>> = Record<never, string>>(
+  naturalKey: K,
+  fields: F,
+  renames?: R,
+) {
+  const names = (renames ?? {}) as Record<string, string>;
+  const update: Record<string, z.ZodType> = {};
+  for (const [field, schema] of Object.entries(fields)) {
+    if (field === naturalKey && names[field] === undefined) continue;
+    update[names[field] ?? field] = field === naturalKey ? (schema as z.ZodType).optional() : (schema as z.ZodType);
+  }
+  const record = Object.fromEntries([['_id', z.string()], ...Object.keys(fields).map((field) => [field, z.string()])]);
+  return {
+    record: z.object(record) as unknown as z.ZodObject<RecordShape<F>>,
+    create: z.object(fields),
+    update: z.object(update) as unknown as z.ZodObject<RenamedShape<K, F, R>>,
+    renames: names as Readonly<Record<string, string>>,
+  };
+}
+
+/** The catalogue's texts of a master-data entity (spec 01 §8): 'Shipment type added successfully!', … */
+export function masterDataTexts(singular: string, plural: string): ResourceTexts {
+  const thing = cap(singular);
+  return {
+    singular,
+    plural,
+    added: `${thing} added successfully!`,
+    updated: `${thing} updated successfully`,
+    deleted: `${thing} deleted successfully`,
+    notFound: `Not Found: The specified ${singular} does not exist.`,
+  };
+}

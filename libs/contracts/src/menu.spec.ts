@@ -5,21 +5,13 @@ import type { StaffRole } from './roles.js';
 // the implementation.
 const ALL: StaffRole[] = ['Head', 'Admin', 'Employee'];
 const HEAD: StaffRole[] = ['Head'];
-const SPEC: [group: string, label: string, roles: StaffRole[]][] = [
-  ['User and Branch Management', 'Manage User', ALL],
-  ['User and Branch Management', 'Manage Branch', HEAD],
-  ['Client Management', 'Manage Consignee', ALL],
-  ['Client Management', 'Manage Forwarder', ALL],
-  ['Client Management', 'Manage Shipper', ALL],
-  ['Client Management', 'Manage Client News', HEAD],
-  ['Client Management', 'Manage Client Announcements', HEAD],
-  ['Loading and Infrastructure', 'Manage Origin', ALL],
-  ['Loading and Infrastructure', 'Manage Yard', HEAD],
-  ['Shipment Configuration', 'Manage Shipment Type', HEAD],
-  ['Shipment Configuration', 'Manage Shipment Term', HEAD],
-  ['Shipment Configuration', 'Manage Shipment Counter', HEAD],
-  ['Shipment Configuration', 'Manage Shipment Deletion', HEAD],
-];
+const SPEC_GROUPS: Record<string, Record<string, StaffRole[]>> = {
+  'User and Branch Management': { 'Manage User': ALL, 'Manage Branch': HEAD },
+  'Client Management': { 'Manage Consignee': ALL, 'Manage Forwarder': ALL, 'Manage Shipper': ALL, 'Manage Client News': HEAD, 'Manage Client Announcements': HEAD },
+  'Loading and Infrastructure': { 'Manage Origin': ALL, 'Manage Yard': HEAD },
+  'Shipment Configuration': { 'Manage Shipment Type': HEAD, 'Manage Shipment Term': HEAD, 'Manage Shipment Counter': HEAD, 'Manage Shipment Deletion': HEAD },
+};
+const SPEC = Object.entries(SPEC_GROUPS).flatMap(([group, tiles]) => Object.entries(tiles).map(([label, roles]) => [group, label, roles] as const));
 
 describe('the Administrative Tools page of the specification (spec 01 §2)', () => {
   it('has its groups in order', () => {

@@ -1,4 +1,4 @@
-import { can, type Permission } from './permissions.js';
+import { ACTIONS, can, rolesThatCan, type Area, type Permission } from './permissions.js';
 import type { StaffRole } from './roles.js';
 
 /**
@@ -32,28 +32,41 @@ export function tileVisibleTo(tile: Pick<MenuTile, 'visibleTo'>, role: StaffRole
   return can(role, tile.visibleTo.area, tile.visibleTo.action);
 }
 
-const tile = (label: string, group: ToolGroup, visibleTo: Permission): MenuTile => ({ label, group, visibleTo });
+/** Who spec 01 §2 shows a tile to. */
+type Audience = 'all staff' | 'Head only';
+
+/**
+ * The matrix cell that gives exactly the audience: "all staff" tiles need `read`; "Head only"
+ * tiles need the first action only Head has in the area (`write` for branches, `delete` for
+ * the areas all staff edit, `read` for the Head-only areas).
+ */
+function visibleTo(area: Area, audience: Audience): Permission {
+  if (audience === 'all staff') return { area, action: 'read' };
+  const action = ACTIONS.find((a) => rolesThatCan(area, a).join() === 'Head');
+  if (!action) throw new Error(`No action in ${area} is Head's alone: a Head-only tile cannot be shown by it`);
+  return { area, action };
+}
+
+/** Tiles of one group with one audience: label → area. */
+const tiles = (group: ToolGroup, audience: Audience, areas: Record<string, Area>): MenuTile[] =>
+  Object.entries(areas).map(([label, area]) => ({ label, group, visibleTo: visibleTo(area, audience) }));
 
 /**
  * Every tile of spec 01 §2, in its order, without paths. The console shows each as "Not
  * available yet" until a loaded remote brings a tile of the same label, which takes its place
- * (so a remote that cannot be loaded leaves its tiles there, not available). Each tile's
- * visibility is the matrix cell that gives exactly the spec's roles: "all staff" tiles need
- * `read`; "Head only" tiles need the action only Head has in that area (`write` for
- * branches, `delete` for the areas all staff edit, `read` for the Head-only areas).
+ * (so a remote that cannot be loaded leaves its tiles there, not available).
  */
 export const ADMINISTRATIVE_TOOLS: readonly MenuTile[] = [
-  tile('Manage User', 'User and Branch Management', { area: 'users', action: 'read' }),
-  tile('Manage Branch', 'User and Branch Management', { area: 'branches', action: 'write' }),
-  tile('Manage Consignee', 'Client Management', { area: 'consignees', action: 'read' }),
-  tile('Manage Forwarder', 'Client Management', { area: 'forwarders', action: 'read' }),
-  tile('Manage Shipper', 'Client Management', { area: 'shippers', action: 'read' }),
-  tile('Manage Client News', 'Client Management', { area: 'clientNews', action: 'delete' }),
-  tile('Manage Client Announcements', 'Client Management', { area: 'announcements', action: 'delete' }),
-  tile('Manage Origin', 'Loading and Infrastructure', { area: 'origins', action: 'read' }),
-  tile('Manage Yard', 'Loading and Infrastructure', { area: 'yards', action: 'delete' }),
-  tile('Manage Shipment Type', 'Shipment Configuration', { area: 'shipmentTypes', action: 'delete' }),
-  tile('Manage Shipment Term', 'Shipment Configuration', { area: 'shipmentTerms', action: 'delete' }),
-  tile('Manage Shipment Counter', 'Shipment Configuration', { area: 'shipmentCounter', action: 'read' }),
-  tile('Manage Shipment Deletion', 'Shipment Configuration', { area: 'shipmentDeletion', action: 'read' }),
+  ...tiles('User and Branch Management', 'all staff', { 'Manage User': 'users' }),
+  ...tiles('User and Branch Management', 'Head only', { 'Manage Branch': 'branches' }),
+  ...tiles('Client Management', 'all staff', { 'Manage Consignee': 'consignees', 'Manage Forwarder': 'forwarders', 'Manage Shipper': 'shippers' }),
+  ...tiles('Client Management', 'Head only', { 'Manage Client News': 'clientNews', 'Manage Client Announcements': 'announcements' }),
+  ...tiles('Loading and Infrastructure', 'all staff', { 'Manage Origin': 'origins' }),
+  ...tiles('Loading and Infrastructure', 'Head only', { 'Manage Yard': 'yards' }),
+  ...tiles('Shipment Configuration', 'Head only', {
+    'Manage Shipment Type': 'shipmentTypes',
+    'Manage Shipment Term': 'shipmentTerms',
+    'Manage Shipment Counter': 'shipmentCounter',
+    'Manage Shipment Deletion': 'shipmentDeletion',
+  }),
 ];

@@ -17,7 +17,7 @@ describe('defineResource', () => {
       subject: 'directory.branch.update',
     });
     expect(api.branchesAdd).toMatchObject({ status: 201, idempotent: true, subject: 'directory.branch.add' });
-    expect(Object.keys(users.routes)).toEqual(['usersAll', 'usersSearch', 'usersUnique', 'usersGet', 'usersAdd', 'usersUpdate', 'usersDelete']);
+    expect(Object.keys(users.routes)).toEqual(['usersAll', 'usersSearch', 'usersUnique', 'usersGet', 'usersAdd', 'usersUpdate', 'usersDelete', 'usersExport']);
   });
 
   it('makes the NATS message the validated REST input plus the actor, with the same field names', () => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Action, Area } from './permissions.js';
 import { actorSchema, type Actor } from './roles.js';
 import { idempotencyKeySchema } from './idempotency.js';
-import type { Page } from './list.js';
+import { EXPORT_CHUNK_MAX, columnLabel, exportCursorSchema, type ExportChunk, type ExportCursor, type ListColumnDef, type Page } from './list.js';
 import type { ServiceName } from './services.js';
 
 /**
@@ -19,8 +19,15 @@ import type { ServiceName } from './services.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** Field → message, as in a VALIDATION_FAILED error's `details`. */
-export type FieldProblems = Record<string, string>;
+/** A rule across parts that a call breaks (an operation's `refine`). */
+export interface CrossPartProblem {
+  /** The body field it is about: its key in a VALIDATION_FAILED error's `details`. */
+  field: string;
+  /** The text beside that field, in `details`. */
+  message: string;
+  /** The error's `message` when this is the first problem, where `message` alone does not say which field ("username must match updateterm"). Default: `message`. */
+  sentence?: string;
+}
 
 /** The validated parts of a call; `params`, `query` and `body` only where the operation declares them. */
 export interface OperationInput {
@@ -49,7 +56,12 @@ export interface OperationDef {
   /** A create that accepts an Idempotency-Key (ADR 12). */
   idempotent?: boolean;
   /** Rules across parts (say, a body field that must match a query field): checked by the gateway and by the service. */
-  refine?: (input: any) => FieldProblems; // eslint-disable-line @typescript-eslint/no-explicit-any -- typed by the definition that declares it
+  refine?: (input: any) => CrossPartProblem[]; // eslint-disable-line @typescript-eslint/no-explicit-any -- typed by the definition that declares it
+  /**
+   * A CSV export of a list (`reply` its rows): the gateway asks the service for chunks (the message
+   * adds `after` and `limit`; the service answers ExportChunk) and streams them as these columns.
+   */
+  csv?: { columns: readonly ListColumnDef[] };
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : never;
@@ -63,13 +75,25 @@ export type InputOf<O extends OperationDef> = Part<O, 'params', 'out'> & Part<O,
 /** What a caller sends (before the schemas' defaults and transforms): the web client's input. */
 export type CallInputOf<O extends Pick<OperationDef, 'params' | 'query' | 'body'>> = Part<O, 'params', 'in'> & Part<O, 'query', 'in'> & Part<O, 'body', 'in'>;
 
+/** Where a chunk of an export starts and how many rows it may hold. */
+export interface ChunkRequest {
+  after?: ExportCursor;
+  limit: number;
+}
+
 /** The NATS request of an operation. */
-export type MessageOf<O extends OperationDef> = InputOf<O> & { actor: Actor } & (O extends { idempotent: true } ? { idempotencyKey?: string } : unknown);
+export type MessageOf<O extends OperationDef> = InputOf<O> &
+  { actor: Actor } & (O extends { idempotent: true } ? { idempotencyKey?: string } : unknown) & (O extends { csv: object } ? ChunkRequest : unknown);
 
 /** The REST reply of an operation. */
 export type OperationReplyOf<O extends OperationDef> = Out<O['reply']>;
 /** What the service answers: the REST reply, or for a paged list one page and the total. */
-export type ServiceReplyOf<O extends OperationDef> = O extends { paged: true } ? Page<OperationReplyOf<O> extends (infer T)[] ? T : never> : OperationReplyOf<O>;
+export type ServiceReplyOf<O extends OperationDef> = O extends { paged: true }
+  ? Page<RowOfReply<O>>
+  : O extends { csv: object }
+    ? ExportChunk<RowOfReply<O>>
+    : OperationReplyOf<O>;
+type RowOfReply<O extends OperationDef> = OperationReplyOf<O> extends (infer T)[] ? T : never;
 
 /**
  * A row of the REST route table (`api`). Rows derived from a resource carry `subject` and
@@ -98,6 +122,8 @@ export interface ApiRoute {
    */
   idempotent?: boolean;
   refine?: OperationDef['refine'];
+  /** A CSV export (OperationDef `csv`): streamed by the gateway's export controller, not forwarded. */
+  csv?: OperationDef['csv'];
   /** The NATS subject the gateway forwards the call to. */
   subject?: string;
   /** The NATS request's schema (the service validates with it). */
@@ -135,6 +161,8 @@ export interface ResourceDef<
   /** Fields a list's `q` searches (case-insensitive substring). */
   searchFields: readonly string[];
   texts: ResourceTexts;
+  /** The list's columns (screen table and CSV export); default: every field of a list row but `_id`, headed by its name in words. */
+  columns?: readonly ListColumnDef[];
   operations: Ops;
 }
 
@@ -145,6 +173,26 @@ const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 export type RouteName<Key extends string, Op extends string> = `${Key}${Cap<Op>}`;
 export type SubjectOf<Service extends string, Name extends string, Op extends string> = `${Service}.${Name}.${Op}`;
 
+/**
+ * A list's CSV export, `GET /api/<key>/export.csv?q=&sort=&order=`: the `all` operation's search
+ * and sort over every row, the same permission, the resource's columns. `defineResource` adds it
+ * to every resource whose `all` is a paged list.
+ */
+export type ExportOperation<All extends OperationDef> = {
+  method: 'GET';
+  path: string;
+  summary: string;
+  action: 'read';
+  query: All['query'] extends z.ZodObject<infer S> ? z.ZodObject<Pick<S, 'q' | 'sort' | 'order'>> : never;
+  reply: All['reply'];
+  csv: { columns: readonly ListColumnDef[] };
+};
+/** The operations of a definition, with the export its paged list brings. */
+export type WithExport<Ops> = Ops extends { all: infer All extends OperationDef & { paged: true; query: z.ZodObject } } ? Ops & { export: ExportOperation<All> } : Ops;
+
+/** The last segment of an export's path: a literal beside the operations', none of which is a bare `{param}`. */
+export const EXPORT_FILE = 'export.csv';
+
 type DerivedRoute<O extends OperationDef> = Omit<O, 'action' | 'status'> & {
   access: 'staff';
   permission: { area: Area; action: Action };
@@ -153,19 +201,28 @@ type DerivedRoute<O extends OperationDef> = Omit<O, 'action' | 'status'> & {
   message: z.ZodType<MessageOf<O>>;
 };
 
-export type Resource<D extends ResourceDef> = D & {
+type OpsOf<D extends ResourceDef> = WithExport<D['operations']>;
+
+export type Resource<D extends ResourceDef> = Omit<D, 'operations' | 'columns'> & {
+  operations: OpsOf<D>;
+  /** The list's columns: the definition's, or the default (ResourceDef `columns`). */
+  columns: readonly ListColumnDef[];
   /** Route rows for the `api` table, named `<key><Operation>`: `branchesAdd`. */
-  routes: { [K in keyof D['operations'] & string as RouteName<D['key'], K>]: DerivedRoute<D['operations'][K]> };
+  routes: { [K in keyof OpsOf<D> & string as RouteName<D['key'], K>]: DerivedRoute<OpsOf<D>[K]> };
   /** NATS subject per operation: `directory.branch.add`. */
-  subjects: { [K in keyof D['operations'] & string]: SubjectOf<D['service'], D['name'], K> };
+  subjects: { [K in keyof OpsOf<D> & string]: SubjectOf<D['service'], D['name'], K> };
   /** NATS request schema per operation, used by the gateway to build and by the service to check. */
-  messages: { [K in keyof D['operations'] & string]: z.ZodType<MessageOf<D['operations'][K]>> };
+  messages: { [K in keyof OpsOf<D> & string]: z.ZodType<MessageOf<OpsOf<D>[K]>> };
 };
 
 /** The NATS request schema of an operation: actor, idempotency key and the declared parts, plus its cross-part rules. */
-export function messageSchema(op: Pick<OperationDef, 'params' | 'query' | 'body' | 'idempotent' | 'refine'>): z.ZodType {
+export function messageSchema(op: Pick<OperationDef, 'params' | 'query' | 'body' | 'idempotent' | 'refine' | 'csv'>): z.ZodType {
   const shape: Record<string, z.ZodType> = { actor: actorSchema };
   if (op.idempotent) shape.idempotencyKey = idempotencyKeySchema.optional();
+  if (op.csv) {
+    shape.after = exportCursorSchema.optional();
+    shape.limit = z.number().int().min(1).max(EXPORT_CHUNK_MAX);
+  }
   if (op.params) shape.params = op.params;
   if (op.query) shape.query = op.query;
   if (op.body) shape.body = op.body;
@@ -173,7 +230,7 @@ export function messageSchema(op: Pick<OperationDef, 'params' | 'query' | 'body'
   const refine = op.refine;
   if (!refine) return schema;
   return schema.superRefine((input, ctx) => {
-    for (const [field, message] of Object.entries(refine(input))) ctx.addIssue({ code: 'custom', message, path: ['body', field] });
+    for (const { field, message } of refine(input)) ctx.addIssue({ code: 'custom', message, path: ['body', field] });
   });
 }
 
@@ -182,7 +239,11 @@ export function defineResource<const D extends ResourceDef>(def: D): Resource<D>
   const routes: Record<string, ApiRoute> = {};
   const subjects: Record<string, string> = {};
   const messages: Record<string, z.ZodType> = {};
-  for (const [op, operation] of Object.entries(def.operations)) {
+  const columns = def.columns ?? defaultColumns(def.operations.all);
+  const operations: Record<string, OperationDef> = { ...def.operations };
+  const all = def.operations.all;
+  if (all?.paged && all.query && !operations.export) operations.export = exportOperation(def, { ...all, query: all.query }, columns);
+  for (const [op, operation] of Object.entries(operations)) {
     if (!operation.path.startsWith(`/api/${def.key}/`)) throw new Error(`${def.key}.${op}: path ${operation.path} must start with /api/${def.key}/`);
     const { action, status, ...rest } = operation;
     const subject = `${def.service}.${def.name}.${op}`;
@@ -198,7 +259,29 @@ export function defineResource<const D extends ResourceDef>(def: D): Resource<D>
       message,
     };
   }
-  return { ...def, routes, subjects, messages } as unknown as Resource<D>;
+  return { ...def, operations, columns, routes, subjects, messages } as unknown as Resource<D>;
+}
+
+/** Every field of the list's row but `_id`, headed by its name in words. */
+function defaultColumns(all: OperationDef | undefined): ListColumnDef[] {
+  // Read by shape, not instanceof: the web apps' shared zod (ADR 18) carries only the names they use.
+  const shape = all?.paged ? (all.reply as { element?: { shape?: Record<string, unknown> } }).element?.shape : undefined;
+  if (!shape) return [];
+  return Object.keys(shape)
+    .filter((field) => field !== '_id')
+    .map((field) => ({ field, label: columnLabel(field) }));
+}
+
+function exportOperation(def: ResourceDef, all: OperationDef & { query: z.ZodObject }, columns: readonly ListColumnDef[]): OperationDef {
+  return {
+    method: 'GET',
+    path: `/api/${def.key}/${EXPORT_FILE}`,
+    summary: `Every ${def.texts.singular} of the list as CSV (the list's search and sort, all pages), streamed`,
+    action: 'read',
+    query: all.query.pick({ q: true, sort: true, order: true }),
+    reply: all.reply,
+    csv: { columns },
+  };
 }
 
 /** The handlers a service implements for a resource: one per operation, typed by the definition. */
@@ -215,8 +298,11 @@ export type ResourceMessages<R extends ResourceDef> = {
 };
 
 /** The usual natural-key path parameter: required, trimmed, at most 100 characters. */
+/** The longest natural key a URL may name, in characters. */
+export const KEY_MAX_LENGTH = 100;
+
 export function keyParam<const K extends string>(name: K, label: string) {
   return z.object({
-    [name]: z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} is too long`),
+    [name]: z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(KEY_MAX_LENGTH, `${label} is too long`),
   } as { [P in K]: z.ZodString });
 }

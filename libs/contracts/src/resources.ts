@@ -2,6 +2,11 @@ import { branches } from './directory/branch.resource.js';
 import { users } from './directory/user.resource.js';
 import { consignees } from './directory/consignee.resource.js';
 import { shippers } from './directory/shipper.resource.js';
+import { forwarders } from './directory/forwarder.resource.js';
+import { origins } from './directory/origin.resource.js';
+import { yards } from './directory/yard.resource.js';
+import { shipmentTypes } from './directory/shipment-type.resource.js';
+import { shipmentTerms } from './directory/shipment-term.resource.js';
 // new:resource imports
 
 /**
@@ -13,6 +18,11 @@ export const resources = {
   branches,
   consignees,
   shippers,
+  forwarders,
+  origins,
+  yards,
+  shipmentTypes,
+  shipmentTerms,
   // new:resource entries
 } as const;
 export type Resources = typeof resources;

@@ -1,4 +1,4 @@
-import preset from '../../../tools/jest/preset.js';
+import preset, { withTestNats } from '../../../tools/jest/preset.js';
 
 // Unit (*.spec.ts) and integration (*.int-spec.ts, real Postgres and NATS) tests.
-export default { ...preset, displayName: 'server-testing', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.int-spec.ts'] };
+export default { ...preset, ...withTestNats, displayName: 'server-testing', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.int-spec.ts'] };

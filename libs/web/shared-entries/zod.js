@@ -4,49 +4,15 @@
 // once per app. The web apps' `import ... from 'zod'` resolves here (federation.shared.js);
 // tests, type checks and the servers still see the real package.
 //
-// The share key carries a digest of this file: an app built with a different list does not
+// The names are listed once, in zod-names.js, and become both the named exports and `z`.
+//
+// The share key carries a digest of both files: an app built with a different list does not
 // take another's copy and bundles its own (correct, only heavier until both are rebuilt).
 // `npm test` checks that every `z.…` the web apps and the contracts call is here
 // (tools/web-audit/shared-entries.spec.mjs). `real-package/zod/` is the installed package's
 // folder: 'zod' itself resolves to this file.
-import {
-  array,
-  coerce,
-  config,
-  email,
-  enum as enum_,
-  literal,
-  looseObject,
-  number,
-  object,
-  preprocess,
-  record,
-  string,
-  union,
-  uuid,
-  ZodObject,
-  ZodString,
-  ZodType,
-} from 'real-package/zod/index.js';
+import * as z from './zod-names.js';
 
-export const z = Object.freeze({
-  array,
-  coerce,
-  config,
-  email,
-  enum: enum_,
-  literal,
-  looseObject,
-  number,
-  object,
-  preprocess,
-  record,
-  string,
-  union,
-  uuid,
-  ZodObject,
-  ZodString,
-  ZodType,
-});
+export * from './zod-names.js';
+export { z };
 export default z;
-export { array, coerce, config, email, enum_ as enum, literal, looseObject, number, object, preprocess, record, string, union, uuid, ZodObject, ZodString, ZodType };

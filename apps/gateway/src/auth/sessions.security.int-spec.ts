@@ -1,33 +1,25 @@
-import { Messages, type LoginResponse } from '@freight/contracts';
-import { HEAD, Stack, TestGateway, gatewayConfig, newUser, sleep, soon, testPassword } from '../testing/gateway-stack.js';
+import { Messages } from '@freight/contracts';
+import { TestGateway, gatewayConfig, newUser, sleep, soon, stackForFile, testPassword } from '../testing/gateway-stack.js';
 import { SESSION_STATE_MAX_AGE_MS } from './session-state.service.js';
 
 // Issue 5, item 4: sessions outlived what ended them. A new password, role or username, or
 // a delete, must end the user's tokens on every call, reads included, within
 // SESSION_STATE_MAX_AGE_MS (one second), on every gateway replica.
-let stack: Stack;
-let head: LoginResponse;
-const call = (...args: Parameters<Stack['gateway']['call']>) => stack.gateway.call(...args);
+const suite = stackForFile();
+const { call } = suite;
 const refusal = { status: 401, body: { code: 'UNAUTHORIZED', message: Messages.unauthorized } };
 
-beforeAll(async () => {
-  stack = await Stack.start();
-  head = await stack.gateway.login(HEAD.username, HEAD.password);
-}, 60_000);
-
-afterAll(() => stack?.stop());
-
-const read = (token: string, gateway = stack.gateway) => gateway.call('GET', '/api/users/all', { token });
+const read = (token: string, gateway = suite.stack.gateway) => gateway.call('GET', '/api/users/all', { token });
 let serial = 0;
 const write = (token: string) => call('POST', '/api/users/add', { token, body: newUser(`by.old.token${++serial}`, 'Employee') });
-const edit = (username: string, body: ReturnType<typeof newUser>, token = head.token) =>
+const edit = (username: string, body: ReturnType<typeof newUser>, token = suite.head.token) =>
   call('PUT', `/api/users/update?term=${username}&updateterm=${body.username}`, { token, body });
 
 describe('a token after what should have ended it', () => {
   it('a password reset: the old token no longer reads or adds a user, on any replica; the new password signs in', async () => {
-    const other = await TestGateway.start(gatewayConfig(stack.namespace));
+    const other = await TestGateway.start(gatewayConfig(suite.stack.namespace));
     try {
-      const victim = await stack.addUser(head.token, 'reset.admin', 'Admin');
+      const victim = await suite.stack.addUser(suite.head.token, 'reset.admin', 'Admin');
       expect((await read(victim.token, other)).status).toBe(200); // the other replica knows the user now
       expect((await edit('reset.admin', newUser('reset.admin', 'Admin', { password: 'after-reset-Kelp-4821' }))).status).toBe(200);
 
@@ -38,43 +30,43 @@ describe('a token after what should have ended it', () => {
       await other.close();
     }
     await expect(call('POST', '/api/users/login', { body: { username: 'reset.admin', password: testPassword('reset.admin') } })).resolves.toMatchObject({ status: 401 });
-    const fresh = await stack.gateway.login('reset.admin', 'after-reset-Kelp-4821');
+    const fresh = await suite.stack.gateway.login('reset.admin', 'after-reset-Kelp-4821');
     expect((await read(fresh.token)).status).toBe(200);
     expect((await write(fresh.token)).status).toBe(201);
   });
 
   it('a demotion: the old Admin token can do nothing; a new sign-in gets the Employee’s rights', async () => {
-    const demoted = await stack.addUser(head.token, 'demoted.admin', 'Admin');
+    const demoted = await suite.stack.addUser(suite.head.token, 'demoted.admin', 'Admin');
     expect((await edit('demoted.admin', newUser('demoted.admin', 'Employee', { password: '' }))).status).toBe(200);
 
     expect(await soon(() => write(demoted.token))).toMatchObject(refusal);
     expect(await soon(() => read(demoted.token))).toMatchObject(refusal);
-    const fresh = await stack.gateway.login('demoted.admin', testPassword('demoted.admin'));
+    const fresh = await suite.stack.gateway.login('demoted.admin', testPassword('demoted.admin'));
     expect(fresh.user_role).toBe('Employee');
     expect((await write(fresh.token)).status).toBe(403);
     expect((await read(fresh.token)).status).toBe(200);
   });
 
   it('a delete: the deleted user’s token no longer reads', async () => {
-    const gone = await stack.addUser(head.token, 'gone.employee', 'Employee');
+    const gone = await suite.stack.addUser(suite.head.token, 'gone.employee', 'Employee');
     expect((await read(gone.token)).status).toBe(200);
-    expect((await call('DELETE', '/api/users/delete/gone.employee', { token: head.token })).status).toBe(200);
+    expect((await call('DELETE', '/api/users/delete/gone.employee', { token: suite.head.token })).status).toBe(200);
 
     expect(await soon(() => read(gone.token))).toMatchObject(refusal);
     expect(await soon(() => call('POST', '/api/users/logout', { token: gone.token }))).toMatchObject(refusal);
   });
 
   it('a rename: the token of the old name no longer reads or writes; the new name signs in', async () => {
-    const renamed = await stack.addUser(head.token, 'old.name', 'Admin');
+    const renamed = await suite.stack.addUser(suite.head.token, 'old.name', 'Admin');
     expect((await edit('old.name', newUser('new.name', 'Admin', { password: '' }))).status).toBe(200);
 
     expect(await soon(() => read(renamed.token))).toMatchObject(refusal);
     expect(await soon(() => write(renamed.token))).toMatchObject(refusal);
-    await expect(stack.gateway.login('new.name', testPassword('old.name'))).resolves.toMatchObject({ user_username: 'new.name' });
+    await expect(suite.stack.gateway.login('new.name', testPassword('old.name'))).resolves.toMatchObject({ user_username: 'new.name' });
   });
 
   it('other changes end no session: a new full name or contact leaves the token working', async () => {
-    const kept = await stack.addUser(head.token, 'kept.admin', 'Admin');
+    const kept = await suite.stack.addUser(suite.head.token, 'kept.admin', 'Admin');
     expect((await edit('kept.admin', newUser('kept.admin', 'Admin', { fullName: 'Kept Admin', contact: '+94 77 999 9999', password: '' }))).status).toBe(200);
     await sleep(SESSION_STATE_MAX_AGE_MS + 100); // past the time a changed version would be seen
     expect((await read(kept.token)).status).toBe(200);

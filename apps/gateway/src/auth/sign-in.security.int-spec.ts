@@ -1,23 +1,15 @@
 import { Messages, PasswordMessages } from '@freight/contracts';
-import { HEAD, Stack, newUser, testPassword } from '../testing/gateway-stack.js';
+import { newUser, testPassword, stackForFile } from '../testing/gateway-stack.js';
 
 // Through the gateway over HTTP, the directory service spawned from its build, real Postgres and NATS.
 // The client address comes from X-Forwarded-For, trusted from the loopback proxy; each test uses its own.
-let stack: Stack;
-let headToken: string;
-const call = (...args: Parameters<Stack['gateway']['call']>) => stack.gateway.call(...args);
+const suite = stackForFile();
+const { call } = suite;
 const signIn = (username: string, password: string, ip: string) => call('POST', '/api/users/login', { body: { username, password }, headers: { 'x-forwarded-for': ip } });
-
-beforeAll(async () => {
-  stack = await Stack.start();
-  headToken = (await stack.gateway.login(HEAD.username, HEAD.password)).token;
-}, 60_000);
-
-afterAll(() => stack?.stop());
 
 describe('sign-in attacks', () => {
   it('200 parallel wrong passwords for one username from one address: 5 are checked (401), the rest 429 with Retry-After', async () => {
-    await stack.addUser(headToken, 'raced.user', 'Employee');
+    await suite.stack.addUser(suite.head.token, 'raced.user', 'Employee');
     const replies = await Promise.all(Array.from({ length: 200 }, (_, i) => signIn('raced.user', `wrong guess ${i}`, '198.51.100.21')));
     const statuses = replies.map((r) => r.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
@@ -34,7 +26,7 @@ describe('sign-in attacks', () => {
 });
 
 describe('weak passwords', () => {
-  const add = (username: string, password: string) => call('POST', '/api/users/add', { token: headToken, body: newUser(username, 'Employee', { password }) });
+  const add = (username: string, password: string) => call('POST', '/api/users/add', { token: suite.head.token, body: newUser(username, 'Employee', { password }) });
 
   it.each([
     ['password', PasswordMessages.tooShort],
@@ -49,9 +41,9 @@ describe('weak passwords', () => {
   });
 
   it('nor the new username as the new password when the body leaves the username out', async () => {
-    await stack.addUser(headToken, 'old.name', 'Employee');
+    await suite.stack.addUser(suite.head.token, 'old.name', 'Employee');
     const { username: _, ...body } = newUser('old.name', 'Employee', { password: 'Monsoon.Lagoon.Teacup' });
-    const reply = await call('PUT', '/api/users/update?term=old.name&updateterm=monsoon.lagoon.teacup', { token: headToken, body });
+    const reply = await call('PUT', '/api/users/update?term=old.name&updateterm=monsoon.lagoon.teacup', { token: suite.head.token, body });
     expect(reply.status).toBe(400);
     expect(reply.body).toMatchObject({ code: 'VALIDATION_FAILED', message: PasswordMessages.sameAsUsername });
   });

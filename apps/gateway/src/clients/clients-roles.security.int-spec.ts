@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { api, type ApiName } from '@freight/contracts';
 import { addClient, clientPassword, clientToken, newConsignee, newShipper } from '../testing/clients.js';
 import { HEAD, Stack } from '../testing/gateway-stack.js';
@@ -17,6 +18,7 @@ const EXPECTED: Record<string, [number, number, number, number, number, number]>
   consigneesAdd: /*            */ [201, 201, 201, 403, 403, 401],
   consigneesUpdate: /*         */ [200, 200, 200, 403, 403, 401],
   consigneesDelete: /*         */ [200, 403, 403, 403, 403, 401],
+  consigneesExport: /*         */ [200, 200, 200, 403, 403, 401],
   shippersAll: /*              */ [200, 200, 200, 403, 403, 401],
   shippersUnique: /*           */ [200, 200, 200, 403, 403, 401],
   shippersSearch: /*           */ [200, 200, 200, 403, 403, 401],
@@ -24,6 +26,7 @@ const EXPECTED: Record<string, [number, number, number, number, number, number]>
   shippersAdd: /*              */ [201, 201, 201, 403, 403, 401],
   shippersUpdate: /*           */ [200, 200, 200, 403, 403, 401],
   shippersDelete: /*           */ [200, 403, 403, 403, 403, 401],
+  shippersExport: /*           */ [200, 200, 200, 403, 403, 401],
   clientLogin: /*              */ [200, 200, 200, 200, 200, 200],
   clientLogout: /*             */ [403, 403, 403, 200, 200, 401],
 };
@@ -82,5 +85,18 @@ describe.each(Object.entries(EXPECTED))('%s', (name, statuses) => {
     const { method, url, body, token } = await request(name, caller);
     const reply = await stack.gateway.call(method, url, { body, token: token ?? (caller === 'none' ? undefined : tokens[caller]) });
     expect([caller, reply.status]).toEqual([caller, status]);
+  });
+});
+
+describe('the CSV export of the client lists', () => {
+  it.each([
+    ['consignees', ['Consignee Name', 'Username', 'Email', 'Address', 'Mobile', 'Handling Person'], ['Consignee matrix.consignee', 'matrix.consignee', 'matrix.consignee@consignee.example', '', '', 'Nimal']],
+    ['shippers', ['Shipper Name', 'Username', 'Email', 'Address', 'Mobile', 'Handling Person'], ['Shipper matrix.shipper', 'matrix.shipper', 'matrix.shipper@shipper.example', 'Kandy Road', '081 222 3333', 'Sunil']],
+  ])('%s: the list columns, the searched rows, never a password or its hash', async (list, header, row) => {
+    const reply = await stack.gateway.call('GET', `/api/${list}/export.csv?q=matrix`, { token: tokens.Employee });
+    expect(reply.status).toBe(200);
+    const text = String(reply.body).replace(/^\uFEFF/, '');
+    expect(parse(text)).toEqual([header, row]);
+    expect(text).not.toMatch(new RegExp(`password|argon|${clientPassword('matrix.consignee')}|${clientPassword('matrix.shipper')}`, 'i'));
   });
 });

@@ -15,6 +15,7 @@ describe('loadGatewayConfig', () => {
       CORS_ORIGINS: [],
       BODY_LIMIT_BYTES: 1_048_576,
       GATEWAY_TRUST_PROXY: 'loopback',
+      EXPORT_CHUNK_ROWS: 500,
       NATS_URL: 'nats://127.0.0.1:4222',
       NATS_NAMESPACE: '',
       NATS_REQUEST_TIMEOUT_MS: 5000,

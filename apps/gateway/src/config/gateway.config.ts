@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXPORT_CHUNK_MAX } from '@freight/contracts';
 import { envFields, loadConfig } from '@freight/server';
 
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
@@ -36,6 +37,13 @@ export const gatewayEnvSchema = z.object({
   CORS_ORIGINS: origins.default([]),
   BODY_LIMIT_BYTES: z.coerce.number({ error: 'must be a number of bytes' }).int().min(1024, 'must be at least 1024').default(1_048_576),
   GATEWAY_TRUST_PROXY: trustProxy.default('loopback'),
+  /** Rows a CSV export asks a service for at a time: more is fewer round trips, less is less memory per export. */
+  EXPORT_CHUNK_ROWS: z.coerce
+    .number({ error: 'must be a number of rows' })
+    .int()
+    .min(1, 'must be at least 1')
+    .max(EXPORT_CHUNK_MAX, `must be at most ${EXPORT_CHUNK_MAX}`)
+    .default(500),
   NATS_URL: envFields.NATS_URL,
   NATS_NAMESPACE: envFields.NATS_NAMESPACE,
   NATS_REQUEST_TIMEOUT_MS: envFields.NATS_REQUEST_TIMEOUT_MS,

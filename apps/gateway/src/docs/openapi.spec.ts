@@ -26,6 +26,13 @@ describe('OpenAPI document', () => {
     expect(document.paths['/api/users/add']!.post!.responses['201']).toBeDefined();
   });
 
+  it('documents a list export as a CSV download with its query and columns', () => {
+    const exported = document.paths['/api/users/export.csv']!.get!;
+    expect(exported.parameters.map((p) => p.name)).toEqual(['q', 'sort', 'order']);
+    expect(exported.responses['200']).toMatchObject({ content: { 'text/csv': { schema: { type: 'string' } } } });
+    expect((exported.responses['200'] as { description: string }).description).toMatch(/Columns: Username, Fullname, Email, Branch, Contact, Role, Department\./);
+  });
+
   it('documents the error body with every code', () => {
     expect(document.components.schemas.Error!.properties.code!.enum).toEqual([...ERROR_CODES]);
     expect(document.paths['/api/users/delete/{username}']!.delete!.responses['403']).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
@@ -36,7 +43,9 @@ describe('OpenAPI document', () => {
     const keyed = Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.entries(methods).filter(([, op]) => op.parameters.some((p) => p.name === IDEMPOTENCY_KEY_HEADER && p.in === 'header' && !p.required)).map(([m]) => `${m.toUpperCase()} ${path}`),
     );
-    expect(keyed.sort()).toEqual(['POST /api/branches/add', 'POST /api/consignees/add', 'POST /api/shippers/add', 'POST /api/users/add']);
+    expect(keyed.sort()).toEqual(
+      ['POST /api/branches/add', 'POST /api/users/add', 'POST /api/forwarders/add', 'POST /api/origins/add', 'POST /api/yards/add', 'POST /api/ShipmentType/add', 'POST /api/ShipmentTerm/add', 'POST /api/consignees/add', 'POST /api/shippers/add'].sort(),
+    );
     expect(document.paths['/api/users/add']!.post!.responses['422']).toBeDefined();
     expect(document.paths['/api/users/update']!.put!.responses['422']).toBeUndefined();
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ERROR_CODES, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_TTL_HOURS, api, errorReplySchema, idempotencyKeySchema, type ApiRoute } from '@freight/contracts';
+import { ERROR_CODES, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_TTL_HOURS, api, errorReplySchema, idempotencyKeySchema, type ApiRoute, type ListColumnDef } from '@freight/contracts';
 import { ERROR_STATUS } from '../http/errors.js';
 
 type JsonSchema = Record<string, unknown>;
@@ -56,6 +56,15 @@ function errorResponses(route: ApiRoute): Record<string, unknown> {
   return responses;
 }
 
+/** A CSV export's success: a file download, its columns named. */
+function csvResponse(columns: readonly ListColumnDef[]) {
+  return {
+    description: `Every row of the list (its search and sort), streamed as CSV: UTF-8 with a BOM, every field quoted, records ended by CRLF, a cell starting with =, +, - or @ prefixed with '. Columns: ${columns.map((column) => column.label).join(', ')}.`,
+    headers: { 'Content-Disposition': { description: 'attachment; filename="<list>-<date>.csv"', schema: { type: 'string' } } },
+    content: { 'text/csv': { schema: { type: 'string' } } },
+  };
+}
+
 /** The OpenAPI 3.1 document of the whole API, made from the contracts' `api` table alone. */
 export function buildOpenApiDocument(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -68,7 +77,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       ...(route.access !== 'public' ? { security: [{ bearer: [] }] } : { security: [] }),
       ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } } : {}),
       responses: {
-        [route.status]: {
+        [route.status]: route.csv ? csvResponse(route.csv.columns) : {
           description: route.paged ? 'Success. With `page`, one page of the list; the total is in X-Total-Count.' : 'Success',
           ...(route.paged ? { headers: { 'X-Total-Count': { description: 'Total matching rows (when `page` is given)', schema: { type: 'integer' } } } } : {}),
           content: { 'application/json': { schema: jsonSchema(route.reply, 'output') } },

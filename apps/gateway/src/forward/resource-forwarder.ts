@@ -1,12 +1,12 @@
-import { Controller, Inject, Req, Res, type Type } from '@nestjs/common';
+import { Controller, Inject, type Type } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NatsRpcClient } from '@freight/server';
 import { TOTAL_COUNT_HEADER, api, type ApiName, type ApiRoute, type Page, type Subject } from '@freight/contracts';
-import { Route } from '../http/route.decorator.js';
+import { addRouteHandlers } from '../http/route-handlers.js';
 import { parseRouteInput } from '../http/validation.js';
 
-/** Every route of the `api` table that a resource definition owns (it names a NATS subject). */
-export const forwardedRoutes = (Object.keys(api) as ApiName[]).filter((name) => (api[name] as ApiRoute).subject !== undefined);
+/** Every route of the `api` table that a resource definition owns (it names a NATS subject), but the CSV exports (csv-exporter.ts). */
+export const forwardedRoutes = (Object.keys(api) as ApiName[]).filter((name) => (api[name] as ApiRoute).subject !== undefined && !(api[name] as ApiRoute).csv);
 
 /**
  * The one controller for every resource route (ADR 15). Per call: the guard has checked the
@@ -32,16 +32,6 @@ export function resourceForwarder(names: readonly ApiName[] = forwardedRoutes): 
   class ResourceForwarder {
     constructor(@Inject(NatsRpcClient) readonly rpc: NatsRpcClient) {}
   }
-  for (const name of names) {
-    const route: ApiRoute = api[name];
-    const handler = function (this: ResourceForwarder, request: FastifyRequest, reply: FastifyReply) {
-      return forward(this.rpc, route, request, reply);
-    };
-    Object.defineProperty(handler, 'name', { value: name });
-    Object.defineProperty(ResourceForwarder.prototype, name, { value: handler, writable: true, configurable: true });
-    Req()(ResourceForwarder.prototype, name, 0);
-    Res({ passthrough: true })(ResourceForwarder.prototype, name, 1);
-    Route(name)(ResourceForwarder.prototype, name, Object.getOwnPropertyDescriptor(ResourceForwarder.prototype, name)!);
-  }
+  addRouteHandlers(ResourceForwarder, names, (forwarder, route, request, reply) => forward(forwarder.rpc, route, request, reply), { passthrough: true });
   return ResourceForwarder;
 }

@@ -83,6 +83,10 @@ export class HttpErrorFilter implements ExceptionFilter {
         return 'The request body is empty although its Content-Type says JSON.';
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
         return 'The request body is not valid JSON.';
+      case 'FST_ERR_MAX_PARAM_LENGTH':
+        return 'A part of the request path is too long.';
+      case 'FST_ERR_BAD_URL':
+        return 'The request path is not a valid URL (broken percent-encoding).';
       default:
         // Fastify's JSON parser reports a SyntaxError with status 400.
         return error instanceof SyntaxError ? 'The request body is not valid JSON.' : error.message;

@@ -1,19 +1,11 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import { Messages } from '@freight/contracts';
 import { connectTestNats, uniqueNamespace } from '@freight/server-testing';
-import { ALLOWED_ORIGIN, BODY_LIMIT_BYTES, HEAD, PUBLIC_ORIGIN, Stack, TestGateway, dropRevocationBucket, gatewayConfig } from '../testing/gateway-stack.js';
+import { ALLOWED_ORIGIN, BODY_LIMIT_BYTES, PUBLIC_ORIGIN, TestGateway, dropRevocationBucket, gatewayConfig, stackForFile } from '../testing/gateway-stack.js';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from './exception.filter.js';
 
-let stack: Stack;
-let token: string;
-const call = (...args: Parameters<Stack['gateway']['call']>) => stack.gateway.call(...args);
-
-beforeAll(async () => {
-  stack = await Stack.start();
-  token = (await stack.gateway.login(HEAD.username, HEAD.password)).token;
-}, 60_000);
-
-afterAll(() => stack?.stop());
+const suite = stackForFile();
+const { call } = suite;
 
 const timed = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
   const start = Date.now();
@@ -60,7 +52,7 @@ describe('a directory that does not answer', () => {
       expect(login.body).toEqual({ code: 'SERVICE_UNAVAILABLE', message: Messages.serviceUnavailable });
       expect(login.headers['retry-after']).toBe(String(UNAVAILABLE_RETRY_AFTER_SECONDS));
       // A token is checked by the gateway alone; the call behind it still needs the service.
-      expect((await gateway.call('GET', '/api/users/all', { token })).status).toBe(503);
+      expect((await gateway.call('GET', '/api/users/all', { token: suite.head.token })).status).toBe(503);
       const health = await gateway.call('GET', '/api/health');
       expect(health.status).toBe(503);
       expect(health.body).toEqual({ status: 'degraded', gateway: 'up', nats: 'up', services: { directory: 'down' } });
@@ -94,7 +86,7 @@ describe('a directory that does not answer', () => {
 
 describe('bad input at the HTTP level', () => {
   const post = (payload: string | undefined, contentType?: string) =>
-    call('POST', '/api/users/add', { token, payload, headers: contentType ? { 'content-type': contentType } : {} });
+    call('POST', '/api/users/add', { token: suite.head.token, payload, headers: contentType ? { 'content-type': contentType } : {} });
 
   it('malformed JSON → 400 with a clear message', async () => {
     const reply = await post('{"fullName": "x",', 'application/json');
@@ -138,7 +130,7 @@ describe('bad input at the HTTP level', () => {
       ['GET', '/api/users/add'],
       ['PATCH', '/api/users/update'],
     ] as const) {
-      const reply = await call(method, url, { token });
+      const reply = await call(method, url, { token: suite.head.token });
       expect(reply.status).toBe(404);
       expect(reply.body).toEqual({ code: 'NOT_FOUND', message: expect.stringContaining(url) });
     }
@@ -148,24 +140,24 @@ describe('bad input at the HTTP level', () => {
     // Space, slash, percent and non-ASCII letters: re-encoding or decoding twice changes (or breaks on) each.
     const city = 'São Paulo/Nord 100%';
     const path = (route: string) => `/api/branches/${route}/${encodeURIComponent(city)}`;
-    const created = await call('POST', '/api/branches/add', { token, body: { BranchCity: city, Location: 'Rua Augusta 1', Contact: '+55 11 3333 4444', Code: 'SPN' } });
+    const created = await call('POST', '/api/branches/add', { token: suite.head.token, body: { BranchCity: city, Location: 'Rua Augusta 1', Contact: '+55 11 3333 4444', Code: 'SPN' } });
     expect(created.status).toBe(201);
     expect(created.body.branch.BranchCity).toBe(city);
 
-    const found = await call('GET', path('search'), { token });
+    const found = await call('GET', path('search'), { token: suite.head.token });
     expect(found.status).toBe(200);
     expect(found.body.branches.map((b: { BranchCity: string }) => b.BranchCity)).toEqual([city]);
-    const updated = await call('PUT', path('update'), { token, body: { Location: 'Avenida Paulista 900', Contact: '+55 11 3333 4444' } });
+    const updated = await call('PUT', path('update'), { token: suite.head.token, body: { Location: 'Avenida Paulista 900', Contact: '+55 11 3333 4444' } });
     expect(updated.status).toBe(200);
     expect(updated.body.branch).toMatchObject({ BranchCity: city, Location: 'Avenida Paulista 900' });
-    expect((await call('DELETE', path('delete'), { token })).status).toBe(200);
-    expect((await call('GET', path('search'), { token })).body.branches).toEqual([]);
+    expect((await call('DELETE', path('delete'), { token: suite.head.token })).status).toBe(200);
+    expect((await call('GET', path('search'), { token: suite.head.token })).body.branches).toEqual([]);
   });
 });
 
 describe('cross-origin calls and headers', () => {
   it('refuses an origin that is not configured', async () => {
-    const reply = await call('GET', '/api/users/all', { token, headers: { origin: 'https://evil.example' } });
+    const reply = await call('GET', '/api/users/all', { token: suite.head.token, headers: { origin: 'https://evil.example' } });
     expect(reply.status).toBe(403);
     expect(reply.body).toEqual({ code: 'FORBIDDEN', message: 'Calls from the origin https://evil.example are not allowed.' });
     const preflight = await call('OPTIONS', '/api/users/add', { headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
@@ -179,19 +171,19 @@ describe('cross-origin calls and headers', () => {
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe(ALLOWED_ORIGIN);
-    const reply = await call('GET', '/api/users/all?page=1', { token, headers: { origin: ALLOWED_ORIGIN } });
+    const reply = await call('GET', '/api/users/all?page=1', { token: suite.head.token, headers: { origin: ALLOWED_ORIGIN } });
     expect(reply.status).toBe(200);
     expect(reply.headers['access-control-allow-origin']).toBe(ALLOWED_ORIGIN);
     expect(reply.headers['access-control-expose-headers']).toContain('X-Total-Count');
   });
 
   it('lets calls without an Origin and from the public origin through', async () => {
-    expect((await call('GET', '/api/users/unique', { token })).status).toBe(200);
-    expect((await call('GET', '/api/users/unique', { token, headers: { origin: PUBLIC_ORIGIN } })).status).toBe(200);
+    expect((await call('GET', '/api/users/unique', { token: suite.head.token })).status).toBe(200);
+    expect((await call('GET', '/api/users/unique', { token: suite.head.token, headers: { origin: PUBLIC_ORIGIN } })).status).toBe(200);
   });
 
   it('sends the security headers on API replies and errors', async () => {
-    for (const reply of [await call('GET', '/api/users/unique', { token }), await call('GET', '/api/users/unique')]) {
+    for (const reply of [await call('GET', '/api/users/unique', { token: suite.head.token }), await call('GET', '/api/users/unique')]) {
       expect(reply.headers).toMatchObject({
         'x-content-type-options': 'nosniff',
         'x-frame-options': 'SAMEORIGIN',

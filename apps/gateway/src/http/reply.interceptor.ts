@@ -1,7 +1,7 @@
 import { Injectable, Logger, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { map, type Observable } from 'rxjs';
 import { AppError } from '@freight/server';
-import { Messages, api, type ApiName } from '@freight/contracts';
+import { Messages, api, type ApiName, type ApiRoute } from '@freight/contracts';
 import { ROUTE_NAME } from './route.decorator.js';
 
 /**
@@ -15,7 +15,8 @@ export class ContractReplyInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const name = Reflect.getMetadata(ROUTE_NAME, context.getHandler()) as ApiName | undefined;
-    if (!name) return next.handle();
+    // A CSV export sends its own stream, its rows checked chunk by chunk (csv-exporter.ts).
+    if (!name || (api[name] as ApiRoute).csv) return next.handle();
     return next.handle().pipe(
       map((data: unknown) => {
         const parsed = api[name].reply.safeParse(data);

@@ -2,6 +2,7 @@ import { api, type ApiName } from '@freight/contracts';
 import { HealthController } from '../health/health.controller.js';
 import { SessionController } from '../auth/session.controller.js';
 import { forwardedRoutes, resourceForwarder } from '../forward/resource-forwarder.js';
+import { csvExporter, exportRoutes } from '../export/csv-exporter.js';
 import { ROUTE_NAME, nestPath } from './route.decorator.js';
 
 describe('@Route', () => {
@@ -10,8 +11,8 @@ describe('@Route', () => {
     expect(nestPath('/api/health')).toBe('health');
   });
 
-  it('binds every route of the api table to exactly one handler: the resource routes to the forwarder, the rest to their own controller', () => {
-    const bound = [SessionController, HealthController, resourceForwarder()].flatMap((controller) =>
+  it('binds every route of the api table to exactly one handler: the resource routes to the forwarder, the exports to the exporter, the rest to their own controller', () => {
+    const bound = [SessionController, HealthController, resourceForwarder(), csvExporter()].flatMap((controller) =>
       Object.getOwnPropertyNames(controller.prototype)
         .map((method) => Reflect.getMetadata(ROUTE_NAME, (controller.prototype as unknown as Record<string, object>)[method]!) as ApiName | undefined)
         .filter(Boolean),
@@ -19,5 +20,7 @@ describe('@Route', () => {
     expect(bound.sort()).toEqual(Object.keys(api).sort());
     expect(forwardedRoutes).toEqual(expect.arrayContaining(['usersAdd', 'usersUpdate', 'branchesGet', 'branchesDelete']));
     expect(forwardedRoutes).not.toContain('login');
+    expect(exportRoutes).toEqual(expect.arrayContaining(['usersExport', 'branchesExport']));
+    expect(forwardedRoutes).not.toContain('usersExport');
   });
 });

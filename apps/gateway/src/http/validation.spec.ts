@@ -1,20 +1,12 @@
 import { AppError } from '@freight/server';
+import { newUser } from '@freight/server-testing';
 import { api, loadPasswordEstimator } from '@freight/contracts';
 import { parseRouteInput } from './validation.js';
 
 // The gateway loads it at start-up (AppModule); these tests call the parser directly.
 beforeAll(() => loadPasswordEstimator());
 
-const validUser = {
-  fullName: 'Asha Perera',
-  username: 'asha.p',
-  email: 'asha@example.com',
-  password: 'monsoon lagoon teacup',
-  branchCity: 'Colombo',
-  contact: '+94 11 234 5678',
-  role: 'Employee',
-  department: 'Import',
-};
+const validUser = newUser('asha.p', 'Employee', { fullName: 'Asha Perera' });
 
 function failure(run: () => unknown): AppError {
   try {
@@ -74,6 +66,18 @@ describe('parseRouteInput', () => {
   it('keeps a blank password on edit as "unchanged"', () => {
     const { body } = parseRouteInput(api.usersUpdate, { query: { term: 'asha.p', updateterm: 'asha.p' }, body: { ...validUser, password: '' } });
     expect(body?.password).toBeUndefined();
+  });
+
+  it('answers a rule across parts with the sentence and the field texts the definition states', () => {
+    const renamed = failure(() => parseRouteInput(api.usersUpdate, { query: { term: 'asha.p', updateterm: 'asha.p' }, body: { ...validUser, username: 'someone.else' } }));
+    expect({ message: renamed.message, details: renamed.details }).toEqual({ message: 'username must match updateterm', details: { username: 'Must match updateterm' } });
+    const both = failure(() => parseRouteInput(api.usersUpdate, { query: { term: 'asha.p', updateterm: 'harbour.lantern.kelp' }, body: { ...validUser, username: 'other', password: 'Harbour.Lantern.Kelp' } }));
+    expect({ message: both.message, details: both.details }).toEqual({
+      message: 'username must match updateterm',
+      details: { username: 'Must match updateterm', password: 'Password must not be the username' },
+    });
+    const password = failure(() => parseRouteInput(api.usersUpdate, { query: { term: 'asha.p', updateterm: 'harbour.lantern.kelp' }, body: { ...validUser, username: undefined, password: 'HARBOUR.LANTERN.KELP' } }));
+    expect({ message: password.message, details: password.details }).toEqual({ message: 'Password must not be the username', details: { password: 'Password must not be the username' } });
   });
 
   it('names the field when zod’s generic text is all there is', () => {

@@ -65,11 +65,10 @@ export function parseRouteInput<R extends ApiRoute>(route: R, raw: RawInput): In
   // Rules across parts (e.g. a body field that must match a query field), once every part is
   // valid: answered like the service answers them, the first problem as the message.
   if (!sentences.length && route.refine) {
-    const problems = Object.entries(route.refine(result) as Record<string, string>);
-    if (problems.length) {
-      const [field, message] = problems[0]!;
-      // "Must match updateterm" says which field only beside it: the sentence names it.
-      throw new AppError('VALIDATION_FAILED', message.startsWith('Must ') ? `${field} ${message.charAt(0).toLowerCase()}${message.slice(1)}` : message, Object.fromEntries(problems));
+    const [first, ...more] = route.refine(result);
+    if (first) {
+      const details = Object.fromEntries([first, ...more].map(({ field, message }) => [field, message]));
+      throw new AppError('VALIDATION_FAILED', first.sentence ?? first.message, details);
     }
   }
 

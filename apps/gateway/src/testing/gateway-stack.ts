@@ -1,7 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { jetstreamManager } from '@nats-io/jetstream';
 import type { LoginResponse, StaffRole, UserCreate } from '@freight/contracts';
-import { connectTestNats, startRegisteredServices, testNatsConfig, uniqueNamespace, type RunningServices, type TcpProxy } from '@freight/server-testing';
+import { connectTestNats, newUser, startRegisteredServices, testPassword, testNatsConfig, uniqueNamespace, type RunningServices, type TcpProxy } from '@freight/server-testing';
 import { createGateway } from '../app.factory.js';
 import { revocationBucketName } from '../auth/revocation.service.js';
 import { SESSION_STATE_MAX_AGE_MS } from '../auth/session-state.service.js';
@@ -13,8 +13,7 @@ export const PUBLIC_ORIGIN = 'https://freight.example.com';
 export const ALLOWED_ORIGIN = 'https://console.example.com';
 export const BODY_LIMIT_BYTES = 16 * 1024;
 export const HEAD = { username: 'head', password: 'head-harbour-lantern-1' };
-/** The password the stack gives a user it adds (the staff password rule accepts it). */
-export const testPassword = (username: string) => `${username}-harbour-lantern`;
+export { newUser, testPassword } from '@freight/server-testing';
 
 export function gatewayConfig(namespace: string, overrides: Partial<GatewayConfig> = {}): GatewayConfig {
   const nats = testNatsConfig(namespace);
@@ -26,6 +25,7 @@ export function gatewayConfig(namespace: string, overrides: Partial<GatewayConfi
     CORS_ORIGINS: [ALLOWED_ORIGIN],
     BODY_LIMIT_BYTES,
     GATEWAY_TRUST_PROXY: 'loopback',
+    EXPORT_CHUNK_ROWS: 500,
     ...nats,
     LOG_LEVEL: 'silent',
     ...overrides,
@@ -118,18 +118,24 @@ export class Stack {
   }
 }
 
-export function newUser(username: string, role: StaffRole, extra: Partial<UserCreate> = {}): UserCreate {
-  return {
-    fullName: `Test ${username}`,
-    username,
-    email: `${username}@example.com`,
-    password: testPassword(username),
-    branchCity: 'Colombo',
-    contact: '+94 77 123 4567',
-    role,
-    department: 'Import',
-    ...extra,
-  };
+/** The stack a test file shares, for `stackForFile`: read `stack` and `head` in tests and hooks, once it is up. */
+export interface FileStack {
+  stack: Stack;
+  /** The first Head, signed in. */
+  head: LoginResponse;
+  /** `stack.gateway.call`. */
+  call: TestGateway['call'];
+}
+
+/** One stack for every test of the file: started, with the first Head signed in, before them; stopped after. */
+export function stackForFile(): FileStack {
+  const shared = { call: (...args) => shared.stack.gateway.call(...args) } as FileStack;
+  beforeAll(async () => {
+    shared.stack = await Stack.start();
+    shared.head = await shared.stack.gateway.login(HEAD.username, HEAD.password);
+  }, 60_000);
+  afterAll(() => shared.stack?.stop());
+  return shared;
 }
 
 /** Test namespaces leave no KV bucket behind on the shared NATS. */

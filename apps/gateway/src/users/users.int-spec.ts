@@ -1,22 +1,17 @@
 import { jest } from '@jest/globals';
 import { NatsRpcClient } from '@freight/server';
 import { Messages, TOTAL_COUNT_HEADER, users, type LoginResponse, type StaffRole } from '@freight/contracts';
-import { HEAD, Stack, newUser, testPassword } from '../testing/gateway-stack.js';
+import { newUser, testPassword, stackForFile } from '../testing/gateway-stack.js';
 
-let stack: Stack;
-let head: LoginResponse;
+const suite = stackForFile();
+const { call } = suite;
 let admin: LoginResponse;
 let employee: LoginResponse;
-const call = (...args: Parameters<Stack['gateway']['call']>) => stack.gateway.call(...args);
 
 beforeAll(async () => {
-  stack = await Stack.start();
-  head = await stack.gateway.login(HEAD.username, HEAD.password);
-  admin = await stack.addUser(head.token, 'admin1', 'Admin');
-  employee = await stack.addUser(head.token, 'emp1', 'Employee');
+  admin = await suite.stack.addUser(suite.head.token, 'admin1', 'Admin');
+  employee = await suite.stack.addUser(suite.head.token, 'emp1', 'Employee');
 }, 60_000);
-
-afterAll(() => stack?.stop());
 
 describe('users through the gateway', () => {
   it('gets one user by username, whatever the case, or 404', async () => {
@@ -72,7 +67,7 @@ describe('users through the gateway', () => {
   });
 
   it('refuses a bad user with 400 naming every field', async () => {
-    const reply = await call('POST', '/api/users/add', { token: head.token, body: { ...newUser('x', 'Employee'), email: 'nope', department: 'Sales' } });
+    const reply = await call('POST', '/api/users/add', { token: suite.head.token, body: { ...newUser('x', 'Employee'), email: 'nope', department: 'Sales' } });
     expect(reply.status).toBe(400);
     expect(reply.body.code).toBe('VALIDATION_FAILED');
     expect(reply.body.details).toEqual({
@@ -84,84 +79,69 @@ describe('users through the gateway', () => {
   });
 
   it('refuses a duplicate username or e-mail (any case) with 409', async () => {
-    const dupName = await call('POST', '/api/users/add', { token: head.token, body: newUser('EMP1', 'Employee', { email: 'other@example.com' }) });
+    const dupName = await call('POST', '/api/users/add', { token: suite.head.token, body: newUser('EMP1', 'Employee', { email: 'other@example.com' }) });
     expect(dupName.status).toBe(409);
     expect(dupName.body.code).toBe('CONFLICT');
-    const dupMail = await call('POST', '/api/users/add', { token: head.token, body: newUser('someone', 'Employee', { email: 'EMP1@example.com' }) });
+    const dupMail = await call('POST', '/api/users/add', { token: suite.head.token, body: newUser('someone', 'Employee', { email: 'EMP1@example.com' }) });
     expect(dupMail.status).toBe(409);
   });
 
   it('refuses a user in a branch that does not exist with 400', async () => {
-    const reply = await call('POST', '/api/users/add', { token: head.token, body: newUser('nobranch', 'Employee', { branchCity: 'Atlantis' }) });
+    const reply = await call('POST', '/api/users/add', { token: suite.head.token, body: newUser('nobranch', 'Employee', { branchCity: 'Atlantis' }) });
     expect(reply.status).toBe(400);
     expect(reply.body.details).toEqual({ branchCity: expect.stringContaining('Atlantis') });
   });
 
   it('edits and renames a user, keeping the password when it is blank', async () => {
-    await stack.addUser(head.token, 'to.rename', 'Employee');
+    await suite.stack.addUser(suite.head.token, 'to.rename', 'Employee');
     const reply = await call('PUT', '/api/users/update?term=to.rename&updateterm=renamed', {
       token: admin.token,
       body: { ...newUser('renamed', 'Employee'), fullName: 'Renamed Person', password: '' },
     });
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({ success: true, message: Messages.userUpdated, user: expect.objectContaining({ username: 'renamed', fullName: 'Renamed Person' }) });
-    await expect(stack.gateway.login('renamed', testPassword('to.rename'))).resolves.toMatchObject({ user_username: 'renamed' });
-    expect((await call('GET', '/api/users/search/to.rename', { token: head.token })).body.users).toEqual([]);
+    await expect(suite.stack.gateway.login('renamed', testPassword('to.rename'))).resolves.toMatchObject({ user_username: 'renamed' });
+    expect((await call('GET', '/api/users/search/to.rename', { token: suite.head.token })).body.users).toEqual([]);
   });
 
   it('refuses an edit whose body username differs from updateterm', async () => {
-    const reply = await call('PUT', '/api/users/update?term=emp1&updateterm=emp1', { token: head.token, body: newUser('other', 'Employee') });
+    const reply = await call('PUT', '/api/users/update?term=emp1&updateterm=emp1', { token: suite.head.token, body: newUser('other', 'Employee') });
     expect(reply.status).toBe(400);
     expect(reply.body.details).toEqual({ username: 'Must match updateterm' });
   });
 
   it('answers 404 for editing or deleting an unknown user', async () => {
-    const edit = await call('PUT', '/api/users/update?term=ghost&updateterm=ghost', { token: head.token, body: newUser('ghost', 'Employee') });
+    const edit = await call('PUT', '/api/users/update?term=ghost&updateterm=ghost', { token: suite.head.token, body: newUser('ghost', 'Employee') });
     expect(edit.status).toBe(404);
     expect(edit.body).toEqual({ code: 'NOT_FOUND', message: Messages.userNotFound });
-    const remove = await call('DELETE', '/api/users/delete/ghost', { token: head.token });
+    const remove = await call('DELETE', '/api/users/delete/ghost', { token: suite.head.token });
     expect(remove.status).toBe(404);
     expect(remove.body.message).toBe(Messages.userNotFound);
   });
 
   it('requires term and updateterm on edit', async () => {
-    const reply = await call('PUT', '/api/users/update', { token: head.token, body: newUser('emp1', 'Employee') });
+    const reply = await call('PUT', '/api/users/update', { token: suite.head.token, body: newUser('emp1', 'Employee') });
     expect(reply.status).toBe(400);
     expect(Object.keys(reply.body.details).sort()).toEqual(['term', 'updateterm']);
   });
 
   it('deletes a user: {message}', async () => {
-    await stack.addUser(head.token, 'to.delete', 'Employee');
+    await suite.stack.addUser(suite.head.token, 'to.delete', 'Employee');
     const reply = await call('DELETE', '/api/users/delete/to.delete', { token: admin.token });
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({ message: Messages.userDeleted });
-    expect((await call('GET', '/api/users/search/to.delete', { token: head.token })).body.users).toEqual([]);
-  });
-
-  it('answers 401 with the catalogue text on every staff call without a token', async () => {
-    for (const [method, url] of [
-      ['GET', '/api/users/all'],
-      ['GET', '/api/users/search/emp1'],
-      ['GET', '/api/users/unique'],
-      ['POST', '/api/users/add'],
-      ['PUT', '/api/users/update?term=a&updateterm=b'],
-      ['DELETE', '/api/users/delete/emp1'],
-      ['POST', '/api/users/logout'],
-    ] as const) {
-      const reply = await call(method, url);
-      expect([url, reply.status, reply.body]).toEqual([url, 401, { code: 'UNAUTHORIZED', message: Messages.unauthorized }]);
-    }
+    expect((await call('GET', '/api/users/search/to.delete', { token: suite.head.token })).body.users).toEqual([]);
   });
 });
 
 describe('the users role matrix (DECISIONS §4)', () => {
   const roles: StaffRole[] = ['Head', 'Admin', 'Employee'];
-  const tokenOf = (role: StaffRole) => ({ Head: head, Admin: admin, Employee: employee })[role].token;
+  const tokenOf = (role: StaffRole) => ({ Head: suite.head, Admin: admin, Employee: employee })[role].token;
   let serial = 0;
   /** A fresh target user of this role, added by the Head. */
   async function target(role: StaffRole): Promise<string> {
     const username = `t${++serial}.${role.toLowerCase()}`;
-    const reply = await call('POST', '/api/users/add', { token: head.token, body: newUser(username, role) });
+    const reply = await call('POST', '/api/users/add', { token: suite.head.token, body: newUser(username, role) });
     expect(reply.status).toBe(201);
     return username;
   }
@@ -220,33 +200,33 @@ describe('the users role matrix (DECISIONS §4)', () => {
   });
 
   it('an Admin edits themself, password included, but not their own role', async () => {
-    const me = await stack.addUser(head.token, 'self.admin', 'Admin');
+    const me = await suite.stack.addUser(suite.head.token, 'self.admin', 'Admin');
     const edit = (body: ReturnType<typeof newUser>) => call('PUT', '/api/users/update?term=self.admin&updateterm=self.admin', { token: me.token, body });
     expect((await edit(newUser('self.admin', 'Admin', { fullName: 'Self Edited', password: '' }))).status).toBe(200);
     const demote = await edit(newUser('self.admin', 'Employee', { password: '' }));
     expect([demote.status, demote.body]).toEqual([403, { code: 'FORBIDDEN', message: Messages.forbidden }]);
     expect((await edit(newUser('self.admin', 'Admin', { fullName: 'Self Edited', password: 'self-chosen-Kelp-4821' }))).status).toBe(200);
-    await expect(stack.gateway.login('self.admin', 'self-chosen-Kelp-4821')).resolves.toMatchObject({ user_role: 'Admin', user_fullName: 'Self Edited' });
+    await expect(suite.stack.gateway.login('self.admin', 'self-chosen-Kelp-4821')).resolves.toMatchObject({ user_role: 'Admin', user_fullName: 'Self Edited' });
   });
 
   it('an Admin sets an Employee’s password and makes them an Admin', async () => {
     const username = await target('Employee');
     const url = `/api/users/update?term=${username}&updateterm=${username}`;
     expect((await call('PUT', url, { token: admin.token, body: newUser(username, 'Employee', { password: 'set-by-admin-Kelp-4821' }) })).status).toBe(200);
-    await expect(stack.gateway.login(username, 'set-by-admin-Kelp-4821')).resolves.toMatchObject({ user_role: 'Employee' });
+    await expect(suite.stack.gateway.login(username, 'set-by-admin-Kelp-4821')).resolves.toMatchObject({ user_role: 'Employee' });
     expect((await call('PUT', url, { token: admin.token, body: newUser(username, 'Admin', { password: '' }) })).status).toBe(200);
   });
 
   it('a Head changes an Admin’s role and password', async () => {
     const username = await target('Admin');
-    const reply = await call('PUT', `/api/users/update?term=${username}&updateterm=${username}`, { token: head.token, body: newUser(username, 'Employee', { password: 'set-by-head-Kelp-4821' }) });
+    const reply = await call('PUT', `/api/users/update?term=${username}&updateterm=${username}`, { token: suite.head.token, body: newUser(username, 'Employee', { password: 'set-by-suite.head-Kelp-4821' }) });
     expect(reply.status).toBe(200);
-    await expect(stack.gateway.login(username, 'set-by-head-Kelp-4821')).resolves.toMatchObject({ user_role: 'Employee' });
+    await expect(suite.stack.gateway.login(username, 'set-by-suite.head-Kelp-4821')).resolves.toMatchObject({ user_role: 'Employee' });
   });
 
   it('an edit and a delete cost one request to the directory each (besides the session check)', async () => {
     const username = await target('Employee');
-    const requests = jest.spyOn(stack.gateway.app.get(NatsRpcClient), 'request');
+    const requests = jest.spyOn(suite.stack.gateway.app.get(NatsRpcClient), 'request');
     try {
       expect((await call('PUT', `/api/users/update?term=${username}&updateterm=${username}`, { token: admin.token, body: newUser(username, 'Employee', { password: '' }) })).status).toBe(200);
       expect((await call('DELETE', `/api/users/delete/${username}`, { token: admin.token })).status).toBe(200);
@@ -258,7 +238,7 @@ describe('the users role matrix (DECISIONS §4)', () => {
   });
 
   it.each(roles)('%s cannot delete themself', async (role) => {
-    const me = { Head: head, Admin: admin, Employee: employee }[role];
+    const me = { Head: suite.head, Admin: admin, Employee: employee }[role];
     const reply = await call('DELETE', `/api/users/delete/${me.user_username.toUpperCase()}`, { token: me.token });
     expect(reply.status).toBe(403);
     expect(reply.body).toEqual({ code: 'FORBIDDEN', message: Messages.forbidden });

@@ -1,33 +1,25 @@
 import { Messages, type LoginResponse, type User } from '@freight/contracts';
-import { HEAD, Stack, newUser, testPassword } from '../testing/gateway-stack.js';
+import { newUser, testPassword, stackForFile } from '../testing/gateway-stack.js';
 
 // Issue 5, item 5: role-policy gaps. Only a Head changes an Admin's role or password, and
 // the last Head cannot be demoted or deleted; the directory decides both in the
 // transaction of the change (permissions.ts).
-let stack: Stack;
-let head: LoginResponse;
-const call = (...args: Parameters<Stack['gateway']['call']>) => stack.gateway.call(...args);
+const suite = stackForFile();
+const { call } = suite;
 const forbidden = { status: 403, body: { code: 'FORBIDDEN', message: Messages.forbidden } };
 const lastHead = { status: 409, body: { code: 'CONFLICT', message: Messages.lastHead } };
 const edit = (token: string, username: string, body: ReturnType<typeof newUser>) =>
   call('PUT', `/api/users/update?term=${username}&updateterm=${body.username}`, { token, body });
 const userNamed = async (username: string): Promise<User | undefined> =>
-  (await call('GET', `/api/users/search/${username}`, { token: head.token })).body.users.find((u: User) => u.username === username);
-const heads = async () => ((await call('GET', '/api/users/all', { token: head.token })).body as User[]).filter((u) => u.role === 'Head').map((u) => u.username);
-
-beforeAll(async () => {
-  stack = await Stack.start();
-  head = await stack.gateway.login(HEAD.username, HEAD.password);
-}, 60_000);
-
-afterAll(() => stack?.stop());
+  (await call('GET', `/api/users/search/${username}`, { token: suite.head.token })).body.users.find((u: User) => u.username === username);
+const heads = async () => ((await call('GET', '/api/users/all', { token: suite.head.token })).body as User[]).filter((u) => u.role === 'Head').map((u) => u.username);
 
 describe('an Admin against another Admin', () => {
   let attacker: LoginResponse;
   let victim: LoginResponse;
   beforeAll(async () => {
-    attacker = await stack.addUser(head.token, 'attacker.admin', 'Admin');
-    victim = await stack.addUser(head.token, 'victim.admin', 'Admin');
+    attacker = await suite.stack.addUser(suite.head.token, 'attacker.admin', 'Admin');
+    victim = await suite.stack.addUser(suite.head.token, 'victim.admin', 'Admin');
   });
 
   it('an Admin deletes another Admin in two steps (demote to Employee, then delete): both refused', async () => {
@@ -41,7 +33,7 @@ describe('an Admin against another Admin', () => {
     expect(await edit(attacker.token, 'victim.admin', newUser('victim.admin', 'Admin', { password: 'taken-over-Kelp-4821' }))).toMatchObject(forbidden);
     const stolen = await call('POST', '/api/users/login', { body: { username: 'victim.admin', password: 'taken-over-Kelp-4821' } });
     expect(stolen).toMatchObject({ status: 401, body: { code: 'INVALID_CREDENTIALS' } });
-    await expect(stack.gateway.login('victim.admin', testPassword('victim.admin'))).resolves.toMatchObject({ user_role: 'Admin' });
+    await expect(suite.stack.gateway.login('victim.admin', testPassword('victim.admin'))).resolves.toMatchObject({ user_role: 'Admin' });
   });
 
   it('an Admin edits another Admin’s e-mail to take over the account later: refused', async () => {
@@ -53,22 +45,22 @@ describe('an Admin against another Admin', () => {
 describe('the last Head', () => {
   it('the only Head demotes themself: 409, still Head', async () => {
     expect(await heads()).toEqual(['head']);
-    expect(await edit(head.token, 'head', newUser('head', 'Admin', { password: '' }))).toMatchObject(lastHead);
+    expect(await edit(suite.head.token, 'head', newUser('head', 'Admin', { password: '' }))).toMatchObject(lastHead);
     expect(await heads()).toEqual(['head']);
-    expect((await call('GET', '/api/users/all', { token: head.token })).status).toBe(200);
+    expect((await call('GET', '/api/users/all', { token: suite.head.token })).status).toBe(200);
   });
 
   it('two Heads demote each other at once: one wins, one Head remains', async () => {
-    const second = await stack.addUser(head.token, 'second.head', 'Head');
+    const second = await suite.stack.addUser(suite.head.token, 'second.head', 'Head');
     const [first, other] = await Promise.all([
-      edit(head.token, 'second.head', newUser('second.head', 'Admin', { password: '' })),
+      edit(suite.head.token, 'second.head', newUser('second.head', 'Admin', { password: '' })),
       edit(second.token, 'head', newUser('head', 'Employee', { password: '' })),
     ]);
     const statuses = [first.status, other.status];
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     // The loser is refused by the directory (409), or already by the gateway when the winner's change ended its session (401).
     expect([409, 401]).toContain(statuses.find((s) => s !== 200));
-    const survivor = first.status === 200 ? head : await stack.gateway.login('second.head', testPassword('second.head'));
+    const survivor = first.status === 200 ? suite.head : await suite.stack.gateway.login('second.head', testPassword('second.head'));
     const remaining = ((await call('GET', '/api/users/all', { token: survivor.token })).body as User[]).filter((u) => u.role === 'Head');
     expect(remaining.map((u) => u.username)).toEqual([survivor.user_username]);
   });

@@ -1,9 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { migrateServiceSchema, serviceDataSourceOptions, type ServiceDataSourceOptions } from '@freight/server-database';
+import { OutboxModule, migrateServiceSchema, serviceDataSourceOptions, type OutboxModuleOptions, type ServiceDataSourceOptions } from '@freight/server-database';
 import { BranchEntity } from './branches/branch.entity.js';
 import { BranchModule } from './branches/branch.module.js';
-import { SCHEMA, type DirectoryConfig } from './config.js';
+import { SCHEMA, SERVICE, type DirectoryConfig } from './config.js';
 import { HealthModule } from './health/health.module.js';
 import { migrations } from './migrations/index.js';
 import { UserEntity } from './users/user.entity.js';
@@ -13,6 +13,11 @@ import { ConsigneeModule } from './consignees/consignee.module.js';
 import { ShipperEntity } from './shippers/shipper.entity.js';
 import { ShipperModule } from './shippers/shipper.module.js';
 import { ClientLoginModule } from './clients/client-login.module.js';
+import { ForwarderEntity, ForwarderModule } from './forwarders/forwarder.module.js';
+import { OriginEntity, OriginModule } from './origins/origin.module.js';
+import { YardEntity, YardModule } from './yards/yard.module.js';
+import { ShipmentTypeEntity, ShipmentTypeModule } from './shipment-types/shipment-type.module.js';
+import { ShipmentTermEntity, ShipmentTermModule } from './shipment-terms/shipment-term.module.js';
 // new:resource imports
 
 /** The directory's tables (`npm run new:resource` adds its entities here and its modules below). */
@@ -21,6 +26,11 @@ const entities = [
   UserEntity,
   ConsigneeEntity,
   ShipperEntity,
+  ForwarderEntity,
+  OriginEntity,
+  YardEntity,
+  ShipmentTypeEntity,
+  ShipmentTermEntity,
   // new:resource entities
 ];
 
@@ -30,8 +40,11 @@ export function directoryDataSourceOptions(url: string, migrationsRun = true): S
 
 @Module({})
 export class AppModule {
-  /** Connects as the service's own role; migrations run before the first request is taken. */
-  static register(config: Pick<DirectoryConfig, 'DIRECTORY_DATABASE_URL'>): DynamicModule {
+  /**
+   * Connects as the service's own role; migrations run before the first request is taken. The
+   * outbox relay publishes the directory's events with the service's NATS identity.
+   */
+  static register(config: DirectoryConfig, relay?: OutboxModuleOptions['relay']): DynamicModule {
     const options = directoryDataSourceOptions(config.DIRECTORY_DATABASE_URL);
     return {
       module: AppModule,
@@ -42,12 +55,18 @@ export class AppModule {
             return serviceDataSourceOptions(options);
           },
         }),
+        OutboxModule.register({ service: SERVICE, nats: config, relay }),
         HealthModule,
         BranchModule,
         UserModule,
         ConsigneeModule,
         ShipperModule,
         ClientLoginModule,
+        ForwarderModule,
+        OriginModule,
+        YardModule,
+        ShipmentTypeModule,
+        ShipmentTermModule,
         // new:resource modules
       ],
     };

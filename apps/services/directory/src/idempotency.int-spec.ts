@@ -1,21 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { branches, idempotencyKeyReusedMessage, users, type Actor, type UserCreate } from '@freight/contracts';
+import { branches, idempotencyKeyReusedMessage, users, type Actor } from '@freight/contracts';
 import pg from 'pg';
+import { newUser } from '@freight/server-testing';
 import { errorOf, headActor as actor, startDirectory, type DirectoryHarness } from './testing/directory-harness.js';
 
 const U = users.subjects;
 let h: DirectoryHarness;
 
-const newUser = (username: string): UserCreate => ({
-  fullName: `Test ${username}`,
-  username,
-  email: `${username}@example.com`,
-  password: 'correct-horse-battery-1',
-  branchCity: 'Colombo',
-  contact: '+94 77 123 4567',
-  role: 'Employee',
-  department: 'Import',
-});
 const usersNamed = async (username: string) =>
   (await h.adminQuery<{ n: number }>(`SELECT count(*)::int AS n FROM directory.app_user WHERE username = $1`, [username]))[0]!.n;
 

@@ -5,19 +5,18 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { Messages } from '@freight/contracts';
-import { KitProviders, createQueryClient, initSession, onLogout, setSessionNavigator, toastError, toastInfo } from '@freight/web-kit';
+import { KitProviders, clearServerData, initSession, onLogout, setSessionNavigator, toastError, toastInfo } from '@freight/web-kit';
 import { createRouter } from './router.js';
 import { loadRegistry } from './remotes/remote-registry.js';
 
 // Start fetching the remote registry now; the first remote slot awaits it.
 loadRegistry().catch((error: unknown) => console.error('Remote registry unavailable', error));
 
-const queryClient = createQueryClient();
 const router = createRouter();
 
 setSessionNavigator((path) => void router.navigate(path, { replace: true }));
 onLogout((reason) => {
-  queryClient.clear(); // nothing of one user's data survives into the next session
+  clearServerData(); // nothing of one user's data survives into the next session
   if (reason === 'unauthorized') toastError(Messages.unauthorized);
   if (reason === 'expired') toastInfo('Your session has ended. Please sign in again.');
 });
@@ -25,7 +24,7 @@ initSession();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <KitProviders queryClient={queryClient}>
+    <KitProviders>
       <RouterProvider router={router} />
     </KitProviders>
   </StrictMode>,

@@ -1,13 +1,11 @@
 import { jest } from '@jest/globals';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications, notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { Route } from 'react-router-dom';
 import { Messages, type StaffRole, type User } from '@freight/contracts';
-import { logout, setSessionNavigator, startSession } from '@freight/web-kit';
+import { logout, setSessionNavigator } from '@freight/web-kit';
 import MasterDataRoutes from './routes.js';
+import { json, nimal, renderSignedIn, setField } from './screens.spec.setup.js';
 
 // The remote's screens as the host mounts them, with fetch answering as a failing server
 // would: every fallback text is the one of spec 01 §8.
@@ -16,20 +14,8 @@ let handle: Handler;
 /** Every call the screens made: method, path with query, and JSON body. */
 let calls: { method: string; url: string; body: unknown }[];
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 /** A reply without a body, as a proxy or a crashed server gives. */
 const bare = (status: number) => new Response('', { status });
-
-const nimal: User = {
-  _id: 'u1',
-  fullName: 'Nimal Perera',
-  username: 'nimal',
-  email: 'nimal@example.com',
-  branchCity: { BranchCity: 'Kandy' },
-  contact: '+94 77 123 4567',
-  role: 'Employee',
-  department: 'Import',
-};
 
 const kandy = { _id: 'b1', BranchCity: 'Kandy', Location: 'Hill Street', Contact: '0812345678', Code: 'KDY' };
 
@@ -46,35 +32,19 @@ function server(overrides: Record<string, () => Response | Promise<Response>>): 
 }
 
 function renderAt(path: string, role: StaffRole) {
-  startSession({ token: 't', user_id: '1', user_role: role, user_username: 'me', user_fullName: 'Me', expiresAt: 0 });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <ModalsProvider>
-          <Notifications />
-          <MemoryRouter initialEntries={[`/admindashboard/administrativetools/${path}`]}>
-            <Routes>
-              <Route path="/admindashboard/administrativetools/*" element={<MasterDataRoutes />} />
-            </Routes>
-          </MemoryRouter>
-        </ModalsProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderSignedIn(role, `/admindashboard/administrativetools/${path}`, <Route path="/admindashboard/administrativetools/*" element={<MasterDataRoutes />} />);
 }
-
-const set = (label: string, value: string) => fireEvent.change(screen.getByLabelText(new RegExp(`^${label}`)), { target: { value } });
 
 async function fillNewUser() {
   await screen.findByRole('option', { name: 'Kandy' });
-  set('Full Name', 'Nimal Perera');
-  set('Username', 'nimal');
-  set('Email', 'nimal@example.com');
-  set('Password', 'quiet-harbour-lantern-2024');
-  set('Branch', 'Kandy');
-  set('Contact', '+94 77 123 4567');
-  set('Role', 'Employee');
-  set('Department', 'Import');
+  setField('Full Name', 'Nimal Perera');
+  setField('Username', 'nimal');
+  setField('Email', 'nimal@example.com');
+  setField('Password', 'quiet-harbour-lantern-2024');
+  setField('Branch', 'Kandy');
+  setField('Contact', '+94 77 123 4567');
+  setField('Role', 'Employee');
+  setField('Department', 'Import');
 }
 
 const alertText = async () => (await screen.findByRole('alert')).textContent;
@@ -131,10 +101,10 @@ describe('fallback texts of the master-data screens (spec 01 §8)', () => {
     handle = server({ 'POST /api/branches/add': () => bare(400) });
     renderAt('addbranch', 'Head');
     await screen.findByLabelText(/^Branch Name/);
-    set('Branch Name', 'Galle');
-    set('Location', 'Fort');
-    set('Contact', '0912223344');
-    set('Branch Code', 'GAL');
+    setField('Branch Name', 'Galle');
+    setField('Location', 'Fort');
+    setField('Contact', '0912223344');
+    setField('Branch Code', 'GAL');
     fireEvent.click(screen.getByRole('button', { name: 'Add Branch' }));
     expect(await alertText()).toBe('Error creating branch');
   });
@@ -148,10 +118,13 @@ describe('fallback texts of the master-data screens (spec 01 §8)', () => {
     expect(await alertText()).toBe(text);
   });
 
-  it('the edit screen of a user that fails to load says Error fetching user data', async () => {
-    handle = server({ 'GET /api/users/get/nimal': () => bare(500) });
-    renderAt('edituserhead/nimal', 'Head');
-    expect(await alertText()).toBe('Error fetching user data');
+  it.each([
+    ['edituserhead/nimal', 'GET /api/users/get/nimal', 500, 'Error fetching user data'],
+    ['editbranch/Kandy', 'GET /api/branches/get/Kandy', 502, 'Error fetching branch data'],
+  ] as const)('%s: a record that fails to load (%s answers %i) says "%s"', async (path, call, status, text) => {
+    handle = server({ [call]: () => bare(status) });
+    renderAt(path, 'Head');
+    expect(await alertText()).toBe(text);
   });
 });
 
@@ -214,6 +187,87 @@ describe('the list screens (columns, sorting and actions from the definitions an
   });
 });
 
+describe('the master data made with new:resource (forwarders, origins, yards, shipment types and terms)', () => {
+  const acme = { _id: 'f1', Forwarder: 'Acme Freight', email: 'ops@acme.example', contact: '', address: '12 Harbour Road', remarks: '' };
+
+  it('forwarders: an Admin views and edits, and sees no Delete; a Head deletes after the question', async () => {
+    handle = server({ 'GET /api/forwarders/all': () => json([acme]) });
+    renderAt('manageforwarder', 'Admin');
+    expect(await screen.findByRole('heading', { name: 'Manage Forwarders' })).toBeTruthy();
+    await screen.findByRole('cell', { name: 'Acme Freight' });
+    expect(screen.getByRole('link', { name: 'View forwarder Acme Freight' }).getAttribute('href')).toBe('/admindashboard/administrativetools/viewforwarder/Acme%20Freight');
+    expect(screen.getByRole('link', { name: 'Edit forwarder Acme Freight' }).getAttribute('href')).toBe('/admindashboard/administrativetools/editforwarder/Acme%20Freight');
+    expect(screen.getByRole('link', { name: 'Add Forwarder' }).getAttribute('href')).toBe('/admindashboard/administrativetools/addforwarder');
+    expect(screen.queryByRole('button', { name: 'Delete forwarder Acme Freight' })).toBeNull();
+    cleanup();
+
+    handle = server({ 'GET /api/forwarders/all': () => json([acme]), 'DELETE /api/forwarders/delete/Acme%20Freight': () => json({ message: 'Forwarder deleted successfully' }) });
+    renderAt('manageforwarder', 'Head');
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete forwarder Acme Freight' }));
+    expect(await screen.findByText('Are you sure you want to delete the forwarder Acme Freight?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Forwarder deleted successfully')).toBeTruthy();
+  });
+
+  it('edit forwarder: the name is editable and travels as newForwarderName; a taken name shows under the input', async () => {
+    let reply = () => json({ message: "Forwarder 'Blue' already exists", code: 'CONFLICT', details: { Forwarder: "Forwarder 'Blue' already exists" } }, 409);
+    handle = server({ 'GET /api/forwarders/get/Acme%20Freight': () => json(acme), 'PUT /api/forwarders/update/Acme%20Freight': () => reply() });
+    renderAt('editforwarder/Acme%20Freight', 'Employee');
+    expect(await screen.findByDisplayValue('Acme Freight')).toBeTruthy();
+    setField('Forwarder Name', 'Blue');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await alertText()).toBe("Failed to update forwarder: Forwarder 'Blue' already exists");
+    expect(screen.getByText("Forwarder 'Blue' already exists")).toBeTruthy();
+    reply = () => json({ success: true, message: 'Forwarder updated successfully', forwarder: { ...acme, Forwarder: 'Acme Lines' } });
+    setField('Forwarder Name', 'Acme Lines');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Forwarder updated successfully')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ newForwarderName: 'Acme Lines', email: 'ops@acme.example', contact: '', address: '12 Harbour Road', remarks: '' });
+  });
+
+  it("view forwarder: every field, 'N/A' for an empty one; 'No forwarder data found' for an unknown name", async () => {
+    handle = server({ 'GET /api/forwarders/get/Acme%20Freight': () => json(acme), 'GET /api/forwarders/get/Nobody': () => json({ message: 'Not Found', code: 'NOT_FOUND' }, 404) });
+    renderAt('viewforwarder/Acme%20Freight', 'Employee');
+    expect(await screen.findByRole('heading', { name: 'View Forwarder' })).toBeTruthy();
+    expect(await screen.findByText('12 Harbour Road')).toBeTruthy();
+    expect(screen.getAllByText('N/A')).toHaveLength(2);
+    cleanup();
+    renderAt('viewforwarder/Nobody', 'Employee');
+    expect(await alertText()).toBe('No forwarder data found');
+  });
+
+  it('edit origin: name and location travel as newOriginPortName and newOriginPortLocation', async () => {
+    const colombo = { _id: 'o1', OriginPortName: 'Colombo', OriginPortLocation: 'Sri Lanka' };
+    handle = server({
+      'GET /api/origins/get/Colombo': () => json(colombo),
+      'PUT /api/origins/update/Colombo': () => json({ success: true, message: 'Origin updated successfully', origin: colombo }),
+    });
+    renderAt('editorigin/Colombo', 'Admin');
+    expect(await screen.findByDisplayValue('Sri Lanka')).toBeTruthy();
+    setField('Origin Port Location', 'Western Province');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Origin updated successfully')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ newOriginPortName: 'Colombo', newOriginPortLocation: 'Western Province' });
+  });
+
+  it.each([
+    ['addyard', 'Add Yard', 'Yard Name', 'POST /api/yards/add', 'Error adding yard'],
+    ['AddShipmentType', 'Add Shipment Type', 'Type of Shipment', 'POST /api/ShipmentType/add', 'Error adding shipment type'],
+    ['AddShipmentterm', 'Add Shipment Term', 'Term of Shipment', 'POST /api/ShipmentTerm/add', 'Error adding shipment term'],
+  ])("%s: a refused add shows the server's message, any other failure the catalogue's text", async (path, button, label, call, fallback) => {
+    let reply = () => json({ message: 'Already there', code: 'CONFLICT' }, 409);
+    handle = server({ [call]: () => reply() });
+    renderAt(path, 'Head');
+    await screen.findByLabelText(new RegExp(`^${label}`));
+    setField(label, 'North');
+    fireEvent.click(await screen.findByRole('button', { name: button }));
+    expect(await alertText()).toBe('Already there');
+    reply = () => bare(500);
+    fireEvent.click(screen.getByRole('button', { name: button }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(fallback));
+  });
+});
+
 describe('the edit screens load the record by its key and save it under the contract names', () => {
   const notFound = (message: string) => () => json({ message, code: 'NOT_FOUND' }, 404);
 
@@ -222,7 +276,7 @@ describe('the edit screens load the record by its key and save it under the cont
     renderAt('editbranch/Kandy', 'Head');
     expect(await screen.findByDisplayValue('Hill Street')).toBeTruthy();
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/branches/get/Kandy']);
-    set('Location', 'Temple Road');
+    setField('Location', 'Temple Road');
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText(Messages.branchUpdated)).toBeTruthy();
     expect(calls.find((c) => c.method === 'PUT')).toEqual({ method: 'PUT', url: '/api/branches/update/Kandy', body: { Location: 'Temple Road', Contact: '0812345678' } });
@@ -233,7 +287,7 @@ describe('the edit screens load the record by its key and save it under the cont
     renderAt('edituserhead/nimal', 'Head');
     await screen.findByDisplayValue('Nimal Perera');
     expect(calls.filter((c) => c.url.startsWith('/api/users/'))).toEqual([{ method: 'GET', url: '/api/users/get/nimal', body: undefined }]);
-    set('Username', 'nimal.p');
+    setField('Username', 'nimal.p');
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText(Messages.userUpdated)).toBeTruthy();
     const body = { fullName: 'Nimal Perera', username: 'nimal.p', email: 'nimal@example.com', branchCity: 'Kandy', contact: '+94 77 123 4567', role: 'Employee', department: 'Import' };
@@ -248,25 +302,14 @@ describe('the edit screens load the record by its key and save it under the cont
     renderAt(path!, 'Head');
     expect(await alertText()).toBe(text);
   });
-
-  it("a branch that fails to load says 'Error fetching branch data'", async () => {
-    handle = server({ 'GET /api/branches/get/Kandy': () => bare(502) });
-    renderAt('editbranch/Kandy', 'Head');
-    expect(await alertText()).toBe('Error fetching branch data');
-  });
 });
 
 describe('screens that are not there', () => {
-  it.each([
-    ['manageforwarder', 'Manage Forwarder'],
-    ['viewforwarder/Acme', 'View Forwarder'],
-    ['AddShipmentType', 'Add Shipment Type'],
-  ])('%s says "Not available yet", not "Page not found"', async (path, title) => {
+  it('a path that is no screen of spec 01 §2 says "Page not found"', async () => {
     handle = server({});
-    renderAt(path!, 'Admin');
-    expect(screen.getByRole('heading', { name: title })).toBeTruthy();
-    expect(screen.getByText(/^Not available yet/)).toBeTruthy();
-    expect(screen.queryByText('Page not found')).toBeNull();
+    renderAt('manageconsignees', 'Admin');
+    expect(await screen.findByText('Page not found')).toBeTruthy();
+    expect(screen.queryByText(/^Not available yet/)).toBeNull();
   });
 
   it('refuses an Admin a Head-only screen with a way back to Administrative Tools', () => {

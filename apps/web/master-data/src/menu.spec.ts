@@ -4,17 +4,17 @@ import menu from './menu.js';
 import { routes } from './routes.js';
 
 describe("the master-data remote's menu (./menu)", () => {
-  it('brings its tiles of the specification: users, branches, consignees and shippers open, the other master data not yet', () => {
+  it('brings its tiles of the specification: every master-data screen of spec 01 §2 open', () => {
     expect(menu.tiles.map((tile) => [tile.label, tile.path])).toEqual([
       ['Manage User', 'manageuser'],
       ['Manage Branch', 'managebranch'],
       ['Manage Consignee', 'manageconsignee'],
-      ['Manage Forwarder', undefined],
+      ['Manage Forwarder', 'manageforwarder'],
       ['Manage Shipper', 'manageshipper'],
-      ['Manage Origin', undefined],
-      ['Manage Yard', undefined],
-      ['Manage Shipment Type', undefined],
-      ['Manage Shipment Term', undefined],
+      ['Manage Origin', 'manageorigin'],
+      ['Manage Yard', 'manageyard'],
+      ['Manage Shipment Type', 'manageshipmenttype'],
+      ['Manage Shipment Term', 'manageshipmentterm'],
     ]);
   });
 

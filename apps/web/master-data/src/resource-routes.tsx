@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode } from 'react';
+import { createContext, type ComponentType, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { can, type Action, type Area, type StaffRole } from '@freight/contracts';
 import { RequirePermission, lazyScreen, type WayBack } from '@freight/web-kit';
@@ -18,9 +18,17 @@ export interface ResourceScreens {
   list: ComponentType;
   add: ComponentType;
   edit: ComponentType;
-  /** A read-only screen of one record, where the entity has one. */
   view?: ComponentType;
 }
+
+/** The routes of an entity's screens without their parameters ('editforwarder'), for the screens' links to each other. */
+export interface ResourcePaths {
+  list: string;
+  add: string;
+  edit: string;
+  view?: string;
+}
+export const ResourcePathsContext = createContext<ResourcePaths>({ list: '', add: '', edit: '' });
 
 export interface ResourceRouteOptions {
   /** The permission area: add and edit are for the roles that may write in it. */
@@ -30,7 +38,7 @@ export interface ResourceRouteOptions {
   add: string;
   /** With the natural key as its parameter: 'editforwarder/:Forwarder'. */
   edit: string;
-  /** With the key as its parameter: 'viewconsignee/:consignee_id' (for those who may read). */
+  /** The view screen, where the entity has one: 'viewforwarder/:Forwarder'. */
   view?: string;
   /** The list is for the roles that may do this in the area (as the tile's `visibleTo`). */
   listNeeds: Action;
@@ -42,13 +50,21 @@ export interface ResourceRouteOptions {
  * one of them is first shown.
  */
 export function resourceRoutes(load: () => Promise<{ screens: ResourceScreens }>, { area, list, add, edit, view, listNeeds }: ResourceRouteOptions): RouteObject[] {
-  const screen = (which: keyof ResourceScreens) => lazyScreen(() => load().then((module) => module.screens[which]!));
-  const [List, Add, Edit, View] = [screen('list'), screen('add'), screen('edit'), screen('view')];
+  const paths: ResourcePaths = { list, add, edit: edit.split('/')[0]!, view: view?.split('/')[0] };
+  const screen = (which: keyof ResourceScreens) => {
+    const Screen = lazyScreen(() => load().then((module) => module.screens[which]!));
+    return (
+      <ResourcePathsContext.Provider value={paths}>
+        <Screen />
+      </ResourcePathsContext.Provider>
+    );
+  };
+  const reads = (role: StaffRole) => can(role, area, listNeeds);
   const writes = (role: StaffRole) => can(role, area, 'write');
   return [
-    { path: list, element: guarded((role) => can(role, area, listNeeds), <List />) },
-    { path: add, element: guarded(writes, <Add />) },
-    { path: edit, element: guarded(writes, <Edit />) },
-    ...(view ? [{ path: view, element: guarded((role) => can(role, area, 'read'), <View />) }] : []),
+    { path: list, element: guarded(reads, screen('list')) },
+    { path: add, element: guarded(writes, screen('add')) },
+    { path: edit, element: guarded(writes, screen('edit')) },
+    ...(view ? [{ path: view, element: guarded(reads, screen('view')) }] : []),
   ];
 }

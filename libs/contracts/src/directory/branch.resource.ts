@@ -44,6 +44,12 @@ export const branches = defineResource({
   naturalKey: 'BranchCity',
   sortFields: BRANCH_SORT_FIELDS,
   searchFields: ['BranchCity', 'Location'],
+  columns: [
+    { field: 'BranchCity', label: 'Branch Name' },
+    { field: 'Location', label: 'Location' },
+    { field: 'Contact', label: 'Contact' },
+    { field: 'Code', label: 'Branch Code' },
+  ],
   texts: {
     singular: 'branch',
     plural: 'branches',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { PasswordMessages, emailField, optionalText, passwordField, passwordIsUsername, requiredText } from '../fields.js';
+import { emailField, optionalText, passwordField, requiredText } from '../fields.js';
 import { CLIENT_ROLES, type ClientRole } from '../roles.js';
-import type { FieldProblems } from '../resource.js';
+import type { ListColumnDef } from '../list.js';
 import { loginRequestSchema, usernameField } from './user.resource.js';
 
 /*
@@ -22,13 +22,20 @@ export const clientAccountFields = {
   handlingPersonName: requiredText('Handling person name'),
 };
 
+/** A client list's columns (screen and CSV export): the name, then what the spec's list shows; no secret. */
+export function clientColumns<const Name extends string>(nameField: Name, nameLabel: string) {
+  return [
+    { field: nameField, label: nameLabel },
+    { field: 'username', label: 'Username' },
+    { field: 'email', label: 'Email' },
+    { field: 'address', label: 'Address' },
+    { field: 'mobile', label: 'Mobile' },
+    { field: 'handlingPersonName', label: 'Handling Person' },
+  ] as const satisfies readonly ListColumnDef[];
+}
+
 /** An edit: a blank (or absent) password keeps the current one. */
 export const optionalPasswordField = z.preprocess((v) => (v === '' || v === null ? undefined : v), passwordField.optional());
-
-/** The password is never the username (whatever its case). */
-export function passwordNotUsername({ username, password }: { username?: string; password?: string }): FieldProblems {
-  return passwordIsUsername(password, username) ? { password: PasswordMessages.sameAsUsername } : {};
-}
 
 export const clientLoginRequestSchema = loginRequestSchema;
 

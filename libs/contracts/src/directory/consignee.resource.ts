@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PasswordMessages, additionalEmailsField, moneyField, multilineText, optionalText, passwordIsUsername, requiredText } from '../fields.js';
 import { defineMasterData } from '../master-data.js';
 import { keyParam } from '../resource.js';
-import { clientAccountFields, clientMobileField, optionalPasswordField, updateDataBody } from './client-account.js';
+import { clientAccountFields, clientColumns, clientMobileField, optionalPasswordField, updateDataBody } from './client-account.js';
 
 /*
  * Made by `npm run new:resource -- directory consignee`, then given what is the consignee's own:
@@ -79,6 +79,8 @@ export const consignees = defineMasterData({
   keyLabel: 'Consignee ID',
   sortFields: ['consignee_id', 'consigneeName', 'username', 'email', 'address', 'mobile', 'handlingPersonName'],
   searchFields: ['consigneeName'],
+  /** The list screen's and the CSV export's columns: never the password. */
+  columns: clientColumns('consigneeName', 'Consignee Name'),
   schemas: { record: consigneeSchema, create: consigneeCreateSchema, update: consigneeUpdateSchema },
   replyKeys: { one: 'consignee', many: 'consignees' },
   texts: {

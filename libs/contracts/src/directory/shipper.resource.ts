@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PasswordMessages, multilineText, passwordIsUsername, requiredText } from '../fields.js';
 import { defineMasterData } from '../master-data.js';
 import { keyParam } from '../resource.js';
-import { clientAccountFields, clientMobileField, optionalPasswordField, updateDataBody } from './client-account.js';
+import { clientAccountFields, clientColumns, clientMobileField, optionalPasswordField, updateDataBody } from './client-account.js';
 
 /* Made by `npm run new:resource -- directory shipper`, then given a client sign-in and the spec's id in URLs. */
 
@@ -56,6 +56,8 @@ export const shippers = defineMasterData({
   keyLabel: 'Shipper ID',
   sortFields: ['shipper_id', 'shipperName', 'username', 'email', 'address', 'mobile', 'handlingPersonName'],
   searchFields: ['shipperName'],
+  /** The list screen's and the CSV export's columns: never the password. */
+  columns: clientColumns('shipperName', 'Shipper Name'),
   schemas: { record: shipperSchema, create: shipperCreateSchema, update: shipperUpdateSchema },
   replyKeys: { one: 'shipper', many: 'shippers' },
   texts: {

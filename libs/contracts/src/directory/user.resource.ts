@@ -4,7 +4,7 @@ import { PasswordMessages, emailField, passwordField, passwordIsUsername, phoneF
 import { listQuerySchema } from '../list.js';
 import { Messages } from '../errors.js';
 import { messageReplySchema, namesReplySchema } from '../common.js';
-import { defineResource, keyParam, type FieldProblems } from '../resource.js';
+import { defineResource, keyParam, type CrossPartProblem } from '../resource.js';
 
 export const usernameField = z
   .string({ error: 'Username is required' })
@@ -107,10 +107,12 @@ const usernameParam = keyParam('username', 'Username');
  * An edit names the user by `term` and renames them to `updateterm`: a username the body
  * still sends must be that new one, and the new password is not the new username either.
  */
-function updateRules({ query, body }: { query: UserUpdateQuery; body: UserUpdate }): FieldProblems {
-  const problems: FieldProblems = {};
-  if (body.username !== undefined && body.username.toLowerCase() !== query.updateterm.toLowerCase()) problems.username = 'Must match updateterm';
-  if (passwordIsUsername(body.password, query.updateterm)) problems.password = PasswordMessages.sameAsUsername;
+function updateRules({ query, body }: { query: UserUpdateQuery; body: UserUpdate }): CrossPartProblem[] {
+  const problems: CrossPartProblem[] = [];
+  if (body.username !== undefined && body.username.toLowerCase() !== query.updateterm.toLowerCase()) {
+    problems.push({ field: 'username', message: 'Must match updateterm', sentence: 'username must match updateterm' });
+  }
+  if (passwordIsUsername(body.password, query.updateterm)) problems.push({ field: 'password', message: PasswordMessages.sameAsUsername });
   return problems;
 }
 export type UserUpdateQuery = z.infer<typeof userUpdateQuerySchema>;
@@ -127,6 +129,15 @@ export const users = defineResource({
   naturalKey: 'username',
   sortFields: USER_SORT_FIELDS,
   searchFields: ['username', 'fullName', 'email'],
+  columns: [
+    { field: 'username', label: 'Username' },
+    { field: 'fullName', label: 'Fullname' },
+    { field: 'email', label: 'Email' },
+    { field: 'branchCity', label: 'Branch', text: (user: User) => user.branchCity.BranchCity },
+    { field: 'contact', label: 'Contact' },
+    { field: 'role', label: 'Role' },
+    { field: 'department', label: 'Department' },
+  ],
   texts: {
     singular: 'user',
     plural: 'users',

@@ -128,3 +128,17 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
     return throwError(() => body);
   }
 }
+
+/**
+ * For tests: the error of class `type` that `work` rejects (or throws) with; any other error
+ * is thrown on, and a `work` that succeeds fails the test.
+ */
+export async function failureOf<E extends Error>(type: abstract new (...args: never[]) => E, work: Promise<unknown> | (() => unknown)): Promise<E> {
+  try {
+    await (typeof work === 'function' ? work() : work);
+  } catch (error) {
+    if (error instanceof type) return error;
+    throw error;
+  }
+  throw new Error(`expected a ${type.name}, but it succeeded`);
+}

@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Messages, users, type Actor } from '@freight/contracts';
 import { z } from 'zod';
-import { AppError, RemoteError, RpcErrorFilter } from './errors.js';
+import { AppError, RemoteError, RpcErrorFilter, failureOf } from './errors.js';
 import { parsePublicKey, parseSigningKey } from './gateway-signature.js';
 import { NatsRpcClient, natsMicroserviceOptions, type NatsClientConfig } from './nats.js';
 import { ZodPayloadPipe } from './validation.js';
@@ -60,15 +60,7 @@ const actor: Actor = { id: '00000000-0000-4000-8000-000000000001', username: 'he
 /** `directory.user.get` for `username`, as the gateway sends it. */
 const get = (client: NatsRpcClient, username: string, options?: { timeoutMs: number }) => client.request(users.subjects.get, { actor, params: { username } }, options);
 
-async function failure(promise: Promise<unknown>): Promise<RemoteError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof RemoteError) return error;
-    throw error;
-  }
-  throw new Error('expected a RemoteError');
-}
+const failure = (promise: Promise<unknown>) => failureOf(RemoteError, promise);
 
 describe('NATS transport with namespaces', () => {
   const namespace = `t${randomBytes(5).toString('hex')}.`;

@@ -1,7 +1,7 @@
 import { Controller, Injectable, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Server, type CustomTransportStrategy } from '@nestjs/microservices';
-import { defineResource, isErrorBody, keyParam, listQuerySchema, type Actor, type ErrorBody, type FieldProblems, type ResourceHandlers, type UserSessionState } from '@freight/contracts';
+import { defineResource, isErrorBody, keyParam, listQuerySchema, type Actor, type ErrorBody, type CrossPartProblem, type ResourceHandlers, type UserSessionState } from '@freight/contracts';
 import { lastValueFrom } from 'rxjs';
 import { z } from 'zod';
 import { AppError, RpcErrorFilter } from './errors.js';
@@ -43,7 +43,7 @@ const probes = defineResource({
       body: z.object({ Name: z.string().min(2, 'Name is too short'), Size: z.number() }),
       reply: z.object({ message: z.string() }),
       idempotent: true,
-      refine: ({ body }: { body: { Name: string; Size: number } }): FieldProblems => (body.Size > body.Name.length ? { Size: 'Too big for its name' } : {}),
+      refine: ({ body }: { body: { Name: string; Size: number } }): CrossPartProblem[] => (body.Size > body.Name.length ? [{ field: 'Size', message: 'Too big for its name' }] : []),
     },
     delete: { method: 'DELETE', path: '/api/probes/delete/{Name}', summary: 'Delete', action: 'delete', params: keyParam('Name', 'Name'), reply: z.object({ message: z.string() }) },
   },

@@ -137,6 +137,54 @@ describe('EntityRepository.list', () => {
   });
 });
 
+describe('EntityRepository.chunk', () => {
+  /** Every chunk of a list, `limit` rows at a time, each after the last row of the one before. */
+  async function chunks<R>(repository: { chunk: EntityRepository<YardEntity, R>['chunk'] }, query: Parameters<typeof plain.chunk>[0], limit: number) {
+    const all: R[][] = [];
+    let after: Parameters<typeof plain.chunk>[1];
+    do {
+      const chunk = await repository.chunk(query, after, limit);
+      all.push(chunk.items);
+      after = chunk.next ?? undefined;
+    } while (after);
+    return all;
+  }
+
+  it('walks the list in its order, limit rows at a time, the sort keys left out of the rows', async () => {
+    const parts = await chunks(plain, {}, 2);
+    expect(parts.map((rows) => rows.map((y) => y.name))).toEqual([['Half_way', 'Jaffna Port'], ['Orugodawatta', 'Peliyagoda'], ['Port']]);
+    expect(parts.flat()).toEqual((await plain.list({})).items);
+    const desc = await chunks(plain, { sort: 'code', order: 'desc' }, 3);
+    expect(desc.flat().map((y) => y.code)).toEqual(['PRT', 'PEL', 'ORU', 'JAF', 'H50']);
+  });
+
+  it('keeps the search, and ends with next null, also when the last chunk is full', async () => {
+    await expect(chunks(plain, { q: 'PORT' }, 1).then((parts) => parts.map((rows) => rows.map((y) => y.name)))).resolves.toEqual([['Jaffna Port'], ['Port']]);
+    await expect(plain.chunk({ q: 'port' }, undefined, 2)).resolves.toMatchObject({ next: null });
+    await expect(plain.chunk({ q: 'nowhere' }, undefined, 2)).resolves.toEqual({ items: [], next: null });
+  });
+
+  it('walks ties of a non-unique key by id, over the joins, in both directions', async () => {
+    const all = (await withRegion.list({ sort: 'name' })).items;
+    await expect(chunks(withRegion, { sort: 'name' }, 2).then((parts) => parts.flat())).resolves.toEqual(all);
+    const byCode = await chunks(withRegion, { sort: 'code', order: 'desc' }, 1);
+    expect(byCode).toHaveLength(5);
+    expect(byCode.flat()).toEqual((await withRegion.list({ sort: 'code', order: 'desc' })).items);
+    await dataSource.query(`INSERT INTO ${schema}.yard (name, yard_code, region_id) SELECT 'tie-' || i, 'TIE' || i, $1::uuid FROM generate_series(1, 7) AS i`, [regions.north]);
+    try {
+      const byRegion = (await withRegion.list({ sort: 'region', q: 'tie-' })).items;
+      await expect(chunks(withRegion, { sort: 'region', q: 'tie-' }, 3).then((parts) => parts.flat())).resolves.toEqual(byRegion);
+      await expect(chunks(withRegion, { sort: 'region', q: 'tie-', order: 'desc' }, 2).then((parts) => parts.flat())).resolves.toEqual([...byRegion].reverse());
+    } finally {
+      await dataSource.query(`DELETE FROM ${schema}.yard WHERE name LIKE 'tie-%'`);
+    }
+  });
+
+  it('refuses a cursor that does not fit the sort', async () => {
+    await expect(plain.chunk({ sort: 'name' }, ['a', 'b'], 2)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+});
+
 describe('EntityRepository.search', () => {
   it('answers the exact key first, then keys containing the text in key order', async () => {
     await expect(plain.search('PORT').then((rows) => rows.map((y) => y.name))).resolves.toEqual(['Port', 'Jaffna Port']);

@@ -1,6 +1,8 @@
-import { DEFAULT_PAGE_SIZE, type Page } from '@freight/contracts';
+import { DEFAULT_PAGE_SIZE, type ExportChunk, type ExportCursor, type Page } from '@freight/contracts';
 import type { DataSource, DeepPartial, EntityManager, EntityMetadata, EntityTarget, QueryDeepPartialEntity } from 'typeorm';
+import { AppError } from '@freight/server';
 import type { IdempotentRequest } from './idempotency.js';
+import { appendEvents, type OutboxEvent } from './outbox.js';
 import { writeTransaction } from './write-transaction.js';
 
 /**
@@ -8,6 +10,9 @@ import { writeTransaction } from './write-transaction.js';
  * get fast unit tests with a repository replaced by an in-memory one (InMemoryRepository), and
  * the SQL lives in one place per table, tested against Postgres.
  */
+
+/** The sort keys a chunk's query selects beside the row (and takes off again): `next` is made of them. */
+const SORT_KEY = '__sort_key_';
 
 /** Search answers are capped: the exact match first, then the closest substring matches. */
 export const SEARCH_LIMIT = 50;
@@ -38,6 +43,9 @@ export interface ListQuery<Sort extends string = string> {
   pageSize?: number;
 }
 
+/** An export's search and sort: a list's, over every row. */
+export type ExportQuery<Sort extends string = string> = Pick<ListQuery<Sort>, 'q' | 'sort' | 'order'>;
+
 export interface TransactionOptions {
   /** A create that carried an Idempotency-Key: a repeat answers the first result, unwritten (idempotentTransaction). */
   idempotency?: IdempotentRequest;
@@ -54,6 +62,8 @@ export type NewRow<E> = Omit<Partial<E>, 'id' | 'createdAt' | 'updatedAt'>;
 /** What the master-data handlers (MasterDataHandlers) need of a table: implemented over TypeORM and in memory. */
 export interface MasterDataRepository<E extends { id: string }, Row = E> {
   list(query: ListQuery): Promise<Page<Row>>;
+  /** Up to `limit` rows of the list after the row whose sort keys are `after`; `next` names the last row when more follow. */
+  chunk(query: ExportQuery, after: ExportCursor | undefined, limit: number): Promise<ExportChunk<Row>>;
   /** Natural keys containing `text`, case-insensitively: the exact match first, then by key, at most SEARCH_LIMIT. */
   search(text: string): Promise<Row[]>;
   /** The row whose natural key is `key`, whatever its case. */
@@ -63,6 +73,8 @@ export interface MasterDataRepository<E extends { id: string }, Row = E> {
   insert(tx: Tx, values: NewRow<E>): Promise<E>;
   update(tx: Tx, id: string, changes: Partial<E>): Promise<void>;
   delete(tx: Tx, id: string): Promise<void>;
+  /** Appends events to the service's outbox in `tx`: published if, and only if, the change commits (ADR 21). */
+  appendEvents(tx: Tx, events: readonly OutboxEvent[]): Promise<void>;
   /** Run `work` in one transaction (see TransactionOptions). */
   transaction<T>(work: (tx: Tx) => Promise<T>, options?: TransactionOptions): Promise<T>;
 }
@@ -78,7 +90,8 @@ export interface RepositorySpec<E, Sort extends string> {
   joins?: string;
   /**
    * ORDER BY per sort field, the first the default: each list of keys matches an index exactly,
-   * with the id last where the key is not unique, so ties always come back in one order.
+   * with the id last where the key is not unique, so ties always come back in one order. The
+   * keys are never NULL (text columns hold '' instead): an export's keyset condition compares them.
    */
   sort: Record<Sort, readonly string[]>;
   /** Sort fields whose keys are on the joined tables: their id page reads the joins as well. */
@@ -138,17 +151,9 @@ export class EntityRepository<E extends { id: string }, Row = E, Sort extends st
    * and the total as a plain count of the filter.
    */
   async list(query: ListQuery<Sort>): Promise<Page<Row>> {
-    const { table, from, columns, column } = this.sql;
+    const { table, from, columns } = this.sql;
     const a = this.spec.alias;
-    const params: unknown[] = [];
-    let where = '';
-    if (query.q) {
-      params.push(containsPattern(query.q));
-      where = ` WHERE (${this.spec.search.map((property) => `${column(property)} ILIKE $1`).join(' OR ')})`;
-    }
-    const sort = query.sort ?? (Object.keys(this.spec.sort)[0] as Sort);
-    const direction = query.order === 'desc' ? 'DESC' : 'ASC';
-    const orderBy = this.spec.sort[sort].map((key) => `${key} ${direction}`).join(', ');
+    const { params, where, sort, orderBy } = this.filterAndSort(query);
     if (!query.page) {
       const rows = await this.dataSource.query<Row[]>(`SELECT ${columns} FROM ${from}${where} ORDER BY ${orderBy}`, params);
       return { items: rows, total: rows.length };
@@ -163,6 +168,49 @@ export class EntityRepository<E extends { id: string }, Row = E, Sort extends st
       this.dataSource.query<{ total: number }[]>(`SELECT count(*)::int AS total FROM ${table}${where}`, params),
     ]);
     return { items, total: count!.total };
+  }
+
+  /**
+   * A chunk of an export: the rows after the one whose sort keys are `after`, by a keyset
+   * condition on the sort's keys (the same ORDER BY, hence the same index, as the list): each
+   * chunk is a short walk of the index from where the last one stopped, however deep into the
+   * table, where OFFSET would read every row before it. `next` carries the last row's keys.
+   */
+  async chunk(query: ExportQuery<Sort>, after: ExportCursor | undefined, limit: number): Promise<ExportChunk<Row>> {
+    const { from, columns } = this.sql;
+    const { params, where, keys, direction, orderBy } = this.filterAndSort(query);
+    let condition = where;
+    if (after) {
+      if (after.length !== keys.length) throw new AppError('VALIDATION_FAILED', 'after does not fit the sort', { after: 'does not fit the sort' });
+      const values = after.map((value) => `$${params.push(value)}`);
+      condition += `${where ? ' AND' : ' WHERE'} (${keys.join(', ')}) ${direction === 'DESC' ? '<' : '>'} (${values.join(', ')})`;
+    }
+    const keyColumns = keys.map((key, i) => `${key} AS "${SORT_KEY}${i}"`).join(', ');
+    const rows = await this.dataSource.query<Record<string, unknown>[]>(
+      `SELECT ${columns}, ${keyColumns} FROM ${from}${condition} ORDER BY ${orderBy} LIMIT ${limit + 1}`,
+      params,
+    );
+    const more = rows.length > limit;
+    if (more) rows.pop();
+    const next = more ? keys.map((_, i) => rows.at(-1)![`${SORT_KEY}${i}`] as string | number) : null;
+    for (const row of rows) keys.forEach((_, i) => delete row[`${SORT_KEY}${i}`]);
+    return { items: rows as Row[], next };
+  }
+
+  /** The WHERE of a list's `q` (its pattern is $1) and the ORDER BY of its sort. */
+  private filterAndSort(query: ExportQuery<Sort>) {
+    const { column } = this.sql;
+    const params: unknown[] = [];
+    let where = '';
+    if (query.q) {
+      params.push(containsPattern(query.q));
+      where = ` WHERE (${this.spec.search.map((property) => `${column(property)} ILIKE $1`).join(' OR ')})`;
+    }
+    const sort = query.sort ?? (Object.keys(this.spec.sort)[0] as Sort);
+    const keys = this.spec.sort[sort];
+    const direction = query.order === 'desc' ? 'DESC' : 'ASC';
+    const orderBy = keys.map((key) => `${key} ${direction}`).join(', ');
+    return { params, where, sort, keys, direction, orderBy };
   }
 
   /**
@@ -220,6 +268,10 @@ export class EntityRepository<E extends { id: string }, Row = E, Sort extends st
 
   async delete(tx: Tx, id: string): Promise<void> {
     await tx.getRepository(this.entity).delete(id);
+  }
+
+  appendEvents(tx: Tx, events: readonly OutboxEvent[]): Promise<void> {
+    return appendEvents(tx, events);
   }
 
   transaction<T>(work: (tx: Tx) => Promise<T>, { idempotency, taken }: TransactionOptions = {}): Promise<T> {

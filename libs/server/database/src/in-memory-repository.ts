@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_PAGE_SIZE, type Page } from '@freight/contracts';
-import { AppError } from '@freight/server';
-import { SEARCH_LIMIT, type ListQuery, type MasterDataRepository, type NewRow, type TransactionOptions, type Tx } from './entity-repository.js';
+import { DEFAULT_PAGE_SIZE, type ExportChunk, type ExportCursor, type Page } from '@freight/contracts';
+import { AppError, failureOf } from '@freight/server';
+import type { OutboxEvent } from './outbox.js';
+import { SEARCH_LIMIT, type ExportQuery, type ListQuery, type MasterDataRepository, type NewRow, type TransactionOptions, type Tx } from './entity-repository.js';
 
 export interface InMemorySpec<E> {
   /** The natural key's property (case-insensitive). */
@@ -26,6 +27,8 @@ const compare = (a: unknown, b: unknown) => (lower(a) < lower(b) ? -1 : lower(a)
 export class InMemoryRepository<E extends { id: string }> implements MasterDataRepository<E> {
   readonly rows = new Map<string, E>();
   readonly transactions: TransactionOptions[] = [];
+  /** Events appended by committed transactions, in order. */
+  readonly events: OutboxEvent[] = [];
 
   constructor(private readonly spec: InMemorySpec<E>) {}
 
@@ -54,6 +57,14 @@ export class InMemoryRepository<E extends { id: string }> implements MasterDataR
     if (!query.page) return { items: rows, total: rows.length };
     const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
     return { items: rows.slice((query.page - 1) * pageSize, query.page * pageSize), total: rows.length };
+  }
+
+  /** The list's rows after the one whose id ends `after`, `limit` at a time. */
+  async chunk(query: ExportQuery, after: ExportCursor | undefined, limit: number): Promise<ExportChunk<E>> {
+    const { items } = await this.list(query);
+    const start = after ? items.findIndex((row) => row.id === after.at(-1)) + 1 : 0;
+    const rows = items.slice(start, start + limit);
+    return { items: rows, next: start + limit < items.length ? [rows.at(-1)!.id] : null };
   }
 
   async search(text: string): Promise<E[]> {
@@ -91,26 +102,24 @@ export class InMemoryRepository<E extends { id: string }> implements MasterDataR
     this.rows.delete(id);
   }
 
+  async appendEvents(_tx: Tx, events: readonly OutboxEvent[]): Promise<void> {
+    this.events.push(...events);
+  }
+
   async transaction<T>(work: (tx: Tx) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     this.transactions.push(options);
     const before = new Map([...this.rows].map(([id, row]) => [id, { ...row }]));
+    const eventsBefore = this.events.length;
     try {
       return await work({} as Tx);
     } catch (error) {
       this.rows.clear();
       for (const [id, row] of before) this.rows.set(id, row);
+      this.events.length = eventsBefore;
       throw error;
     }
   }
 }
 
 /** The AppError a handler call rejects with (unit tests of rules on the repository seam); fails if it resolves. */
-export async function appErrorOf(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected an AppError');
-}
+export const appErrorOf = (promise: Promise<unknown>): Promise<AppError> => failureOf(AppError, promise);

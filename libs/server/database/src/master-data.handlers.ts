@@ -1,7 +1,8 @@
-import type { Actor, MessageOf, ResourceDef, ServiceReplyOf } from '@freight/contracts';
+import { EXPORT_CHUNK_MAX, type Actor, type ExportCursor, type MessageOf, type ResourceDef, type ServiceReplyOf } from '@freight/contracts';
 import { AppError } from '@freight/server';
 import type { FindOptions, ListQuery, MasterDataRepository, NewRow, Tx } from './entity-repository.js';
 import { idempotencyOf } from './idempotency.js';
+import { changeEvent } from './outbox.js';
 
 type Operation<R extends ResourceDef, K extends string> = K extends keyof R['operations'] ? R['operations'][K] : never;
 /** The NATS message of the resource's operation `K` (`{actor, params?, query?, body?}`). */
@@ -24,6 +25,9 @@ interface StandardMessage {
   params?: Record<string, string>;
   query?: ListQuery;
   body?: unknown;
+  /** An export's chunk: after which row, how many. */
+  after?: ExportCursor;
+  limit?: number;
 }
 
 /**
@@ -32,7 +36,8 @@ interface StandardMessage {
  * (`{success: true, message: texts.added, <singular>: record}`, `{message: texts.deleted}`,
  * NOT_FOUND with `texts.notFound`); a paged list answers `{items, total}`. Every write runs in
  * one transaction: the target is read locked, then judged by the entity's hooks, then changed
- * (ADR 17). An entity supplies its mapping (`toRecord`, `newRow`, `changes`), its 409 for a
+ * (ADR 17), and appends its event (`events.<service>.<name>.<created|updated|deleted>`, with the
+ * records before and after) to the outbox in that transaction (ADR 21). An entity supplies its mapping (`toRecord`, `newRow`, `changes`), its 409 for a
  * unique value (`taken`) and, where it has rules, the hooks `beforeAdd`, `beforeUpdate` and
  * `beforeDelete`; its class adds the operations that are its own and declares
  * `implements ResourceHandlers<typeof resource>`, so the compiler checks the whole set.
@@ -71,9 +76,16 @@ export abstract class MasterDataHandlers<R extends ResourceDef & { subjects: Rec
     return { items: page.items.map((row) => this.toRecord(row)), total: page.total } as ReplyOfOp<R, 'all'>;
   }
 
+  /** One chunk of the list's CSV export, in the list's order (the gateway asks for the next from `next`). */
+  async export(message: MessageOfOp<R, 'export'>): Promise<ReplyOfOp<R, 'export'>> {
+    const { query, after, limit } = this.parts(message);
+    const chunk = await this.repository.chunk(query ?? {}, after, limit ?? EXPORT_CHUNK_MAX);
+    return { items: chunk.items.map((row) => this.toRecord(row)), next: chunk.next } as ReplyOfOp<R, 'export'>;
+  }
+
   async search(message: MessageOfOp<R, 'search'>): Promise<ReplyOfOp<R, 'search'>> {
     const rows = await this.repository.search(this.keyOf(message));
-    return { success: true, [this.resource.texts.plural]: rows.map((row) => this.toRecord(row)) } as ReplyOfOp<R, 'search'>;
+    return { success: true, [this.replyKeys.many]: rows.map((row) => this.toRecord(row)) } as ReplyOfOp<R, 'search'>;
   }
 
   async get(message: MessageOfOp<R, 'get'>): Promise<ReplyOfOp<R, 'get'>> {
@@ -90,7 +102,9 @@ export abstract class MasterDataHandlers<R extends ResourceDef & { subjects: Rec
       async (tx) => {
         await this.beforeAdd(tx, message);
         await this.assertFree(tx, values as Partial<E>);
-        return this.written(this.resource.texts.added, await this.repository.insert(tx, values)) as ReplyOfOp<R, 'add'>;
+        const row = await this.repository.insert(tx, values);
+        await this.repository.appendEvents(tx, [changeEvent(this.resource, 'created', { after: this.toRecord(row) })]);
+        return this.written(this.resource.texts.added, row) as ReplyOfOp<R, 'add'>;
       },
       { idempotency, taken: (property) => this.taken(property as keyof E & string, values as Partial<E>) },
     );
@@ -107,7 +121,9 @@ export abstract class MasterDataHandlers<R extends ResourceDef & { subjects: Rec
         changes = { ...this.changes(body as BodyOf<R, 'update'>, row), ...prepared, updatedBy: actor.id };
         await this.assertFree(tx, changes, row.id);
         await this.repository.update(tx, row.id, changes);
-        return this.written(this.resource.texts.updated, { ...row, ...changes }) as ReplyOfOp<R, 'update'>;
+        const after = { ...row, ...changes };
+        await this.repository.appendEvents(tx, [changeEvent(this.resource, 'updated', { before: this.toRecord(row), after: this.toRecord(after) })]);
+        return this.written(this.resource.texts.updated, after) as ReplyOfOp<R, 'update'>;
       },
       { taken: (property) => this.taken(property as keyof E & string, changes) },
     );
@@ -118,6 +134,7 @@ export abstract class MasterDataHandlers<R extends ResourceDef & { subjects: Rec
       const row = await this.require(this.keyOf(message), { tx, lock: 'update' });
       await this.beforeDelete(tx, row, message);
       await this.repository.delete(tx, row.id);
+      await this.repository.appendEvents(tx, [changeEvent(this.resource, 'deleted', { before: this.toRecord(row) })]);
     });
     return { message: this.resource.texts.deleted } as ReplyOfOp<R, 'delete'>;
   }
@@ -137,7 +154,13 @@ export abstract class MasterDataHandlers<R extends ResourceDef & { subjects: Rec
 
   /** `{success: true, message, <singular>: record}` */
   protected written(message: string, row: E): { success: true; message: string } {
-    return { success: true, message, [this.resource.texts.singular]: this.toRecord(row) } as { success: true; message: string };
+    return { success: true, message, [this.replyKeys.one]: this.toRecord(row) } as { success: true; message: string };
+  }
+
+  /** The JSON names of a record and a list in replies: defineMasterData's `replyKeys` (`shipmentTypes`), else the texts (`branches`). */
+  protected get replyKeys(): { one: string; many: string } {
+    const { masterData } = this.resource as { masterData?: { replyKeys: { one: string; many: string } } };
+    return masterData?.replyKeys ?? { one: this.resource.texts.singular, many: this.resource.texts.plural };
   }
 
   /** The natural key the message names in its path parameters. */

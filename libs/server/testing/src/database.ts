@@ -39,6 +39,20 @@ async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promi
   }
 }
 
+/**
+ * One statement on a test database as its superuser: setup no call of the API can do (a value
+ * no form accepts, say, to see how a reader copes with it). Answers the rows.
+ */
+export async function adminQuery<Row = Record<string, unknown>>(database: Pick<TestDatabase, 'adminUrl'>, sql: string, params: unknown[] = []): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: database.adminUrl });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows as Row[];
+  } finally {
+    await client.end();
+  }
+}
+
 async function dropDatabaseAndRole(client: pg.Client, database: string, roleName: string): Promise<void> {
   await client.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
   await client.query(`DROP ROLE IF EXISTS "${roleName}"`);

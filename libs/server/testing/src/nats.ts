@@ -93,3 +93,18 @@ export function httpReady(url: string, accept: (response: Response) => boolean =
     }
   };
 }
+
+/** The server's permission errors on `nc`, collected as they arrive. */
+export function permissionViolations(nc: NatsConnection): string[] {
+  const violations: string[] = [];
+  void (async () => {
+    for await (const status of nc.status()) if (status.type === 'error') violations.push(String(status.error));
+  })();
+  return violations;
+}
+
+/** `violations` once one matches `pattern`, or after two seconds (the server answers -ERR asynchronously). */
+export async function violationsAfter(violations: string[], pattern: RegExp): Promise<string[]> {
+  for (let i = 0; i < 100 && !violations.some((v) => pattern.test(v)); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  return violations;
+}

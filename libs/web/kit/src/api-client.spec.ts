@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { IDEMPOTENCY_KEY_HEADER, Messages, api, type Branch, type LoginResponse, type User } from '@freight/contracts';
 import { getSession, setApiBase, setSessionNavigator, startSession } from '@freight/web-session';
-import { ApiError, NETWORK_MESSAGE, NOT_JSON_MESSAGE, apiRequest, callApi, isApiError, type ListPage } from './api-client.js';
+import { ApiError, DOWNLOAD_CUT_SHORT_MESSAGE, NETWORK_MESSAGE, NOT_JSON_MESSAGE, apiRequest, attachmentName, callApi, downloadFile, isApiError, type ListPage } from './api-client.js';
 
 const login: LoginResponse = { token: 'tok-9', user_id: 'u', user_role: 'Head', user_username: 'h', user_fullName: 'H', expiresAt: 0 };
 const newBranch = { BranchCity: 'Galle', Location: 'Fort', Contact: '0912223344', Code: 'GAL' };
@@ -257,5 +257,67 @@ describe('api client', () => {
         expect(fetchMock).toHaveBeenCalledTimes(1);
       }
     });
+  });
+});
+
+describe('downloadFile', () => {
+  let fetchMock: jest.Mock<typeof fetch>;
+  let clicked: { href: string; download: string }[];
+
+  beforeEach(() => {
+    localStorage.clear();
+    setApiBase('/api');
+    setSessionNavigator(() => undefined);
+    fetchMock = jest.fn<typeof fetch>();
+    globalThis.fetch = fetchMock;
+    clicked = [];
+    URL.createObjectURL = jest.fn(() => 'blob:export-1');
+    URL.revokeObjectURL = jest.fn();
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ href: this.href, download: this.download });
+    });
+  });
+
+  const csv = (name = 'branches-2026-11-20.csv') =>
+    new Response('\uFEFF"Branch Name"\r\n"Galle"\r\n', { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}"` } });
+
+  it('asks with the token in the header, never in the URL, and saves the file under the server name', async () => {
+    startSession(login);
+    fetchMock.mockResolvedValue(csv());
+    await downloadFile(api.branchesExport, { q: 'gal le', sort: 'Location', order: undefined }, 'branches.csv');
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/branches/export.csv?q=gal+le&sort=Location');
+    expect(url).not.toContain('tok-9');
+    expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer tok-9');
+    expect(clicked).toEqual([{ href: 'blob:export-1', download: 'branches-2026-11-20.csv' }]);
+    expect(document.querySelector('a[download]')).toBeNull();
+  });
+
+  it('falls back to the given name when the server names none', async () => {
+    fetchMock.mockResolvedValue(new Response('x', { status: 200, headers: { 'content-type': 'text/csv' } }));
+    await downloadFile(api.usersExport, undefined, 'users.csv');
+    expect(clicked).toEqual([{ href: 'blob:export-1', download: 'users.csv' }]);
+    expect(attachmentName('attachment; filename="../../x.csv"')).toBeUndefined();
+  });
+
+  it('refuses as an ApiError with the server message, logs out on a 401, and saves nothing', async () => {
+    startSession(login);
+    fetchMock.mockResolvedValueOnce(json({ message: 'Search text must be at most 100 characters', code: 'VALIDATION_FAILED' }, 400));
+    await expect(downloadFile(api.usersExport, { q: 'x' }, 'users.csv')).rejects.toMatchObject({ status: 400, message: 'Search text must be at most 100 characters' });
+    fetchMock.mockResolvedValueOnce(json({ message: Messages.unauthorized, code: 'UNAUTHORIZED' }, 401));
+    await expect(downloadFile(api.usersExport, {}, 'users.csv')).rejects.toMatchObject({ status: 401 });
+    expect(getSession()).toBeNull();
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(downloadFile(api.usersExport, {}, 'users.csv')).rejects.toMatchObject({ status: 0, message: NETWORK_MESSAGE });
+    expect(clicked).toEqual([]);
+  });
+
+  it('saves nothing when the stream breaks off before its end', async () => {
+    // What fetch does when the connection closes before the end of the body.
+    const cut = csv();
+    cut.blob = () => Promise.reject(new TypeError('network error'));
+    fetchMock.mockResolvedValue(cut);
+    await expect(downloadFile(api.usersExport, {}, 'users.csv')).rejects.toMatchObject({ message: DOWNLOAD_CUT_SHORT_MESSAGE });
+    expect(clicked).toEqual([]);
   });
 });

@@ -226,3 +226,50 @@ export async function callApi<R extends CallableRoute>(route: R, ...[input, opti
 
 /** `callApi` for the kit's generic pages, which know a route only as a resource's operation: the input unchecked. */
 export const callRoute = callApi as (route: CallableRoute, input?: OperationInput, options?: CallOptions) => Promise<unknown>;
+
+export const DOWNLOAD_CUT_SHORT_MESSAGE = 'The download was cut short. Please try again.';
+
+/** `attachment; filename="users-2026-11-20.csv"` → `users-2026-11-20.csv` */
+export function attachmentName(disposition: string | null): string | undefined {
+  return /filename="([^"/\\]+)"/.exec(disposition ?? '')?.[1];
+}
+
+/**
+ * Download a file the server streams (a list's CSV export) and save it under the server's
+ * name. The session's token goes in the Authorization header, as on every call, never in the
+ * URL (where logs, history and Referer would keep it); the body is read as it arrives into a
+ * blob (which the browser keeps on disk when large), then handed to the browser's downloads.
+ * A reply that breaks off before its end rejects, so no partial file is ever saved.
+ */
+export async function downloadFile(route: Pick<CallableRoute, 'path'>, query: Record<string, unknown> | undefined, fallbackName: string): Promise<void> {
+  const token = getSession()?.token;
+  const headers: Record<string, string> = { Accept: 'text/csv' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(apiPath(route.path), queryOf(query)), { headers });
+  } catch {
+    throw new ApiError(NETWORK_MESSAGE, 0, 'NETWORK');
+  }
+  if (!response.ok) {
+    const error = await parseError(response);
+    if (response.status === 401 && token) void logout('unauthorized');
+    throw error;
+  }
+  let file: Blob;
+  try {
+    file = await response.blob();
+  } catch {
+    throw new ApiError(DOWNLOAD_CUT_SHORT_MESSAGE, 0, 'NETWORK', undefined, false);
+  }
+  const url = URL.createObjectURL(file);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = attachmentName(response.headers.get('content-disposition')) ?? fallbackName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has taken the blob by the time the page is back to its event loop; a minute is generous.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

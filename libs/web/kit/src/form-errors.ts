@@ -9,11 +9,13 @@ export function applyServerFieldErrors<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
   fields: readonly Path<T>[],
+  serverNames: Readonly<Record<string, string>> = {},
 ): boolean {
   if (!isApiError(error) || !error.details) return false;
   let applied = false;
   for (const [field, message] of Object.entries(error.details)) {
-    const name = field.split('.')[0] as Path<T>;
+    const sent = field.split('.')[0]!;
+    const name = (serverNames[sent] ?? sent) as Path<T>;
     if (fields.includes(name)) {
       setError(name, { type: 'server', message });
       applied = true;

@@ -3,6 +3,9 @@ export {
   isApiError,
   callApi,
   callRoute,
+  downloadFile,
+  attachmentName,
+  DOWNLOAD_CUT_SHORT_MESSAGE,
   NOT_JSON_MESSAGE,
   NETWORK_MESSAGE,
   type CallableRoute,
@@ -27,9 +30,10 @@ export { createQueryClient } from './query-client.js';
 export { applyServerFieldErrors, serverMessage, updateErrorText } from './form-errors.js';
 export { useServerForm, FormActions, READ_ONLY_INPUT, type ServerFormOptions } from './server-form.js';
 export { useAfterSave } from './use-after-save.js';
-export { KitProviders, theme, cssVariablesResolver, HEADER_HEIGHT } from './providers.js';
+export { KitProviders, WithServices, loadServices, clearServerData, theme, cssVariablesResolver, HEADER_HEIGHT } from './providers.js';
 export { screenTexts, titleCase, recordLoadErrorText, refusalOr, type ScreenTexts } from './resource-texts.js';
-export type { ListResource, FormResource, ListRowOf, RecordOf, FieldName, FormValues, UpdateValues } from './resource-types.js';
+export { renamesOf, type ListResource, type FormResource, type ListRowOf, type RecordOf, type FieldName, type FormValues, type UpdateValues } from './resource-types.js';
 export { ResourceListPage, type ResourceListConfig, type ListColumn } from './resource-list-page.js';
 export { ResourceForm, type ResourceFormProps, type FormField, type FormMode } from './resource-form.js';
 export { ResourceFormPage, useRecord, type ResourceFormConfig } from './resource-form-page.js';
+export { ResourceViewPage, type ResourceViewConfig } from './resource-view-page.js';

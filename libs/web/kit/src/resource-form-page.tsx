@@ -6,7 +6,7 @@ import { callRoute } from './api-client.js';
 import { ErrorNotice, LoadingNotice, NoPermissionPage } from './pages.js';
 import { ResourceForm, type FormField, type FormMode } from './resource-form.js';
 import { recordLoadErrorText, screenTexts, type ScreenTexts } from './resource-texts.js';
-import { fieldText, type FieldName, type FormResource, type FormValues, type RecordOf, type UpdateValues } from './resource-types.js';
+import { fieldText, renamesOf, type FieldName, type FormResource, type FormValues, type RecordOf, type UpdateValues } from './resource-types.js';
 import { useAfterSave } from './use-after-save.js';
 
 /** An entity's add and edit screens as data; what is special about an entity goes in the optional parts. */
@@ -59,7 +59,8 @@ function FormScreen<R extends FormResource>({ config, mode, record, texts, listP
     config.update ??
     ((values: UpdateValues<R>, current: RecordOf<R>) => {
       const fixed = new Set<string>(fields.filter((field) => field.readOnlyOnEdit).map((field) => field.name));
-      const body = Object.fromEntries(Object.entries(values as object).filter(([name]) => !fixed.has(name)));
+      const renames = renamesOf(resource);
+      const body = Object.fromEntries(Object.entries(values as object).flatMap(([name, value]) => (fixed.has(name) ? [] : [[renames[name] ?? name, value]])));
       return callRoute(resource.operations.update, { params: { [resource.naturalKey]: fieldText(current, resource.naturalKey) }, body });
     });
   // The form validated the values with the call's schema: they are its output.

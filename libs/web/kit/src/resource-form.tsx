@@ -5,7 +5,7 @@ import { loadPasswordEstimator } from '@freight/contracts';
 import { ErrorNotice } from './pages.js';
 import { FormActions, READ_ONLY_INPUT, useServerForm } from './server-form.js';
 import { screenTexts, type ScreenTexts } from './resource-texts.js';
-import type { FieldName, FormResource, FormValues } from './resource-types.js';
+import { renamesOf, type FieldName, type FormResource, type FormValues } from './resource-types.js';
 
 /** An input of an entity's form, as data. */
 export interface FormField<Name extends string = string> {
@@ -107,10 +107,15 @@ function FieldInput({ field, mode, form }: { field: FormField; mode: FormMode; f
  * refused submit puts the server's field errors under the inputs and its message above them.
  */
 export function ResourceForm<R extends FormResource>({ resource, mode, fields, defaultValues, onSubmit, errorText, cancelTo, notice, texts }: ResourceFormProps<R>) {
+  const renames = renamesOf(resource);
+  // An update body that renames fields (`newOriginPortName`) has the add body's rules under other
+  // names: the inputs keep the add body's names and rules, and the server's errors come back to them.
+  const renaming = Object.keys(renames).length > 0;
   const { form, submit, formError } = useServerForm<FieldValues>({
-    schema: (mode === 'add' ? resource.operations.add.body : resource.operations.update.body) as never,
+    schema: (mode === 'add' || renaming ? resource.operations.add.body : resource.operations.update.body) as never,
     defaultValues,
     fields: fields.map((field) => field.name),
+    serverNames: Object.fromEntries(Object.entries(renames).map(([field, sent]) => [sent, field])),
     onSubmit: onSubmit as (values: FieldValues) => Promise<void>,
     errorText,
   });

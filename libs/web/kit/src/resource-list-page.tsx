@@ -1,17 +1,20 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Group, Stack, Title } from '@mantine/core';
-import { can } from '@freight/contracts';
+import { can, columnText } from '@freight/contracts';
 import type { Session } from '@freight/web-session';
-import { callRoute } from './api-client.js';
+import { callRoute, downloadFile } from './api-client.js';
 import { confirmAndDelete } from './confirm-delete.js';
 import { DataTable, type Column } from './data-table.js';
 import { RowActions } from './row-actions.js';
 import { screenTexts, type ScreenTexts } from './resource-texts.js';
+import { toastError } from './toast.js';
+import { serverMessage } from './form-errors.js';
 import { fieldText, type ListResource, type ListRowOf } from './resource-types.js';
 import { useServerList } from './use-server-list.js';
 import { useSession } from './use-session.js';
 
+/** A column of the screen's table; by default the resource definition's columns (contracts ListColumnDef), which the CSV export has too. */
 export interface ListColumn<Row> {
   header: string;
   /** The row's field; the column sorts on the server when the resource lists it among its sort fields. */
@@ -23,7 +26,8 @@ export interface ListColumn<Row> {
 /** An entity's list screen as data: its columns and the few texts and rules of its own. */
 export interface ResourceListConfig<R extends ListResource> {
   resource: R;
-  columns: readonly ListColumn<ListRowOf<R>>[];
+  /** Default: the definition's columns, as the CSV export writes them. */
+  columns?: readonly ListColumn<ListRowOf<R>>[];
   /** Label of the search box: 'Search by city'. */
   searchLabel: string;
   /** The delete dialog's question: 'Are you sure you want to delete user amara?' */
@@ -44,14 +48,16 @@ export interface ResourceListConfig<R extends ListResource> {
 }
 
 /**
- * The list screen of an entity: title and Add button (for roles that may write), a table
- * searched, sorted and paged on the server, and Edit and Delete (with a confirmation) on
- * each row where the permission rules allow.
+ * The list screen of an entity: title, Export CSV (every row of the current search and sort,
+ * streamed by the server) and Add button (for roles that may write), a table searched, sorted
+ * and paged on the server, and Edit and Delete (with a confirmation) on each row where the
+ * permission rules allow.
  */
 export function ResourceListPage<R extends ListResource>({ config }: { config: ResourceListConfig<R> }) {
   const { resource } = config;
   const session = useSession();
   const list = useServerList(resource.key, resource.operations.all);
+  const [exporting, setExporting] = useState(false);
   if (!session) return null;
 
   const texts = screenTexts(resource, config.texts);
@@ -70,8 +76,21 @@ export function ResourceListPage<R extends ListResource>({ config }: { config: R
       onDeleted: list.refresh,
     });
 
+  const exportCsv = async () => {
+    const { q, sort, order } = list.params;
+    setExporting(true);
+    try {
+      await downloadFile(resource.operations.export, { q: q || undefined, sort, order: sort ? order : undefined }, `${resource.key}.csv`);
+    } catch (error) {
+      toastError(serverMessage(error, texts.exportError));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const listColumns = config.columns ?? resource.columns.map((column) => ({ header: column.label, field: column.field, render: (row: ListRowOf<R>) => columnText(row, column) }));
   const columns: Column<ListRowOf<R>>[] = [
-    ...config.columns.map(({ header, field, render }) => ({
+    ...listColumns.map(({ header, field, render }) => ({
       header,
       sortField: sortFields.includes(field) ? field : undefined,
       render: render ?? ((row: ListRowOf<R>) => fieldText(row, field)),
@@ -93,11 +112,16 @@ export function ResourceListPage<R extends ListResource>({ config }: { config: R
     <Stack>
       <Group justify="space-between">
         <Title order={2}>{texts.listTitle}</Title>
-        {can(session.role, area, 'write') && (
-          <Button component={Link} to={addPath}>
-            {texts.addTitle}
+        <Group gap="sm">
+          <Button variant="default" onClick={() => void exportCsv()} loading={exporting}>
+            Export CSV
           </Button>
-        )}
+          {can(session.role, area, 'write') && (
+            <Button component={Link} to={addPath}>
+              {texts.addTitle}
+            </Button>
+          )}
+        </Group>
       </Group>
       <DataTable
         list={list}

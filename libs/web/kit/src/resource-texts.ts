@@ -22,10 +22,18 @@ export interface ScreenTexts {
   /** A list that cannot be loaded and the server gave no message: 'Error fetching branches'. */
   listLoadError: string;
   deleteFailure: DeleteFailureTexts;
+  /** A CSV export that failed and the server gave no message: 'Failed to export branches. Please try again.' */
+  exportError: string;
   /** The edit screen's record is not there (404): 'Branch not found'. */
   recordNotFound: string;
   /** The edit screen's record could not be loaded: 'Error fetching branch data'. */
   recordLoadError: string;
+  /** 'View Forwarder' */
+  viewTitle: string;
+  /** The view screen's record is not there (404): 'No forwarder data found'. */
+  viewNotFound: string;
+  /** The view screen's record could not be loaded: 'Error fetching forwarder details'. */
+  viewLoadError: string;
   /** A failed add: the server's message, else 'Failed to add {thing}. Please try again.' */
   addError: (error: unknown) => string;
   /** A failed update: 'Failed to update {thing}' (with the server's reason) or 'Error updating {thing}'. */
@@ -48,8 +56,12 @@ export function screenTexts(resource: Pick<ResourceDef, 'texts'>, overrides: Par
     emptyText: `No ${plural} found.`,
     listLoadError: `Error fetching ${plural}`,
     deleteFailure: { notFound, failed: `Failed to delete ${singular}. Please try again.` },
+    exportError: `Failed to export ${plural}. Please try again.`,
     recordNotFound: `${sentenceCase(singular)} not found`,
     recordLoadError: `Error fetching ${singular} data`,
+    viewTitle: `View ${titleCase(singular)}`,
+    viewNotFound: `No ${singular} data found`,
+    viewLoadError: `Error fetching ${singular} details`,
     addError: (error) => serverMessage(error, `Failed to add ${singular}. Please try again.`),
     updateError: (error) => updateErrorText(error, singular),
     ...overrides,

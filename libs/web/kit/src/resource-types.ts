@@ -1,14 +1,18 @@
 import type { z } from 'zod';
-import type { OperationDef, ResourceDef } from '@freight/contracts';
+import type { ListColumnDef, OperationDef, ResourceDef } from '@freight/contracts';
 import type { ListRoute, RowOf } from './use-server-list.js';
 
 /**
  * The kit's pages work on a resource definition (contracts `defineResource`) whose operations
  * carry the usual names of master data: `all` (a paged list), `get` (one record by its natural
- * key), `add`, `update` (by the natural key) and `delete`.
+ * key), `add`, `update` (by the natural key) and `delete`, and `export` (the list as CSV, which
+ * `defineResource` adds to every paged list), with the list's columns.
  */
-export type ListResource = ResourceDef & { operations: { all: OperationDef & ListRoute; delete: OperationDef } };
+export type ListResource = ResourceDef & { columns: readonly ListColumnDef[]; operations: { all: OperationDef & ListRoute; delete: OperationDef; export: OperationDef } };
 export type FormResource = ResourceDef & { operations: { get: OperationDef; add: OperationDef & { body: z.ZodType }; update: OperationDef & { body: z.ZodType } } };
+
+/** The update body's names of the fields it renames (defineMasterData's `renames`), none for other resources. */
+export const renamesOf = (resource: object): Readonly<Record<string, string>> => (resource as { masterData?: { renames: Record<string, string> } }).masterData?.renames ?? {};
 
 /** A row of the resource's list. */
 export type ListRowOf<R extends ListResource> = RowOf<R['operations']['all']>;

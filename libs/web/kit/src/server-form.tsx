@@ -12,6 +12,8 @@ export interface ServerFormOptions<T extends FieldValues> {
   defaultValues: DefaultValues<T>;
   /** Inputs that may receive the server's field errors. */
   fields: readonly Path<T>[];
+  /** The server's name of a field → the input's, where the body renames it (`newForwarderName` → `Forwarder`). */
+  serverNames?: Readonly<Record<string, string>>;
   /** Send the validated values; throw (ApiError) on failure. */
   onSubmit: (values: T) => Promise<void>;
   /** The text shown above the form for a failure. */
@@ -22,7 +24,7 @@ export interface ServerFormOptions<T extends FieldValues> {
  * A form validated with a contracts schema and sent to the server: a refused
  * submit puts the server's field errors under the inputs and `formError` above them.
  */
-export function useServerForm<T extends FieldValues>({ schema, defaultValues, fields, onSubmit, errorText }: ServerFormOptions<T>) {
+export function useServerForm<T extends FieldValues>({ schema, defaultValues, fields, serverNames, onSubmit, errorText }: ServerFormOptions<T>) {
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<T>({ resolver: zodResolver(schema) as unknown as Resolver<T>, defaultValues });
 
@@ -31,7 +33,7 @@ export function useServerForm<T extends FieldValues>({ schema, defaultValues, fi
     try {
       await onSubmit(values);
     } catch (error) {
-      applyServerFieldErrors(error, form.setError, fields);
+      applyServerFieldErrors(error, form.setError, fields, serverNames);
       setFormError(errorText(error));
     }
   });

@@ -1,4 +1,5 @@
-import { notifications, type NotificationData } from '@mantine/notifications';
+import type { NotificationData } from '@mantine/notifications';
+import { loadServices } from './providers.js';
 
 /**
  * Non-blocking messages (DECISIONS §1: never alert()). The id is derived from the
@@ -7,7 +8,10 @@ import { notifications, type NotificationData } from '@mantine/notifications';
  */
 function toast(kind: string, color: string, autoClose: number, message: string): void {
   const data: NotificationData = { id: `${kind}:${message}`, message, color, autoClose, closeButtonProps: { 'aria-label': 'Dismiss' } };
-  notifications.show(data);
+  loadServices().then(
+    ({ notifications }) => notifications.show(data),
+    (error: unknown) => console.error(`Could not show the message "${message}"`, error),
+  );
 }
 
 export const toastSuccess = (message: string): void => toast('success', 'green', 4000, message);

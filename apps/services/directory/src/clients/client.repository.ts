@@ -13,19 +13,41 @@ export interface ClientRow {
 }
 
 /**
+ * Where a client table's list is read: every client's columns (the password's hash too, for the
+ * sign-in; the records leave it out) and `ownColumns`; by name first, each sort walking its index
+ * (the id last where the key is not unique), the search on the name's trigram index; the name
+ * and the username (shared by consignees and shippers) unique.
+ */
+function clientSpec<E, Sort extends string>(kind: ClientRole, a: string, ownColumns: string): RepositorySpec<E, Sort> {
+  const name = `${kind}Name`;
+  const columns = [
+    `${a}.id, ${a}.${kind}_name AS "${name}", ${a}.username, ${a}.password_hash AS "passwordHash", ${a}.session_version AS "sessionVersion"`,
+    `${a}.email, ${a}.address, ${a}.mobile, ${a}.handling_person_name AS "handlingPersonName", ${a}.remarks, ${a}.created_by AS "createdBy", ${a}.updated_by AS "updatedBy"`,
+    ...(ownColumns ? [ownColumns] : []),
+  ].join(', ');
+  const sort = {
+    [name]: [`lower(${a}.${kind}_name)`],
+    [`${kind}_id`]: [`${a}.id`],
+    username: [`lower(${a}.username)`],
+    email: [`lower(${a}.email)`, `${a}.id`],
+    address: [`lower(${a}.address)`, `${a}.id`],
+    mobile: [`lower(${a}.mobile)`, `${a}.id`],
+    handlingPersonName: [`lower(${a}.handling_person_name)`, `${a}.id`],
+  };
+  const unique = { [name]: `ux_${kind}_name`, username: 'ux_client_username' };
+  return { alias: a, key: 'id', columns, sort, search: [name], unique } as unknown as RepositorySpec<E, Sort>;
+}
+
+/**
  * A table of clients (consignees, shippers), named in URLs by id (spec 01 §7), whose usernames
  * share one namespace: a row's username is claimed in `client_username` in the insert's
  * transaction (its unique index, `ux_client_username`, refuses a username the other table has,
  * also under a race) and given back by the delete.
  */
 export class ClientRepository<E extends ClientRow, Sort extends string> extends EntityRepository<E, E, Sort> {
-  constructor(
-    dataSource: DataSource,
-    entity: EntityTarget<E>,
-    private readonly kind: ClientRole,
-    spec: RepositorySpec<E, Sort>,
-  ) {
-    super(dataSource, entity, { ...spec, unique: { ...spec.unique, username: 'ux_client_username' } as RepositorySpec<E, Sort>['unique'] });
+  /** `ownColumns`: the SELECT list of what the kind has beyond every client's columns, named as the entity's properties. */
+  constructor(dataSource: DataSource, entity: EntityTarget<E>, private readonly kind: ClientRole, alias: string, ownColumns = '') {
+    super(dataSource, entity, clientSpec<E, Sort>(kind, alias, ownColumns));
   }
 
   /** By id; a key that is no id names no row (404, not a database error). */

@@ -98,12 +98,12 @@ describe('directory.consignee.add', () => {
       details: { consigneeName: "Consignee 'LANKA TRADERS 1' already exists" },
     });
     await expect(errorOf(add(consignee(3, { username: 'LANKA.traders1' })))).resolves.toMatchObject({ code: 'CONFLICT', message: "Username 'LANKA.traders1' is already taken" });
-    const shipper = { shipperName: 'Ceylon Exports', username: 'Lanka.Traders2', email: 'ship@ceylon.example', address: 'Kandy Road', mobile: '081 222 3333', handlingPersonName: 'Sunil', password: 'lagoon-monsoon-teacup' };
+    const shipper = { shipperName: 'Ceylon Exports', username: 'Lanka.Traders2', email: 'ship@ceylon.example', address: 'Kandy Road', mobile: '081 222 3333', handlingPersonName: 'Sunil', password: 'lagoon-monsoon-teacup', remarks: '' };
     await expect(errorOf(h.client.request(shippers.subjects.add, { actor: headActor, body: shipper }))).resolves.toMatchObject({ code: 'CONFLICT', message: "Username 'Lanka.Traders2' is already taken" });
   });
 
   it('lets one of two concurrent creates of a username win, as consignee or shipper: the other is a 409', async () => {
-    const shipper = { shipperName: 'Race Shipper', username: 'race.client', email: 'race@ceylon.example', address: 'Kandy Road', mobile: '081 222 3333', handlingPersonName: 'Sunil', password: 'lagoon-monsoon-teacup' };
+    const shipper = { shipperName: 'Race Shipper', username: 'race.client', email: 'race@ceylon.example', address: 'Kandy Road', mobile: '081 222 3333', handlingPersonName: 'Sunil', password: 'lagoon-monsoon-teacup', remarks: '' };
     const results = await Promise.allSettled([add(consignee(4, { username: 'race.client' })), h.client.request(shippers.subjects.add, { actor: headActor, body: shipper })]);
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;

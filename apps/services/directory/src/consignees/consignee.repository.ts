@@ -6,33 +6,11 @@ import { DataSource } from 'typeorm';
 import { ClientRepository } from '../clients/client.repository.js';
 import { ConsigneeEntity } from './consignee.entity.js';
 
-type Sort = (typeof consignees.sortFields)[number];
-
-/** What a read selects (never the password's hash), named as the entity's properties. */
-const COLUMNS = `c.id, c.consignee_name AS "consigneeName", c.username, c.password_hash AS "passwordHash", c.session_version AS "sessionVersion",
-  c.email, c.additional_emails AS "additionalEmails", c.address, c.mobile, c.handling_person_name AS "handlingPersonName", c.remarks,
-  c.opening_balance AS "openingBalance", c.created_by AS "createdBy", c.updated_by AS "updatedBy"`;
-
-/** directory.consignee: by name first; each sort walks its index, the list's search the name's trigram index. */
+/** directory.consignee: a client table (ClientRepository) with additional e-mails, an opening balance and its changes. */
 @Injectable()
-export class ConsigneeRepository extends ClientRepository<ConsigneeEntity, Sort> {
+export class ConsigneeRepository extends ClientRepository<ConsigneeEntity, (typeof consignees.sortFields)[number]> {
   constructor(@InjectDataSource() dataSource: DataSource) {
-    super(dataSource, ConsigneeEntity, 'consignee', {
-      alias: 'c',
-      key: 'id',
-      columns: COLUMNS,
-      sort: {
-        consigneeName: ['lower(c.consignee_name)'],
-        consignee_id: ['c.id'],
-        username: ['lower(c.username)'],
-        email: ['lower(c.email)', 'c.id'],
-        address: ['lower(c.address)', 'c.id'],
-        mobile: ['lower(c.mobile)', 'c.id'],
-        handlingPersonName: ['lower(c.handling_person_name)', 'c.id'],
-      },
-      search: ['consigneeName'],
-      unique: { consigneeName: 'ux_consignee_name' },
-    });
+    super(dataSource, ConsigneeEntity, 'consignee', 'c', `c.additional_emails AS "additionalEmails", c.opening_balance AS "openingBalance"`);
   }
 
   /** Records a change of the opening balance, in the change's transaction. */

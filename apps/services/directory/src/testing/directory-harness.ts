@@ -1,7 +1,8 @@
 import type { INestMicroservice } from '@nestjs/common';
 import type { Actor, ErrorBody } from '@freight/contracts';
-import { NatsRpcClient, RemoteError, startService } from '@freight/server';
+import { NatsRpcClient, RemoteError, failureOf, startService } from '@freight/server';
 import { createTestDatabase, testNatsConfig, testServiceConfig, uniqueNamespace, type TestDatabase } from '@freight/server-testing';
+import type { OutboxModuleOptions } from '@freight/server-database';
 import pg from 'pg';
 import { AppModule } from '../app.module.js';
 import { SERVICE, type DirectoryConfig } from '../config.js';
@@ -16,14 +17,14 @@ export interface DirectoryHarness {
   close(): Promise<void>;
 }
 
-/** The directory service in this process on a fresh database and NATS namespace, spoken to over real NATS. */
-export async function startDirectory(): Promise<DirectoryHarness> {
+/** The directory service in this process on a fresh database and NATS namespace, spoken to over real NATS; `relay` tunes its outbox relay. */
+export async function startDirectory(relay?: OutboxModuleOptions['relay']): Promise<DirectoryHarness> {
   const db = await createTestDatabase({ service: SERVICE });
   const namespace = uniqueNamespace();
   const config: DirectoryConfig = { ...testServiceConfig(SERVICE, namespace), DIRECTORY_DATABASE_URL: db.serviceUrl, LOG_LEVEL: 'error' };
   let app: INestMicroservice;
   try {
-    app = await startService({ service: SERVICE, module: AppModule.register(config), config });
+    app = await startService({ service: SERVICE, module: AppModule.register(config, relay), config });
   } catch (error) {
     await db.drop();
     throw error;
@@ -45,14 +46,6 @@ export async function startDirectory(): Promise<DirectoryHarness> {
 }
 
 /** The error body a request rejected with (fails the test if it succeeded). */
-export async function errorOf(promise: Promise<unknown>): Promise<ErrorBody> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof RemoteError) return error.body;
-    throw error;
-  }
-  throw new Error('Expected the request to fail, but it succeeded');
-}
+export const errorOf = async (promise: Promise<unknown>): Promise<ErrorBody> => (await failureOf(RemoteError, promise)).body;
 
 export const headActor: Actor = { id: '00000000-0000-4000-8000-000000000001', username: 'head', role: 'Head' };

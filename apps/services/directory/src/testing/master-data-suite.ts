@@ -9,10 +9,15 @@ type Body = Record<string, string>;
 export interface MasterDataSuiteOptions {
   /** A valid add body, a different one (key and every other field) for each n = 1, 2, 3, … */
   sample: (n: number) => Body;
-  /** A valid update body: every field the update takes, with values none of the samples has. */
+  /** A valid update body: every field the update takes (under the names it takes them), with values none of the samples has. */
   change: Body;
-  /** The update body's field for a new key (`newForwarderName`), when the resource renames. */
-  rename?: string;
+  /** A value per field that its schema refuses (too long, not an e-mail address): each add with it is a 400 naming the field. */
+  invalid?: Body;
+}
+
+/** What defineMasterData adds to a definition: the update body's names of renamed fields, the replies' keys. */
+interface MasterDataParts {
+  masterData?: { renames: Readonly<Record<string, string>>; replyKeys: { one: string; many: string } };
 }
 
 /**
@@ -23,11 +28,15 @@ export interface MasterDataSuiteOptions {
  * unique, update (and rename), delete, and 404 with the definition's text for an unknown key.
  */
 export function masterDataSuite(
-  resource: ResourceDef & { subjects: Record<string, string> },
+  resource: ResourceDef & { subjects: Record<string, string> } & MasterDataParts,
   start: () => Promise<{ client: NatsRpcClient; close(): Promise<void> }>,
   options: MasterDataSuiteOptions,
 ): void {
   const { subjects: S, naturalKey: key, texts, name } = resource;
+  const renames = resource.masterData?.renames ?? {};
+  const one = resource.masterData?.replyKeys.one ?? resource.name;
+  /** An update body as the record's fields: `newOriginPortName` → OriginPortName. */
+  const asRecord = (body: Body) => Object.fromEntries(Object.entries(body).map(([field, value]) => [Object.keys(renames).find((f) => renames[f] === field) ?? field, value]));
   let h: { client: NatsRpcClient; close(): Promise<void> };
   const call = (subject: string | undefined, message: object): Promise<any> => {
     if (subject === undefined) throw new Error(`${resource.key} has no such operation`);
@@ -47,7 +56,7 @@ export function masterDataSuite(
 
   describe(`${resource.service}.${name} (the master-data suite)`, () => {
     it("adds records, answering the REST reply with the definition's text", async () => {
-      await expect(add(options.sample(2))).resolves.toEqual({ success: true, message: texts.added, [name]: record(2) });
+      await expect(add(options.sample(2))).resolves.toEqual({ success: true, message: texts.added, [one]: record(2) });
       await add(options.sample(3));
       await add(options.sample(1));
     });
@@ -98,18 +107,19 @@ export function masterDataSuite(
     }
 
     it("updates a record by its key (any case), answering the definition's text, or NOT_FOUND", async () => {
-      const { [options.rename ?? '']: newKey, ...fields } = options.change;
-      const updated = { ...record(2), ...fields, ...(newKey === undefined ? {} : { [key]: newKey }) };
-      await expect(byKey(S.update, keyOf(2).toUpperCase(), { body: options.change })).resolves.toEqual({ success: true, message: texts.updated, [name]: updated });
+      const updated = { ...record(2), ...asRecord(options.change) };
+      const newKey = renames[key] === undefined ? undefined : options.change[renames[key]];
+      await expect(byKey(S.update, keyOf(2).toUpperCase(), { body: options.change })).resolves.toEqual({ success: true, message: texts.updated, [one]: updated });
       await expect(byKey(S.get, newKey ?? keyOf(2))).resolves.toEqual(updated);
       if (newKey !== undefined) await expect(errorOf(byKey(S.get, keyOf(2)))).resolves.toMatchObject({ code: 'NOT_FOUND' });
       await expect(errorOf(byKey(S.update, 'no such record', { body: options.change }))).resolves.toEqual({ code: 'NOT_FOUND', message: texts.notFound });
     });
 
-    if (options.rename) {
-      it('refuses a rename onto a key another record has, whatever its case (409)', async () => {
-        const body = { ...options.change, [options.rename!]: keyOf(1).toUpperCase() };
-        await expect(errorOf(byKey(S.update, keyOf(3), { body }))).resolves.toMatchObject({ code: 'CONFLICT' });
+    if (renames[key]) {
+      it('refuses a rename onto a key another record has, whatever its case (409), and changes nothing', async () => {
+        const body = { ...options.change, [renames[key]!]: keyOf(1).toUpperCase() };
+        await expect(errorOf(byKey(S.update, keyOf(3), { body }))).resolves.toMatchObject({ code: 'CONFLICT', details: { [key]: expect.stringContaining(keyOf(1).toUpperCase()) } });
+        await expect(byKey(S.get, keyOf(3))).resolves.toEqual(record(3));
       });
     }
 
@@ -119,5 +129,34 @@ export function masterDataSuite(
       await expect(errorOf(byKey(S.delete, keyOf(3)))).resolves.toEqual({ code: 'NOT_FOUND', message: texts.notFound });
       await expect(list()).resolves.toMatchObject({ total: 2 });
     });
+
+    it('trims the key and the other fields, and finds the record by the trimmed key', async () => {
+      const padded = Object.fromEntries(Object.entries(options.sample(7)).map(([field, value]) => [field, `  ${value} `]));
+      await expect(add(padded)).resolves.toMatchObject({ [one]: record(7) });
+      await expect(byKey(S.delete, keyOf(7))).resolves.toEqual({ message: texts.deleted });
+    });
+
+    it('lets one of two concurrent adds of the same key win; the other is a 409', async () => {
+      const results = await Promise.allSettled([add(options.sample(8)), add({ ...options.sample(9), [key]: keyOf(8).toLowerCase() })]);
+      expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+      const refused = results.find((result) => result.status === 'rejected') as PromiseRejectedResult;
+      await expect(errorOf(Promise.reject(refused.reason))).resolves.toMatchObject({ code: 'CONFLICT' });
+      await expect(list({ q: keyOf(8) })).resolves.toMatchObject({ total: 1 });
+    });
+
+    if (options.invalid) {
+      it('refuses a value its field does not take (too long, not an e-mail address) with 400 naming the field, on add and on update', async () => {
+        for (const [field, value] of Object.entries(options.invalid!)) {
+          const added = await errorOf(add({ ...options.sample(10), [field]: value }));
+          expect([field, added]).toEqual([field, expect.objectContaining({ code: 'VALIDATION_FAILED', details: expect.objectContaining({ [`body.${field}`]: expect.any(String) }) })]);
+          const named = renames[field] ?? (field === key ? undefined : field);
+          if (named === undefined) continue;
+          const updated = await errorOf(byKey(S.update, keyOf(1), { body: { ...options.change, [named]: value } }));
+          expect([field, updated]).toEqual([field, expect.objectContaining({ code: 'VALIDATION_FAILED', details: expect.objectContaining({ [`body.${named}`]: expect.any(String) }) })]);
+        }
+        await expect(errorOf(byKey(S.get, options.sample(10)[key]!))).resolves.toMatchObject({ code: 'NOT_FOUND' });
+        await expect(byKey(S.get, keyOf(1))).resolves.toEqual(record(1));
+      });
+    }
   });
 }

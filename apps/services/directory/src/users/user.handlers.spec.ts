@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
 import { Messages, loadPasswordEstimator, type Actor, type StaffRole, type UserCreate, type UserUpdate } from '@freight/contracts';
 import { AppError } from '@freight/server';
+import { newUser } from '@freight/server-testing';
 import { InMemoryRepository, appErrorOf as errorOf, type NewRow, type Tx } from '@freight/server-database';
 import { hashPassword } from './password.js';
 import type { UserEntity } from './user.entity.js';
@@ -101,17 +102,8 @@ const actorOf = (username: string): Actor => {
   const user = users.all().find((row) => row.username === username)!;
   return { id: user.id, username: user.username, role: user.role };
 };
-const userBody = (username: string, role: StaffRole, over: Partial<UserCreate> = {}): UserCreate => ({
-  fullName: `New ${username}`,
-  username,
-  email: `${username}@example.com`,
-  password: 'quayside-orchid-4417',
-  branchCity: 'colombo',
-  contact: '+94 77 765 4321',
-  role,
-  department: 'Export',
-  ...over,
-});
+/** An add as the gateway sends it, the branch typed in lower case (it is matched whatever the case). */
+const userBody = (username: string, role: StaffRole, over: Partial<UserCreate> = {}) => newUser(username, role, { branchCity: 'colombo', ...over });
 /** An edit of `term` as the gateway sends it: the body's fields, a blank password keeps the current one. */
 const edit = (actor: Actor, term: string, role: StaffRole, over: Partial<UserUpdate> & { username?: string } = {}) => {
   const current = users.all().find((row) => row.username.toLowerCase() === term.toLowerCase());
@@ -141,13 +133,13 @@ describe('user replies carry the catalogue texts', () => {
       message: Messages.userAdded,
       user: {
         _id: expect.any(String),
-        fullName: 'New nimal',
+        fullName: 'Test nimal',
         username: 'nimal',
         email: 'nimal@example.com',
         branchCity: { BranchCity: 'Colombo' },
-        contact: '+94 77 765 4321',
+        contact: '+94 77 123 4567',
         role: 'Employee',
-        department: 'Export',
+        department: 'Import',
       },
     });
     expect(row('nimal')).toMatchObject({ createdBy: head.id, updatedBy: head.id, passwordHash: expect.stringMatching(/^\$argon2id\$/) });

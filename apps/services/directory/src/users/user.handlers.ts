@@ -13,7 +13,7 @@ import {
   type UserSessionState,
 } from '@freight/contracts';
 import { AppError } from '@freight/server';
-import { idempotencyOf, type FindOptions, type MasterDataRepository, type MessageOfOp, type ReplyOfOp, type Tx } from '@freight/server-database';
+import { changeEvent, idempotencyOf, type FindOptions, type MasterDataRepository, type MessageOfOp, type ReplyOfOp, type Tx } from '@freight/server-database';
 import { BranchRepository } from '../branches/branch.repository.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 import { hashPassword, verifyPassword } from './password.js';
@@ -59,6 +59,12 @@ export class UserHandlers implements ResourceHandlers<typeof users> {
     return { items: page.items.map(toUser), total: page.total };
   }
 
+  /** One chunk of the list's CSV export, in the list's order. */
+  async export({ query, after, limit }: Message<'export'>): Reply<'export'> {
+    const chunk = await this.users.chunk(query, after, limit);
+    return { items: chunk.items.map(toUser), next: chunk.next };
+  }
+
   async search({ params }: Message<'search'>): Reply<'search'> {
     return { success: true, users: (await this.users.search(params.username)).map(toUser) };
   }
@@ -94,7 +100,9 @@ export class UserHandlers implements ResourceHandlers<typeof users> {
           createdBy: actor.id,
           updatedBy: actor.id,
         });
-        return { success: true as const, message: users.texts.added, user: toUser({ ...user, branchCity: branch.city }) };
+        const added = toUser({ ...user, branchCity: branch.city });
+        await this.users.appendEvents(tx, [changeEvent(users, 'created', { after: added })]);
+        return { success: true as const, message: users.texts.added, user: added };
       },
       { idempotency: idempotencyOf(actor, idempotencyKey, { subject: users.subjects.add, body }), taken: (property) => this.taken(property, unique) },
     );
@@ -129,6 +137,7 @@ export class UserHandlers implements ResourceHandlers<typeof users> {
         });
         const { fullName, email, contact, role, department } = body;
         const updated = toUser({ id: user.id, fullName, username, email, contact, role, department, branchCity: branch.city });
+        await this.users.appendEvents(tx, [changeEvent(users, 'updated', { before: toUser(user), after: updated })]);
         return { success: true as const, message: users.texts.updated, user: updated };
       },
       { taken: (property) => this.taken(property, unique) },
@@ -139,6 +148,7 @@ export class UserHandlers implements ResourceHandlers<typeof users> {
     await this.users.transaction(async (tx) => {
       const user = await this.lockForChange(tx, params.username, null, (target) => canDeleteUser(actor, target));
       await this.users.delete(tx, user.id);
+      await this.users.appendEvents(tx, [changeEvent(users, 'deleted', { before: toUser(user) })]);
     });
     return { message: users.texts.deleted };
   }

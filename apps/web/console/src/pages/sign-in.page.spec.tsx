@@ -84,4 +84,25 @@ describe('SignInPage', () => {
     expect(localStorage.getItem('user_login')).toBe('true');
     await waitFor(() => expect(localStorage.getItem('loginTime')).not.toBeNull());
   });
+
+  it('focuses the first wrong field, then checks again on every change', async () => {
+    renderSignIn();
+    fill('', 'pw');
+    expect(await screen.findByText('Username is required')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Username/));
+    expect(screen.getByLabelText(/^Username/).getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(screen.getByLabelText(/^Username/), { target: { value: 'head' } });
+    await waitFor(() => expect(screen.queryByText('Username is required')).toBeNull());
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: '' } });
+    expect(await screen.findByText('Password is required')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends the username trimmed, as the schema gives it', async () => {
+    fetchMock.mockResolvedValue(json({ message: 'Invalid username or password', code: 'INVALID_CREDENTIALS' }, 401));
+    renderSignIn();
+    fill('  head  ', 'pw');
+    await screen.findByRole('alert');
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ username: 'head', password: 'pw' });
+  });
 });

@@ -1,5 +1,6 @@
 import { Component, useCallback, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { WithServices, loadServices } from '@freight/web-kit';
 import { loadRemoteModule } from './remote-registry.js';
 
 export const REMOTE_FAILED_MESSAGE = 'This part of the console could not be loaded. Try again later.';
@@ -53,8 +54,9 @@ type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; 
 
 /**
  * A place in the console filled by a remote's exposed module (its default export
- * is a component). If the remote cannot be loaded the slot says so, offers a
- * retry, and the rest of the console keeps working.
+ * is a component), inside the query client and dialogs its screens use (loaded with
+ * it). If the remote cannot be loaded the slot says so, offers a retry, and the
+ * rest of the console keeps working.
  */
 export function RemoteSlot({ remote, module }: { remote: string; module: string }) {
   const [state, setState] = useState<Loaded>({ status: 'loading' });
@@ -63,8 +65,8 @@ export function RemoteSlot({ remote, module }: { remote: string; module: string 
   useEffect(() => {
     let active = true;
     setState({ status: 'loading' });
-    loadRemoteModule<{ default: ComponentType }>(remote, module, attempt > 0).then(
-      (loaded) => active && setState({ status: 'ready', Component: loaded.default }),
+    Promise.all([loadRemoteModule<{ default: ComponentType }>(remote, module, attempt > 0), loadServices()]).then(
+      ([loaded]) => active && setState({ status: 'ready', Component: loaded.default }),
       (error: unknown) => {
         console.error(`Could not load ${remote}/${module}`, error);
         if (active) setState({ status: 'failed' });
@@ -86,8 +88,10 @@ export function RemoteSlot({ remote, module }: { remote: string; module: string 
   }
   if (state.status === 'failed') return <RemoteFailed onRetry={retry} />;
   return (
-    <RemoteBoundary onRetry={retry}>
-      <state.Component />
-    </RemoteBoundary>
+    <WithServices>
+      <RemoteBoundary onRetry={retry}>
+        <state.Component />
+      </RemoteBoundary>
+    </WithServices>
   );
 }

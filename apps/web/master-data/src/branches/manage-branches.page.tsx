@@ -4,12 +4,6 @@ import { ResourceListPage, type ResourceListConfig } from '@freight/web-kit';
 /** managebranch (Head only): list, search by city, add, edit, delete. */
 export const branchList: ResourceListConfig<typeof branches> = {
   resource: branches,
-  columns: [
-    { header: 'Branch Name', field: 'BranchCity' },
-    { header: 'Location', field: 'Location' },
-    { header: 'Contact', field: 'Contact' },
-    { header: 'Branch Code', field: 'Code' },
-  ],
   searchLabel: 'Search by city',
   deleteQuestion: (branch) => `Are you sure you want to delete the branch in ${branch.BranchCity}?`,
 };

@@ -15,14 +15,6 @@ import type { ResourceScreens } from '../resource-routes.js';
 /** manageconsignee (spec 01 §2): searched by name, sorted and paged on the server; view, edit, and delete for Head. */
 export const consigneeList: ResourceListConfig<typeof consignees> = {
   resource: consignees,
-  columns: [
-    { header: 'Consignee Name', field: 'consigneeName' },
-    { header: 'Username', field: 'username' },
-    { header: 'Email', field: 'email' },
-    { header: 'Address', field: 'address' },
-    { header: 'Mobile', field: 'mobile' },
-    { header: 'Handling Person', field: 'handlingPersonName' },
-  ],
   searchLabel: 'Search by consignee name',
   rowName: (consignee) => consignee.consigneeName,
   viewPath: (consignee) => `../viewconsignee/${encodeURIComponent(consignee.consignee_id)}`,

@@ -15,14 +15,6 @@ import type { ResourceScreens } from '../resource-routes.js';
 /** manageshipper: searched by name, sorted and paged on the server; view, edit, and delete for Head. */
 export const shipperList: ResourceListConfig<typeof shippers> = {
   resource: shippers,
-  columns: [
-    { header: 'Shipper Name', field: 'shipperName' },
-    { header: 'Username', field: 'username' },
-    { header: 'Email', field: 'email' },
-    { header: 'Address', field: 'address' },
-    { header: 'Mobile', field: 'mobile' },
-    { header: 'Handling Person', field: 'handlingPersonName' },
-  ],
   searchLabel: 'Search by shipper name',
   rowName: (shipper) => shipper.shipperName,
   viewPath: (shipper) => `../viewshipper/${encodeURIComponent(shipper.shipper_id)}`,

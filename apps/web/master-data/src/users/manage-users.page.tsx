@@ -5,15 +5,6 @@ import { usesHeadScreens } from './head-screens.js';
 /** manageuser: every staff member may read; add, edit and delete only where the permission rules allow. */
 export const userList: ResourceListConfig<typeof users> = {
   resource: users,
-  columns: [
-    { header: 'Username', field: 'username' },
-    { header: 'Fullname', field: 'fullName' },
-    { header: 'Email', field: 'email' },
-    { header: 'Branch', field: 'branchCity', render: (user) => user.branchCity.BranchCity },
-    { header: 'Contact', field: 'contact' },
-    { header: 'Role', field: 'role' },
-    { header: 'Department', field: 'department' },
-  ],
   searchLabel: 'Search users',
   deleteQuestion: (user) => `Are you sure you want to delete user ${user.username}?`,
   addPath: (session) => (usesHeadScreens(session.role) ? '../adduserhead' : '../adduser'),

@@ -1,24 +1,11 @@
 import { jest } from '@jest/globals';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { Route } from 'react-router-dom';
 import { Messages, type StaffRole, type User } from '@freight/contracts';
-import { createQueryClient, logout, setSessionNavigator, startSession } from '@freight/web-kit';
+import { logout, setSessionNavigator } from '@freight/web-kit';
+import { field, json, nimal, renderSignedIn, setField } from '../screens.spec.setup.js';
 import { AddUserPage, EditUserPage } from './user-form.page.js';
-
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-const nimal: User = {
-  _id: 'u1',
-  fullName: 'Nimal Perera',
-  username: 'nimal',
-  email: 'nimal@example.com',
-  branchCity: { BranchCity: 'Kandy' },
-  contact: '+94 77 123 4567',
-  role: 'Employee',
-  department: 'Import',
-};
 
 /** The user being edited, and the answer to the add (or update) under test. */
 let target: User;
@@ -45,38 +32,31 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  notifications.clean();
   void logout();
 });
 
 function renderScreen(signedIn: StaffRole, path: string) {
-  startSession({ token: 't', user_id: '1', user_role: signedIn, user_username: 'me', user_fullName: 'Me', expiresAt: 0 });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/add" element={<AddUserPage />} />
-            <Route path="/edit/:username" element={<EditUserPage />} />
-            <Route path="/manageuser" element={<p>the list</p>} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
+  renderSignedIn(
+    signedIn,
+    path,
+    <>
+      <Route path="/add" element={<AddUserPage />} />
+      <Route path="/edit/:username" element={<EditUserPage />} />
+      <Route path="/manageuser" element={<p>the list</p>} />
+    </>,
   );
 }
 
-const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
-const set = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
-
 function fillValid() {
-  set('Full Name', 'Nimal Perera');
-  set('Username', 'nimal');
-  set('Email', 'nimal@example.com');
-  set('Password', 'monsoon lagoon teacup');
-  set('Branch', 'Kandy');
-  set('Contact', '+94 77 123 4567');
-  set('Role', 'Employee');
-  set('Department', 'Import');
+  setField('Full Name', 'Nimal Perera');
+  setField('Username', 'nimal');
+  setField('Email', 'nimal@example.com');
+  setField('Password', 'monsoon lagoon teacup');
+  setField('Branch', 'Kandy');
+  setField('Contact', '+94 77 123 4567');
+  setField('Role', 'Employee');
+  setField('Department', 'Import');
 }
 
 /** The add screen of an Admin (who may give the roles Admin and Employee), once the branch cities are there. */
@@ -105,8 +85,8 @@ describe('the user form (fields as data, validated with contracts userCreateSche
   it('rejects a bad e-mail and a short password', async () => {
     await renderAdd();
     fillValid();
-    set('Email', 'not-an-email');
-    set('Password', 'short');
+    setField('Email', 'not-an-email');
+    setField('Password', 'short');
     fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
     expect(await screen.findByText('Enter a valid email address')).toBeTruthy();
     expect(screen.getByText('Password must be at least 12 characters')).toBeTruthy();
@@ -116,12 +96,12 @@ describe('the user form (fields as data, validated with contracts userCreateSche
   it('refuses a common password and the username itself, inline under Password, without submitting', async () => {
     await renderAdd();
     fillValid();
-    set('Password', 'password1234');
+    setField('Password', 'password1234');
     fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
     const common = await screen.findByText('This password is too common or too easy to guess. Try a longer phrase of unrelated words.');
     expect(field('Password').getAttribute('aria-describedby')).toContain(common.id);
-    set('Username', 'nimal.perera.01');
-    set('Password', 'Nimal.Perera.01');
+    setField('Username', 'nimal.perera.01');
+    setField('Password', 'Nimal.Perera.01');
     fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
     expect(await screen.findByText('Password must not be the username')).toBeTruthy();
     expect(writes).toEqual([]);

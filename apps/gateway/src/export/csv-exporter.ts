@@ -1,0 +1,79 @@
+import { Readable } from 'node:stream';
+import { Controller, Inject, Logger, type Type } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, NatsRpcClient } from '@freight/server';
+import { Messages, api, type ApiName, type ApiRoute, type ExportChunk, type ExportCursor, type Subject } from '@freight/contracts';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config.js';
+import { addRouteHandlers } from '../http/route-handlers.js';
+import { parseRouteInput } from '../http/validation.js';
+import { csvHeader, csvRecords } from './csv.js';
+
+/** Every CSV export of the `api` table (`GET /api/<key>/export.csv`, one per list, contracts' `defineResource`). */
+export const exportRoutes = (Object.keys(api) as ApiName[]).filter((name) => (api[name] as ApiRoute).csv !== undefined);
+
+const logger = new Logger('CsvExport');
+
+/** `/api/users/export.csv` on 2026-11-20 → `users-2026-11-20.csv` */
+export function exportFileName(route: Pick<ApiRoute, 'path'>, now = new Date()): string {
+  return `${route.path.split('/')[2]}-${now.toISOString().slice(0, 10)}.csv`;
+}
+
+/**
+ * Streams one list as CSV: the query validated with the route's schema (the guard has checked
+ * the token and the read permission), then chunk after chunk asked of the service, each
+ * starting after the last row of the one before (keyset), checked against the contract's row
+ * schema and written as CSV records. The next chunk is asked for only when the response has
+ * taken the last one (Readable.from pulls the generator as the socket drains), so a slow
+ * client slows the export instead of filling the gateway's memory: at most a chunk or two is
+ * held, whatever the size of the list.
+ *
+ * The first chunk is fetched before the status is sent, so that a refusal or an outage answers
+ * its JSON error and status; a failure after that can only cut the response short, which the
+ * client sees as a failed download, never as a complete-looking file.
+ */
+async function exportCsv(rpc: NatsRpcClient, route: ApiRoute, chunkRows: number, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const { query } = parseRouteInput(route, { query: request.query, headers: request.headers });
+  const actor = request.auth!.actor;
+  const columns = route.csv!.columns;
+  const fetchChunk = async (after?: ExportCursor): Promise<ExportChunk<unknown>> => {
+    const message = { actor, query, limit: chunkRows, ...(after ? { after } : {}) };
+    const chunk = (await rpc.request(route.subject as Subject, message as never)) as ExportChunk<unknown>;
+    const rows = route.reply.safeParse(chunk.items);
+    if (!rows.success) {
+      logger.error(`A chunk of ${route.path} breaks its contract: ${JSON.stringify(rows.error.issues.slice(0, 5))}`);
+      throw new AppError('INTERNAL', Messages.internal);
+    }
+    return { items: rows.data as unknown[], next: chunk.next };
+  };
+  const first = await fetchChunk();
+
+  async function* csv(): AsyncGenerator<string> {
+    yield csvHeader(columns);
+    for (let chunk = first; ; chunk = await fetchChunk(chunk.next!)) {
+      yield csvRecords(chunk.items, columns);
+      if (!chunk.next) return;
+    }
+  }
+  const body = Readable.from(csv(), { objectMode: false });
+  body.on('error', (error) => logger.error(`${route.path} cut short: ${error.message}`));
+  return reply
+    .header('Content-Type', 'text/csv; charset=utf-8')
+    .header('Content-Disposition', `attachment; filename="${exportFileName(route)}"`)
+    .header('Cache-Control', 'no-store')
+    .send(body);
+}
+
+/** A Nest controller with one handler per export route, each bound to its row with @Route (path, guard). */
+export function csvExporter(names: readonly ApiName[] = exportRoutes): Type {
+  @Controller()
+  class CsvExporter {
+    constructor(
+      @Inject(NatsRpcClient) readonly rpc: NatsRpcClient,
+      @Inject(GATEWAY_CONFIG) readonly config: GatewayConfig,
+    ) {}
+  }
+  addRouteHandlers(CsvExporter, names, (exporter, route, request, reply) => exportCsv(exporter.rpc, route, exporter.config.EXPORT_CHUNK_ROWS, request, reply), {
+    passthrough: false,
+  });
+  return CsvExporter;
+}

@@ -1,0 +1,102 @@
+import { Logger } from '@nestjs/common';
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
+import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
+
+/**
+ * The idempotent consumer (ADR 21): a durable JetStream consumer whose every message is handled
+ * in one transaction with a row in `<schema>.processed_events` keyed by its `Nats-Msg-Id`. A
+ * message delivered again (the ack was lost, the consumer died after its commit, the producer
+ * published again after the stream's duplicate window) finds its row and changes nothing.
+ */
+
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** For a consuming service's migration: the message ids it has handled. */
+export async function createProcessedEventsTable(runner: QueryRunner, schema: string): Promise<void> {
+  await runner.query(`
+    CREATE TABLE ${quoteIdent(schema)}.processed_events (
+      message_id text PRIMARY KEY,
+      subject text NOT NULL,
+      processed_at timestamptz NOT NULL DEFAULT now()
+    )`);
+}
+
+export async function dropProcessedEventsTable(runner: QueryRunner, schema: string): Promise<void> {
+  await runner.query(`DROP TABLE ${quoteIdent(schema)}.processed_events`);
+}
+
+/** One event as a handler receives it. */
+export interface ReceivedEvent<T = unknown> {
+  /** The subject as published (namespace included). */
+  subject: string;
+  /** `Nats-Msg-Id`: the producer's outbox id. */
+  messageId: string;
+  payload: T;
+}
+
+export interface EventConsumerOptions {
+  dataSource: DataSource;
+  nats: NatsConnection;
+  stream: string;
+  /** The durable consumer's name: it keeps its place in the stream across restarts. */
+  durable: string;
+  /** Which of the stream's subjects it reads (namespace included). */
+  filterSubject: string;
+  /** Changes the consumer's own tables in `tx`; throwing rolls back and the event comes again later. */
+  handle: (tx: EntityManager, event: ReceivedEvent) => Promise<void>;
+  /** Wait before a failed event is delivered again (default 1 s). */
+  retryDelayMs?: number;
+}
+
+/**
+ * Creates the durable consumer if it is missing (explicit acks, from the stream's first
+ * message) and handles its messages one at a time, in stream order, until `stop()`.
+ */
+export class EventConsumer {
+  private readonly logger: Logger;
+  private messages?: ConsumerMessages;
+  private running?: Promise<void>;
+
+  constructor(private readonly options: EventConsumerOptions) {
+    this.logger = new Logger(`EventConsumer(${options.durable})`);
+  }
+
+  async start(): Promise<void> {
+    const { nats, stream, durable, filterSubject } = this.options;
+    const jsm = await jetstreamManager(nats, { checkAPI: false });
+    await jsm.consumers.add(stream, { durable_name: durable, filter_subject: filterSubject, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All });
+    const consumer = await jetstream(nats).consumers.get(stream, durable);
+    this.messages = await consumer.consume({ max_messages: 100 });
+    this.running = this.run(this.messages);
+  }
+
+  async stop(): Promise<void> {
+    await this.messages?.close();
+    await this.running;
+  }
+
+  private async run(messages: ConsumerMessages): Promise<void> {
+    for await (const msg of messages) {
+      try {
+        await this.process(msg);
+        await msg.ackAck();
+      } catch (error) {
+        this.logger.warn(`Event ${msg.subject} #${msg.seq} failed, will come again: ${error instanceof Error ? error.message : String(error)}`);
+        msg.nak(this.options.retryDelayMs ?? 1000);
+      }
+    }
+  }
+
+  /** Handles the message unless its id was handled before, in one transaction with that record. */
+  private async process(msg: JsMsg): Promise<void> {
+    const { dataSource, handle } = this.options;
+    const messageId = msg.headers?.get('Nats-Msg-Id') || `${msg.info.stream}:${msg.seq}`;
+    const table = `${quoteIdent((dataSource.options as { schema?: string }).schema ?? 'public')}.processed_events`;
+    await dataSource.transaction(async (tx) => {
+      const fresh = await tx.query<unknown[]>(`INSERT INTO ${table} (message_id, subject) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1`, [messageId, msg.subject]);
+      if (fresh.length === 0) return;
+      await handle(tx, { subject: msg.subject, messageId, payload: msg.json() });
+    });
+  }
+}
