@@ -7,8 +7,9 @@ import { launchBrowser, recordCspViolations, target } from './browser.mjs';
 import { LAPTOP, PHONE, checkScreen } from './check-screen.mjs';
 
 // One staff member's day, through the real console, remote, gateway, directory service,
-// Postgres and NATS: the Head sets up a branch and an Admin, the Admin signs in and works
-// within what an Admin may do. Steps build on each other, so they run in order. Every
+// Postgres and NATS: the Head sets up a branch, an Admin, a forwarder and a consignee, the
+// Admin signs in and works within what an Admin may do, the Head changes the consignee's
+// opening balance and deletes it. Steps build on each other, so they run in order. Every
 // screen and state on the way is checked at phone and laptop width (checkScreen: no
 // sideways overflow, Log Out on screen, no serious or critical axe-core violation).
 const { url, head } = target();
@@ -16,6 +17,13 @@ const run = Date.now().toString(36).slice(-5);
 const branch = { city: `Galle ${run}`, location: '14 Church Street, Fort', contact: '+94 91 222 3344', code: `G${run}`.toUpperCase() };
 const admin = { fullName: `Amara Silva ${run}`, username: `amara.${run}`, email: `amara.${run}@example.com`, password: 'harbour-lights-42' };
 const employee = { fullName: `Ruwan Dias ${run}`, username: `ruwan.${run}`, email: `ruwan.${run}@example.com`, password: 'container-yard-7' };
+const consignee = {
+  name: `Harbour Foods ${run}`,
+  username: `harbour.${run}`,
+  email: `accounts.${run}@harbour.example`,
+  password: 'spice-lagoon-harbour-9',
+  additionalEmails: [`ops.${run}@harbour.example`, `docs.${run}@harbour.example`],
+};
 const forwarder = { name: `Lanka Cargo ${run}`, renamed: `Lanka Cargo Lines ${run}`, email: `ops.${run}@example.com` };
 const tools = `${url}/admindashboard/administrativetools`;
 
@@ -259,9 +267,36 @@ describe('a staff day in the console', () => {
     expect(rows).toEqual(onScreen.map((cells) => cells.map((cell) => (/^[=+\-@]/.test(cell) ? `'${cell}` : cell))));
   });
 
+  it('lets the Head add a consignee with two additional e-mails', async () => {
+    await page.goto(tools);
+    await page.getByRole('link', { name: 'Manage Consignee' }).click();
+    await page.getByRole('heading', { name: 'Manage Consignees' }).waitFor();
+    await page.getByRole('link', { name: 'Add Consignee' }).click();
+    await page.getByRole('button', { name: 'Add Consignee' }).click();
+    await visible(page.getByText('Consignee name is required'));
+    await checkScreen(page, 'add consignee with validation errors');
+    await page.getByLabel('Consignee Name').fill(consignee.name);
+    await page.getByLabel('Username').fill(consignee.username);
+    await page.getByLabel(/^Email/).fill(consignee.email);
+    await page.getByLabel('Handling Person Name').fill('Nimal Perera');
+    await page.getByLabel('Password').fill(consignee.password);
+    // Rows are added and removed; the form sends the two that are left.
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Add Email' }).click();
+    await page.getByRole('textbox', { name: 'Additional email 1' }).fill(consignee.additionalEmails[0]);
+    await page.getByRole('textbox', { name: 'Additional email 2' }).fill('not-an-address');
+    await page.getByRole('textbox', { name: 'Additional email 3' }).fill(consignee.additionalEmails[1]);
+    await page.getByRole('button', { name: 'Remove additional email 2' }).click();
+    await checkScreen(page, 'add consignee');
+    await page.getByRole('button', { name: 'Add Consignee' }).click();
+    await expectToast('Consignee added successfully!');
+    await page.waitForURL((u) => u.pathname.endsWith('/manageconsignee'));
+    await page.getByLabel('Search by consignee name').fill(consignee.name);
+    await page.getByRole('table', { name: 'Consignees' }).getByRole('cell', { name: consignee.username, exact: true }).waitFor();
+    await checkScreen(page, 'consignee list (Head)');
+  });
+
   it('says "Not available yet" inside the shell for screens of later work', async () => {
     for (const [path, title] of [
-      ['/admindashboard/administrativetools/manageconsignee', 'Manage Consignee'],
       ['/admindashboard/administrativetools/manageshipmentcounter', 'Manage Shipment Counter'],
       ['/admindashboard/accounts', 'Accounts'],
       ['/manageimportadmin', 'Import Jobs'],
@@ -343,10 +378,9 @@ describe('a staff day in the console', () => {
     for (const headOnly of ['Manage Branch', 'Manage Yard', 'Manage Client News', 'Manage Shipment Type', 'Manage Shipment Counter']) {
       await expect(page.getByText(headOnly, { exact: true }).count()).resolves.toBe(0);
     }
-    // Screens of later work are shown, but disabled with a hint.
-    const consignee = page.getByRole('button', { name: 'Manage Consignee' });
-    await expect(consignee.isDisabled()).resolves.toBe(true);
-    await visible(page.getByText('Not available yet').first());
+    // Every tile an Admin sees has its screens now: each is a link, none "Not available yet".
+    for (const built of ['Manage Consignee', 'Manage Forwarder', 'Manage Shipper', 'Manage Origin']) await visible(page.getByRole('link', { name: built }));
+    await expect(page.getByText('Not available yet').count()).resolves.toBe(0);
     await checkScreen(page, 'administrative tools (Admin)');
   });
 
@@ -410,6 +444,68 @@ describe('a staff day in the console', () => {
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expectToast('User deleted successfully');
     await page.getByRole('table', { name: 'Users' }).getByRole('cell', { name: employee.username, exact: true }).waitFor({ state: 'detached' });
+  });
+
+  it('lets the Admin edit the consignee, with no delete icon, and the gateway refuses a delete anyway', async () => {
+    await page.goto(`${tools}/manageconsignee`);
+    await page.getByLabel('Search by consignee name').fill(consignee.name);
+    await page.getByRole('table', { name: 'Consignees' }).getByRole('cell', { name: consignee.username, exact: true }).waitFor();
+    await visible(page.getByRole('link', { name: `View consignee ${consignee.name}` }));
+    await expect(page.getByRole('button', { name: `Delete consignee ${consignee.name}` }).count()).resolves.toBe(0);
+    await checkScreen(page, 'consignee list (Admin)');
+    await page.getByRole('link', { name: `Edit consignee ${consignee.name}` }).click();
+    await expect(page.getByRole('textbox', { name: 'Additional email 2' }).inputValue()).resolves.toBe(consignee.additionalEmails[1]);
+    await expect(page.getByLabel('Opening Balance (Rs.)').getAttribute('readonly')).resolves.not.toBeNull();
+    await checkScreen(page, 'edit consignee (Admin)');
+    await page.getByLabel('Address').fill('12 Harbour Road, Colombo 01');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast('Consignee updated successfully');
+    await page.waitForURL((u) => u.pathname.endsWith('/manageconsignee'));
+
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const id = await page.getByRole('link', { name: `View consignee ${consignee.name}` }).getAttribute('href').then((href) => href.split('/').pop());
+    const reply = await fetch(`${url}/api/consignees/delete/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+    expect(reply.status).toBe(403);
+    await signOut();
+  });
+
+  it("lets the Head unlock and change the consignee's opening balance, see the change recorded, and delete it after confirming", async () => {
+    await signIn(head);
+    await page.goto(`${tools}/manageconsignee`);
+    await page.getByLabel('Search by consignee name').fill(consignee.name);
+    await page.getByRole('link', { name: `Edit consignee ${consignee.name}` }).click();
+    const balance = page.getByLabel('Opening Balance (Rs.)');
+    await expect(balance.inputValue()).resolves.toBe('0.00');
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await expect(balance.getAttribute('readonly')).resolves.toBeNull();
+    await balance.fill('1500.755');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await visible(page.getByText('Opening balance must have at most 2 decimals'));
+    await checkScreen(page, 'edit consignee with the balance unlocked');
+    await balance.fill('1500.75');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast('Consignee updated successfully');
+    await page.waitForURL((u) => u.pathname.endsWith('/manageconsignee'));
+
+    await page.getByLabel('Search by consignee name').fill(consignee.name);
+    await page.getByRole('link', { name: `View consignee ${consignee.name}` }).click();
+    await page.getByRole('heading', { name: 'View Consignee' }).waitFor();
+    const details = page.getByRole('table', { name: 'Consignee details' });
+    await visible(details.getByRole('cell', { name: consignee.additionalEmails.join(', ') }));
+    await visible(details.getByRole('row', { name: /Current Balance/ }).getByRole('cell', { name: 'Rs. 1,500.75' }));
+    const change = page.getByRole('table', { name: 'Opening balance changes' }).getByRole('row').filter({ hasText: 'Rs. 1,500.75' });
+    await change.waitFor();
+    await expect(change.getByRole('cell').allTextContents()).resolves.toEqual([expect.stringMatching(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/), head.username, 'Rs. 0.00', 'Rs. 1,500.75']);
+    await checkScreen(page, 'view consignee');
+
+    await page.getByRole('link', { name: 'Back to Manage Consignees' }).click();
+    await page.getByLabel('Search by consignee name').fill(consignee.name);
+    await page.getByRole('button', { name: `Delete consignee ${consignee.name}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(`Are you sure you want to delete the consignee ${consignee.name}?`).waitFor();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expectToast('Consignee deleted successfully');
+    await page.getByRole('table', { name: 'Consignees' }).getByRole('cell', { name: consignee.username, exact: true }).waitFor({ state: 'detached' });
   });
 
   it("works on every screen above within the edge's Content-Security-Policy", () => {

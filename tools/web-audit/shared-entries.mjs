@@ -71,7 +71,7 @@ export function importsOf(text, request) {
 
 /** The members of `z` that `text` calls or reads on (`z.object(`, `z.coerce.number`); `z.infer<…>` and other types are not values. */
 export function zodMembersUsed(text) {
-  return [...text.matchAll(/(?<![\w$.])z\.([A-Za-z_$][\w$]*)\s*(?=[(.])/g)].map((m) => m[1]);
+  return [...text.matchAll(/(?<![\w$.])z\s*\.([A-Za-z_$][\w$]*)\s*(?=[(.])/g)].map((m) => m[1]);
 }
 
 /**

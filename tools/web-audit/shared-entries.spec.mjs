@@ -92,4 +92,8 @@ describe('reading imports', () => {
     const text = 'const a = z.object({ n: z.coerce.number(), s: z.string().min(1) }); type A = z.infer<typeof a>; let b: z.ZodType; x.z.foo();';
     expect(zodMembersUsed(text)).toEqual(['object', 'coerce', 'string']);
   });
+
+  it('finds them when the call is on the next line, as formatters write chains', () => {
+    expect(zodMembersUsed('const m = z\n  .union([a, b])\n  .pipe(z.string());')).toEqual(['union', 'string']);
+  });
 });

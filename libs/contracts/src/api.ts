@@ -1,3 +1,5 @@
+import { messageReplySchema } from './common.js';
+import { clientLoginRequestSchema, clientLoginResponseSchema } from './directory/client-account.js';
 import { ownRoutes } from './sign-in.js';
 import type { ApiRoute } from './resource.js';
 import { resources, type Resources } from './resources.js';
@@ -7,6 +9,20 @@ export type { ApiRoute } from './resource.js';
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 type ResourceRoutes = UnionToIntersection<{ [K in keyof Resources]: Resources[K]['routes'] }[keyof Resources]>;
 
+/** Client (consignee or shipper) sign-in and logout: the gateway's own controller, like staff sign-in. */
+const clientRoutes = {
+  clientLogin: {
+    method: 'POST',
+    path: '/api/clientlogin/myclientlogin',
+    summary: 'Client (consignee or shipper) sign-in: a client token',
+    access: 'public',
+    body: clientLoginRequestSchema,
+    reply: clientLoginResponseSchema,
+    status: 200,
+  },
+  clientLogout: { method: 'POST', path: '/api/clientlogin/logout', summary: 'Revoke the current client token', access: 'client', reply: messageReplySchema, status: 200 },
+} as const satisfies Record<string, ApiRoute>;
+
 /**
  * Every REST call under /api: method, path (OpenAPI style), who may call it and the
  * schemas of its parts. The gateway validates with these schemas, forwards the resource
@@ -15,8 +31,9 @@ type ResourceRoutes = UnionToIntersection<{ [K in keyof Resources]: Resources[K]
  */
 export const api = {
   ...ownRoutes,
+  ...clientRoutes,
   ...(Object.assign({}, ...Object.values(resources).map((resource) => resource.routes)) as ResourceRoutes),
-} as typeof ownRoutes & ResourceRoutes;
+} as typeof ownRoutes & typeof clientRoutes & ResourceRoutes;
 
 export type ApiName = keyof typeof api;
 

@@ -130,3 +130,50 @@ export function controlCharacterProblems(value: unknown, root: string): Record<s
   }
   return problems;
 }
+
+/** Largest amount a money field takes: numeric(14,2) in Postgres. */
+export const MONEY_MAX_WHOLE_DIGITS = 12;
+
+/**
+ * An amount of money, not negative, exact to the cent: a decimal string (or a JSON number, as a
+ * form may send it) with at most 2 decimals, answered as a string with exactly 2 ("1234.50").
+ * Never a binary float in between: Postgres keeps it as numeric (ADR 23).
+ */
+export const moneyField = (label: string) =>
+  z
+    .union([z.string(), z.number()], { error: `${label} must be an amount such as 1234.50` })
+    .transform((value) => String(value).trim())
+    .pipe(
+      z
+        .string()
+        .min(1, `${label} is required`)
+        .refine((value) => !value.startsWith('-'), `${label} must not be negative`)
+        .regex(/^\d+(\.\d+)?$/, `${label} must be an amount such as 1234.50`)
+        .regex(/^\d+(\.\d{1,2})?$/, `${label} must have at most 2 decimals`)
+        .regex(new RegExp(`^\\d{1,${MONEY_MAX_WHOLE_DIGITS}}(\\.|$)`), `${label} is too large`),
+    )
+    .transform(toCents);
+
+/** "12.5" → "12.50", "007" → "7.00": one spelling per amount. */
+function toCents(value: string): string {
+  const [whole, fraction = ''] = value.split('.');
+  return `${BigInt(whole!).toString()}.${fraction.padEnd(2, '0')}`;
+}
+
+export const MAX_ADDITIONAL_EMAILS = 10;
+
+/**
+ * Further e-mail addresses (booking mails go to each): at most 10, each a valid address; blank
+ * rows are dropped and repeats (whatever their case) kept once, the first spelling.
+ */
+export const additionalEmailsField = z
+  .array(z.string({ error: 'Each additional email must be text' }).trim().max(254, 'Email must be at most 254 characters'), { error: 'Additional emails must be a list of email addresses' })
+  .transform((emails) => {
+    const seen = new Set<string>();
+    return emails.filter((email) => email !== '' && !seen.has(email.toLowerCase()) && seen.add(email.toLowerCase()));
+  })
+  .pipe(
+    z
+      .array(z.email('Enter a valid email address'))
+      .max(MAX_ADDITIONAL_EMAILS, `At most ${MAX_ADDITIONAL_EMAILS} additional emails`),
+  );

@@ -104,8 +104,11 @@ export interface ApiRoute {
   method: Method;
   path: string;
   summary: string;
-  /** public: no token; staff: any signed-in staff member, then `permission` if given. */
-  access: 'public' | 'staff';
+  /**
+   * public: no token; staff: a staff token (any signed-in staff member), then `permission` if
+   * given; client: a client token (a signed-in consignee or shipper). A token of the other kind is 403.
+   */
+  access: 'public' | 'staff' | 'client';
   permission?: { area: Area; action: Action };
   params?: z.ZodObject;
   query?: z.ZodObject;

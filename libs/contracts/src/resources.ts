@@ -1,5 +1,7 @@
 import { branches } from './directory/branch.resource.js';
 import { users } from './directory/user.resource.js';
+import { consignees } from './directory/consignee.resource.js';
+import { shippers } from './directory/shipper.resource.js';
 import { forwarders } from './directory/forwarder.resource.js';
 import { origins } from './directory/origin.resource.js';
 import { yards } from './directory/yard.resource.js';
@@ -14,6 +16,8 @@ import { shipmentTerms } from './directory/shipment-term.resource.js';
 export const resources = {
   users,
   branches,
+  consignees,
+  shippers,
   forwarders,
   origins,
   yards,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ClientCredentialsReply, ClientSessionState } from './directory/client-account.js';
 import { type User, type UserSessionState } from './directory/user.resource.js';
 import { loginRequestSchema, type LoginRequest } from './sign-in.js';
 import type { ServiceHealth } from './common.js';
@@ -19,6 +20,10 @@ export const internalMessages = {
   'directory.user.verifyCredentials': { request: loginRequestSchema.extend({ ip: z.string().trim().min(1, 'ip is required').max(100) }) },
   /** What the gateway checks a token against on every staff call; NOT_FOUND once the user is deleted. */
   'directory.user.sessionState': { request: z.object({ id: z.uuid('id must be a user id') }) },
+  /** Client sign-in: a consignee's or a shipper's username and password, limited like staff sign-in. */
+  'directory.client.verifyCredentials': { request: loginRequestSchema.extend({ ip: z.string().trim().min(1, 'ip is required').max(100) }) },
+  /** What the gateway checks a client token against on every client call; NOT_FOUND once the client is deleted. */
+  'directory.client.sessionState': { request: z.object({ id: z.uuid('id must be a client id') }) },
 } as const;
 
 export interface InternalMessages {
@@ -26,6 +31,8 @@ export interface InternalMessages {
   /** The reply's `sessionVersion` goes into the token the gateway signs. */
   'directory.user.verifyCredentials': { request: LoginRequest & { ip: string }; reply: User & Pick<UserSessionState, 'sessionVersion'> };
   'directory.user.sessionState': { request: { id: string }; reply: UserSessionState };
+  'directory.client.verifyCredentials': { request: LoginRequest & { ip: string }; reply: ClientCredentialsReply };
+  'directory.client.sessionState': { request: { id: string }; reply: ClientSessionState };
 }
 
 type MustHold<T extends true> = T;

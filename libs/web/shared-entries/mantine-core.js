@@ -33,6 +33,7 @@ export {
   Table,
   Text,
   TextInput,
+  Textarea,
   Title,
   UnstyledButton,
   VisuallyHidden,

@@ -1,7 +1,7 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { api, can, type Actor, type ApiName, type ApiRoute } from '@freight/contracts';
+import { api, can, isStaffRole, type ApiName, type ApiRoute } from '@freight/contracts';
 import { forbidden, unauthorized } from '../http/errors.js';
 import { ROUTE_NAME } from '../http/route.decorator.js';
 import { RevocationService } from './revocation.service.js';
@@ -11,8 +11,9 @@ import { TokenService, type Session } from './token.service.js';
 /**
  * Runs before every contract route: public routes pass; staff routes need a valid,
  * unrevoked bearer token whose user still exists with the session version the token was
- * signed with (401), and, where the route names a permission, a role the matrix allows
- * (403). The role, like the username, is the user's current one, not the token's, so a
+ * signed with (401), of the staff kind (a client's token: 403), and, where the route names a
+ * permission, a role the matrix allows (403). Client routes need a client token, checked
+ * the same way against the client's record (a staff token: 403). The role, like the username, is the user's current one, not the token's, so a
  * demotion takes effect on reads too. Rules that depend on the target (whom an Admin may
  * edit or delete) are the services', checked in the transaction of the change.
  *
@@ -36,9 +37,11 @@ export class AuthGuard implements CanActivate {
 
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const session = await this.authenticate(request.headers.authorization);
-    session.actor = await this.currentActor(session);
+    // A client token on a staff call, or a staff token on a client call: signed in, but not for this.
+    if (session.kind !== route.access) throw forbidden();
+    await this.refreshActor(session);
     const permission = route.permission;
-    if (permission && !can(session.actor.role, permission.area, permission.action)) throw forbidden();
+    if (permission && !(isStaffRole(session.actor.role) && can(session.actor.role, permission.area, permission.action))) throw forbidden();
     request.auth = session;
     return true;
   }
@@ -51,10 +54,10 @@ export class AuthGuard implements CanActivate {
     return session;
   }
 
-  /** The token's user as they are now; 401 once deleted or since a change that ended their sessions. */
-  private async currentActor(session: Session): Promise<Actor> {
-    const state = await this.states.current(session.actor.id);
+  /** The token's user or client as they are now; 401 once deleted or since a change that ended their sessions. */
+  private async refreshActor(session: Session): Promise<void> {
+    const state = await this.states.current(session.actor.id, session.kind);
     if (!state || state.sessionVersion !== session.sessionVersion) throw unauthorized();
-    return { id: state.id, username: state.username, role: state.role };
+    session.actor = { id: state.id, username: state.username, role: state.role } as typeof session.actor;
   }
 }

@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { NatsRpcClient, RemoteError } from '@freight/server';
-import { type UserSessionState } from '@freight/contracts';
+import type { ClientSessionState, UserSessionState } from '@freight/contracts';
+import type { TokenKind } from './token.service.js';
+
+/** A token's user or client as the directory knows them now. */
+export type SessionState = UserSessionState | ClientSessionState;
+const STATE_SUBJECTS = { staff: 'directory.user.sessionState', client: 'directory.client.sessionState' } as const;
 
 /**
  * How old the user state a staff call is judged on may be: a new password, role or
@@ -11,7 +16,7 @@ export const SESSION_STATE_MAX_AGE_MS = 1000;
 interface Lookup {
   /** performance.now() when the request to the directory was sent. */
   startedAt: number;
-  state: Promise<UserSessionState | null>;
+  state: Promise<SessionState | null>;
 }
 
 /**
@@ -29,22 +34,24 @@ export class SessionStateService {
 
   constructor(private readonly rpc: NatsRpcClient) {}
 
-  current(id: string): Promise<UserSessionState | null> {
+  current(id: string, kind: TokenKind = 'staff'): Promise<SessionState | null> {
     const now = performance.now();
     this.forgetOlderThan(now - SESSION_STATE_MAX_AGE_MS);
-    const known = this.lookups.get(id);
+    // Staff and clients are different tables: a key per kind, so neither answers for the other.
+    const key = `${kind}:${id}`;
+    const known = this.lookups.get(key);
     if (known) return known.state;
-    const lookup: Lookup = { startedAt: now, state: this.ask(id) };
-    this.lookups.set(id, lookup);
+    const lookup: Lookup = { startedAt: now, state: this.ask(kind, id) };
+    this.lookups.set(key, lookup);
     lookup.state.catch(() => {
-      if (this.lookups.get(id) === lookup) this.lookups.delete(id);
+      if (this.lookups.get(key) === lookup) this.lookups.delete(key);
     });
     return lookup.state;
   }
 
-  private async ask(id: string): Promise<UserSessionState | null> {
+  private async ask(kind: TokenKind, id: string): Promise<SessionState | null> {
     try {
-      return await this.rpc.request('directory.user.sessionState', { id });
+      return await this.rpc.request(STATE_SUBJECTS[kind], { id });
     } catch (error) {
       if (error instanceof RemoteError && error.code === 'NOT_FOUND') return null;
       throw error;

@@ -1,7 +1,7 @@
 import { Controller, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { NatsRpcClient } from '@freight/server';
-import { Messages, type LoginResponse, type MessageReply } from '@freight/contracts';
+import { Messages, type ClientLoginResponse, type LoginResponse, type MessageReply } from '@freight/contracts';
 import { Input, Route } from '../http/route.decorator.js';
 import type { RouteInput } from '../http/validation.js';
 import { RevocationService } from './revocation.service.js';
@@ -32,5 +32,18 @@ export class SessionController {
   async logout(@CurrentSession() session: Session): Promise<MessageReply> {
     await this.revocations.revoke(session);
     return { message: Messages.loggedOut };
+  }
+
+  /** A consignee or shipper signs in (limited as staff are, in the directory) and gets a client token. */
+  @Route('clientLogin')
+  async clientLogin(@Input() { body }: RouteInput<'clientLogin'>, @Req() request: FastifyRequest): Promise<ClientLoginResponse> {
+    const client = await this.rpc.request('directory.client.verifyCredentials', { ...body, ip: request.ip });
+    const { token, expiresAt } = await this.tokens.sign({ id: client.id, username: client.username, role: client.role }, client.sessionVersion, 'client');
+    return { username: client.username, role: client.role, ourfullname: client.fullName, token, expiresAt };
+  }
+
+  @Route('clientLogout')
+  clientLogout(@CurrentSession() session: Session): Promise<MessageReply> {
+    return this.logout(session);
   }
 }

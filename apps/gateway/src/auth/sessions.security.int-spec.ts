@@ -1,5 +1,5 @@
 import { Messages } from '@freight/contracts';
-import { TestGateway, gatewayConfig, newUser, testPassword, type Reply, stackForFile } from '../testing/gateway-stack.js';
+import { TestGateway, gatewayConfig, newUser, sleep, soon, stackForFile, testPassword } from '../testing/gateway-stack.js';
 import { SESSION_STATE_MAX_AGE_MS } from './session-state.service.js';
 
 // Issue 5, item 4: sessions outlived what ended them. A new password, role or username, or
@@ -7,23 +7,7 @@ import { SESSION_STATE_MAX_AGE_MS } from './session-state.service.js';
 // SESSION_STATE_MAX_AGE_MS (one second), on every gateway replica.
 const suite = stackForFile();
 const { call } = suite;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const refusal = { status: 401, body: { code: 'UNAUTHORIZED', message: Messages.unauthorized } };
-
-/**
- * The call, repeated until it is refused or until SESSION_STATE_MAX_AGE_MS (plus a margin)
- * has passed since the change answered; the last try is sent after that, when the
- * gateway promises a refusal. A slow machine means fewer tries, not a looser promise.
- */
-async function soon(send: () => Promise<Reply>): Promise<Reply> {
-  const deadline = Date.now() + SESSION_STATE_MAX_AGE_MS + 500;
-  for (;;) {
-    const last = Date.now() >= deadline;
-    const reply = await send();
-    if (reply.status === 401 || last) return reply;
-    await sleep(50);
-  }
-}
 
 const read = (token: string, gateway = suite.stack.gateway) => gateway.call('GET', '/api/users/all', { token });
 let serial = 0;

@@ -37,7 +37,7 @@ describe('TokenService', () => {
     expect(a.expiresAt).toBeGreaterThanOrEqual(before + SESSION_LENGTH_MS - 1000);
     expect(a.expiresAt).toBeLessThanOrEqual(Date.now() + SESSION_LENGTH_MS);
     expect(decodeJwt(a.token)).toMatchObject({ iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, sub: actor.id, jti: a.jti, sv: 7 });
-    await expect(tokens.verify(a.token)).resolves.toEqual({ actor, jti: a.jti, sessionVersion: 7, expiresAt: a.expiresAt });
+    await expect(tokens.verify(a.token)).resolves.toEqual({ kind: 'staff', actor, jti: a.jti, sessionVersion: 7, expiresAt: a.expiresAt });
   });
 
   it('refuses an unsigned token (alg none)', async () => {
@@ -98,7 +98,7 @@ describe('TokenService', () => {
       const first = await service.verify(token);
       first.actor = { ...actor, role: 'Employee' };
       first.actor.username = 'changed';
-      await expect(service.verify(token)).resolves.toEqual({ actor, jti, sessionVersion: 1, expiresAt });
+      await expect(service.verify(token)).resolves.toEqual({ kind: 'staff', actor, jti, sessionVersion: 1, expiresAt });
     });
 
     it('still refuses a remembered token once it expires', async () => {

@@ -1,20 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { SignJWT, jwtVerify } from 'jose';
-import { SESSION_LENGTH_MS, isStaffRole, type Actor } from '@freight/contracts';
+import { SESSION_LENGTH_MS, isClientRole, isStaffRole, type Actor, type ClientActor } from '@freight/contracts';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config.js';
 import { unauthorized } from '../http/errors.js';
 
 export const TOKEN_ISSUER = 'freight-gateway';
 export const TOKEN_AUDIENCE = 'freight-staff';
+/** Client tokens (consignees, shippers) have an audience of their own: the token's kind. */
+export const CLIENT_TOKEN_AUDIENCE = 'freight-client';
+const AUDIENCES = { staff: TOKEN_AUDIENCE, client: CLIENT_TOKEN_AUDIENCE } as const;
+/** Who a token is for: staff (the console's calls) or a client (the portal's); neither is taken for the other. */
+export type TokenKind = keyof typeof AUDIENCES;
 const ALGORITHM = 'HS256';
 const LIFETIME_SECONDS = SESSION_LENGTH_MS / 1000;
 /** Distinct live tokens remembered as verified; the least recently used is forgotten first. */
 const VERIFIED_CACHE_SIZE = 10_000;
 
-/** What a verified token tells: who, which token (for revocation) and the user's session version when it was signed. */
-export interface Session {
+/** What a verified token tells: its kind, who, which token (for revocation) and the user's session version when it was signed. */
+export type Session = StaffSession | ClientSession;
+export interface StaffSession extends SessionBase {
+  kind: 'staff';
   actor: Actor;
+}
+export interface ClientSession extends SessionBase {
+  kind: 'client';
+  actor: ClientActor;
+}
+interface SessionBase {
   jti: string;
   /** The user's `sessionVersion` at sign-in: the token dies once the directory's differs. */
   sessionVersion: number;
@@ -41,7 +54,9 @@ export class TokenService {
     this.key = new TextEncoder().encode(config.JWT_SECRET);
   }
 
-  async sign(actor: Actor, sessionVersion: number): Promise<{ token: string } & Session> {
+  async sign(actor: Actor, sessionVersion: number): Promise<{ token: string } & StaffSession>;
+  async sign(actor: ClientActor, sessionVersion: number, kind: 'client'): Promise<{ token: string } & ClientSession>;
+  async sign(actor: Actor | ClientActor, sessionVersion: number, kind: TokenKind = 'staff'): Promise<{ token: string } & Session> {
     const jti = randomUUID();
     const issuedAt = Math.floor(Date.now() / 1000);
     const exp = issuedAt + LIFETIME_SECONDS;
@@ -50,11 +65,11 @@ export class TokenService {
       .setSubject(actor.id)
       .setJti(jti)
       .setIssuer(TOKEN_ISSUER)
-      .setAudience(TOKEN_AUDIENCE)
+      .setAudience(AUDIENCES[kind])
       .setIssuedAt(issuedAt)
       .setExpirationTime(exp)
       .sign(this.key);
-    return { token, actor, jti, sessionVersion, expiresAt: exp * 1000 };
+    return { token, kind, actor, jti, sessionVersion, expiresAt: exp * 1000 } as { token: string } & Session;
   }
 
   /** Resolves the session of a valid token; any defect at all is a 401 with the catalogue text. */
@@ -78,15 +93,18 @@ export class TokenService {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: [ALGORITHM],
         issuer: TOKEN_ISSUER,
-        audience: TOKEN_AUDIENCE,
+        audience: [TOKEN_AUDIENCE, CLIENT_TOKEN_AUDIENCE],
         maxTokenAge: LIFETIME_SECONDS,
         requiredClaims: ['sub', 'jti', 'iat', 'exp', 'sv'],
       });
-      const { sub, jti, exp, iat, username, role, sv } = payload;
-      if (!sub || !jti || typeof exp !== 'number' || typeof iat !== 'number' || typeof username !== 'string' || !isStaffRole(role) || !Number.isSafeInteger(sv)) {
+      const { sub, jti, exp, iat, username, role, sv, aud } = payload;
+      const kind: TokenKind = aud === CLIENT_TOKEN_AUDIENCE ? 'client' : 'staff';
+      const roleFits = kind === 'client' ? isClientRole(role) : isStaffRole(role);
+      if (!sub || !jti || typeof exp !== 'number' || typeof iat !== 'number' || typeof username !== 'string' || !roleFits || !Number.isSafeInteger(sv)) {
         throw new Error('token claims are incomplete');
       }
-      return { actor: { id: sub, username, role }, jti, sessionVersion: sv as number, expiresAt: exp * 1000, issuedAt: iat * 1000 };
+      const base = { jti, sessionVersion: sv as number, expiresAt: exp * 1000, issuedAt: iat * 1000 };
+      return { ...base, kind, actor: { id: sub, username, role } } as Session & { issuedAt: number };
     } catch {
       throw unauthorized();
     }
@@ -99,4 +117,4 @@ export class TokenService {
 }
 
 /** Callers may change the session they get (the guard refreshes the actor): never hand out the remembered one. */
-const copy = (session: Session): Session => ({ ...session, actor: { ...session.actor } });
+const copy = (session: Session): Session => ({ ...session, actor: { ...session.actor } }) as Session;

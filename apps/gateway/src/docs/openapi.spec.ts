@@ -44,7 +44,7 @@ describe('OpenAPI document', () => {
       Object.entries(methods).filter(([, op]) => op.parameters.some((p) => p.name === IDEMPOTENCY_KEY_HEADER && p.in === 'header' && !p.required)).map(([m]) => `${m.toUpperCase()} ${path}`),
     );
     expect(keyed.sort()).toEqual(
-      ['POST /api/branches/add', 'POST /api/users/add', 'POST /api/forwarders/add', 'POST /api/origins/add', 'POST /api/yards/add', 'POST /api/ShipmentType/add', 'POST /api/ShipmentTerm/add'].sort(),
+      ['POST /api/branches/add', 'POST /api/users/add', 'POST /api/forwarders/add', 'POST /api/origins/add', 'POST /api/yards/add', 'POST /api/ShipmentType/add', 'POST /api/ShipmentTerm/add', 'POST /api/consignees/add', 'POST /api/shippers/add'].sort(),
     );
     expect(document.paths['/api/users/add']!.post!.responses['422']).toBeDefined();
     expect(document.paths['/api/users/update']!.put!.responses['422']).toBeUndefined();

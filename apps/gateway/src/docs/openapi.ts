@@ -39,14 +39,14 @@ const errorResponse = (description: string) => ({
 function errorResponses(route: ApiRoute): Record<string, unknown> {
   const responses: Record<string, unknown> = {};
   if (route.params || route.query || route.body) responses['400'] = errorResponse('Invalid input: `details` maps each field to its problem');
-  if (route.access === 'staff') responses['401'] = errorResponse('Missing, invalid, expired or revoked token, or its user deleted or changed (password, role, username) since sign-in');
-  if (route.permission) responses['403'] = errorResponse('The role may not do this');
+  if (route.access !== 'public') responses['401'] = errorResponse('Missing, invalid, expired or revoked token, or its user deleted or changed (password, role, username) since sign-in');
+  if (route.access !== 'public') responses['403'] = errorResponse(route.permission ? 'A token of the other kind (staff or client), or the role may not do this' : 'A token of the other kind (staff or client)');
   if (route.params || route.method === 'PUT') responses['404'] = errorResponse('Not found');
   if (route.method === 'POST' || route.method === 'PUT' || route.method === 'DELETE') responses['409'] = errorResponse('Conflicts with existing data');
   if (route.idempotent) responses['422'] = errorResponse(`The ${IDEMPOTENCY_KEY_HEADER} was already used with a different body`);
   if (route.body) responses['413'] = errorResponse('Body larger than the limit');
   if (route.body) responses['415'] = errorResponse('Body is not JSON');
-  if (route === api.login) {
+  if (route === api.login || route === api.clientLogin) {
     responses['401'] = errorResponse('Invalid username or password');
     responses['429'] = errorResponse('Too many failed attempts; see Retry-After');
   }
@@ -74,7 +74,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       summary: route.summary,
       tags: [route.path.split('/')[2]],
       parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query'), ...(route.idempotent ? [idempotencyKeyParameter] : [])],
-      ...(route.access === 'staff' ? { security: [{ bearer: [] }] } : { security: [] }),
+      ...(route.access !== 'public' ? { security: [{ bearer: [] }] } : { security: [] }),
       ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } } : {}),
       responses: {
         [route.status]: route.csv ? csvResponse(route.csv.columns) : {

@@ -4,6 +4,7 @@ import type { LoginResponse, StaffRole, UserCreate } from '@freight/contracts';
 import { connectTestNats, newUser, startRegisteredServices, testPassword, testNatsConfig, uniqueNamespace, type RunningServices, type TcpProxy } from '@freight/server-testing';
 import { createGateway } from '../app.factory.js';
 import { revocationBucketName } from '../auth/revocation.service.js';
+import { SESSION_STATE_MAX_AGE_MS } from '../auth/session-state.service.js';
 import type { GatewayConfig } from '../config/gateway.config.js';
 
 export const JWT_SECRET = 'integration-test-secret-at-least-32-characters';
@@ -147,3 +148,21 @@ export async function dropRevocationBucket(namespace: string): Promise<void> {
     await nc.close();
   }
 }
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The call, repeated until it is refused or until SESSION_STATE_MAX_AGE_MS (plus a margin)
+ * has passed since the change answered; the last try is sent after that, when the
+ * gateway promises a refusal. A slow machine means fewer tries, not a looser promise.
+ */
+export async function soon(send: () => Promise<Reply>): Promise<Reply> {
+  const deadline = Date.now() + SESSION_STATE_MAX_AGE_MS + 500;
+  for (;;) {
+    const last = Date.now() >= deadline;
+    const reply = await send();
+    if (reply.status === 401 || last) return reply;
+    await sleep(50);
+  }
+}
+

@@ -8,6 +8,11 @@ import { HealthModule } from './health/health.module.js';
 import { migrations } from './migrations/index.js';
 import { UserEntity } from './users/user.entity.js';
 import { UserModule } from './users/user.module.js';
+import { ConsigneeEntity } from './consignees/consignee.entity.js';
+import { ConsigneeModule } from './consignees/consignee.module.js';
+import { ShipperEntity } from './shippers/shipper.entity.js';
+import { ShipperModule } from './shippers/shipper.module.js';
+import { ClientLoginModule } from './clients/client-login.module.js';
 import { ForwarderEntity, ForwarderModule } from './forwarders/forwarder.module.js';
 import { OriginEntity, OriginModule } from './origins/origin.module.js';
 import { YardEntity, YardModule } from './yards/yard.module.js';
@@ -19,6 +24,8 @@ import { ShipmentTermEntity, ShipmentTermModule } from './shipment-terms/shipmen
 const entities = [
   BranchEntity,
   UserEntity,
+  ConsigneeEntity,
+  ShipperEntity,
   ForwarderEntity,
   OriginEntity,
   YardEntity,
@@ -52,6 +59,9 @@ export class AppModule {
         HealthModule,
         BranchModule,
         UserModule,
+        ConsigneeModule,
+        ShipperModule,
+        ClientLoginModule,
         ForwarderModule,
         OriginModule,
         YardModule,

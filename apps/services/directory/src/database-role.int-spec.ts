@@ -38,7 +38,23 @@ describe('the directory database role', () => {
     const [owner] = await h.adminQuery<{ owner: string }>(`SELECT nspowner::regrole::text AS owner FROM pg_namespace WHERE nspname = 'directory'`);
     expect(owner!.owner).toBe(h.db.roleName);
     const tables = await h.adminQuery<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'directory' ORDER BY 1`);
-    expect(tables.map((t) => t.table_name)).toEqual(['app_user', 'branch', 'idempotency', 'login_throttle', 'migrations']);
+    expect(tables.map((t) => t.table_name)).toEqual([
+      'app_user',
+      'branch',
+      'client_username',
+      'consignee',
+      'consignee_balance_change',
+      'forwarder',
+      'idempotency',
+      'login_throttle',
+      'migrations',
+      'origin',
+      'outbox',
+      'shipment_term',
+      'shipment_type',
+      'shipper',
+      'yard',
+    ]);
     const { rows } = await asService.query(`SELECT count(*)::int AS n FROM app_user`);
     expect(rows[0].n).toBe(0);
   });
@@ -66,6 +82,14 @@ describe('the directory database role', () => {
       'ix_app_user_username_trgm',
       'ix_branch_city_trgm',
       'ix_branch_location_trgm',
+      'ix_consignee_name_trgm',
+      'ix_forwarder_forwarder_trgm',
+      'ix_origin_origin_port_location_trgm',
+      'ix_origin_origin_port_name_trgm',
+      'ix_shipment_term_termof_shipment_trgm',
+      'ix_shipment_type_typeof_shipment_trgm',
+      'ix_shipper_name_trgm',
+      'ix_yard_yard_name_trgm',
     ]);
   });
 });

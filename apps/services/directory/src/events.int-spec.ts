@@ -1,9 +1,9 @@
-// The directory's events (ADR 21): every change of a branch or a user, written in the change's
+// The directory's events (ADR 21): every change of a branch, a user, a consignee or a shipper, written in the change's
 // transaction and relayed to its JetStream stream; a refused change writes none; no password
 // hash ever leaves in an event.
 import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { branches, eventStreamName, users, type ChangeEvent, type UserCreate } from '@freight/contracts';
+import { branches, consignees, eventStreamName, shippers, users, type ChangeEvent, type UserCreate } from '@freight/contracts';
 import { connectTestNats } from '@freight/server-testing';
 import { errorOf, headActor as actor, startDirectory, type DirectoryHarness } from './testing/directory-harness.js';
 
@@ -80,6 +80,36 @@ describe('directory events', () => {
     const stored = await h.adminQuery<{ payload: unknown }>('SELECT payload FROM directory.outbox');
     expect(JSON.stringify([events, stored])).not.toMatch(/password|argon|horse/i);
     await expect(h.adminQuery('SELECT 1 FROM directory.outbox WHERE sent_at IS NULL')).resolves.toEqual([]);
+  });
+
+  it('are written for consignees and shippers too, with the records as the replies show them and never a password or its hash', async () => {
+    const secrets = ['monsoon-teacup-41', 'monsoon-teacup-42', 'lagoon-teacup-43', 'lagoon-teacup-44'];
+    const C = consignees.subjects;
+    const S = shippers.subjects;
+    const client = { username: 'events.client', email: 'accounts@events.example', handlingPersonName: 'Nimal' };
+    const { consignee } = await h.client.request(C.add, { actor, body: { consigneeName: 'Events Traders', ...client, password: secrets[0], openingBalance: '10.00' } } as never);
+    const id = { consignee_id: consignee.consignee_id };
+    const { consignee: changed } = await h.client.request(C.update, { actor, params: id, body: { updateData: { consigneeName: 'Events Traders', ...client, password: secrets[1], openingBalance: '12.50' } } } as never);
+    await h.client.request(C.delete, { actor, params: id });
+    const shipperBody = { shipperName: 'Events Shipping', ...client, username: 'events.shipper', address: 'Kandy Road', mobile: '081 222 3333', password: secrets[2] };
+    const { shipper } = await h.client.request(S.add, { actor, body: shipperBody } as never);
+    await h.client.request(S.update, { actor, params: { shipper_id: shipper.shipper_id }, body: { updateData: { ...shipperBody, password: secrets[3] } } } as never);
+
+    const rows = await h.adminQuery<{ subject: string; payload: ChangeEvent }>(
+      `SELECT subject, payload FROM directory.outbox WHERE subject ~ '^events\\.directory\\.(consignee|shipper)\\.' ORDER BY position`,
+    );
+    expect(rows.map((row) => row.subject)).toEqual([
+      'events.directory.consignee.created',
+      'events.directory.consignee.updated',
+      'events.directory.consignee.deleted',
+      'events.directory.shipper.created',
+      'events.directory.shipper.updated',
+    ]);
+    expect(rows[0]!.payload).toEqual({ key: consignee.consignee_id, after: consignee });
+    expect(rows[1]!.payload).toEqual({ key: consignee.consignee_id, before: consignee, after: changed });
+    expect(rows[2]!.payload).toEqual({ key: consignee.consignee_id, before: changed });
+    expect(rows[3]!.payload).toEqual({ key: shipper.shipper_id, after: shipper });
+    expect(JSON.stringify(rows)).not.toMatch(new RegExp(`password|argon|${secrets.join('|')}`, 'i'));
   });
 
   it('are not written for a change that is refused or rolled back', async () => {

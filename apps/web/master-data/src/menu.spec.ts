@@ -4,13 +4,13 @@ import menu from './menu.js';
 import { routes } from './routes.js';
 
 describe("the master-data remote's menu (./menu)", () => {
-  it('brings its tiles of the specification: users, branches, forwarders, origins, yards, shipment types and terms open; consignees and shippers not yet', () => {
+  it('brings its tiles of the specification: every master-data screen of spec 01 §2 open', () => {
     expect(menu.tiles.map((tile) => [tile.label, tile.path])).toEqual([
       ['Manage User', 'manageuser'],
       ['Manage Branch', 'managebranch'],
-      ['Manage Consignee', undefined],
+      ['Manage Consignee', 'manageconsignee'],
       ['Manage Forwarder', 'manageforwarder'],
-      ['Manage Shipper', undefined],
+      ['Manage Shipper', 'manageshipper'],
       ['Manage Origin', 'manageorigin'],
       ['Manage Yard', 'manageyard'],
       ['Manage Shipment Type', 'manageshipmenttype'],

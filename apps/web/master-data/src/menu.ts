@@ -15,9 +15,9 @@ const menu: RemoteMenu = {
   tiles: [
     { label: 'Manage User', group: USERS_AND_BRANCHES, path: 'manageuser', visibleTo: { area: 'users', action: 'read' } },
     { label: 'Manage Branch', group: USERS_AND_BRANCHES, path: 'managebranch', visibleTo: { area: 'branches', action: 'write' } },
-    { label: 'Manage Consignee', group: CLIENTS, visibleTo: { area: 'consignees', action: 'read' } },
+    { label: 'Manage Consignee', group: CLIENTS, path: 'manageconsignee', visibleTo: { area: 'consignees', action: 'read' } },
     { label: 'Manage Forwarder', group: CLIENTS, path: 'manageforwarder', visibleTo: { area: 'forwarders', action: 'read' } },
-    { label: 'Manage Shipper', group: CLIENTS, visibleTo: { area: 'shippers', action: 'read' } },
+    { label: 'Manage Shipper', group: CLIENTS, path: 'manageshipper', visibleTo: { area: 'shippers', action: 'read' } },
     { label: 'Manage Origin', group: LOADING, path: 'manageorigin', visibleTo: { area: 'origins', action: 'read' } },
     { label: 'Manage Yard', group: LOADING, path: 'manageyard', visibleTo: { area: 'yards', action: 'delete' } },
     { label: 'Manage Shipment Type', group: SHIPMENT, path: 'manageshipmenttype', visibleTo: { area: 'shipmentTypes', action: 'delete' } },

@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Routes } from 'react-router-dom';
 import type { StaffRole, User } from '@freight/contracts';
-import { KitProviders, startSession } from '@freight/web-kit';
+import { startSession, theme } from '@freight/web-kit';
 
 // What this remote's screen specs share. Named as test code (`.spec.`): only specs import it, no
 // bundle has it, and the shared-entries audit leaves it out.
@@ -30,11 +33,16 @@ export const nimal: User = {
 export function renderSignedIn(role: StaffRole, path: string, routes: ReactNode) {
   startSession({ token: 't', user_id: '1', user_role: role, user_username: 'me', user_fullName: 'Me', expiresAt: 0 });
   render(
-    <KitProviders queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>{routes}</Routes>
-      </MemoryRouter>
-    </KitProviders>,
+    <MantineProvider theme={theme}>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <ModalsProvider>
+          <Notifications />
+          <MemoryRouter initialEntries={[path]}>
+            <Routes>{routes}</Routes>
+          </MemoryRouter>
+        </ModalsProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
   );
 }
 

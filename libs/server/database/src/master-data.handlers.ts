@@ -57,6 +57,13 @@ export abstract class MasterDataHandlers<R extends ResourceDef & { subjects: Rec
   /** The 409 for a value of a unique property another row already has (found by the check or by the index). */
   protected abstract taken(property: keyof E & string, values: Partial<E>): AppError;
 
+  /**
+   * Values that take time to compute from a body (a password's hash), worked out before the
+   * transaction so it holds no locks meanwhile; merged into the new row or the changes.
+   */
+  protected async prepare(_body: BodyOf<R, 'add'> | BodyOf<R, 'update'>): Promise<Partial<E>> {
+    return {};
+  }
   /** Rules an add must pass, in its transaction, before the uniqueness check and the insert. */
   protected async beforeAdd(_tx: Tx, _message: MessageOfOp<R, 'add'>): Promise<void> {}
   /** Rules for changing `row` (locked), before the uniqueness check and the update. */
@@ -88,7 +95,8 @@ export abstract class MasterDataHandlers<R extends ResourceDef & { subjects: Rec
   /** With an idempotency key, a repeat from the same actor answers the first reply, unwritten. */
   async add(message: MessageOfOp<R, 'add'>): Promise<ReplyOfOp<R, 'add'>> {
     const { actor, idempotencyKey, body } = this.parts(message);
-    const values = { ...this.newRow(body as BodyOf<R, 'add'>), createdBy: actor.id, updatedBy: actor.id } as NewRow<E>;
+    const prepared = await this.prepare(body as BodyOf<R, 'add'>);
+    const values = { ...this.newRow(body as BodyOf<R, 'add'>), ...prepared, createdBy: actor.id, updatedBy: actor.id } as NewRow<E>;
     const idempotency = idempotencyOf(actor, idempotencyKey, { subject: this.resource.subjects.add, body });
     return this.repository.transaction(
       async (tx) => {
@@ -104,12 +112,13 @@ export abstract class MasterDataHandlers<R extends ResourceDef & { subjects: Rec
 
   async update(message: MessageOfOp<R, 'update'>): Promise<ReplyOfOp<R, 'update'>> {
     const { actor, body } = this.parts(message);
+    const prepared = await this.prepare(body as BodyOf<R, 'update'>);
     let changes: Partial<E> = {};
     return this.repository.transaction(
       async (tx) => {
         const row = await this.require(this.keyOf(message), { tx, lock: 'update' });
         await this.beforeUpdate(tx, row, message);
-        changes = { ...this.changes(body as BodyOf<R, 'update'>, row), updatedBy: actor.id };
+        changes = { ...this.changes(body as BodyOf<R, 'update'>, row), ...prepared, updatedBy: actor.id };
         await this.assertFree(tx, changes, row.id);
         await this.repository.update(tx, row.id, changes);
         const after = { ...row, ...changes };

@@ -1,4 +1,4 @@
-import { formatClock, formatDate, textOrNA } from './format.js';
+import { formatClock, formatDate, formatMoney, textOrNA } from './format.js';
 
 describe('formatting (en-GB)', () => {
   it('shows dates as dd/mm/yyyy', () => {
@@ -21,5 +21,14 @@ describe('formatting (en-GB)', () => {
     expect(textOrNA(undefined)).toBe('N/A');
     expect(textOrNA('  ')).toBe('N/A');
     expect(textOrNA('Colombo')).toBe('Colombo');
+  });
+});
+
+describe('formatMoney', () => {
+  it('groups thousands and keeps two decimals, exactly', () => {
+    expect(formatMoney('1234567.5')).toBe('Rs. 1,234,567.50');
+    expect(formatMoney('999999999999.99')).toBe('Rs. 999,999,999,999.99');
+    expect(formatMoney('0.00')).toBe('Rs. 0.00');
+    expect(formatMoney(undefined)).toBe('Rs. 0.00');
   });
 });

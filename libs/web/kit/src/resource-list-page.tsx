@@ -34,10 +34,12 @@ export interface ResourceListConfig<R extends ListResource> {
   deleteQuestion: (row: ListRowOf<R>) => string;
   /** The add screen, relative to the list's route; default `../add<name>` (spec 01 §2 routes). */
   addPath?: (session: Session) => string;
-  /** A row's view screen, where the entity has one. */
+  /** A row's view screen, where the entity has one (`../viewconsignee/<id>`). */
   viewPath?: (row: ListRowOf<R>) => string;
   /** A row's edit screen; default `../edit<name>/<natural key>`. */
   editPath?: (row: ListRowOf<R>, session: Session) => string;
+  /** How the row's buttons name it ("Edit consignee Lanka Traders"); default: its natural key. */
+  rowName?: (row: ListRowOf<R>) => string;
   /** Default: the role may write in the resource's area (contracts `can`). */
   mayEdit?: (session: Session, row: ListRowOf<R>) => boolean;
   /** Default: the role may delete in the resource's area. */
@@ -97,7 +99,7 @@ export function ResourceListPage<R extends ListResource>({ config }: { config: R
       header: 'Actions',
       render: (row) => (
         <RowActions
-          what={`${resource.texts.singular} ${keyOf(row)}`}
+          what={`${resource.texts.singular} ${config.rowName?.(row) ?? keyOf(row)}`}
           viewTo={config.viewPath?.(row)}
           editTo={mayEdit(session, row) ? editPath(row, session) : undefined}
           onDelete={mayDelete(session, row) ? () => void remove(row) : undefined}

@@ -3,6 +3,7 @@ import { DirectoryListIndexes1763798400000 } from './1763798400000-directory-lis
 import { UserSessionVersion1763890000000 } from './1763890000000-user-session-version.js';
 import { DirectoryIdempotency1764547200000 } from './1764547200000-directory-idempotency.js';
 import { DirectorySignInAttempts1795315000000 } from './1795315000000-directory-sign-in-attempts.js';
+import { ClientAccounts1795514936817 } from './1795514936817-client-accounts.js';
 import { Forwarder1795515318350 } from './1795515318350-forwarder.js';
 import { Origin1795515320468 } from './1795515320468-origin.js';
 import { Yard1795515322465 } from './1795515322465-yard.js';
@@ -18,6 +19,7 @@ export const migrations = [
   UserSessionVersion1763890000000,
   DirectoryIdempotency1764547200000,
   DirectorySignInAttempts1795315000000,
+  ClientAccounts1795514936817,
   Forwarder1795515318350,
   Origin1795515320468,
   Yard1795515322465,

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { emailField, optionalText, passwordField, requiredText } from '../fields.js';
+import { CLIENT_ROLES, type ClientRole } from '../roles.js';
+import type { ListColumnDef } from '../list.js';
+import { loginRequestSchema, usernameField } from './user.resource.js';
+
+/*
+ * What consignees and shippers share: they sign in to the client portal with a username and
+ * password of their own. Client usernames are unique whatever their case across consignees and
+ * shippers together (staff usernames are another namespace: staff and clients sign in at
+ * different calls and hold different kinds of token). Passwords follow the staff rule.
+ */
+
+export const clientMobileField = (required: boolean) =>
+  (required ? requiredText('Mobile', 30) : optionalText('Mobile', 30)).regex(/^(|[0-9+()\-\s]{5,30})$/, 'Mobile must be a phone number (digits, spaces, + - ( ))');
+
+/** The fields every client record has on add, as the screens name them. */
+export const clientAccountFields = {
+  username: usernameField,
+  password: passwordField,
+  email: emailField,
+  handlingPersonName: requiredText('Handling person name'),
+};
+
+/** A client list's columns (screen and CSV export): the name, then what the spec's list shows; no secret. */
+export function clientColumns<const Name extends string>(nameField: Name, nameLabel: string) {
+  return [
+    { field: nameField, label: nameLabel },
+    { field: 'username', label: 'Username' },
+    { field: 'email', label: 'Email' },
+    { field: 'address', label: 'Address' },
+    { field: 'mobile', label: 'Mobile' },
+    { field: 'handlingPersonName', label: 'Handling Person' },
+  ] as const satisfies readonly ListColumnDef[];
+}
+
+/** An edit: a blank (or absent) password keeps the current one. */
+export const optionalPasswordField = z.preprocess((v) => (v === '' || v === null ? undefined : v), passwordField.optional());
+
+export const clientLoginRequestSchema = loginRequestSchema;
+
+/** POST /api/clientlogin/myclientlogin (DECISIONS §3): the client's username, kind and name, and a client token. */
+export const clientLoginResponseSchema = z.object({
+  username: z.string(),
+  role: z.enum(CLIENT_ROLES),
+  ourfullname: z.string(),
+  token: z.string(),
+  /** Millisecond timestamp after which the server refuses the token. */
+  expiresAt: z.number().int(),
+});
+export type ClientLoginResponse = z.infer<typeof clientLoginResponseSchema>;
+
+/** A client as far as their sessions go: the version is raised by a new password; a delete ends them too. */
+export interface ClientSessionState {
+  id: string;
+  username: string;
+  role: ClientRole;
+  sessionVersion: number;
+}
+
+/** What the directory answers a correct client sign-in. */
+export interface ClientCredentialsReply extends ClientSessionState {
+  /** The consignee's or shipper's name (`ourfullname`). */
+  fullName: string;
+}
+
+/** An edit's body as spec 01 §7 has it for consignees and shippers: `{updateData: {...the fields}}`. */
+export const updateDataBody = <S extends z.ZodType<unknown, Record<string, unknown>>>(data: S) =>
+  z.object({
+    updateData: z
+      .looseObject({}, { error: (issue) => (issue.input === undefined ? 'updateData is required' : 'updateData must be an object of the fields') })
+      .pipe(data),
+  });

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { PasswordMessages, additionalEmailsField, moneyField, multilineText, optionalText, passwordIsUsername, requiredText } from '../fields.js';
+import { defineMasterData } from '../master-data.js';
+import { keyParam } from '../resource.js';
+import { clientAccountFields, clientColumns, clientMobileField, optionalPasswordField, updateDataBody } from './client-account.js';
+
+/*
+ * Made by `npm run new:resource -- directory consignee`, then given what is the consignee's own:
+ * a client sign-in (username, password), additional e-mails, money, and the spec's id in URLs.
+ */
+
+export const consigneeSchema = z.object({
+  consignee_id: z.string(),
+  consigneeName: z.string(),
+  username: z.string(),
+  email: z.string(),
+  additionalEmails: z.array(z.string()),
+  address: z.string(),
+  mobile: z.string(),
+  handlingPersonName: z.string(),
+  remarks: z.string(),
+  /** Decimal strings with 2 decimals ("1234.50"): money is never a float. */
+  openingBalance: z.string(),
+  /** What the consignee owes now; the opening balance until the accounts service exists (DECISIONS §3). */
+  currentBalance: z.string(),
+});
+export type Consignee = z.infer<typeof consigneeSchema>;
+
+const consigneeFields = z.object({
+  consigneeName: requiredText('Consignee name', 100),
+  ...clientAccountFields,
+  additionalEmails: additionalEmailsField.default([]),
+  address: optionalText('Address', 200).default(''),
+  mobile: clientMobileField(false).default(''),
+  remarks: multilineText('Remarks').default(''),
+  openingBalance: moneyField('Opening balance').default('0.00'),
+});
+
+const notUsername = (consignee: { username?: string; password?: string }) => !passwordIsUsername(consignee.password, consignee.username);
+const notUsernameIssue = { error: PasswordMessages.sameAsUsername, path: ['password'] };
+
+/** Add (spec 01 §5): name, username, email, handling person and password required; the rest optional. */
+export const consigneeCreateSchema = consigneeFields.refine(notUsername, notUsernameIssue);
+export type ConsigneeCreate = z.infer<typeof consigneeCreateSchema>;
+
+/**
+ * Edit: PUT update/{id} with `{updateData}` (spec 01 §7). The username is read-only (a body may
+ * repeat it unchanged); a blank password keeps the current one; the opening balance, when sent,
+ * is recorded as a change if it differs.
+ */
+export const consigneeUpdateDataSchema = consigneeFields
+  .extend({ username: clientAccountFields.username.optional(), password: optionalPasswordField, openingBalance: moneyField('Opening balance').optional() })
+  .refine(notUsername, notUsernameIssue);
+export const consigneeUpdateSchema = updateDataBody(consigneeUpdateDataSchema);
+export type ConsigneeUpdate = z.infer<typeof consigneeUpdateSchema>;
+
+/** One change of a consignee's opening balance: who, when, before and after. */
+export const balanceChangeSchema = z.object({
+  changedAt: z.string(),
+  changedBy: z.string(),
+  before: z.string(),
+  after: z.string(),
+});
+export type BalanceChange = z.infer<typeof balanceChangeSchema>;
+
+const idParam = keyParam('consignee_id', 'Consignee ID');
+
+/**
+ * Consignees (spec 01 §2, §5, §7): named in URLs by their id, as the spec's calls are
+ * (`search/{id}`, `update/{id}`, `delete/{consignee_id}`); the name is unique whatever its case
+ * (jobs pick a consignee by name).
+ */
+export const consignees = defineMasterData({
+  service: 'directory',
+  name: 'consignee',
+  key: 'consignees',
+  area: 'consignees',
+  naturalKey: 'consignee_id',
+  keyLabel: 'Consignee ID',
+  sortFields: ['consignee_id', 'consigneeName', 'username', 'email', 'address', 'mobile', 'handlingPersonName'],
+  searchFields: ['consigneeName'],
+  /** The list screen's and the CSV export's columns: never the password. */
+  columns: clientColumns('consigneeName', 'Consignee Name'),
+  schemas: { record: consigneeSchema, create: consigneeCreateSchema, update: consigneeUpdateSchema },
+  replyKeys: { one: 'consignee', many: 'consignees' },
+  texts: {
+    singular: 'consignee',
+    plural: 'consignees',
+    added: 'Consignee added successfully!',
+    updated: 'Consignee updated successfully',
+    deleted: 'Consignee deleted successfully',
+    notFound: 'Consignee not found',
+  },
+  operations: {
+    search: {
+      method: 'GET',
+      path: '/api/consignees/search/{consignee_id}',
+      summary: 'The consignee with this id, as a list (the view screen)',
+      action: 'read',
+      params: idParam,
+      reply: z.object({ success: z.literal(true), consignees: z.array(consigneeSchema) }),
+    },
+    unique: { method: 'GET', path: '/api/consignees/unique', summary: 'Every consignee name, sorted', action: 'read', reply: z.array(z.string()) },
+    balanceHistory: {
+      method: 'GET',
+      path: '/api/consignees/balance-history/{consignee_id}',
+      summary: "Every change of the consignee's opening balance, newest first",
+      action: 'read',
+      params: idParam,
+      reply: z.object({ success: z.literal(true), changes: z.array(balanceChangeSchema) }),
+    },
+  },
+});
