@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { emailField, optionalText, passwordField, requiredText } from '../fields.js';
 import { CLIENT_ROLES, type ClientRole } from '../roles.js';
 import type { ListColumnDef } from '../list.js';
-import { loginRequestSchema, usernameField } from './user.resource.js';
+import { loginRequestSchema } from '../sign-in.js';
+import { usernameField } from './user.resource.js';
 
 /*
  * What consignees and shippers share: they sign in to the client portal with a username and
