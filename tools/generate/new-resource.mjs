@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // npm run new:resource -- <service> <name> [options]    (README: "Adding an entity")
 // npm run remove:resource -- <service> <name>
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from './names.mjs';
 import { UsageError, applyPlan, applyRemove, planGenerate, planRemove } from './resource.mjs';
@@ -54,6 +56,7 @@ export function main(argv, env = process.env, root = fileURLToPath(new URL('../.
       const plan = planRemove(root, args.service, args.name, args.options);
       if (plan.remove.length === 0 && plan.edits.size === 0) throw new UsageError(`nothing of ${args.service} ${args.name} to remove`);
       applyRemove(root, plan);
+      formatFiles(root, [...plan.edits.keys()]);
       for (const file of plan.remove) log.log(`deleted  ${file}`);
       for (const file of plan.edits.keys()) log.log(`edited   ${file}`);
       for (const warning of plan.warnings) log.warn(`warning: ${warning}`);
@@ -62,6 +65,7 @@ export function main(argv, env = process.env, root = fileURLToPath(new URL('../.
     }
     const plan = planGenerate(root, args.service, args.name, args.options, { timestamp: args.timestamp });
     applyPlan(root, plan);
+    formatFiles(root, [...plan.create.map(([file]) => file), ...plan.edits.keys()]);
     for (const [file] of plan.create) log.log(`created  ${file}`);
     for (const file of plan.edits.keys()) log.log(`edited   ${file}`);
     const e = plan.entity;
@@ -81,4 +85,13 @@ Undo: npm run remove:resource -- ${e.service} ${e.file}`);
   }
 }
 
+/** Writes the files as Prettier would (npm run lint checks it), with this workspace's configuration. */
+function formatFiles(root, files) {
+  if (files.length === 0) return;
+  const prettier = createRequire(import.meta.url).resolve('prettier/bin/prettier.cjs');
+  const config = fileURLToPath(new URL('../../.prettierrc.json', import.meta.url));
+  execFileSync(process.execPath, [prettier, '--config', config, '--log-level', 'warn', '--write', ...files], { cwd: root, stdio: 'inherit' });
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) process.exitCode = main(process.argv.slice(2));
+
