@@ -56,7 +56,11 @@ export const SHARED = {
 };
 
 /** The package a request belongs to: '@hookform/resolvers/zod' → '@hookform/resolvers'. */
-export const packageOf = (request) => request.split('/').slice(0, request.startsWith('@') ? 2 : 1).join('/');
+export const packageOf = (request) =>
+  request
+    .split('/')
+    .slice(0, request.startsWith('@') ? 2 : 1)
+    .join('/');
 
 /** The folder of a package as Node would find it from `fromDir` (workspace packages are linked into node_modules). */
 export function packageDir(name, fromDir) {

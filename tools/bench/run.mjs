@@ -129,7 +129,14 @@ async function rssOf(pid) {
 async function measureExport(url, token, gatewayPid) {
   const before = await rssOf(gatewayPid);
   let peak = before;
-  const sampler = setInterval(() => rssOf(gatewayPid).then((rss) => (peak = Math.max(peak, rss)), () => undefined), 10);
+  const sampler = setInterval(
+    () =>
+      rssOf(gatewayPid).then(
+        (rss) => (peak = Math.max(peak, rss)),
+        () => undefined,
+      ),
+    10,
+  );
   const started = performance.now();
   let bytes = 0;
   let lines = 0;
@@ -179,26 +186,50 @@ try {
     const direct = await viaSql(pool, sql);
     rows.push({ name, gateway, direct });
   };
-  await measure('GET /api/users/search/{username}', () => `/api/users/search/${encodeURIComponent(searchTerm())}`, () => {
-    const term = searchTerm();
-    return pool.query(SQL.search, [escapeLike(term), term]);
-  });
-  await measure(`GET /api/users/all?page=N&pageSize=${PAGE_SIZE}&sort=…`, () => {
-    const { page, sort } = pageQuery();
-    return `/api/users/all?page=${page}&pageSize=${PAGE_SIZE}&sort=${sort}`;
-  }, () => {
-    const { page, sort } = pageQuery();
-    // The service reads the page and the total at once.
-    return Promise.all([pool.query(SQL.page(sort, page)), pool.query(SQL.count)]);
-  });
+  await measure(
+    'GET /api/users/search/{username}',
+    () => `/api/users/search/${encodeURIComponent(searchTerm())}`,
+    () => {
+      const term = searchTerm();
+      return pool.query(SQL.search, [escapeLike(term), term]);
+    },
+  );
+  await measure(
+    `GET /api/users/all?page=N&pageSize=${PAGE_SIZE}&sort=…`,
+    () => {
+      const { page, sort } = pageQuery();
+      return `/api/users/all?page=${page}&pageSize=${PAGE_SIZE}&sort=${sort}`;
+    },
+    () => {
+      const { page, sort } = pageQuery();
+      // The service reads the page and the total at once.
+      return Promise.all([pool.query(SQL.page(sort, page)), pool.query(SQL.count)]);
+    },
+  );
 
   const f = (n) => n.toFixed(n < 10 ? 1 : 0);
   console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s each, ${USERS.toLocaleString('en')} users\n`);
   console.table(
     rows.flatMap(({ name, gateway, direct }) => [
-      { call: name, path: 'gateway', 'req/s': f(gateway.rps), 'p50 ms': f(gateway.p50), 'p99 ms': f(gateway.p99), requests: gateway.total, failed: gateway.failed },
+      {
+        call: name,
+        path: 'gateway',
+        'req/s': f(gateway.rps),
+        'p50 ms': f(gateway.p50),
+        'p99 ms': f(gateway.p99),
+        requests: gateway.total,
+        failed: gateway.failed,
+      },
       { call: '', path: 'SQL direct', 'req/s': f(direct.rps), 'p50 ms': f(direct.p50), 'p99 ms': f(direct.p99), requests: direct.total, failed: direct.failed },
-      { call: '', path: 'gateway / SQL', 'req/s': `${(gateway.rps / direct.rps).toFixed(2)}×`, 'p50 ms': `${(gateway.p50 / direct.p50).toFixed(2)}×`, 'p99 ms': `${(gateway.p99 / direct.p99).toFixed(2)}×`, requests: '', failed: '' },
+      {
+        call: '',
+        path: 'gateway / SQL',
+        'req/s': `${(gateway.rps / direct.rps).toFixed(2)}×`,
+        'p50 ms': `${(gateway.p50 / direct.p50).toFixed(2)}×`,
+        'p99 ms': `${(gateway.p99 / direct.p99).toFixed(2)}×`,
+        requests: '',
+        failed: '',
+      },
     ]),
   );
   console.log('measuring GET /api/users/export.csv (every user, one download)…');

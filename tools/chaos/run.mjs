@@ -18,7 +18,13 @@ import { SERVICES } from '../dev/services.mjs';
 import { ROOT, startSystem } from '../dev/start.mjs';
 
 const { values: args } = parseArgs({
-  options: { seconds: { type: 'string', default: '60' }, only: { type: 'string' }, 'without-keys': { type: 'boolean', default: false }, 'no-build': { type: 'boolean', default: false }, out: { type: 'string' } },
+  options: {
+    seconds: { type: 'string', default: '60' },
+    only: { type: 'string' },
+    'without-keys': { type: 'boolean', default: false },
+    'no-build': { type: 'boolean', default: false },
+    out: { type: 'string' },
+  },
 });
 const PHASE_MS = Number(args.seconds) * 1000;
 const FAULT_AT_MS = Math.min(15_000, PHASE_MS / 4);
@@ -89,7 +95,19 @@ async function phase(index, fault) {
   await waitHealthy();
   const token = await signIn();
   const tag = String.fromCharCode(65 + index);
-  const stats = { requests: 0, ok: 0, client: 0, server: 0, noAnswer: 0, statuses: {}, refusals: new Set(), creates: 0, acked: new Set(), failed: new Set(), doubled: 0 };
+  const stats = {
+    requests: 0,
+    ok: 0,
+    client: 0,
+    server: 0,
+    noAnswer: 0,
+    statuses: {},
+    refusals: new Set(),
+    creates: 0,
+    acked: new Set(),
+    failed: new Set(),
+    doubled: 0,
+  };
   const probes = [];
   let sequence = 0;
   const started = Date.now();
@@ -132,7 +150,10 @@ async function phase(index, fault) {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    }).then((res) => res.status === 201, () => false);
+    }).then(
+      (res) => res.status === 201,
+      () => false,
+    );
     probes.push({ sentAt, ok });
   }
 
@@ -185,7 +206,9 @@ async function phase(index, fault) {
     server: stats.server,
     noAnswer: stats.noAnswer,
     refusals: [...stats.refusals],
-    statuses: Object.entries(stats.statuses).map(([status, n]) => `${status === '0' ? 'no answer' : status} ×${n}`).join(', '),
+    statuses: Object.entries(stats.statuses)
+      .map(([status, n]) => `${status === '0' ? 'no answer' : status} ×${n}`)
+      .join(', '),
     creates: stats.creates,
     acked: stats.acked.size,
     lost,
@@ -198,9 +221,25 @@ async function phase(index, fault) {
 
 const { children } = system;
 const ALL_FAULTS = [
-  ...SERVICES.map(({ name }) => ({ name: `${name} service SIGKILL (supervisor restarts it)`, inject: async () => process.kill(children.pid(name), 'SIGKILL') })),
-  { name: 'NATS restart', inject: async () => { await children.hold('nats'); children.resume('nats'); } },
-  { name: 'Postgres stopped for 10 s', inject: async () => { await children.hold('postgres'); await sleep(10_000); children.resume('postgres'); } },
+  ...SERVICES.map(({ name }) => ({
+    name: `${name} service SIGKILL (supervisor restarts it)`,
+    inject: async () => process.kill(children.pid(name), 'SIGKILL'),
+  })),
+  {
+    name: 'NATS restart',
+    inject: async () => {
+      await children.hold('nats');
+      children.resume('nats');
+    },
+  },
+  {
+    name: 'Postgres stopped for 10 s',
+    inject: async () => {
+      await children.hold('postgres');
+      await sleep(10_000);
+      children.resume('postgres');
+    },
+  },
   { name: 'gateway SIGKILL (supervisor restarts it)', inject: async () => process.kill(children.pid('gateway'), 'SIGKILL') },
 ];
 
@@ -223,8 +262,9 @@ const table = [
   '',
   '| Fault | Requests | 2xx | 4xx | 5xx | No answer | Creates acknowledged | Acknowledged but lost | Doubled | Saved, client gave up | Fault lasted (s) | Time to recovery (s) |',
   '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-  ...results.map((r) =>
-    `| ${r.fault} | ${r.requests} | ${r.ok} | ${r.client} | ${r.server} | ${r.noAnswer} | ${r.acked} of ${r.creates} | ${r.lost} | ${r.doubled} | ${r.savedUnacked} | ${r.faultSeconds.toFixed(1)} | ${r.recovery.toFixed(1)} |`,
+  ...results.map(
+    (r) =>
+      `| ${r.fault} | ${r.requests} | ${r.ok} | ${r.client} | ${r.server} | ${r.noAnswer} | ${r.acked} of ${r.creates} | ${r.lost} | ${r.doubled} | ${r.savedUnacked} | ${r.faultSeconds.toFixed(1)} | ${r.recovery.toFixed(1)} |`,
   ),
   '',
   'Lost: a create answered 2xx that is not in the database (goal 0). Doubled: a create written twice, or whose retry',

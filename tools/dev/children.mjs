@@ -138,9 +138,7 @@ export class Children {
       child.stdout.on('data', (d) => (stdout += d));
       child.stderr.on('data', (d) => (stderr += d));
       child.once('error', reject);
-      child.once('exit', (code) =>
-        code === 0 ? resolve(stdout) : reject(new Error(`${name} failed (exit ${code}):\n${`${stdout}\n${stderr}`.trim()}`)),
-      );
+      child.once('exit', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`${name} failed (exit ${code}):\n${`${stdout}\n${stderr}`.trim()}`))));
     });
   }
 

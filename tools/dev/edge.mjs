@@ -159,7 +159,10 @@ function compressStream(encoding) {
 }
 
 async function compress(request, reply, payload, file) {
-  const type = String(reply.getHeader('content-type') ?? '').split(';')[0].trim().toLowerCase();
+  const type = String(reply.getHeader('content-type') ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
   if (payload == null || NO_BODY.has(reply.statusCode) || !COMPRESSIBLE.has(type) || reply.hasHeader('content-encoding')) return payload;
   const vary = String(reply.getHeader('vary') ?? '');
   if (!/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary)) reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');

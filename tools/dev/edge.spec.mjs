@@ -163,7 +163,7 @@ describe('dev edge', () => {
     const res = await fetch(`${await down.url}/api/health`);
     await down.stop();
     expect(res.status).toBe(502);
-    expect((/** @type {{message: string}} */ (await res.json())).message).toMatch(/gateway is not reachable/);
+    expect(/** @type {{message: string}} */ (await res.json()).message).toMatch(/gateway is not reachable/);
   });
 
   it('passes a 503 of the gateway through after one upstream request, Retry-After included', async () => {
@@ -192,7 +192,7 @@ describe('dev edge', () => {
     }
   });
 
-  it('refuses a 10 MB body with the gateway\'s 413 and never forwards it', async () => {
+  it("refuses a 10 MB body with the gateway's 413 and never forwards it", async () => {
     const before = seen.length;
     const res = await fetch(`${base}/api/users/add`, {
       method: 'POST',
@@ -209,7 +209,8 @@ describe('dev edge', () => {
     let sent = 0;
     const body = new ReadableStream({
       pull(controller) {
-        if (sent++ < 32) controller.enqueue(chunk); // 2 MB
+        if (sent++ < 32)
+          controller.enqueue(chunk); // 2 MB
         else controller.close();
       },
     });
@@ -236,7 +237,14 @@ describe('dev edge', () => {
 
   it('sends every page and file of a web app with the security headers, and leaves the API its own', async () => {
     const expected = Object.fromEntries(Object.entries(pageSecurityHeaders()).map(([name, value]) => [name.toLowerCase(), value]));
-    for (const path of ['/', '/admindashboard/users', '/static/main.1a2b3c4d.js', '/remotes.json', '/remotes/master-data/mf-manifest.json', '/static/missing.js']) {
+    for (const path of [
+      '/',
+      '/admindashboard/users',
+      '/static/main.1a2b3c4d.js',
+      '/remotes.json',
+      '/remotes/master-data/mf-manifest.json',
+      '/static/missing.js',
+    ]) {
       const { headers } = await raw(base + path);
       expect([path, Object.fromEntries(Object.keys(expected).map((name) => [name, headers[name]]))]).toEqual([path, expected]);
     }

@@ -135,7 +135,8 @@ function secrets(services) {
     '#     --from-literal=GATEWAY_SIGNING_KEY="$key" \\',
     "#     --from-literal=DATABASE_URL='postgres://postgres:…@freight-db-rw:5432/freight' \\",
     ...services.map(
-      (service, i) => `#     --from-literal=${service.databaseUrlVariable}='postgres://${serviceRole(service)}:…@freight-db-rw:5432/freight'${i < services.length - 1 ? ' \\' : ''}`,
+      (service, i) =>
+        `#     --from-literal=${service.databaseUrlVariable}='postgres://${serviceRole(service)}:…@freight-db-rw:5432/freight'${i < services.length - 1 ? ' \\' : ''}`,
     ),
     '#   GATEWAY_PUBLIC_KEY (config.yaml): echo "$key" | base64 -d | openssl pkey -inform DER -pubout -outform DER | base64 -w0',
     'apiVersion: v1',

@@ -36,7 +36,13 @@ describe('generated deployment (node tools/dev/gen-k8s.mjs)', () => {
 
   it('gives each service a file, listed in the services kustomization', () => {
     expect(Object.keys(files).sort()).toEqual(
-      [`${SERVICES_DIR}/billing.yaml`, `${SERVICES_DIR}/kustomization.yaml`, `${SERVICES_DIR}/shipment.yaml`, 'deploy/k8s/nats-auth.conf', 'deploy/k8s/secrets.yaml'].sort(),
+      [
+        `${SERVICES_DIR}/billing.yaml`,
+        `${SERVICES_DIR}/kustomization.yaml`,
+        `${SERVICES_DIR}/shipment.yaml`,
+        'deploy/k8s/nats-auth.conf',
+        'deploy/k8s/secrets.yaml',
+      ].sort(),
     );
     expect(files[`${SERVICES_DIR}/kustomization.yaml`]).toContain('resources:\n  - shipment.yaml\n  - billing.yaml\n');
   });
@@ -58,7 +64,9 @@ describe('generated deployment (node tools/dev/gen-k8s.mjs)', () => {
     expect(billing).not.toContain('kind: Job');
     expect(billing).toContain('  replicas: 3\n');
     expect(billing).toContain('- { containerPort: 3100, name: http }');
-    expect(billing).toContain('kind: Service\nmetadata:\n  name: billing\nspec:\n  selector: { app: billing }\n  ports:\n    - { port: 3100, targetPort: http }\n');
+    expect(billing).toContain(
+      'kind: Service\nmetadata:\n  name: billing\nspec:\n  selector: { app: billing }\n  ports:\n    - { port: 3100, targetPort: http }\n',
+    );
   });
 
   it('lists every service database URL and every NATS identity’s password in the Secrets', () => {

@@ -58,7 +58,12 @@ describe('NATS identities', () => {
     const publishers = identities.filter((i) => i.publish.some((s) => s.startsWith('directory.') || s === '>')).map((i) => i.name);
     expect(publishers.sort()).toEqual(['admin', 'gateway']);
     const jetStreamBeyondOwnStream = (i) => i.publish.some((s) => s === '>' || (s.startsWith('$JS') && !s.endsWith(`.EVENTS_${i.name.toUpperCase()}`)));
-    expect(identities.filter(jetStreamBeyondOwnStream).map((i) => i.name).sort()).toEqual(['admin', 'gateway']);
+    expect(
+      identities
+        .filter(jetStreamBeyondOwnStream)
+        .map((i) => i.name)
+        .sort(),
+    ).toEqual(['admin', 'gateway']);
     expect(byName.gateway.subscribe).toEqual(['_INBOX.>']);
   });
 

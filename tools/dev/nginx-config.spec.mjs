@@ -20,7 +20,8 @@ function nginx(args) {
   try {
     return execFileSync(NGINX, args, { encoding: 'utf8', stdio: 'pipe' });
   } catch (error) {
-    if (error.code === 'ENOENT') throw new Error(`nginx is needed to check the edge configuration: apt-get install -y nginx-light (or set NGINX_PATH)`, { cause: error });
+    if (error.code === 'ENOENT')
+      throw new Error(`nginx is needed to check the edge configuration: apt-get install -y nginx-light (or set NGINX_PATH)`, { cause: error });
     throw new Error(`nginx ${args.join(' ')} failed:\n${error.stderr}`, { cause: error });
   }
 }

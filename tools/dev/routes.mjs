@@ -113,7 +113,16 @@ export function validateRoutes(config) {
 const GENERATED = `# Generated from ${ROUTES_FILE} by \`node tools/dev/gen-nginx.mjs\`: edit that file, not this one.`;
 
 /** What the edge compresses (the dev edge and nginx alike), and from which size on. */
-export const COMPRESSIBLE_TYPES = ['text/html', 'text/plain', 'text/css', 'application/javascript', 'text/javascript', 'application/json', 'application/manifest+json', 'image/svg+xml'];
+export const COMPRESSIBLE_TYPES = [
+  'text/html',
+  'text/plain',
+  'text/css',
+  'application/javascript',
+  'text/javascript',
+  'application/json',
+  'application/manifest+json',
+  'image/svg+xml',
+];
 export const COMPRESS_MIN_BYTES = 1024;
 
 const GZIP = [
@@ -193,7 +202,15 @@ function renderApp(route) {
     ...indent(location),
     '}',
   ];
-  return [GENERATED, `# Web app "${route.app}" (${route.static}) served at ${route.path}: include inside \`http { }\`.`, '', 'server {', ...indent(server), '}', ''].join('\n');
+  return [
+    GENERATED,
+    `# Web app "${route.app}" (${route.static}) served at ${route.path}: include inside \`http { }\`.`,
+    '',
+    'server {',
+    ...indent(server),
+    '}',
+    '',
+  ].join('\n');
 }
 
 /** Every generated file, by path relative to the repository root. */

@@ -51,7 +51,13 @@ describe('validateRoutes', () => {
   const upstreams = { gateway: 'gateway:3000', 'web-a': 'web-a:8080' };
 
   it('orders routes longest path first', () => {
-    const { routes } = validateRoutes({ upstreams, routes: [{ path: '/', app: 'a', static: 'x' }, { path: '/api/', upstream: 'gateway' }] });
+    const { routes } = validateRoutes({
+      upstreams,
+      routes: [
+        { path: '/', app: 'a', static: 'x' },
+        { path: '/api/', upstream: 'gateway' },
+      ],
+    });
     expect(routes.map((r) => r.path)).toEqual(['/api/', '/']);
   });
 
@@ -88,15 +94,16 @@ describe('page security headers', () => {
   });
 
   it('the repository map reads the remote registry of the console', () => {
-    expect(loadRoutes(root).pageHeaders).toEqual(pageSecurityHeaders(remoteOrigins(JSON.parse(readFileSync(join(root, 'apps/web/console/public/remotes.json'), 'utf8')))));
+    expect(loadRoutes(root).pageHeaders).toEqual(
+      pageSecurityHeaders(remoteOrigins(JSON.parse(readFileSync(join(root, 'apps/web/console/public/remotes.json'), 'utf8')))),
+    );
   });
 
   it("lists the origin of each remote that is not on the page's own", () => {
     expect(remoteOrigins({ a: '/remotes/a/mf-manifest.json', b: 'remotes/b/remoteEntry.js' })).toEqual([]);
-    expect(remoteOrigins({ a: 'https://cdn.example.com/a/mf-manifest.json', b: 'https://cdn.example.com/b/x.json', c: 'http://10.0.0.5:8081/c/mf-manifest.json' })).toEqual([
-      'http://10.0.0.5:8081',
-      'https://cdn.example.com',
-    ]);
+    expect(
+      remoteOrigins({ a: 'https://cdn.example.com/a/mf-manifest.json', b: 'https://cdn.example.com/b/x.json', c: 'http://10.0.0.5:8081/c/mf-manifest.json' }),
+    ).toEqual(['http://10.0.0.5:8081', 'https://cdn.example.com']);
     expect(pageSecurityHeaders(['https://cdn.example.com'])['Content-Security-Policy']).toContain("script-src 'self' https://cdn.example.com;");
     expect(() => remoteOrigins({ a: 'javascript:alert(1)' })).toThrow('is not an http(s) URL');
   });

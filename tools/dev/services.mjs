@@ -47,7 +47,8 @@ export function validateRegistry(registry) {
     text('project', /^@?[a-z0-9/._-]+$/);
     text('root', /^apps\/[a-z0-9/._-]+[^/]$/);
     text('image', /^[a-z0-9./_:-]+$/);
-    if (RESERVED.includes(service?.name)) fail(service.name === 'events' ? 'name events is the first token of every event subject' : `name ${service.name} is a NATS identity of its own`);
+    if (RESERVED.includes(service?.name))
+      fail(service.name === 'events' ? 'name events is the first token of every event subject' : `name ${service.name} is a NATS identity of its own`);
     for (const field of ['entry', 'seed', 'migrate', 'provision']) {
       const value = service?.[field];
       if (value === null && field !== 'entry') continue;
@@ -55,10 +56,13 @@ export function validateRegistry(registry) {
         fail(`${field} must be a built .js file under ${service?.root}/dist/${field === 'entry' ? '' : ', or null'} (got ${JSON.stringify(value)})`);
       }
     }
-    if (service?.port !== null && !(Number.isInteger(service?.port) && service.port > 0 && service.port < 65536)) fail(`port must be a TCP port or null (got ${JSON.stringify(service?.port)})`);
-    if (!(Number.isInteger(service?.replicas) && service.replicas >= 1)) fail(`replicas must be a whole number from 1 (got ${JSON.stringify(service?.replicas)})`);
+    if (service?.port !== null && !(Number.isInteger(service?.port) && service.port > 0 && service.port < 65536))
+      fail(`port must be a TCP port or null (got ${JSON.stringify(service?.port)})`);
+    if (!(Number.isInteger(service?.replicas) && service.replicas >= 1))
+      fail(`replicas must be a whole number from 1 (got ${JSON.stringify(service?.replicas)})`);
     for (const field of ['cpu', 'memory', 'memoryLimit']) {
-      if (!QUANTITY.test(String(service?.resources?.[field]))) fail(`resources.${field} must be a Kubernetes quantity (got ${JSON.stringify(service?.resources?.[field])})`);
+      if (!QUANTITY.test(String(service?.resources?.[field])))
+        fail(`resources.${field} must be a Kubernetes quantity (got ${JSON.stringify(service?.resources?.[field])})`);
     }
     for (const field of Object.keys(seen)) {
       const value = service?.[field];

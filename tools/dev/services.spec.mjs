@@ -55,7 +55,9 @@ describe('the service registry', () => {
   it('has every service database URL variable documented in .env.example, with a local default', () => {
     const example = parseEnv(readFileSync(join(ROOT, '.env.example'), 'utf8'));
     for (const { databaseUrlVariable } of SERVICES) {
-      expect(example[databaseUrlVariable] ?? `${databaseUrlVariable} is not in .env.example`).toMatch(/^postgres:\/\/[^:@/]+:[^@/]*@127\.0\.0\.1:5432\/freight$/);
+      expect(example[databaseUrlVariable] ?? `${databaseUrlVariable} is not in .env.example`).toMatch(
+        /^postgres:\/\/[^:@/]+:[^@/]*@127\.0\.0\.1:5432\/freight$/,
+      );
     }
   });
 
@@ -83,7 +85,11 @@ describe('validateRegistry', () => {
   });
 
   it('refuses a name, queue group, database URL variable, schema or port used twice', () => {
-    const message = problems(entry('shipment', { port: 3100 }), entry('billing', { queueGroup: 'shipment', databaseUrlVariable: 'SHIPMENT_DATABASE_URL', schema: 'shipment', port: 3100 }), entry('shipment'));
+    const message = problems(
+      entry('shipment', { port: 3100 }),
+      entry('billing', { queueGroup: 'shipment', databaseUrlVariable: 'SHIPMENT_DATABASE_URL', schema: 'shipment', port: 3100 }),
+      entry('shipment'),
+    );
     for (const field of ['queueGroup "shipment"', 'databaseUrlVariable "SHIPMENT_DATABASE_URL"', 'schema "shipment"', 'port 3100', 'name "shipment"']) {
       expect(message).toContain(`${field} is another service's too`);
     }

@@ -44,13 +44,19 @@ export function publicOrigins({ PUBLIC_ORIGINS = '', EDGE_HOST = '127.0.0.1', ED
   const wildcard = EDGE_HOST === '0.0.0.0' || EDGE_HOST === '::';
   const hosts = wildcard ? ['127.0.0.1', 'localhost'] : isLoopback(EDGE_HOST) ? [EDGE_HOST, 'localhost'] : [EDGE_HOST];
   const own = hosts.map((host) => `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${EDGE_PORT}`);
-  const configured = PUBLIC_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
+  const configured = PUBLIC_ORIGINS.split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
   return [...new Set([...configured, ...own])].join(',');
 }
 
 /** The last JSON line a seed printed. */
 export function parseSeedOutput(stdout) {
-  const line = stdout.trim().split('\n').reverse().find((l) => l.trim().startsWith('{'));
+  const line = stdout
+    .trim()
+    .split('\n')
+    .reverse()
+    .find((l) => l.trim().startsWith('{'));
   if (!line) throw new Error(`The seed printed no result line:\n${stdout}`);
   return JSON.parse(line);
 }
@@ -65,7 +71,9 @@ export function parseSeedOutput(stdout) {
 export function headLoginOf(seeds, defaultUsername) {
   const reports = Object.entries(seeds).filter(([, result]) => 'created' in result);
   if (reports.length !== 1) {
-    throw new Error(`Exactly one service seed must report on the Head user ({"created": …}); got ${reports.map(([name]) => name).join(', ') || 'none'} of ${Object.keys(seeds).join(', ') || 'no seeds'}`);
+    throw new Error(
+      `Exactly one service seed must report on the Head user ({"created": …}); got ${reports.map(([name]) => name).join(', ') || 'none'} of ${Object.keys(seeds).join(', ') || 'no seeds'}`,
+    );
   }
   const [, seed] = reports[0];
   return { username: seed.username ?? defaultUsername, password: seed.password, created: Boolean(seed.created) };
@@ -144,8 +152,12 @@ export async function startSystem(options = {}) {
       env.EDGE_PORT = String(await freePort(env.EDGE_HOST)); // fixed: a restarted edge keeps its URL, and the gateway knows its origin
       Object.assign(cleanup, { database, adminUrl: pg.adminUrl, namespaceToken: nats.started ? undefined : id, natsUrl: env.NATS_URL });
     } else {
-      for (const [name, host, port] of [['GATEWAY_PORT', env.GATEWAY_HOST, env.GATEWAY_PORT], ['EDGE_PORT', env.EDGE_HOST, env.EDGE_PORT]]) {
-        if (await canConnect(host, Number(port))) throw new Error(`${host}:${port} is already in use (is npm start already running?): stop it or set ${name} in .env`);
+      for (const [name, host, port] of [
+        ['GATEWAY_PORT', env.GATEWAY_HOST, env.GATEWAY_PORT],
+        ['EDGE_PORT', env.EDGE_HOST, env.EDGE_PORT],
+      ]) {
+        if (await canConnect(host, Number(port)))
+          throw new Error(`${host}:${port} is already in use (is npm start already running?): stop it or set ${name} in .env`);
       }
     }
     env.PUBLIC_ORIGINS = publicOrigins(env);
@@ -168,7 +180,8 @@ export async function startSystem(options = {}) {
     // Each service's own role and schema, created or brought up to date on every start.
     const { provisionServiceDatabase } = await import(pathToFileURL(join(root, DATABASE_LIB)).href);
     for (const { name, databaseUrlVariable, schema } of SERVICES) {
-      if (!env[databaseUrlVariable]) throw new Error(`${databaseUrlVariable} (the ${name} service's database) is not set: .env.example should give it a default`);
+      if (!env[databaseUrlVariable])
+        throw new Error(`${databaseUrlVariable} (the ${name} service's database) is not set: .env.example should give it a default`);
       const { user, password } = urlParts(env[databaseUrlVariable]);
       const roleName = isolated ? `${name}_${isolated.label}_${id}` : user;
       if (isolated) cleanup.roles.push(roleName);
@@ -180,7 +193,10 @@ export async function startSystem(options = {}) {
     for (const { name, entry } of SERVICES) {
       children.start(name, process.execPath, [entry], { cwd: root, env: childEnv({ ...env, ...nats.envFor(name), GATEWAY_PUBLIC_KEY: keys.publicKey }) });
     }
-    children.start('gateway', process.execPath, [GATEWAY_ENTRY], { cwd: root, env: childEnv({ ...env, ...nats.envFor('gateway'), GATEWAY_SIGNING_KEY: keys.signingKey }) });
+    children.start('gateway', process.execPath, [GATEWAY_ENTRY], {
+      cwd: root,
+      env: childEnv({ ...env, ...nats.envFor('gateway'), GATEWAY_SIGNING_KEY: keys.signingKey }),
+    });
     const gatewayUrl = `http://${env.GATEWAY_HOST}:${env.GATEWAY_PORT}`;
     await watch(waitFor(() => isHealthy(`${gatewayUrl}/api/health`), { timeoutMs: 90_000, what: `${gatewayUrl}/api/health to answer 200` }));
 
@@ -198,7 +214,13 @@ export async function startSystem(options = {}) {
     const edgeUp = new Promise((resolve) => (listening = resolve));
     children.start('edge', process.execPath, [EDGE_ENTRY], {
       cwd: root,
-      env: childEnv({ EDGE_ROOT: root, EDGE_HOST: env.EDGE_HOST, EDGE_PORT: env.EDGE_PORT, EDGE_UPSTREAMS: JSON.stringify({ gateway: gatewayUrl }), BODY_LIMIT_BYTES: env.BODY_LIMIT_BYTES }),
+      env: childEnv({
+        EDGE_ROOT: root,
+        EDGE_HOST: env.EDGE_HOST,
+        EDGE_PORT: env.EDGE_PORT,
+        EDGE_UPSTREAMS: JSON.stringify({ gateway: gatewayUrl }),
+        BODY_LIMIT_BYTES: env.BODY_LIMIT_BYTES,
+      }),
       onLine: (line) => line.startsWith('listening on ') && listening(line.slice('listening on '.length)),
     });
     const url = await watch(edgeUp);

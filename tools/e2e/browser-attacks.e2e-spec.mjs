@@ -34,7 +34,15 @@ beforeAll(async () => {
   await api(
     'POST',
     '/api/users/add',
-    { ...victim, fullName: XSS_NAME, email: `${victim.username}@example.com`, branchCity: city, contact: '+94 77 555 0101', role: 'Employee', department: 'Import' },
+    {
+      ...victim,
+      fullName: XSS_NAME,
+      email: `${victim.username}@example.com`,
+      branchCity: city,
+      contact: '+94 77 555 0101',
+      role: 'Employee',
+      department: 'Import',
+    },
     token,
   );
 
@@ -95,7 +103,9 @@ describe('attacks on the console in the browser', () => {
 
   it('clickjacking: another site cannot frame the console', async () => {
     // The attacker's site: another origin on this machine, framing the console.
-    const site = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(`<h1>Win a prize</h1><iframe name="console" src="${url}/"></iframe>`));
+    const site = createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end(`<h1>Win a prize</h1><iframe name="console" src="${url}/"></iframe>`),
+    );
     await new Promise((r) => site.listen(0, '127.0.0.1', () => r(undefined)));
     const attacker = await browser.newPage();
     try {

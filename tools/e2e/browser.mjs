@@ -11,14 +11,23 @@ export function launchBrowser() {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
 /** Where the system under test is and who its Head is (set by global-setup). */
 export function target() {
   const { E2E_BASE_URL: url, E2E_HEAD_USERNAME: username, E2E_HEAD_PASSWORD: password } = process.env;
-  if (!url || !username || !password) throw new Error('E2E_BASE_URL and the Head login are set by tools/e2e/global-setup.mjs: run through jest -c tools/e2e/jest.config.js');
+  if (!url || !username || !password)
+    throw new Error('E2E_BASE_URL and the Head login are set by tools/e2e/global-setup.mjs: run through jest -c tools/e2e/jest.config.js');
   return { url, head: { username, password } };
 }
 
@@ -33,7 +42,11 @@ export async function recordCspViolations(context) {
   await context.exposeBinding('__cspViolation', (_source, violation) => void violations.push(violation));
   await context.addInitScript(() =>
     document.addEventListener('securitypolicyviolation', (e) =>
-      /** @type {any} */ (window).__cspViolation({ directive: e.effectiveDirective, blocked: e.blockedURI || 'inline', source: `${e.sourceFile}:${e.lineNumber}` }),
+      /** @type {any} */ (window).__cspViolation({
+        directive: e.effectiveDirective,
+        blocked: e.blockedURI || 'inline',
+        source: `${e.sourceFile}:${e.lineNumber}`,
+      }),
     ),
   );
   return violations;

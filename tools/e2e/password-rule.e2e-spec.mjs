@@ -18,7 +18,12 @@ beforeAll(async () => {
   page.setDefaultTimeout(10_000);
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
-    reads.push(response.text().then((body) => body.includes('trustno1') && listScripts.add(response.url()), () => undefined));
+    reads.push(
+      response.text().then(
+        (body) => body.includes('trustno1') && listScripts.add(response.url()),
+        () => undefined,
+      ),
+    );
   });
 });
 

@@ -255,7 +255,9 @@ describe('a staff day in the console', () => {
   it('exports the user list as searched: the downloaded CSV has the rows on screen', async () => {
     // The list is still searched for this run's Admin and Employee (the step before).
     const table = page.getByRole('table', { name: 'Users' });
-    const onScreen = await table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].slice(0, -1).map((cell) => cell.textContent.trim())));
+    const onScreen = await table
+      .locator('tbody tr')
+      .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].slice(0, -1).map((cell) => cell.textContent.trim())));
     expect(onScreen.map((cells) => cells[0]).sort()).toEqual([admin.username, employee.username].sort());
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^users-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -420,7 +422,10 @@ describe('a staff day in the console', () => {
     await expectToast('User updated successfully');
     await page.waitForURL((u) => u.pathname.endsWith('/manageuser'));
     await page.getByLabel('Search users').fill(employee.username);
-    await page.getByRole('table', { name: 'Users' }).getByRole('cell', { name: `${employee.fullName} Jr` }).waitFor();
+    await page
+      .getByRole('table', { name: 'Users' })
+      .getByRole('cell', { name: `${employee.fullName} Jr` })
+      .waitFor();
     await checkScreen(page, 'user list (Admin)');
   });
 
@@ -463,7 +468,10 @@ describe('a staff day in the console', () => {
     await page.waitForURL((u) => u.pathname.endsWith('/manageconsignee'));
 
     const token = await page.evaluate(() => localStorage.getItem('token'));
-    const id = await page.getByRole('link', { name: `View consignee ${consignee.name}` }).getAttribute('href').then((href) => href.split('/').pop());
+    const id = await page
+      .getByRole('link', { name: `View consignee ${consignee.name}` })
+      .getAttribute('href')
+      .then((href) => href.split('/').pop());
     const reply = await fetch(`${url}/api/consignees/delete/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
     expect(reply.status).toBe(403);
     await signOut();
@@ -495,7 +503,12 @@ describe('a staff day in the console', () => {
     await visible(details.getByRole('row', { name: /Current Balance/ }).getByRole('cell', { name: 'Rs. 1,500.75' }));
     const change = page.getByRole('table', { name: 'Opening balance changes' }).getByRole('row').filter({ hasText: 'Rs. 1,500.75' });
     await change.waitFor();
-    await expect(change.getByRole('cell').allTextContents()).resolves.toEqual([expect.stringMatching(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/), head.username, 'Rs. 0.00', 'Rs. 1,500.75']);
+    await expect(change.getByRole('cell').allTextContents()).resolves.toEqual([
+      expect.stringMatching(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/),
+      head.username,
+      'Rs. 0.00',
+      'Rs. 1,500.75',
+    ]);
     await checkScreen(page, 'view consignee');
 
     await page.getByRole('link', { name: 'Back to Manage Consignees' }).click();

@@ -14,7 +14,9 @@ export const FIELD_TYPES = {
 
 /** Column names Postgres would need quoted: refused, so the repository's SQL can name columns plainly. */
 const RESERVED = new Set(
-  'all and any array as asc between both case cast check collate column constraint create current_date current_user default desc distinct do else end except false fetch for foreign from grant group having in initially intersect into is join leading limit localtime natural not null offset on only or order placing primary references returning select session_user some symmetric table then to trailing true union unique user using variadic when where window with'.split(' '),
+  'all and any array as asc between both case cast check collate column constraint create current_date current_user default desc distinct do else end except false fetch for foreign from grant group having in initially intersect into is join leading limit localtime natural not null offset on only or order placing primary references returning select session_user some symmetric table then to trailing true union unique user using variadic when where window with'.split(
+    ' ',
+  ),
 );
 /** Columns every table has already (AuditedEntity and the id). */
 const AUDIT_COLUMNS = new Set(['id', 'created_at', 'created_by', 'updated_at', 'updated_by']);
@@ -61,7 +63,10 @@ export const screenLabel = (field) => title(words(field));
  */
 export function parseFields(spec) {
   const fields = [];
-  for (const raw of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const raw of spec
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const match = /^([A-Za-z][A-Za-z0-9]*)(\?)?(?::([a-z]+)(?:\((\d+)\))?)?$/.exec(raw);
     if (!match) throw new UsageError(`--fields: "${raw}" is not Name[?][:type[(max)]] (types: ${Object.keys(FIELD_TYPES).join(', ')})`);
     const [, name, optional, type = 'text', max] = match;
@@ -106,7 +111,12 @@ export function entityOf(service, name, options = {}) {
   key.type = 'key';
   for (const f of fields) if (f !== key && f.type === 'key') throw new UsageError(`--fields: ${f.name} is typed key but ${key.name} is the natural key`);
 
-  const search = options.search ? options.search.split(',').map((s) => s.trim()).filter(Boolean) : [key.name];
+  const search = options.search
+    ? options.search
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [key.name];
   for (const s of search) {
     const field = fields.find((f) => f.name === s);
     if (!field) throw new UsageError(`--search ${s}: not one of the fields`);
@@ -114,7 +124,12 @@ export function entityOf(service, name, options = {}) {
   // `--rename newForwarderName` renames the key; `--rename "OriginPortName:newOriginPortName,OriginPortLocation:newOriginPortLocation"` any fields.
   const rename = options.rename || undefined;
   const renames = {};
-  for (const pair of rename ? rename.split(',').map((s) => s.trim()).filter(Boolean) : []) {
+  for (const pair of rename
+    ? rename
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : []) {
     const [from, to] = pair.includes(':') ? pair.split(':') : [key.name, pair];
     if (!fields.some((f) => f.name === from)) throw new UsageError(`--rename ${pair}: ${from} is not one of the fields`);
     if (!/^new[A-Z][A-Za-z0-9]*$/.test(to ?? '')) throw new UsageError(`--rename ${pair}: the update body's new name of the field, e.g. new${from}`);
@@ -186,7 +201,24 @@ export function parseArgs(argv, env = {}) {
   const positional = [];
   const options = {};
   const FLAGS = new Set(['remove', 'help', 'view']);
-  const VALUES = new Set(['fields', 'key', 'search', 'plural', 'url', 'area', 'rename', 'remote', 'list-path', 'add-path', 'edit-path', 'view-path', 'menu-action', 'group', 'tile', 'timestamp']);
+  const VALUES = new Set([
+    'fields',
+    'key',
+    'search',
+    'plural',
+    'url',
+    'area',
+    'rename',
+    'remote',
+    'list-path',
+    'add-path',
+    'edit-path',
+    'view-path',
+    'menu-action',
+    'group',
+    'tile',
+    'timestamp',
+  ]);
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (!arg.startsWith('--')) {
@@ -208,7 +240,10 @@ export function parseArgs(argv, env = {}) {
   // itself (as npm_config_<option>) and passes their values on as arguments. Say so.
   // (`key` is also npm's own setting, a TLS key, so its variable may be set for other reasons.)
   const swallowed = [...VALUES, ...FLAGS].filter((flag) => flag !== 'key' && env[`npm_config_${flag.replaceAll('-', '_')}`] !== undefined);
-  if (swallowed.length) throw new UsageError(`npm kept --${swallowed.join(', --')} for itself: put -- before the arguments (npm run new:resource -- <service> <name> --fields ...)`);
+  if (swallowed.length)
+    throw new UsageError(
+      `npm kept --${swallowed.join(', --')} for itself: put -- before the arguments (npm run new:resource -- <service> <name> --fields ...)`,
+    );
   if (positional.length > 2) throw new UsageError(`too many arguments: ${positional.slice(2).join(' ')}`);
   const [service, name] = positional;
   return {

@@ -60,7 +60,9 @@ export function main(argv, env = process.env, root = fileURLToPath(new URL('../.
       for (const file of plan.remove) log.log(`deleted  ${file}`);
       for (const file of plan.edits.keys()) log.log(`edited   ${file}`);
       for (const warning of plan.warnings) log.warn(`warning: ${warning}`);
-      log.log(`\nA database that ran the migration keeps the table: drop ${args.service}.${plan.entity.table} and its row in ${args.service}.migrations yourself.`);
+      log.log(
+        `\nA database that ran the migration keeps the table: drop ${args.service}.${plan.entity.table} and its row in ${args.service}.migrations yourself.`,
+      );
       return 0;
     }
     const plan = planGenerate(root, args.service, args.name, args.options, { timestamp: args.timestamp });
@@ -94,4 +96,3 @@ function formatFiles(root, files) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) process.exitCode = main(process.argv.slice(2));
-

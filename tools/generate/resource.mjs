@@ -167,22 +167,29 @@ export function planGenerate(root, service, name, options = {}, { timestamp } = 
 
   const services = JSON.parse(read(root, files.services)).services.map((entry) => entry.name);
   if (!services.includes(service)) problems.push(`"${service}" is not a service of the registry (libs/contracts/src/services.json: ${services.join(', ')})`);
-  for (const file of [files.appModule, files.migrationsIndex]) if (!existsSync(join(root, file))) problems.push(`${file} is missing: is "${service}" a service?`);
-  for (const file of [files.routes, files.menu]) if (!existsSync(join(root, file))) problems.push(`${file} is missing: is "${e.remote}" a web remote (--remote)?`);
-  for (const file of [files.definition, files.serviceFolder, files.webFolder]) if (existsSync(join(root, file))) problems.push(`${file} exists already: "${name}" is taken (npm run remove:resource ${service} ${name} removes a generated one)`);
+  for (const file of [files.appModule, files.migrationsIndex])
+    if (!existsSync(join(root, file))) problems.push(`${file} is missing: is "${service}" a service?`);
+  for (const file of [files.routes, files.menu])
+    if (!existsSync(join(root, file))) problems.push(`${file} is missing: is "${e.remote}" a web remote (--remote)?`);
+  for (const file of [files.definition, files.serviceFolder, files.webFolder])
+    if (existsSync(join(root, file)))
+      problems.push(`${file} exists already: "${name}" is taken (npm run remove:resource ${service} ${name} removes a generated one)`);
   if (problems.length) throw new UsageError(problems.join('\n'));
 
   const resources = read(root, files.resources);
-  if (new RegExp(`^\\s*${e.plural},`, 'm').test(resources) || new RegExp(`import \\{ ${e.plural} \\}`).test(resources)) problems.push(`libs/contracts/src/resources.ts has ${e.plural} already`);
+  if (new RegExp(`^\\s*${e.plural},`, 'm').test(resources) || new RegExp(`import \\{ ${e.plural} \\}`).test(resources))
+    problems.push(`libs/contracts/src/resources.ts has ${e.plural} already`);
   const contractsDir = join(root, 'libs/contracts/src');
   for (const folder of readdirSync(contractsDir, { withFileTypes: true }).filter((d) => d.isDirectory())) {
     for (const file of readdirSync(join(contractsDir, folder.name)).filter((f) => f.endsWith('.resource.ts'))) {
       const text = readFileSync(join(contractsDir, folder.name, file), 'utf8');
       if (new RegExp(`^\\s*key: '${e.key}',`, 'm').test(text)) problems.push(`the URL key "${e.key}" is ${folder.name}/${file}'s (--url)`);
-      if (folder.name === service && new RegExp(`^\\s*name: '${e.name}',`, 'm').test(text)) problems.push(`"${service}.${e.name}" is ${folder.name}/${file}'s subject prefix`);
+      if (folder.name === service && new RegExp(`^\\s*name: '${e.name}',`, 'm').test(text))
+        problems.push(`"${service}.${e.name}" is ${folder.name}/${file}'s subject prefix`);
     }
   }
-  for (const index of t.indexNames(e)) if (index.length > 63) problems.push(`index name ${index} is longer than Postgres keeps (63): shorten the entity or field name`);
+  for (const index of t.indexNames(e))
+    if (index.length > 63) problems.push(`index name ${index} is longer than Postgres keeps (63): shorten the entity or field name`);
   if (problems.length) throw new UsageError(problems.join('\n'));
 
   const migrationsDir = join(root, files.migrations);
@@ -195,7 +202,13 @@ export function planGenerate(root, service, name, options = {}, { timestamp } = 
   const edits = new Map();
   const text = (file) => edits.get(file) ?? read(root, file);
   for (const row of registrations(e, files, migration)) {
-    if (row.sharedBy && text(row.file).split('\n').some((l) => l.trim() === row.line)) continue;
+    if (
+      row.sharedBy &&
+      text(row.file)
+        .split('\n')
+        .some((l) => l.trim() === row.line)
+    )
+      continue;
     edits.set(row.file, insertAtMarker(text(row.file), row.slot, row.line, row.file));
   }
   const permissions = read(root, files.permissions);
@@ -303,7 +316,12 @@ export function planRemove(root, service, name, options = {}) {
   // The LATER_SCREENS rows the generator took out come back, at the end of the list.
   if (existsSync(join(root, files.screens)) && existsSync(join(root, files.routes))) {
     const note = /took these screens out of LATER_SCREENS[^\n]*\n((?: \* [^\n]*\n)+)/.exec(read(root, files.screens))?.[1];
-    const rows = note ? note.split('\n').filter(Boolean).map((l) => l.replace(/^ \* /, '')) : [];
+    const rows = note
+      ? note
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => l.replace(/^ \* /, ''))
+      : [];
     if (rows.length) {
       const routes = text(files.routes);
       const end = /(LATER_SCREENS[^=]*= \{\n[\s\S]*?)(\n\};)/.exec(routes);

@@ -65,7 +65,9 @@ describe('the command line', () => {
   });
 
   it('says to put `--` first when npm kept an option for itself (npm_config_<option>)', () => {
-    expect(() => parseArgs(['directory', 'yard', 'YardName:key'], { npm_config_fields: 'true' })).toThrow('npm kept --fields for itself: put -- before the arguments');
+    expect(() => parseArgs(['directory', 'yard', 'YardName:key'], { npm_config_fields: 'true' })).toThrow(
+      'npm kept --fields for itself: put -- before the arguments',
+    );
   });
 
   it.each([
@@ -174,13 +176,18 @@ describe('npm run new:resource / remove:resource on a copy of the workspace', ()
     );
     expect(added('libs/contracts/src/resources.ts')).toEqual(["import { widgets } from './directory/widget.resource.js';", '  widgets,']);
     expect(added('libs/contracts/src/index.ts')).toEqual(["export * from './directory/widget.resource.js';"]);
-    expect(added('libs/contracts/src/permissions.ts')).toEqual(['  widgets: STAFF_EDIT_HEAD_DELETE, // new:resource default: all staff read and write, Head deletes']);
+    expect(added('libs/contracts/src/permissions.ts')).toEqual([
+      '  widgets: STAFF_EDIT_HEAD_DELETE, // new:resource default: all staff read and write, Head deletes',
+    ]);
     expect(added('apps/services/directory/src/app.module.ts')).toEqual([
       "import { WidgetEntity, WidgetModule } from './widgets/widget.module.js';",
       '  WidgetEntity,',
       '        WidgetModule,',
     ]);
-    expect(added('apps/services/directory/src/migrations/index.ts')).toEqual(["import { Widget1999999999000 } from './1999999999000-widget.js';", '  Widget1999999999000,']);
+    expect(added('apps/services/directory/src/migrations/index.ts')).toEqual([
+      "import { Widget1999999999000 } from './1999999999000-widget.js';",
+      '  Widget1999999999000,',
+    ]);
     expect(added('apps/web/master-data/src/routes.tsx')).toEqual([
       "  ...resourceRoutes(() => import('./widgets/widget.screens.js'), { area: 'widgets', list: 'managewidget', add: 'addwidget', edit: 'editwidget/:WidgetName', listNeeds: 'read' }),",
     ]);
@@ -193,7 +200,9 @@ describe('npm run new:resource / remove:resource on a copy of the workspace', ()
     expect(definition).toContain(
       "schemas: masterDataSchemas('WidgetName', { WidgetName: keyText('Widget name', 100), Colour: requiredText('Colour'), Notes: multilineText('Notes').default('') }),",
     );
-    expect(definition).toContain("sortFields: ['WidgetName', 'Colour'], searchFields: ['WidgetName'], replyKeys: { one: 'widget', many: 'widgets' }, texts: masterDataTexts('widget', 'widgets'),");
+    expect(definition).toContain(
+      "sortFields: ['WidgetName', 'Colour'], searchFields: ['WidgetName'], replyKeys: { one: 'widget', many: 'widgets' }, texts: masterDataTexts('widget', 'widgets'),",
+    );
     const migration = after['apps/services/directory/src/migrations/1999999999000-widget.ts'];
     expect(migration).toContain(
       "createMasterDataTable(q, { table: 'directory.widget', key: 'widget_name', required: ['colour'], optional: ['notes'], sorts: ['colour'], search: ['widget_name'] })",
@@ -215,15 +224,27 @@ describe('npm run new:resource / remove:resource on a copy of the workspace', ()
     expect(existsSync(join(root, 'apps/web/master-data/src/widgets'))).toBe(false);
   });
 
-  it("gives a specification entity its place back, and takes it again: spelling, renames, view, existing area, tile and not-yet-available routes", () => {
+  it('gives a specification entity its place back, and takes it again: spelling, renames, view, existing area, tile and not-yet-available routes', () => {
     // Forwarders are in the workspace: removing them gives back what new:resource took.
     const withForwarders = snapshot(root);
     applyRemove(root, planRemove(root, 'directory', 'forwarder'));
     const before = snapshot(root);
     expect(before['apps/web/master-data/src/routes.tsx']).toContain("'viewforwarder/:forwarderName': 'View Forwarder',");
-    expect(before['apps/web/master-data/src/menu.ts']).toContain("{ label: 'Manage Forwarder', group: CLIENTS, visibleTo: { area: 'forwarders', action: 'read' } },");
-    expect(Object.keys(withForwarders).filter((path) => !(path in before)).sort()).toEqual(
-      ['apps/services/directory/src/forwarders/forwarder.int-spec.ts', 'apps/services/directory/src/forwarders/forwarder.module.ts', 'apps/web/master-data/src/forwarders/forwarder.screens.tsx', 'libs/contracts/src/directory/forwarder.resource.ts', Object.keys(withForwarders).find((path) => /migrations\/\d+-forwarder\.ts$/.test(path))].sort(),
+    expect(before['apps/web/master-data/src/menu.ts']).toContain(
+      "{ label: 'Manage Forwarder', group: CLIENTS, visibleTo: { area: 'forwarders', action: 'read' } },",
+    );
+    expect(
+      Object.keys(withForwarders)
+        .filter((path) => !(path in before))
+        .sort(),
+    ).toEqual(
+      [
+        'apps/services/directory/src/forwarders/forwarder.int-spec.ts',
+        'apps/services/directory/src/forwarders/forwarder.module.ts',
+        'apps/web/master-data/src/forwarders/forwarder.screens.tsx',
+        'libs/contracts/src/directory/forwarder.resource.ts',
+        Object.keys(withForwarders).find((path) => /migrations\/\d+-forwarder\.ts$/.test(path)),
+      ].sort(),
     );
 
     // An entity of several words, with a URL key of its own and a rename of two fields.
@@ -244,7 +265,9 @@ describe('npm run new:resource / remove:resource on a copy of the workspace', ()
     applyPlan(root, plan);
     // The area exists (DECISIONS §4): the matrix is left alone. The specification's tile gets the path.
     expect(read('libs/contracts/src/permissions.ts')).toBe(before['libs/contracts/src/permissions.ts']);
-    expect(read('apps/web/master-data/src/menu.ts')).toContain("{ label: 'Manage Forwarder', group: CLIENTS, path: 'manageforwarder', visibleTo: { area: 'forwarders', action: 'read' } },");
+    expect(read('apps/web/master-data/src/menu.ts')).toContain(
+      "{ label: 'Manage Forwarder', group: CLIENTS, path: 'manageforwarder', visibleTo: { area: 'forwarders', action: 'read' } },",
+    );
     // Its four screens are no longer "not available yet"; the note in the screens file says which rows went.
     const routes = read('apps/web/master-data/src/routes.tsx');
     expect(plan.laterScreens.map((line) => line.trim())).toEqual([
@@ -254,16 +277,22 @@ describe('npm run new:resource / remove:resource on a copy of the workspace', ()
       "'editforwarder/:forwarderName': 'Edit Forwarder',",
     ]);
     for (const line of plan.laterScreens) expect(routes).not.toContain(line);
-    expect(routes).toContain("list: 'manageforwarder', add: 'addforwarder', edit: 'editforwarder/:ForwarderName', view: 'viewforwarder/:ForwarderName', listNeeds: 'read'");
+    expect(routes).toContain(
+      "list: 'manageforwarder', add: 'addforwarder', edit: 'editforwarder/:ForwarderName', view: 'viewforwarder/:ForwarderName', listNeeds: 'read'",
+    );
     const screens = read('apps/web/master-data/src/forwarder-desks/forwarder-desk.screens.tsx');
     expect(screens).toContain(" * 'viewforwarder/:forwarderName': 'View Forwarder',");
     expect(screens).toContain("fields: [['ForwarderName', 'Forwarder Name'], ['ForwarderCity', 'Forwarder City'], ['email', 'Email', 'email']]");
     // URL key, renames, and replies named in camelCase as the specification's calls say.
     const definition = read('libs/contracts/src/directory/forwarder-desk.resource.ts');
-    expect(definition).toContain("name: 'forwarderDesk', key: 'ForwarderDesk', area: 'forwarders', naturalKey: 'ForwarderName', keyLabel: 'Forwarder name', view: true,");
+    expect(definition).toContain(
+      "name: 'forwarderDesk', key: 'ForwarderDesk', area: 'forwarders', naturalKey: 'ForwarderName', keyLabel: 'Forwarder name', view: true,",
+    );
     expect(definition).toContain("{ ForwarderName: 'newForwarderName', ForwarderCity: 'newForwarderCity' }),");
     expect(definition).toContain("replyKeys: { one: 'forwarderDesk', many: 'forwarderDesks' }, texts: masterDataTexts('forwarder desk', 'forwarder desks'),");
-    expect(read('apps/services/directory/src/forwarder-desks/forwarder-desk.int-spec.ts')).toContain("change: { newForwarderName: 'Forwarder name renamed', newForwarderCity: 'Forwarder city changed', email: 'changed@example.com' },");
+    expect(read('apps/services/directory/src/forwarder-desks/forwarder-desk.int-spec.ts')).toContain(
+      "change: { newForwarderName: 'Forwarder name renamed', newForwarderCity: 'Forwarder city changed', email: 'changed@example.com' },",
+    );
 
     applyRemove(root, planRemove(root, 'directory', 'forwarder-desk'));
     const after = snapshot(root);

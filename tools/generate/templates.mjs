@@ -146,7 +146,9 @@ const invalidValue = (f) => (f.type === 'email' ? q('not an e-mail') : `'x'.repe
 
 export function serviceIntSpec(e) {
   const harness = `start${e.servicePascal}`;
-  const change = e.fields.filter((f) => f !== e.naturalKey || e.renames[f.name]).map((f) => [e.renames[f.name] ?? f.name, f === e.naturalKey ? q(`${messageLabel(f.name)} renamed`) : changedValue(f)]);
+  const change = e.fields
+    .filter((f) => f !== e.naturalKey || e.renames[f.name])
+    .map((f) => [e.renames[f.name] ?? f.name, f === e.naturalKey ? q(`${messageLabel(f.name)} renamed`) : changedValue(f)]);
   return `import { ${e.plural} } from '@freight/contracts';
 import { ${harness} } from '../testing/${e.service}-harness.js';
 import { masterDataSuite } from '../testing/master-data-suite.js';

@@ -49,9 +49,7 @@ const projects = loadProjects();
 const byName = new Map(projects.map((p) => [p.name, p]));
 
 function projectOf(file) {
-  return projects
-    .filter((p) => file === p.dir || file.startsWith(p.dir + sep))
-    .sort((a, b) => b.dir.length - a.dir.length)[0];
+  return projects.filter((p) => file === p.dir || file.startsWith(p.dir + sep)).sort((a, b) => b.dir.length - a.dir.length)[0];
 }
 
 /** Why `source` may not import `spec`, or undefined when it may. */
@@ -59,9 +57,7 @@ export function violation(source, spec, fileDir) {
   if (spec.startsWith('.')) {
     // Shared workspace files (jest.preset.js, ...) belong to no project and may be imported.
     const owner = projectOf(resolve(fileDir, spec));
-    return !owner || owner === source
-      ? undefined
-      : `Relative import '${spec}' reaches into ${owner.name}; import it by its package name.`;
+    return !owner || owner === source ? undefined : `Relative import '${spec}' reaches into ${owner.name}; import it by its package name.`;
   }
   const applicable = constraints.filter((c) => source.tags.includes(c.source));
   const [scopeOrName, second] = spec.split('/');

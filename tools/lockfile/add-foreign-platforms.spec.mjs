@@ -23,7 +23,11 @@ describe('addForeignPlatforms', () => {
     const lock = {
       packages: {
         '': { name: 'x' },
-        'node_modules/@swc/core': { version: '1.0.0', dev: true, optionalDependencies: { '@swc/core-darwin-arm64': '1.0.0', '@swc/core-linux-x64-gnu': '1.0.0' } },
+        'node_modules/@swc/core': {
+          version: '1.0.0',
+          dev: true,
+          optionalDependencies: { '@swc/core-darwin-arm64': '1.0.0', '@swc/core-linux-x64-gnu': '1.0.0' },
+        },
         'node_modules/@swc/core-linux-x64-gnu': { version: '1.0.0', integrity: 'sha512-x', optional: true },
       },
     };

@@ -57,7 +57,16 @@ if (!(await step('build', 'build', 'npx', ['nx', 'run-many', '-t', 'build', '--o
 }
 await step('lint', 'lint', 'npx', ['nx', 'run-many', '-t', 'lint', '--output-style=static']);
 await step('format', 'formatting (Prettier)', 'npx', ['prettier', '--check', '.']);
-await step('tests', 'unit and integration tests', 'npx', ['nx', 'run-many', '-t', 'test', `--parallel=${PARALLEL}`, '--output-style=stream', '--', ...jestArgs]);
+await step('tests', 'unit and integration tests', 'npx', [
+  'nx',
+  'run-many',
+  '-t',
+  'test',
+  `--parallel=${PARALLEL}`,
+  '--output-style=stream',
+  '--',
+  ...jestArgs,
+]);
 const e2eJest = ['node_modules/jest/bin/jest.js', '-c', 'tools/e2e/jest.config.js', ...jestArgs];
 await step('e2e', 'end-to-end tests', process.execPath, e2eJest, { NODE_OPTIONS: '--experimental-vm-modules' });
 // The JavaScript budgets (ADR 18), measured on the build of the first step: no second build.

@@ -46,11 +46,21 @@ describe('totals (the last line of npm test)', () => {
   });
 
   it('counts the failed tests of a step that reported them, not the step again', () => {
-    expect(totals([{ name: 'tests', ok: false, counts: counts(10, 3) }, { name: 'e2e', ok: false, counts: counts(4, 1) }])).toMatchObject({ passed: 14, failed: 4 });
+    expect(
+      totals([
+        { name: 'tests', ok: false, counts: counts(10, 3) },
+        { name: 'e2e', ok: false, counts: counts(4, 1) },
+      ]),
+    ).toMatchObject({ passed: 14, failed: 4 });
   });
 
   it('says 0 failed only when every step passed', () => {
-    expect(totals([{ name: 'build', ok: true }, { name: 'tests', ok: true, counts: counts(7) }])).toEqual({ passed: 7, failed: 0, skipped: 0, failedSteps: [] });
+    expect(
+      totals([
+        { name: 'build', ok: true },
+        { name: 'tests', ok: true, counts: counts(7) },
+      ]),
+    ).toEqual({ passed: 7, failed: 0, skipped: 0, failedSteps: [] });
     expect(totals([{ name: 'build', ok: false }]).failed).toBe(1);
   });
 

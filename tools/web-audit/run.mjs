@@ -195,7 +195,12 @@ async function main() {
     if (wrong.length) throw new Error(`scripts not sent as gzip: ${wrong.map((s) => `${s.url} (${s.encoding})`).join(', ')}`);
     const rows = figures(loads);
     if (list) {
-      const titles = { signIn: '(a) sign-in form', dashboard: '(b) dashboard after sign-in', coldDashboard: 'cold /admindashboard', deepLink: `cold ${REMOTE_SCREEN}` };
+      const titles = {
+        signIn: '(a) sign-in form',
+        dashboard: '(b) dashboard after sign-in',
+        coldDashboard: 'cold /admindashboard',
+        deepLink: `cold ${REMOTE_SCREEN}`,
+      };
       for (const [key, scripts] of Object.entries(loads)) console.log(formatScripts(titles[key], scripts) + '\n');
     }
     console.log(formatTable(rows));

@@ -14,10 +14,23 @@ describe('what the web apps share through module federation', () => {
 
   it('shares each library with the semver range of the installed version; singletons where state is one per page', () => {
     expect(Object.keys(shared).sort()).toEqual(Object.keys(SHARED).sort());
-    for (const [request, config] of Object.entries(shared)) expect([request, config.requiredVersion]).toEqual([request, expect.stringMatching(/^\^\d+\.\d+\.\d+/)]);
-    const singletons = Object.entries(shared).filter(([, c]) => c.singleton).map(([r]) => r);
-    expect(singletons.sort()).toEqual(['@freight/web-session', '@mantine/modals', '@mantine/notifications', '@tanstack/react-query', 'react', 'react-dom', 'react-router-dom']);
-    expect(shared['@mantine/core'].requiredVersion).toBe(`^${JSON.parse((readAll([join(packageDir('@mantine/core', console_), 'package.json')])[0].text)).version}`);
+    for (const [request, config] of Object.entries(shared))
+      expect([request, config.requiredVersion]).toEqual([request, expect.stringMatching(/^\^\d+\.\d+\.\d+/)]);
+    const singletons = Object.entries(shared)
+      .filter(([, c]) => c.singleton)
+      .map(([r]) => r);
+    expect(singletons.sort()).toEqual([
+      '@freight/web-session',
+      '@mantine/modals',
+      '@mantine/notifications',
+      '@tanstack/react-query',
+      'react',
+      'react-dom',
+      'react-router-dom',
+    ]);
+    expect(shared['@mantine/core'].requiredVersion).toBe(
+      `^${JSON.parse(readAll([join(packageDir('@mantine/core', console_), 'package.json')])[0].text).version}`,
+    );
   });
 
   it('a curated entry stands for its package: the shared module, the fallback and what the apps import resolve to it', () => {
@@ -64,11 +77,15 @@ describe('the curated entries have every name the bundles import', () => {
   });
 
   it('zod: every member of `z` the web apps and the contracts call', () => {
-    const missing = sources.flatMap(({ file, text }) => zodMembersUsed(text).filter((name) => !exported.zod.z.includes(name)).map((name) => `z.${name} (${shown(root, file)})`));
+    const missing = sources.flatMap(({ file, text }) =>
+      zodMembersUsed(text)
+        .filter((name) => !exported.zod.z.includes(name))
+        .map((name) => `z.${name} (${shown(root, file)})`),
+    );
     expect(missing).toEqual([]);
   });
 
-  it('nothing reaches past the router entry to react-router itself (a second router would not see the console\'s)', () => {
+  it("nothing reaches past the router entry to react-router itself (a second router would not see the console's)", () => {
     const direct = sources.filter(({ text }) => /from\s*['"]react-router(\/[^'"]*)?['"]/.test(text)).map(({ file }) => shown(root, file));
     expect(direct).toEqual([]);
   });
@@ -83,7 +100,10 @@ describe('reading imports', () => {
       "import * as M from '@mantine/core';",
       "export * from '@mantine/core';",
     ].join('\n');
-    expect(importsOf(text, '@mantine/core')).toEqual({ names: ['Button', 'Group'], unchecked: ["import * as M from '@mantine/core'", "export * from '@mantine/core'"] });
+    expect(importsOf(text, '@mantine/core')).toEqual({
+      names: ['Button', 'Group'],
+      unchecked: ["import * as M from '@mantine/core'", "export * from '@mantine/core'"],
+    });
     expect(importsOf(text, 'react-hook-form').names).toEqual(['get', 'set']);
     expect(importsOf("import { z } from 'zod';", 'zod/mini').names).toEqual([]);
   });

@@ -62,7 +62,13 @@ export async function createGateway(
         callback(new AppError('FORBIDDEN', `Calls from the origin ${request.headers.origin} are not allowed.`));
         return;
       }
-      callback(null, { origin: true, methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'], credentials: false, exposedHeaders: [TOTAL_COUNT_HEADER, 'Retry-After'], maxAge: 600 });
+      callback(null, {
+        origin: true,
+        methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
+        credentials: false,
+        exposedHeaders: [TOTAL_COUNT_HEADER, 'Retry-After'],
+        maxAge: 600,
+      });
     },
   });
   // JSON is the only body type: Fastify's default text/plain parser would let other types through as strings (415 instead).

@@ -52,7 +52,9 @@ async function userExists(username: string): Promise<boolean> {
 }
 
 /** A real create request as the gateway sends it, captured on the wire (admin may listen to anything). */
-async function captureCreate(username: string): Promise<{ packet: { data: { actor: Record<string, unknown>; body: Record<string, unknown> }; id: string }; header: string }> {
+async function captureCreate(
+  username: string,
+): Promise<{ packet: { data: { actor: Record<string, unknown>; body: Record<string, unknown> }; id: string }; header: string }> {
   const sub = admin.subscribe(wire('directory.user.add'), { max: 1 });
   await admin.flush();
   const reply = await call('POST', '/api/users/add', { token: headToken, body: newUser(username, 'Employee') });
@@ -152,7 +154,9 @@ describe('requests that did not come from the gateway', () => {
     const bytes = forgedHeadCreate(packet, 'unsigned.head');
     expect(await adminRequest(wire('directory.user.add'), bytes)).toMatchObject(refused);
     // Listing users (a read) is refused just the same.
-    expect(await adminRequest(wire('directory.user.all'), Buffer.from(JSON.stringify({ pattern: 'directory.user.all', data: {}, id: randomUUID() })))).toMatchObject(refused);
+    expect(
+      await adminRequest(wire('directory.user.all'), Buffer.from(JSON.stringify({ pattern: 'directory.user.all', data: {}, id: randomUUID() }))),
+    ).toMatchObject(refused);
     expect(await userExists('unsigned.head')).toBe(false);
   });
 
@@ -164,14 +168,16 @@ describe('requests that did not come from the gateway', () => {
     expect(await userExists('forged.head')).toBe(false);
   });
 
-  it("a captured gateway signature replayed with a changed body, or on another subject, is refused", async () => {
+  it('a captured gateway signature replayed with a changed body, or on another subject, is refused', async () => {
     const { packet, header } = await captureCreate('captured.four');
     expect(header).toMatch(/^\d+\./);
     const replay = headers();
     replay.set(SIGNATURE_HEADER, header);
     const bytes = forgedHeadCreate(packet, 'replayed.head');
     expect(await adminRequest(wire('directory.user.add'), bytes, replay)).toMatchObject(refused);
-    const deleteHead = Buffer.from(JSON.stringify({ pattern: 'directory.user.delete', data: { actor: packet.data.actor, params: { username: HEAD.username } }, id: packet.id }));
+    const deleteHead = Buffer.from(
+      JSON.stringify({ pattern: 'directory.user.delete', data: { actor: packet.data.actor, params: { username: HEAD.username } }, id: packet.id }),
+    );
     expect(await adminRequest(wire('directory.user.delete'), deleteHead, replay)).toMatchObject(refused);
     expect(await userExists('replayed.head')).toBe(false);
     expect(await userExists(HEAD.username)).toBe(true);

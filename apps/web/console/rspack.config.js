@@ -10,10 +10,7 @@ export default (_env, argv) =>
     entry: { main: './src/main.ts' },
     output: { publicPath: '/' }, // deep routes (/admindashboard/...) must still find the scripts
     federation: { name: 'console', remotes: {} },
-    plugins: [
-      new rspack.HtmlRspackPlugin({ template: './src/index.html' }),
-      new rspack.CopyRspackPlugin({ patterns: [{ from: 'public' }] }),
-    ],
+    plugins: [new rspack.HtmlRspackPlugin({ template: './src/index.html' }), new rspack.CopyRspackPlugin({ patterns: [{ from: 'public' }] })],
     devServer: {
       port: 4200,
       historyApiFallback: true,

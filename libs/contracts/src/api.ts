@@ -20,7 +20,14 @@ const clientRoutes = {
     reply: clientLoginResponseSchema,
     status: 200,
   },
-  clientLogout: { method: 'POST', path: '/api/clientlogin/logout', summary: 'Revoke the current client token', access: 'client', reply: messageReplySchema, status: 200 },
+  clientLogout: {
+    method: 'POST',
+    path: '/api/clientlogin/logout',
+    summary: 'Revoke the current client token',
+    access: 'client',
+    reply: messageReplySchema,
+    status: 200,
+  },
 } as const satisfies Record<string, ApiRoute>;
 
 /**

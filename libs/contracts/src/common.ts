@@ -12,7 +12,6 @@ export const errorReplySchema = z.object({
 
 export const namesReplySchema = z.array(z.string());
 
-
 export const healthReplySchema = z.object({
   status: z.enum(['up', 'degraded']),
   gateway: z.literal('up'),

@@ -26,7 +26,10 @@ export function optionalText(label: string, max = 100) {
 }
 
 /** An optional e-mail address: '' or a valid address. */
-export const optionalEmailField = optionalText('Email', 254).refine((value) => value === '' || z.email().safeParse(value).success, 'Enter a valid email address');
+export const optionalEmailField = optionalText('Email', 254).refine(
+  (value) => value === '' || z.email().safeParse(value).success,
+  'Enter a valid email address',
+);
 
 /** A multi-line text field (notes, remarks): line breaks and tabs allowed; other control characters never are (see below). */
 export function multilineText(label: string, max = 2000) {
@@ -71,8 +74,7 @@ export const passwordField = z
 export const passwordIsUsername = (password: string | undefined, username: string | undefined): boolean =>
   password !== undefined && username !== undefined && password.toLowerCase() === username.trim().toLowerCase();
 
-export const phoneField = (label: string) =>
-  requiredText(label, 30).regex(/^[0-9+()\-\s]{5,30}$/, `${label} must be a phone number (digits, spaces, + - ( ))`);
+export const phoneField = (label: string) => requiredText(label, 30).regex(/^[0-9+()\-\s]{5,30}$/, `${label} must be a phone number (digits, spaces, + - ( ))`);
 
 /** An optional phone number: '' or what phoneField takes. */
 export const optionalPhoneField = (label: string) =>
@@ -167,13 +169,11 @@ export const MAX_ADDITIONAL_EMAILS = 10;
  * rows are dropped and repeats (whatever their case) kept once, the first spelling.
  */
 export const additionalEmailsField = z
-  .array(z.string({ error: 'Each additional email must be text' }).trim().max(254, 'Email must be at most 254 characters'), { error: 'Additional emails must be a list of email addresses' })
+  .array(z.string({ error: 'Each additional email must be text' }).trim().max(254, 'Email must be at most 254 characters'), {
+    error: 'Additional emails must be a list of email addresses',
+  })
   .transform((emails) => {
     const seen = new Set<string>();
     return emails.filter((email) => email !== '' && !seen.has(email.toLowerCase()) && seen.add(email.toLowerCase()));
   })
-  .pipe(
-    z
-      .array(z.email('Enter a valid email address'))
-      .max(MAX_ADDITIONAL_EMAILS, `At most ${MAX_ADDITIONAL_EMAILS} additional emails`),
-  );
+  .pipe(z.array(z.email('Enter a valid email address')).max(MAX_ADDITIONAL_EMAILS, `At most ${MAX_ADDITIONAL_EMAILS} additional emails`));

@@ -40,7 +40,8 @@ export const TOTAL_COUNT_HEADER = 'X-Total-Count';
  * A column of a list, as the screen's table and the CSV export show it: the record's field, its
  * header, and, for a field that is not plain text (a user's branch), how its cell reads.
  */
-export interface ListColumnDef<Row = any> { // eslint-disable-line @typescript-eslint/no-explicit-any -- typed by the definition that declares it
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- typed by the definition that declares it
+export interface ListColumnDef<Row = any> {
   field: string;
   label: string;
   text?: (row: Row) => string;

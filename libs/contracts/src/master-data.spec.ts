@@ -47,7 +47,11 @@ describe('defineMasterData', () => {
     expect(yards.messages.get.safeParse({ actor, params: { YardName: ' ' } }).error?.issues[0]?.message).toBe('Yard name is required');
     expect(yards.messages.all.safeParse({ actor, query: { sort: 'Nope' } }).error?.issues[0]?.message).toBe('sort must be one of: YardName, Place');
     const one = { _id: '1', YardName: 'North', Place: 'Port' };
-    expect(yards.operations.add.reply.parse({ success: true, message: 'Yard added!', yard: one })).toEqual({ success: true, message: 'Yard added!', yard: one });
+    expect(yards.operations.add.reply.parse({ success: true, message: 'Yard added!', yard: one })).toEqual({
+      success: true,
+      message: 'Yard added!',
+      yard: one,
+    });
     expect(yards.operations.search.reply.safeParse({ success: true, yard: [one] }).success).toBe(false);
     expect(yards.operations.search.reply.parse({ success: true, yards: [one] })).toEqual({ success: true, yards: [one] });
   });
@@ -71,7 +75,13 @@ describe('the CSV export of every list', () => {
 
   it('is GET /api/<key>/export.csv with the list search and sort (no paging), the list permission, and the record fields as columns', () => {
     const route = yards.routes.yardsExport;
-    expect(route).toMatchObject({ method: 'GET', path: '/api/yards/export.csv', access: 'staff', permission: yards.routes.yardsAll.permission, subject: 'directory.yard.export' });
+    expect(route).toMatchObject({
+      method: 'GET',
+      path: '/api/yards/export.csv',
+      access: 'staff',
+      permission: yards.routes.yardsAll.permission,
+      subject: 'directory.yard.export',
+    });
     expect(Object.keys(route.query.shape)).toEqual(['q', 'sort', 'order']);
     expect(route.csv.columns).toEqual([
       { field: 'YardName', label: 'Yard Name' },

@@ -84,15 +84,39 @@ export function defineMasterData<
   const written = z.object({ success: z.literal(true), message: z.string(), [replyKeys.one]: schemas.record }) as z.ZodObject<
     { success: z.ZodLiteral<true>; message: z.ZodString } & { [P in One]: Rec }
   >;
-  const found = z.object({ success: z.literal(true), [replyKeys.many]: z.array(schemas.record) }) as z.ZodObject<{ success: z.ZodLiteral<true> } & { [P in Many]: z.ZodArray<Rec> }>;
+  const found = z.object({ success: z.literal(true), [replyKeys.many]: z.array(schemas.record) }) as z.ZodObject<
+    { success: z.ZodLiteral<true> } & { [P in Many]: z.ZodArray<Rec> }
+  >;
   const path = (operation: string) => `/api/${def.key}/${operation}`;
   const keyed = (operation: string) => path(`${operation}/{${naturalKey}}`);
   const what = keyLabel.toLowerCase();
   const standard = {
-    all: { method: 'GET', path: path('all'), summary: `List ${texts.plural}`, action: 'read', query: listQuerySchema(def.sortFields), reply: z.array(schemas.record), paged: true },
+    all: {
+      method: 'GET',
+      path: path('all'),
+      summary: `List ${texts.plural}`,
+      action: 'read',
+      query: listQuerySchema(def.sortFields),
+      reply: z.array(schemas.record),
+      paged: true,
+    },
     unique: { method: 'GET', path: path('unique'), summary: `Every ${what}, sorted`, action: 'read', reply: namesReplySchema },
-    search: { method: 'GET', path: keyed('search'), summary: `${cap(texts.plural)} whose ${what} contains the text (case-insensitive), exact match first`, action: 'read', params, reply: found },
-    get: { method: 'GET', path: keyed('get'), summary: `One ${texts.singular} by its ${what} (case-insensitive)`, action: 'read', params, reply: schemas.record },
+    search: {
+      method: 'GET',
+      path: keyed('search'),
+      summary: `${cap(texts.plural)} whose ${what} contains the text (case-insensitive), exact match first`,
+      action: 'read',
+      params,
+      reply: found,
+    },
+    get: {
+      method: 'GET',
+      path: keyed('get'),
+      summary: `One ${texts.singular} by its ${what} (case-insensitive)`,
+      action: 'read',
+      params,
+      reply: schemas.record,
+    },
     add: { method: 'POST', path: path('add'), summary: `Add a ${texts.singular}`, action: 'write', body: schemas.create, reply: written, idempotent: true },
     update: { method: 'PUT', path: keyed('update'), summary: `Edit a ${texts.singular}`, action: 'write', params, body: schemas.update, reply: written },
     delete: { method: 'DELETE', path: keyed('delete'), summary: `Delete a ${texts.singular}`, action: 'delete', params, reply: messageReplySchema },
@@ -127,11 +151,11 @@ type RecordShape<F extends z.ZodRawShape> = { _id: z.ZodString } & { [P in keyof
  * (`{Forwarder: 'newForwarderName'}`, optional: left out, the key stays); every other field
  * renamed there (`{OriginPortLocation: 'newOriginPortLocation'}`) keeps its rules under its new name.
  */
-export function masterDataSchemas<const K extends string, F extends z.ZodRawShape & { [P in K]: z.ZodType }, const R extends Partial<Record<keyof F & string, string>> = Record<never, string>>(
-  naturalKey: K,
-  fields: F,
-  renames?: R,
-) {
+export function masterDataSchemas<
+  const K extends string,
+  F extends z.ZodRawShape & { [P in K]: z.ZodType },
+  const R extends Partial<Record<keyof F & string, string>> = Record<never, string>,
+>(naturalKey: K, fields: F, renames?: R) {
   const names = (renames ?? {}) as Record<string, string>;
   const update: Record<string, z.ZodType> = {};
   for (const [field, schema] of Object.entries(fields)) {

@@ -7,7 +7,13 @@ const ALL: StaffRole[] = ['Head', 'Admin', 'Employee'];
 const HEAD: StaffRole[] = ['Head'];
 const SPEC_GROUPS: Record<string, Record<string, StaffRole[]>> = {
   'User and Branch Management': { 'Manage User': ALL, 'Manage Branch': HEAD },
-  'Client Management': { 'Manage Consignee': ALL, 'Manage Forwarder': ALL, 'Manage Shipper': ALL, 'Manage Client News': HEAD, 'Manage Client Announcements': HEAD },
+  'Client Management': {
+    'Manage Consignee': ALL,
+    'Manage Forwarder': ALL,
+    'Manage Shipper': ALL,
+    'Manage Client News': HEAD,
+    'Manage Client Announcements': HEAD,
+  },
   'Loading and Infrastructure': { 'Manage Origin': ALL, 'Manage Yard': HEAD },
   'Shipment Configuration': { 'Manage Shipment Type': HEAD, 'Manage Shipment Term': HEAD, 'Manage Shipment Counter': HEAD, 'Manage Shipment Deletion': HEAD },
 };

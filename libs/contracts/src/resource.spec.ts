@@ -24,13 +24,23 @@ describe('defineResource', () => {
     const message = { actor, params: { BranchCity: ' Kandy ' }, body: { Location: 'Hill', Contact: '081 222 3333' } };
     expect(branches.messages.update.parse(message)).toEqual({ actor, params: { BranchCity: 'Kandy' }, body: { Location: 'Hill', Contact: '081 222 3333' } });
     expect(branches.messages.update.safeParse({ params: { BranchCity: 'Kandy' }, body: message.body }).success).toBe(false);
-    expect(branches.messages.add.parse({ actor, idempotencyKey: 'k-1', body: { BranchCity: 'Galle', Location: 'Fort', Contact: '091 222 3333', Code: 'GLE' } })).toMatchObject({
+    expect(
+      branches.messages.add.parse({ actor, idempotencyKey: 'k-1', body: { BranchCity: 'Galle', Location: 'Fort', Contact: '091 222 3333', Code: 'GLE' } }),
+    ).toMatchObject({
       idempotencyKey: 'k-1',
     });
   });
 
   it('checks cross-part rules in the message too', () => {
-    const body = { fullName: 'A B', username: 'other', email: 'a@example.com', branchCity: 'Kandy', contact: '081 222 3333', role: 'Employee', department: 'Import' };
+    const body = {
+      fullName: 'A B',
+      username: 'other',
+      email: 'a@example.com',
+      branchCity: 'Kandy',
+      contact: '081 222 3333',
+      role: 'Employee',
+      department: 'Import',
+    };
     const parsed = users.messages.update.safeParse({ actor, query: { term: 'abc', updateterm: 'abc' }, body });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues).toEqual([expect.objectContaining({ path: ['body', 'username'], message: 'Must match updateterm' })]);

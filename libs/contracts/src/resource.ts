@@ -82,8 +82,8 @@ export interface ChunkRequest {
 }
 
 /** The NATS request of an operation. */
-export type MessageOf<O extends OperationDef> = InputOf<O> &
-  { actor: Actor } & (O extends { idempotent: true } ? { idempotencyKey?: string } : unknown) & (O extends { csv: object } ? ChunkRequest : unknown);
+export type MessageOf<O extends OperationDef> = InputOf<O> & { actor: Actor } & (O extends { idempotent: true } ? { idempotencyKey?: string } : unknown) &
+  (O extends { csv: object } ? ChunkRequest : unknown);
 
 /** The REST reply of an operation. */
 export type OperationReplyOf<O extends OperationDef> = Out<O['reply']>;
@@ -188,7 +188,9 @@ export type ExportOperation<All extends OperationDef> = {
   csv: { columns: readonly ListColumnDef[] };
 };
 /** The operations of a definition, with the export its paged list brings. */
-export type WithExport<Ops> = Ops extends { all: infer All extends OperationDef & { paged: true; query: z.ZodObject } } ? Ops & { export: ExportOperation<All> } : Ops;
+export type WithExport<Ops> = Ops extends { all: infer All extends OperationDef & { paged: true; query: z.ZodObject } }
+  ? Ops & { export: ExportOperation<All> }
+  : Ops;
 
 /** The last segment of an export's path: a literal beside the operations', none of which is a bare `{param}`. */
 export const EXPORT_FILE = 'export.csv';
@@ -303,6 +305,10 @@ export const KEY_MAX_LENGTH = 100;
 
 export function keyParam<const K extends string>(name: K, label: string) {
   return z.object({
-    [name]: z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(KEY_MAX_LENGTH, `${label} is too long`),
+    [name]: z
+      .string({ error: `${label} is required` })
+      .trim()
+      .min(1, `${label} is required`)
+      .max(KEY_MAX_LENGTH, `${label} is too long`),
   } as { [P in K]: z.ZodString });
 }

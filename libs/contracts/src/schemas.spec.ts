@@ -44,9 +44,7 @@ describe('user schemas', () => {
   });
 
   it('rejects a bad e-mail, an unknown role or department, a short password', () => {
-    const messages = firstMessages(
-      userCreateSchema.safeParse({ ...validUser, email: 'not-an-email', role: 'Boss', department: 'Sales', password: 'short' }),
-    );
+    const messages = firstMessages(userCreateSchema.safeParse({ ...validUser, email: 'not-an-email', role: 'Boss', department: 'Sales', password: 'short' }));
     expect(messages).toEqual([
       'email: Enter a valid email address',
       'password: Password must be at least 12 characters',

@@ -32,7 +32,22 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** The routes that are not a resource's: each has a controller of its own in the gateway. */
 export const ownRoutes = {
-  health: { method: 'GET', path: '/api/health', summary: 'Health of the gateway, NATS and each service', access: 'public', reply: healthReplySchema, status: 200 },
-  login: { method: 'POST', path: '/api/users/login', summary: 'Staff sign-in', access: 'public', body: loginRequestSchema, reply: loginResponseSchema, status: 200 },
+  health: {
+    method: 'GET',
+    path: '/api/health',
+    summary: 'Health of the gateway, NATS and each service',
+    access: 'public',
+    reply: healthReplySchema,
+    status: 200,
+  },
+  login: {
+    method: 'POST',
+    path: '/api/users/login',
+    summary: 'Staff sign-in',
+    access: 'public',
+    body: loginRequestSchema,
+    reply: loginResponseSchema,
+    status: 200,
+  },
   logout: { method: 'POST', path: '/api/users/logout', summary: 'Revoke the current token', access: 'staff', reply: messageReplySchema, status: 200 },
 } as const satisfies Record<string, ApiRoute>;

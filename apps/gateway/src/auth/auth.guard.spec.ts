@@ -157,7 +157,9 @@ describe('AuthGuard', () => {
     expect(Object.keys(expected).sort()).toEqual(staffRoutes.sort());
   });
 
-  const cases = Object.entries(expected).flatMap(([name, allowed]) => STAFF_ROLES.map((role) => [name, role, allowed.includes(role) ? 'allowed' : 'FORBIDDEN'] as const));
+  const cases = Object.entries(expected).flatMap(([name, allowed]) =>
+    STAFF_ROLES.map((role) => [name, role, allowed.includes(role) ? 'allowed' : 'FORBIDDEN'] as const),
+  );
   it.each(cases)('%s as %s → %s', async (name, role, outcome) => {
     await expect(codeOf(run(name as ApiName, await bearer(actors[role])))).resolves.toBe(outcome);
   });

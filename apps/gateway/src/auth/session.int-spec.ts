@@ -33,7 +33,10 @@ describe('sign-in', () => {
   });
 
   it('refuses a wrong password with 401 and the catalogue text', async () => {
-    const reply = await call('POST', '/api/users/login', { body: { username: 'head', password: 'wrong-password' }, headers: { 'x-forwarded-for': '203.0.113.1' } });
+    const reply = await call('POST', '/api/users/login', {
+      body: { username: 'head', password: 'wrong-password' },
+      headers: { 'x-forwarded-for': '203.0.113.1' },
+    });
     expect(reply.status).toBe(401);
     expect(reply.body).toEqual({ code: 'INVALID_CREDENTIALS', message: Messages.invalidCredentials });
   });
@@ -47,7 +50,8 @@ describe('sign-in', () => {
   // The client address comes from X-Forwarded-For, trusted from the loopback proxy; each test uses its own.
   it('refuses further attempts from an address with 429 and Retry-After after repeated failures there', async () => {
     await stack.addUser((await stack.gateway.login(HEAD.username, HEAD.password)).token, 'locked.out', 'Employee');
-    const attempt = (password: string, ip: string) => call('POST', '/api/users/login', { body: { username: 'locked.out', password }, headers: { 'x-forwarded-for': ip } });
+    const attempt = (password: string, ip: string) =>
+      call('POST', '/api/users/login', { body: { username: 'locked.out', password }, headers: { 'x-forwarded-for': ip } });
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await attempt('wrong-password', '203.0.113.2')).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
@@ -82,7 +86,9 @@ describe('tokens', () => {
     expect(expired.body).toEqual({ code: 'UNAUTHORIZED', message: Messages.unauthorized });
     // Issued over 60 minutes ago: refused even though exp is in the future.
     expect((await call('GET', '/api/users/unique', { token: await forge(claims, now - 3700, now + 3600) })).status).toBe(401);
-    expect((await call('GET', '/api/users/unique', { token: await forge(claims, now, now + 60, 'another-secret-of-at-least-32-characters!') })).status).toBe(401);
+    expect((await call('GET', '/api/users/unique', { token: await forge(claims, now, now + 60, 'another-secret-of-at-least-32-characters!') })).status).toBe(
+      401,
+    );
   });
 
   it('is revoked by logout, on this gateway and on another replica', async () => {

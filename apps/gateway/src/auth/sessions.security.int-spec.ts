@@ -29,7 +29,9 @@ describe('a token after what should have ended it', () => {
     } finally {
       await other.close();
     }
-    await expect(call('POST', '/api/users/login', { body: { username: 'reset.admin', password: testPassword('reset.admin') } })).resolves.toMatchObject({ status: 401 });
+    await expect(call('POST', '/api/users/login', { body: { username: 'reset.admin', password: testPassword('reset.admin') } })).resolves.toMatchObject({
+      status: 401,
+    });
     const fresh = await suite.stack.gateway.login('reset.admin', 'after-reset-Kelp-4821');
     expect((await read(fresh.token)).status).toBe(200);
     expect((await write(fresh.token)).status).toBe(201);

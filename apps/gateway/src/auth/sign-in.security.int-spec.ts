@@ -5,7 +5,8 @@ import { newUser, testPassword, stackForFile } from '../testing/gateway-stack.js
 // The client address comes from X-Forwarded-For, trusted from the loopback proxy; each test uses its own.
 const suite = stackForFile();
 const { call } = suite;
-const signIn = (username: string, password: string, ip: string) => call('POST', '/api/users/login', { body: { username, password }, headers: { 'x-forwarded-for': ip } });
+const signIn = (username: string, password: string, ip: string) =>
+  call('POST', '/api/users/login', { body: { username, password }, headers: { 'x-forwarded-for': ip } });
 
 describe('sign-in attacks', () => {
   it('200 parallel wrong passwords for one username from one address: 5 are checked (401), the rest 429 with Retry-After', async () => {
@@ -26,7 +27,8 @@ describe('sign-in attacks', () => {
 });
 
 describe('weak passwords', () => {
-  const add = (username: string, password: string) => call('POST', '/api/users/add', { token: suite.head.token, body: newUser(username, 'Employee', { password }) });
+  const add = (username: string, password: string) =>
+    call('POST', '/api/users/add', { token: suite.head.token, body: newUser(username, 'Employee', { password }) });
 
   it.each([
     ['password', PasswordMessages.tooShort],

@@ -11,7 +11,9 @@ const tokens = new TokenService({ JWT_SECRET: secret });
 const now = () => Math.floor(Date.now() / 1000);
 
 /** A token like ours, with one thing changed. */
-function forge(change: { alg?: string; key?: Uint8Array; iss?: string; aud?: string; iat?: number; exp?: number; role?: string; jti?: string | null; sv?: unknown } = {}) {
+function forge(
+  change: { alg?: string; key?: Uint8Array; iss?: string; aud?: string; iat?: number; exp?: number; role?: string; jti?: string | null; sv?: unknown } = {},
+) {
   const jwt = new SignJWT({ username: actor.username, role: change.role ?? actor.role, ...('sv' in change ? { sv: change.sv } : { sv: 1 }) })
     .setProtectedHeader({ alg: change.alg ?? 'HS256' })
     .setSubject(actor.id)
@@ -115,7 +117,7 @@ describe('TokenService', () => {
     it('still refuses a remembered token once it is older than the session length, whatever its exp', async () => {
       jest.useFakeTimers({ now: Date.now(), doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
       const service = new TokenService({ JWT_SECRET: secret });
-      const token = await forge({ iat: now(), exp: now() + 10 * SESSION_LENGTH_MS / 1000 });
+      const token = await forge({ iat: now(), exp: now() + (10 * SESSION_LENGTH_MS) / 1000 });
       await expect(service.verify(token)).resolves.toMatchObject({ actor });
       jest.setSystemTime(Date.now() + SESSION_LENGTH_MS + 1_000);
       await expect(service.verify(token)).rejects.toEqual(new AppError('UNAUTHORIZED', Messages.unauthorized));
@@ -126,7 +128,9 @@ describe('TokenService', () => {
       const token = await forge();
       await service.verify(token);
       const [header, payload, signature] = token.split('.');
-      const elevated = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), role: 'Head', username: 'x' })).toString('base64url');
+      const elevated = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), role: 'Head', username: 'x' })).toString(
+        'base64url',
+      );
       await expect(service.verify(`${header}.${elevated}.${signature}`)).rejects.toEqual(new AppError('UNAUTHORIZED', Messages.unauthorized));
       const otherSignature = (await forge({ jti: 'jti-2' })).split('.')[2];
       await expect(service.verify(`${header}.${payload}.${otherSignature}`)).rejects.toEqual(new AppError('UNAUTHORIZED', Messages.unauthorized));

@@ -10,7 +10,11 @@ const branch = (city: string, code: string) => ({ BranchCity: city, Location: `$
 beforeAll(async () => {
   admin = await suite.stack.addUser(suite.head.token, 'admin1', 'Admin');
   employee = await suite.stack.addUser(suite.head.token, 'emp1', 'Employee');
-  for (const [city, code] of [['Negombo', 'NEG'], ['Galle', 'GAL'], ['Kandy', 'KDY']]) {
+  for (const [city, code] of [
+    ['Negombo', 'NEG'],
+    ['Galle', 'GAL'],
+    ['Kandy', 'KDY'],
+  ]) {
     expect((await call('POST', '/api/branches/add', { token: suite.head.token, body: branch(city!, code!) })).status).toBe(201);
   }
 }, 60_000);
@@ -20,7 +24,13 @@ describe('branches through the gateway', () => {
     const reply = await call('GET', '/api/branches/all', { token: employee.token });
     expect(reply.status).toBe(200);
     expect(reply.body.map((b: { BranchCity: string }) => b.BranchCity)).toEqual(expect.arrayContaining(['Colombo', 'Negombo', 'Galle', 'Kandy']));
-    expect(reply.body[0]).toEqual({ _id: expect.any(String), BranchCity: expect.any(String), Location: expect.any(String), Contact: expect.any(String), Code: expect.any(String) });
+    expect(reply.body[0]).toEqual({
+      _id: expect.any(String),
+      BranchCity: expect.any(String),
+      Location: expect.any(String),
+      Contact: expect.any(String),
+      Code: expect.any(String),
+    });
   });
 
   it('pages with the total in X-Total-Count', async () => {
@@ -47,7 +57,10 @@ describe('branches through the gateway', () => {
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({ _id: expect.any(String), BranchCity: 'Galle', Location: 'Galle harbour road', Contact: '+94 31 222 3333', Code: 'GAL' });
     // The exact city, not a substring match: 'all' is in 'Galle' but names no branch.
-    await expect(call('GET', '/api/branches/get/all', { token: employee.token })).resolves.toMatchObject({ status: 404, body: { message: Messages.branchNotFound } });
+    await expect(call('GET', '/api/branches/get/all', { token: employee.token })).resolves.toMatchObject({
+      status: 404,
+      body: { message: Messages.branchNotFound },
+    });
   });
 
   it('adds a branch: 201 with the message and the branch', async () => {
@@ -73,7 +86,11 @@ describe('branches through the gateway', () => {
   it('edits a branch; city and code stay', async () => {
     const reply = await call('PUT', '/api/branches/update/Kandy', { token: suite.head.token, body: { Location: 'Temple road', Contact: '+94 81 222 3333' } });
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ success: true, message: Messages.branchUpdated, branch: expect.objectContaining({ BranchCity: 'Kandy', Code: 'KDY', Location: 'Temple road' }) });
+    expect(reply.body).toEqual({
+      success: true,
+      message: Messages.branchUpdated,
+      branch: expect.objectContaining({ BranchCity: 'Kandy', Code: 'KDY', Location: 'Temple road' }),
+    });
     const change = await call('PUT', '/api/branches/update/Kandy', { token: suite.head.token, body: branch('Kandy', 'NEW') });
     expect(change.status).toBe(400);
   });
@@ -82,7 +99,10 @@ describe('branches through the gateway', () => {
     const edit = await call('PUT', '/api/branches/update/Atlantis', { token: suite.head.token, body: { Location: 'x', Contact: '12345' } });
     expect(edit.status).toBe(404);
     expect(edit.body).toEqual({ code: 'NOT_FOUND', message: Messages.branchNotFound });
-    expect((await call('DELETE', '/api/branches/delete/Atlantis', { token: suite.head.token })).body).toEqual({ code: 'NOT_FOUND', message: Messages.branchNotFound });
+    expect((await call('DELETE', '/api/branches/delete/Atlantis', { token: suite.head.token })).body).toEqual({
+      code: 'NOT_FOUND',
+      message: Messages.branchNotFound,
+    });
   });
 
   it('refuses to delete a branch that still has users (409) and deletes an empty one', async () => {

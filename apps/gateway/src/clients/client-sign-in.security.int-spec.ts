@@ -27,7 +27,10 @@ describe('client sign-in', () => {
     await addClient(stack, headToken, 'consignee', 'harbour.foods');
     await addClient(stack, headToken, 'shipper', 'spice.exports');
     const consignee = await clientSignIn(stack, 'HARBOUR.FOODS', clientPassword('harbour.foods'));
-    expect(consignee).toMatchObject({ status: 200, body: { username: 'harbour.foods', role: 'consignee', ourfullname: 'Consignee harbour.foods', token: expect.any(String), expiresAt: expect.any(Number) } });
+    expect(consignee).toMatchObject({
+      status: 200,
+      body: { username: 'harbour.foods', role: 'consignee', ourfullname: 'Consignee harbour.foods', token: expect.any(String), expiresAt: expect.any(Number) },
+    });
     const shipper = await clientSignIn(stack, 'spice.exports');
     expect(shipper).toMatchObject({ status: 200, body: { username: 'spice.exports', role: 'shipper', ourfullname: 'Shipper spice.exports' } });
     expect(JSON.stringify([consignee.body, shipper.body])).not.toMatch(/password|argon2/i);
@@ -38,7 +41,10 @@ describe('client sign-in', () => {
     await expect(clientSignIn(stack, 'nobody.here', 'whatever-it-is')).resolves.toMatchObject(invalid);
     // A staff member is no client.
     await expect(clientSignIn(stack, HEAD.username, HEAD.password)).resolves.toMatchObject(invalid);
-    await expect(call('POST', '/api/clientlogin/myclientlogin', { body: { username: 'harbour.foods' } })).resolves.toMatchObject({ status: 400, body: { details: { password: 'Password is required' } } });
+    await expect(call('POST', '/api/clientlogin/myclientlogin', { body: { username: 'harbour.foods' } })).resolves.toMatchObject({
+      status: 400,
+      body: { details: { password: 'Password is required' } },
+    });
   });
 
   it('200 parallel wrong passwords for one client from one address: 5 are checked (401), the rest 429; the client still signs in from elsewhere', async () => {
@@ -47,7 +53,10 @@ describe('client sign-in', () => {
     const statuses = replies.map((r) => r.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(195);
-    expect(replies.find((r) => r.status === 429)).toMatchObject({ body: { code: 'TOO_MANY_ATTEMPTS', message: Messages.tooManyAttempts }, headers: { 'retry-after': expect.stringMatching(/^\d+$/) } });
+    expect(replies.find((r) => r.status === 429)).toMatchObject({
+      body: { code: 'TOO_MANY_ATTEMPTS', message: Messages.tooManyAttempts },
+      headers: { 'retry-after': expect.stringMatching(/^\d+$/) },
+    });
     expect((await clientSignIn(stack, 'raced.client', undefined, '198.51.100.31')).status).toBe(429);
     expect((await clientSignIn(stack, 'raced.client', undefined, '203.0.113.31')).status).toBe(200);
   });
@@ -56,7 +65,9 @@ describe('client sign-in', () => {
     const names = Array.from({ length: 20 }, (_, i) => `busy.client${i}`);
     for (const name of names) await addClient(stack, headToken, i(name) % 2 ? 'consignee' : 'shipper', name);
     const started = performance.now();
-    const replies = await Promise.all(names.flatMap((name, n) => Array.from({ length: 10 }, (_, a) => clientSignIn(stack, name, undefined, `198.51.${100 + n}.${a + 1}`))));
+    const replies = await Promise.all(
+      names.flatMap((name, n) => Array.from({ length: 10 }, (_, a) => clientSignIn(stack, name, undefined, `198.51.${100 + n}.${a + 1}`))),
+    );
     console.info(`200 parallel client sign-ins: ${Math.round(performance.now() - started)} ms`);
     expect(replies.map((r) => r.status)).toEqual(Array(200).fill(200));
     expect(new Set(replies.map((r) => r.body.token)).size).toBe(200);
@@ -116,7 +127,10 @@ describe('what ends a client’s sessions', () => {
     const { password: _, ...fields } = newConsignee('reset.client');
     expect((await call('PUT', `/api/consignees/update/${id}`, { token: headToken, body: { updateData: { ...fields, address: 'Moved' } } })).status).toBe(200);
     const old = await clientToken(stack, 'reset.client');
-    expect((await call('PUT', `/api/consignees/update/${id}`, { token: headToken, body: { updateData: { ...fields, password: 'brand-new-lagoon-phrase' } } })).status).toBe(200);
+    expect(
+      (await call('PUT', `/api/consignees/update/${id}`, { token: headToken, body: { updateData: { ...fields, password: 'brand-new-lagoon-phrase' } } }))
+        .status,
+    ).toBe(200);
     await expect(soon(() => clientLogout(old))).resolves.toMatchObject(unauthorized);
     await expect(soon(() => clientLogout(kept))).resolves.toMatchObject(unauthorized);
     await expect(clientSignIn(stack, 'reset.client', 'brand-new-lagoon-phrase')).resolves.toMatchObject({ status: 200 });

@@ -60,7 +60,11 @@ async function request(name: string, caller: Caller): Promise<{ method: string; 
       return { method: 'POST', url: '/api/clientlogin/myclientlogin', body: { username: 'matrix.consignee', password: clientPassword('matrix.consignee') } };
     case 'clientLogout':
       // A fresh client token for each client caller: logging out spends it.
-      return { method: 'POST', url: '/api/clientlogin/logout', token: caller === 'consignee' || caller === 'shipper' ? await clientToken(stack, `matrix.${caller}`) : undefined };
+      return {
+        method: 'POST',
+        url: '/api/clientlogin/logout',
+        token: caller === 'consignee' || caller === 'shipper' ? await clientToken(stack, `matrix.${caller}`) : undefined,
+      };
     case 'consigneesAdd':
     case 'shippersAdd':
       return { method: 'POST', url: `/api/${kind}s/add`, body: kind === 'consignee' ? newConsignee(username) : newShipper(username) };
@@ -90,8 +94,16 @@ describe.each(Object.entries(EXPECTED))('%s', (name, statuses) => {
 
 describe('the CSV export of the client lists', () => {
   it.each([
-    ['consignees', ['Consignee Name', 'Username', 'Email', 'Address', 'Mobile', 'Handling Person'], ['Consignee matrix.consignee', 'matrix.consignee', 'matrix.consignee@consignee.example', '', '', 'Nimal']],
-    ['shippers', ['Shipper Name', 'Username', 'Email', 'Address', 'Mobile', 'Handling Person'], ['Shipper matrix.shipper', 'matrix.shipper', 'matrix.shipper@shipper.example', 'Kandy Road', '081 222 3333', 'Sunil']],
+    [
+      'consignees',
+      ['Consignee Name', 'Username', 'Email', 'Address', 'Mobile', 'Handling Person'],
+      ['Consignee matrix.consignee', 'matrix.consignee', 'matrix.consignee@consignee.example', '', '', 'Nimal'],
+    ],
+    [
+      'shippers',
+      ['Shipper Name', 'Username', 'Email', 'Address', 'Mobile', 'Handling Person'],
+      ['Shipper matrix.shipper', 'matrix.shipper', 'matrix.shipper@shipper.example', 'Kandy Road', '081 222 3333', 'Sunil'],
+    ],
   ])('%s: the list columns, the searched rows, never a password or its hash', async (list, header, row) => {
     const reply = await stack.gateway.call('GET', `/api/${list}/export.csv?q=matrix`, { token: tokens.Employee });
     expect(reply.status).toBe(200);

@@ -21,7 +21,12 @@ const trustProxy = z
 
 const origins = z
   .string()
-  .transform((value) => value.split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(',')
+      .map((o) => o.trim().replace(/\/$/, ''))
+      .filter(Boolean),
+  )
   .pipe(z.array(z.url({ error: 'must be a comma-separated list of origins such as https://console.example.com' })));
 
 export const gatewayEnvSchema = z.object({

@@ -1,8 +1,18 @@
 import { ERROR_CODES, IDEMPOTENCY_KEY_HEADER, api, type ApiRoute } from '@freight/contracts';
 import { buildOpenApiDocument } from './openapi.js';
 
-type Operation = { operationId: string; security: unknown[]; parameters: { name: string; in: string; required: boolean }[]; requestBody?: unknown; responses: Record<string, unknown> };
-const document = buildOpenApiDocument() as { openapi: string; paths: Record<string, Record<string, Operation>>; components: { securitySchemes: Record<string, unknown>; schemas: Record<string, { properties: Record<string, { enum?: string[] }> }> } };
+type Operation = {
+  operationId: string;
+  security: unknown[];
+  parameters: { name: string; in: string; required: boolean }[];
+  requestBody?: unknown;
+  responses: Record<string, unknown>;
+};
+const document = buildOpenApiDocument() as {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { securitySchemes: Record<string, unknown>; schemas: Record<string, { properties: Record<string, { enum?: string[] }> }> };
+};
 
 describe('OpenAPI document', () => {
   it('is OpenAPI 3.1 with exactly the routes of the api table', () => {
@@ -20,9 +30,18 @@ describe('OpenAPI document', () => {
 
   it('describes parameters and bodies from the contract schemas', () => {
     const update = document.paths['/api/users/update']!.put!;
-    expect(update.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'term', in: 'query', required: true }), expect.objectContaining({ name: 'updateterm', in: 'query', required: true })]));
-    expect(update.requestBody).toMatchObject({ content: { 'application/json': { schema: { type: 'object', properties: { role: { enum: ['Head', 'Admin', 'Employee'] } } } } } });
-    expect(document.paths['/api/branches/delete/{BranchCity}']!.delete!.parameters).toEqual([expect.objectContaining({ name: 'BranchCity', in: 'path', required: true })]);
+    expect(update.parameters).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'term', in: 'query', required: true }),
+        expect.objectContaining({ name: 'updateterm', in: 'query', required: true }),
+      ]),
+    );
+    expect(update.requestBody).toMatchObject({
+      content: { 'application/json': { schema: { type: 'object', properties: { role: { enum: ['Head', 'Admin', 'Employee'] } } } } },
+    });
+    expect(document.paths['/api/branches/delete/{BranchCity}']!.delete!.parameters).toEqual([
+      expect.objectContaining({ name: 'BranchCity', in: 'path', required: true }),
+    ]);
     expect(document.paths['/api/users/add']!.post!.responses['201']).toBeDefined();
   });
 
@@ -30,21 +49,37 @@ describe('OpenAPI document', () => {
     const exported = document.paths['/api/users/export.csv']!.get!;
     expect(exported.parameters.map((p) => p.name)).toEqual(['q', 'sort', 'order']);
     expect(exported.responses['200']).toMatchObject({ content: { 'text/csv': { schema: { type: 'string' } } } });
-    expect((exported.responses['200'] as { description: string }).description).toMatch(/Columns: Username, Fullname, Email, Branch, Contact, Role, Department\./);
+    expect((exported.responses['200'] as { description: string }).description).toMatch(
+      /Columns: Username, Fullname, Email, Branch, Contact, Role, Department\./,
+    );
   });
 
   it('documents the error body with every code', () => {
     expect(document.components.schemas.Error!.properties.code!.enum).toEqual([...ERROR_CODES]);
-    expect(document.paths['/api/users/delete/{username}']!.delete!.responses['403']).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+    expect(document.paths['/api/users/delete/{username}']!.delete!.responses['403']).toMatchObject({
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    });
     expect(document.paths['/api/users/login']!.post!.responses['429']).toBeDefined();
   });
 
   it('documents the Idempotency-Key header and its 422 on every create, and nowhere else', () => {
     const keyed = Object.entries(document.paths).flatMap(([path, methods]) =>
-      Object.entries(methods).filter(([, op]) => op.parameters.some((p) => p.name === IDEMPOTENCY_KEY_HEADER && p.in === 'header' && !p.required)).map(([m]) => `${m.toUpperCase()} ${path}`),
+      Object.entries(methods)
+        .filter(([, op]) => op.parameters.some((p) => p.name === IDEMPOTENCY_KEY_HEADER && p.in === 'header' && !p.required))
+        .map(([m]) => `${m.toUpperCase()} ${path}`),
     );
     expect(keyed.sort()).toEqual(
-      ['POST /api/branches/add', 'POST /api/users/add', 'POST /api/forwarders/add', 'POST /api/origins/add', 'POST /api/yards/add', 'POST /api/ShipmentType/add', 'POST /api/ShipmentTerm/add', 'POST /api/consignees/add', 'POST /api/shippers/add'].sort(),
+      [
+        'POST /api/branches/add',
+        'POST /api/users/add',
+        'POST /api/forwarders/add',
+        'POST /api/origins/add',
+        'POST /api/yards/add',
+        'POST /api/ShipmentType/add',
+        'POST /api/ShipmentTerm/add',
+        'POST /api/consignees/add',
+        'POST /api/shippers/add',
+      ].sort(),
     );
     expect(document.paths['/api/users/add']!.post!.responses['422']).toBeDefined();
     expect(document.paths['/api/users/update']!.put!.responses['422']).toBeUndefined();

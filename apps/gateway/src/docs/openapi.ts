@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { ERROR_CODES, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_TTL_HOURS, api, errorReplySchema, idempotencyKeySchema, type ApiRoute, type ListColumnDef } from '@freight/contracts';
+import {
+  ERROR_CODES,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_TTL_HOURS,
+  api,
+  errorReplySchema,
+  idempotencyKeySchema,
+  type ApiRoute,
+  type ListColumnDef,
+} from '@freight/contracts';
 import { ERROR_STATUS } from '../http/errors.js';
 
 type JsonSchema = Record<string, unknown>;
@@ -39,8 +48,12 @@ const errorResponse = (description: string) => ({
 function errorResponses(route: ApiRoute): Record<string, unknown> {
   const responses: Record<string, unknown> = {};
   if (route.params || route.query || route.body) responses['400'] = errorResponse('Invalid input: `details` maps each field to its problem');
-  if (route.access !== 'public') responses['401'] = errorResponse('Missing, invalid, expired or revoked token, or its user deleted or changed (password, role, username) since sign-in');
-  if (route.access !== 'public') responses['403'] = errorResponse(route.permission ? 'A token of the other kind (staff or client), or the role may not do this' : 'A token of the other kind (staff or client)');
+  if (route.access !== 'public')
+    responses['401'] = errorResponse('Missing, invalid, expired or revoked token, or its user deleted or changed (password, role, username) since sign-in');
+  if (route.access !== 'public')
+    responses['403'] = errorResponse(
+      route.permission ? 'A token of the other kind (staff or client), or the role may not do this' : 'A token of the other kind (staff or client)',
+    );
   if (route.params || route.method === 'PUT') responses['404'] = errorResponse('Not found');
   if (route.method === 'POST' || route.method === 'PUT' || route.method === 'DELETE') responses['409'] = errorResponse('Conflicts with existing data');
   if (route.idempotent) responses['422'] = errorResponse(`The ${IDEMPOTENCY_KEY_HEADER} was already used with a different body`);
@@ -77,11 +90,15 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       ...(route.access !== 'public' ? { security: [{ bearer: [] }] } : { security: [] }),
       ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } } : {}),
       responses: {
-        [route.status]: route.csv ? csvResponse(route.csv.columns) : {
-          description: route.paged ? 'Success. With `page`, one page of the list; the total is in X-Total-Count.' : 'Success',
-          ...(route.paged ? { headers: { 'X-Total-Count': { description: 'Total matching rows (when `page` is given)', schema: { type: 'integer' } } } } : {}),
-          content: { 'application/json': { schema: jsonSchema(route.reply, 'output') } },
-        },
+        [route.status]: route.csv
+          ? csvResponse(route.csv.columns)
+          : {
+              description: route.paged ? 'Success. With `page`, one page of the list; the total is in X-Total-Count.' : 'Success',
+              ...(route.paged
+                ? { headers: { 'X-Total-Count': { description: 'Total matching rows (when `page` is given)', schema: { type: 'integer' } } } }
+                : {}),
+              content: { 'application/json': { schema: jsonSchema(route.reply, 'output') } },
+            },
         ...errorResponses(route),
       },
     };

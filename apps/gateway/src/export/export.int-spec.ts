@@ -23,7 +23,12 @@ const records = (text: string): string[][] => parse(text, { relax_column_count: 
 /** A cell as the export writes it: one that a spreadsheet would run as a formula prefixed with '. */
 const asText = (cell: string) => (/^[=+\-@]/.test(cell) ? `'${cell}` : cell);
 
-const branchBody = (city: string, location: string, code: string, contact = '031 222 3333') => ({ BranchCity: city, Location: location, Contact: contact, Code: code });
+const branchBody = (city: string, location: string, code: string, contact = '031 222 3333') => ({
+  BranchCity: city,
+  Location: location,
+  Contact: contact,
+  Code: code,
+});
 
 beforeAll(async () => {
   stack = await Stack.start({ EXPORT_CHUNK_ROWS: CHUNK_ROWS });
@@ -40,7 +45,10 @@ beforeAll(async () => {
   ];
   for (const body of bodies) expect((await call('POST', '/api/branches/add', { token: head.token, body })).status).toBe(201);
   // No form takes a line break in a branch; a value from elsewhere may hold one all the same.
-  await adminQuery(stack.services.byName.directory.database, `INSERT INTO directory.branch (city, location, contact, code) VALUES ('Multiline', E'line one\\nline two', '031', 'ML')`);
+  await adminQuery(
+    stack.services.byName.directory.database,
+    `INSERT INTO directory.branch (city, location, contact, code) VALUES ('Multiline', E'line one\\nline two', '031', 'ML')`,
+  );
 }, 120_000);
 
 afterAll(() => stack?.stop());
@@ -94,7 +102,9 @@ describe('GET /api/<list>/export.csv', () => {
     const [header, ...rows] = records(reply.text);
     expect(header).toEqual(['Username', 'Fullname', 'Email', 'Branch', 'Contact', 'Role', 'Department']);
     const list = (await call('GET', '/api/users/all?sort=username', { token: employee.token })).body as User[];
-    expect(rows).toEqual(list.map((user) => [user.username, user.fullName, user.email, user.branchCity.BranchCity, asText(user.contact), user.role, user.department]));
+    expect(rows).toEqual(
+      list.map((user) => [user.username, user.fullName, user.email, user.branchCity.BranchCity, asText(user.contact), user.role, user.department]),
+    );
     expect(rows.map((row) => row[0])).toEqual(['emp1', 'head']);
     expect(rows[0]![3]).toBe('Colombo');
   });

@@ -16,7 +16,8 @@ const get = (path: string) => call('GET', path, { token: suite.head.token });
 /** Rows whose key is `key` (any case), counted from the whole list, not from the route under attack. */
 const rowsKeyed = async (list: string, field: string, key: string) =>
   ((await get(list)).body as Record<string, string>[]).filter((row) => row[field]!.toLowerCase() === key.toLowerCase()).length;
-const statusCounts = (replies: { status: number }[]) => replies.reduce<Record<number, number>>((counts, r) => ({ ...counts, [r.status]: (counts[r.status] ?? 0) + 1 }), {});
+const statusCounts = (replies: { status: number }[]) =>
+  replies.reduce<Record<number, number>>((counts, r) => ({ ...counts, [r.status]: (counts[r.status] ?? 0) + 1 }), {});
 
 describe(`${PARALLEL} parallel identical adds`, () => {
   it('with one Idempotency-Key: one row, and every reply is the same 201', async () => {
@@ -42,7 +43,11 @@ describe(`${PARALLEL} parallel identical adds`, () => {
 
 describe('get by key', () => {
   beforeAll(async () => {
-    for (const [city, code] of [['Trincomalee', 'TCO'], ['Port/Louis', 'PLU']]) expect((await add('/api/branches/add', branch(city!, code!))).status).toBe(201);
+    for (const [city, code] of [
+      ['Trincomalee', 'TCO'],
+      ['Port/Louis', 'PLU'],
+    ])
+      expect((await add('/api/branches/add', branch(city!, code!))).status).toBe(201);
     expect((await add('/api/users/add', newUser('Case.Key', 'Employee'))).status).toBe(201);
   });
 
@@ -68,7 +73,10 @@ describe('get by key', () => {
     ['C1 control', '%C2%85', 'U+0085'],
   ])('a key with a %s character: 400 naming the field, nothing looked up', async (_name, encoded, codePoint) => {
     const reply = await get(`/api/branches/get/Trinco${encoded}malee`);
-    expect(reply).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', details: { BranchCity: `BranchCity must not contain control characters (found ${codePoint})` } } });
+    expect(reply).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION_FAILED', details: { BranchCity: `BranchCity must not contain control characters (found ${codePoint})` } },
+    });
     expect(reply.body.message).toBe(`BranchCity must not contain control characters (found ${codePoint}).`);
   });
 
@@ -76,22 +84,31 @@ describe('get by key', () => {
     expect(await get('/api/branches/get/Port%2FLouis')).toMatchObject({ status: 200, body: { BranchCity: 'Port/Louis', Code: 'PLU' } });
     // Not the list of users behind "../../users/all", nor the delete route: a key that names no row.
     expect(await get('/api/branches/get/..%2F..%2Fusers%2Fall')).toMatchObject({ status: 404, body: { message: Messages.branchNotFound } });
-    expect(await get('/api/branches/get/Trincomalee%2F..%2F..%2Fdelete%2FTrincomalee')).toMatchObject({ status: 404, body: { message: Messages.branchNotFound } });
+    expect(await get('/api/branches/get/Trincomalee%2F..%2F..%2Fdelete%2FTrincomalee')).toMatchObject({
+      status: 404,
+      body: { message: Messages.branchNotFound },
+    });
     expect(await get('/api/branches/get/Trincomalee')).toMatchObject({ status: 200, body: { BranchCity: 'Trincomalee' } });
     // Unencoded, the slash splits the path: no route has that shape.
     expect((await get('/api/branches/get/Port/Louis')).status).toBe(404);
   });
 
-  it('a long key: the longest valid one is looked up, a longer one named by its field, a far longer one refused in the contract\'s shape', async () => {
+  it("a long key: the longest valid one is looked up, a longer one named by its field, a far longer one refused in the contract's shape", async () => {
     // 100 Sinhala letters: valid, and 900 characters once percent-encoded.
     const longest = encodeURIComponent('ශ'.repeat(KEY_MAX_LENGTH));
     expect(await get(`/api/branches/get/${longest}`)).toMatchObject({ status: 404, body: { code: 'NOT_FOUND', message: Messages.branchNotFound } });
-    expect(await get(`/api/users/get/${'a'.repeat(KEY_MAX_LENGTH + 1)}`)).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', details: { username: 'Username is too long' } } });
+    expect(await get(`/api/users/get/${'a'.repeat(KEY_MAX_LENGTH + 1)}`)).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION_FAILED', details: { username: 'Username is too long' } },
+    });
     expect(await get(`/api/users/get/${'a'.repeat(MAX_PARAM_LENGTH + 1)}`)).toMatchObject({
       status: 414,
       body: { code: 'VALIDATION_FAILED', message: 'A part of the request path is too long.' },
     });
-    expect(await get('/api/users/get/%E0%B7')).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', message: 'The request path is not a valid URL (broken percent-encoding).' } });
+    expect(await get('/api/users/get/%E0%B7')).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION_FAILED', message: 'The request path is not a valid URL (broken percent-encoding).' },
+    });
   });
 
   it('a 1 MB key is refused before the gateway reads it, and the gateway still serves', async () => {

@@ -23,7 +23,12 @@ describe('ERROR_STATUS', () => {
     [503, ['DATABASE_UNAVAILABLE', 'SERVICE_UNAVAILABLE']],
     [504, ['SERVICE_TIMEOUT']],
   ])('answers %i for exactly %j', (status, codes) => {
-    expect(Object.entries(ERROR_STATUS).filter(([, s]) => s === status).map(([code]) => code).sort()).toEqual(codes);
+    expect(
+      Object.entries(ERROR_STATUS)
+        .filter(([, s]) => s === status)
+        .map(([code]) => code)
+        .sort(),
+    ).toEqual(codes);
   });
 });
 

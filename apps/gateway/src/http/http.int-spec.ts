@@ -119,7 +119,10 @@ describe('bad input at the HTTP level', () => {
   });
 
   it('wrong types in JSON → 400 with details, never 500', async () => {
-    const reply = await post(JSON.stringify({ fullName: 1, username: ['a'], email: {}, password: true, branchCity: null, contact: 5, role: 1, department: [] }), 'application/json');
+    const reply = await post(
+      JSON.stringify({ fullName: 1, username: ['a'], email: {}, password: true, branchCity: null, contact: 5, role: 1, department: [] }),
+      'application/json',
+    );
     expect(reply.status).toBe(400);
     expect(Object.keys(reply.body.details)).toHaveLength(8);
   });
@@ -140,7 +143,10 @@ describe('bad input at the HTTP level', () => {
     // Space, slash, percent and non-ASCII letters: re-encoding or decoding twice changes (or breaks on) each.
     const city = 'São Paulo/Nord 100%';
     const path = (route: string) => `/api/branches/${route}/${encodeURIComponent(city)}`;
-    const created = await call('POST', '/api/branches/add', { token: suite.head.token, body: { BranchCity: city, Location: 'Rua Augusta 1', Contact: '+55 11 3333 4444', Code: 'SPN' } });
+    const created = await call('POST', '/api/branches/add', {
+      token: suite.head.token,
+      body: { BranchCity: city, Location: 'Rua Augusta 1', Contact: '+55 11 3333 4444', Code: 'SPN' },
+    });
     expect(created.status).toBe(201);
     expect(created.body.branch.BranchCity).toBe(city);
 

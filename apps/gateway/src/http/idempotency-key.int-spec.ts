@@ -9,7 +9,9 @@ const branch = (city: string, code: string) => ({ BranchCity: city, Location: `$
 const post = (path: string, token: string, body: unknown, key?: string) =>
   stack.gateway.call('POST', path, { token, body, headers: key === undefined ? {} : { [IDEMPOTENCY_KEY_HEADER]: key } });
 const branchesNamed = async (city: string) =>
-  (await stack.gateway.call('GET', `/api/branches/search/${city}`, { token: head.token })).body.branches.filter((b: { BranchCity: string }) => b.BranchCity === city).length;
+  (await stack.gateway.call('GET', `/api/branches/search/${city}`, { token: head.token })).body.branches.filter(
+    (b: { BranchCity: string }) => b.BranchCity === city,
+  ).length;
 
 beforeAll(async () => {
   stack = await Stack.start();

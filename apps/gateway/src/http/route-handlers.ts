@@ -11,7 +11,12 @@ export type RouteHandler<C> = (controller: C, route: ApiRoute, request: FastifyR
  * reply: with `passthrough` Nest still sends what the handler answers, without it the handler
  * sends the reply itself (a stream).
  */
-export function addRouteHandlers<C extends object>(controller: Type<C>, names: readonly ApiName[], handle: RouteHandler<C>, { passthrough }: { passthrough: boolean }): void {
+export function addRouteHandlers<C extends object>(
+  controller: Type<C>,
+  names: readonly ApiName[],
+  handle: RouteHandler<C>,
+  { passthrough }: { passthrough: boolean },
+): void {
   for (const name of names) {
     const route: ApiRoute = api[name];
     const handler = function (this: C, request: FastifyRequest, reply: FastifyReply) {

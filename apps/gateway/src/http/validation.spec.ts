@@ -69,15 +69,33 @@ describe('parseRouteInput', () => {
   });
 
   it('answers a rule across parts with the sentence and the field texts the definition states', () => {
-    const renamed = failure(() => parseRouteInput(api.usersUpdate, { query: { term: 'asha.p', updateterm: 'asha.p' }, body: { ...validUser, username: 'someone.else' } }));
-    expect({ message: renamed.message, details: renamed.details }).toEqual({ message: 'username must match updateterm', details: { username: 'Must match updateterm' } });
-    const both = failure(() => parseRouteInput(api.usersUpdate, { query: { term: 'asha.p', updateterm: 'harbour.lantern.kelp' }, body: { ...validUser, username: 'other', password: 'Harbour.Lantern.Kelp' } }));
+    const renamed = failure(() =>
+      parseRouteInput(api.usersUpdate, { query: { term: 'asha.p', updateterm: 'asha.p' }, body: { ...validUser, username: 'someone.else' } }),
+    );
+    expect({ message: renamed.message, details: renamed.details }).toEqual({
+      message: 'username must match updateterm',
+      details: { username: 'Must match updateterm' },
+    });
+    const both = failure(() =>
+      parseRouteInput(api.usersUpdate, {
+        query: { term: 'asha.p', updateterm: 'harbour.lantern.kelp' },
+        body: { ...validUser, username: 'other', password: 'Harbour.Lantern.Kelp' },
+      }),
+    );
     expect({ message: both.message, details: both.details }).toEqual({
       message: 'username must match updateterm',
       details: { username: 'Must match updateterm', password: 'Password must not be the username' },
     });
-    const password = failure(() => parseRouteInput(api.usersUpdate, { query: { term: 'asha.p', updateterm: 'harbour.lantern.kelp' }, body: { ...validUser, username: undefined, password: 'HARBOUR.LANTERN.KELP' } }));
-    expect({ message: password.message, details: password.details }).toEqual({ message: 'Password must not be the username', details: { password: 'Password must not be the username' } });
+    const password = failure(() =>
+      parseRouteInput(api.usersUpdate, {
+        query: { term: 'asha.p', updateterm: 'harbour.lantern.kelp' },
+        body: { ...validUser, username: undefined, password: 'HARBOUR.LANTERN.KELP' },
+      }),
+    );
+    expect({ message: password.message, details: password.details }).toEqual({
+      message: 'Password must not be the username',
+      details: { password: 'Password must not be the username' },
+    });
   });
 
   it('names the field when zod’s generic text is all there is', () => {

@@ -5,7 +5,14 @@ import type { Stack } from './gateway-stack.js';
 export const clientPassword = (username: string) => `${username}-lagoon-teacup`;
 
 export function newConsignee(username: string, extra: Partial<ConsigneeCreate> = {}): ConsigneeCreate {
-  return { consigneeName: `Consignee ${username}`, username, email: `${username}@consignee.example`, handlingPersonName: 'Nimal', password: clientPassword(username), ...extra } as ConsigneeCreate;
+  return {
+    consigneeName: `Consignee ${username}`,
+    username,
+    email: `${username}@consignee.example`,
+    handlingPersonName: 'Nimal',
+    password: clientPassword(username),
+    ...extra,
+  } as ConsigneeCreate;
 }
 
 export function newShipper(username: string, extra: Partial<ShipperCreate> = {}): ShipperCreate {

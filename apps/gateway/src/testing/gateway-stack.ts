@@ -1,7 +1,16 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { jetstreamManager } from '@nats-io/jetstream';
 import type { LoginResponse, StaffRole, UserCreate } from '@freight/contracts';
-import { connectTestNats, newUser, startRegisteredServices, testPassword, testNatsConfig, uniqueNamespace, type RunningServices, type TcpProxy } from '@freight/server-testing';
+import {
+  connectTestNats,
+  newUser,
+  startRegisteredServices,
+  testPassword,
+  testNatsConfig,
+  uniqueNamespace,
+  type RunningServices,
+  type TcpProxy,
+} from '@freight/server-testing';
 import { createGateway } from '../app.factory.js';
 import { revocationBucketName } from '../auth/revocation.service.js';
 import { SESSION_STATE_MAX_AGE_MS } from '../auth/session-state.service.js';
@@ -52,7 +61,11 @@ export class TestGateway {
   }
 
   /** `body` is sent as JSON; `payload` as is (set the content type yourself). */
-  async call(method: string, url: string, options: { token?: string; body?: unknown; headers?: Record<string, string>; payload?: string } = {}): Promise<Reply> {
+  async call(
+    method: string,
+    url: string,
+    options: { token?: string; body?: unknown; headers?: Record<string, string>; payload?: string } = {},
+  ): Promise<Reply> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     let payload = options.payload;
@@ -94,7 +107,11 @@ export class Stack {
   static async start(overrides: Partial<GatewayConfig> = {}, { databaseVia }: { databaseVia?: TcpProxy } = {}): Promise<Stack> {
     const namespace = uniqueNamespace();
     // The first Head comes from the directory's own seed entry, as on a first start.
-    const services = await startRegisteredServices({ namespace, databaseVia, seedEnv: { SEED_HEAD_USERNAME: HEAD.username, SEED_HEAD_PASSWORD: HEAD.password } });
+    const services = await startRegisteredServices({
+      namespace,
+      databaseVia,
+      seedEnv: { SEED_HEAD_USERNAME: HEAD.username, SEED_HEAD_PASSWORD: HEAD.password },
+    });
     try {
       return new Stack(namespace, services, await TestGateway.start(gatewayConfig(namespace, overrides)));
     } catch (error) {
@@ -165,4 +182,3 @@ export async function soon(send: () => Promise<Reply>): Promise<Reply> {
     await sleep(50);
   }
 }
-

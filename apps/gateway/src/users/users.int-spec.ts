@@ -19,7 +19,10 @@ describe('users through the gateway', () => {
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual(expect.objectContaining({ username: 'emp1', role: 'Employee', branchCity: { BranchCity: 'Colombo' } }));
     expect(reply.body).not.toHaveProperty('password');
-    await expect(call('GET', '/api/users/get/emp', { token: employee.token })).resolves.toMatchObject({ status: 404, body: { message: Messages.userNotFound } });
+    await expect(call('GET', '/api/users/get/emp', { token: employee.token })).resolves.toMatchObject({
+      status: 404,
+      body: { message: Messages.userNotFound },
+    });
   });
 
   it('lists every user as a plain array, without passwords', async () => {
@@ -43,7 +46,10 @@ describe('users through the gateway', () => {
   it('refuses bad list parameters with 400 and details', async () => {
     const reply = await call('GET', '/api/users/all?page=0&sort=password', { token: employee.token });
     expect(reply.status).toBe(400);
-    expect(reply.body).toMatchObject({ code: 'VALIDATION_FAILED', details: { page: 'page must be 1 or more', sort: expect.stringContaining('sort must be one of') } });
+    expect(reply.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: { page: 'page must be 1 or more', sort: expect.stringContaining('sort must be one of') },
+    });
   });
 
   it('searches case-insensitively by substring', async () => {
@@ -62,7 +68,11 @@ describe('users through the gateway', () => {
   it('adds a user: 201 with the message and the user', async () => {
     const reply = await call('POST', '/api/users/add', { token: admin.token, body: newUser('new.emp', 'Employee') });
     expect(reply.status).toBe(201);
-    expect(reply.body).toEqual({ success: true, message: Messages.userAdded, user: expect.objectContaining({ username: 'new.emp', role: 'Employee', _id: expect.any(String) }) });
+    expect(reply.body).toEqual({
+      success: true,
+      message: Messages.userAdded,
+      user: expect.objectContaining({ username: 'new.emp', role: 'Employee', _id: expect.any(String) }),
+    });
     expect(reply.body.user).not.toHaveProperty('password');
   });
 
@@ -99,7 +109,11 @@ describe('users through the gateway', () => {
       body: { ...newUser('renamed', 'Employee'), fullName: 'Renamed Person', password: '' },
     });
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ success: true, message: Messages.userUpdated, user: expect.objectContaining({ username: 'renamed', fullName: 'Renamed Person' }) });
+    expect(reply.body).toEqual({
+      success: true,
+      message: Messages.userUpdated,
+      user: expect.objectContaining({ username: 'renamed', fullName: 'Renamed Person' }),
+    });
     await expect(suite.stack.gateway.login('renamed', testPassword('to.rename'))).resolves.toMatchObject({ user_username: 'renamed' });
     expect((await call('GET', '/api/users/search/to.rename', { token: suite.head.token })).body.users).toEqual([]);
   });
@@ -182,7 +196,10 @@ describe('the users role matrix (DECISIONS §4)', () => {
 
   it.each(pairs)('%s edits a %s', async (actor, targetRole) => {
     const username = await target(targetRole);
-    const reply = await call('PUT', `/api/users/update?term=${username}&updateterm=${username}`, { token: tokenOf(actor), body: newUser(username, targetRole, { fullName: 'Edited' }) });
+    const reply = await call('PUT', `/api/users/update?term=${username}&updateterm=${username}`, {
+      token: tokenOf(actor),
+      body: newUser(username, targetRole, { fullName: 'Edited' }),
+    });
     expect(reply.status).toBe(edit[actor][targetRole]);
   });
 
@@ -219,7 +236,10 @@ describe('the users role matrix (DECISIONS §4)', () => {
 
   it('a Head changes an Admin’s role and password', async () => {
     const username = await target('Admin');
-    const reply = await call('PUT', `/api/users/update?term=${username}&updateterm=${username}`, { token: suite.head.token, body: newUser(username, 'Employee', { password: 'set-by-suite.head-Kelp-4821' }) });
+    const reply = await call('PUT', `/api/users/update?term=${username}&updateterm=${username}`, {
+      token: suite.head.token,
+      body: newUser(username, 'Employee', { password: 'set-by-suite.head-Kelp-4821' }),
+    });
     expect(reply.status).toBe(200);
     await expect(suite.stack.gateway.login(username, 'set-by-suite.head-Kelp-4821')).resolves.toMatchObject({ user_role: 'Employee' });
   });
@@ -228,7 +248,14 @@ describe('the users role matrix (DECISIONS §4)', () => {
     const username = await target('Employee');
     const requests = jest.spyOn(suite.stack.gateway.app.get(NatsRpcClient), 'request');
     try {
-      expect((await call('PUT', `/api/users/update?term=${username}&updateterm=${username}`, { token: admin.token, body: newUser(username, 'Employee', { password: '' }) })).status).toBe(200);
+      expect(
+        (
+          await call('PUT', `/api/users/update?term=${username}&updateterm=${username}`, {
+            token: admin.token,
+            body: newUser(username, 'Employee', { password: '' }),
+          })
+        ).status,
+      ).toBe(200);
       expect((await call('DELETE', `/api/users/delete/${username}`, { token: admin.token })).status).toBe(200);
       const subjects = requests.mock.calls.map(([subject]) => subject).filter((subject) => subject !== 'directory.user.sessionState');
       expect(subjects).toEqual([users.subjects.update, users.subjects.delete]);

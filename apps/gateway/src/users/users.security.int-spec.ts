@@ -12,7 +12,8 @@ const edit = (token: string, username: string, body: ReturnType<typeof newUser>)
   call('PUT', `/api/users/update?term=${username}&updateterm=${body.username}`, { token, body });
 const userNamed = async (username: string): Promise<User | undefined> =>
   (await call('GET', `/api/users/search/${username}`, { token: suite.head.token })).body.users.find((u: User) => u.username === username);
-const heads = async () => ((await call('GET', '/api/users/all', { token: suite.head.token })).body as User[]).filter((u) => u.role === 'Head').map((u) => u.username);
+const heads = async () =>
+  ((await call('GET', '/api/users/all', { token: suite.head.token })).body as User[]).filter((u) => u.role === 'Head').map((u) => u.username);
 
 describe('an Admin against another Admin', () => {
   let attacker: LoginResponse;
@@ -37,7 +38,9 @@ describe('an Admin against another Admin', () => {
   });
 
   it('an Admin edits another Admin’s e-mail to take over the account later: refused', async () => {
-    expect(await edit(attacker.token, 'victim.admin', newUser('victim.admin', 'Admin', { email: 'attacker@example.com', password: '' }))).toMatchObject(forbidden);
+    expect(await edit(attacker.token, 'victim.admin', newUser('victim.admin', 'Admin', { email: 'attacker@example.com', password: '' }))).toMatchObject(
+      forbidden,
+    );
     expect(await userNamed('victim.admin')).toMatchObject({ email: 'victim.admin@example.com' });
   });
 });

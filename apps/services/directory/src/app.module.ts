@@ -1,6 +1,12 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { OutboxModule, migrateServiceSchema, serviceDataSourceOptions, type OutboxModuleOptions, type ServiceDataSourceOptions } from '@freight/server-database';
+import {
+  OutboxModule,
+  migrateServiceSchema,
+  serviceDataSourceOptions,
+  type OutboxModuleOptions,
+  type ServiceDataSourceOptions,
+} from '@freight/server-database';
 import { BranchEntity } from './branches/branch.entity.js';
 import { BranchModule } from './branches/branch.module.js';
 import { SCHEMA, SERVICE, type DirectoryConfig } from './config.js';

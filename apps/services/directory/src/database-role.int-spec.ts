@@ -20,7 +20,6 @@ async function failure(sql: string): Promise<string | undefined> {
   }
 }
 
-
 beforeAll(async () => {
   h = await startDirectory();
   await h.adminQuery(`CREATE SCHEMA other`);
@@ -75,7 +74,9 @@ describe('the directory database role', () => {
   });
 
   it('searches with trigram indexes from the shared extensions schema', async () => {
-    const indexes = await h.adminQuery<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE schemaname = 'directory' AND indexdef LIKE '%gin_trgm_ops%' ORDER BY 1`);
+    const indexes = await h.adminQuery<{ indexname: string }>(
+      `SELECT indexname FROM pg_indexes WHERE schemaname = 'directory' AND indexdef LIKE '%gin_trgm_ops%' ORDER BY 1`,
+    );
     expect(indexes.map((i) => i.indexname)).toEqual([
       'ix_app_user_email_trgm',
       'ix_app_user_full_name_trgm',
@@ -101,7 +102,13 @@ describe('provisioning and seeding', () => {
       actor,
       body: { BranchCity: 'Jaffna', Location: 'Main Street', Contact: '021 222 3333', Code: 'JAF' },
     });
-    await provisionServiceDatabase({ adminUrl: defaultAdminUrl(), database: h.db.database, service: SERVICE, roleName: h.db.roleName, password: h.db.password });
+    await provisionServiceDatabase({
+      adminUrl: defaultAdminUrl(),
+      database: h.db.database,
+      service: SERVICE,
+      roleName: h.db.roleName,
+      password: h.db.password,
+    });
     await expect(h.client.request(branches.subjects.uniqueCities, { actor })).resolves.toEqual(['Jaffna']);
   });
 

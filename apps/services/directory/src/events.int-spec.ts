@@ -36,7 +36,9 @@ async function published(count: number): Promise<{ subject: string; payload: Cha
   const stream = eventStreamName('directory');
   const name = `${h.config.NATS_NAMESPACE.slice(0, -1)}_reader`;
   const filter_subject = `${h.config.NATS_NAMESPACE}events.directory.>`;
-  await (await jetstreamManager(admin)).consumers.add(stream, { durable_name: name, filter_subject, ack_policy: AckPolicy.None, inactive_threshold: 60_000_000_000 });
+  await (
+    await jetstreamManager(admin)
+  ).consumers.add(stream, { durable_name: name, filter_subject, ack_policy: AckPolicy.None, inactive_threshold: 60_000_000_000 });
   const consumer = await jetstream(admin).consumers.get(stream, name);
   const events: { subject: string; payload: ChangeEvent<Record<string, unknown>> }[] = [];
   while (events.length < count) {
@@ -55,7 +57,11 @@ describe('directory events', () => {
     await h.client.request(B.add, { actor, body: galle });
     const { user } = await h.client.request(U.add, { actor, body: newUser() });
     const { password: _password, username: _username, ...rest } = newUser();
-    await h.client.request(U.update, { actor, query: { term: 'kamal', updateterm: 'kamal.silva' }, body: { ...rest, username: 'kamal.silva', password: 'another-horse-9' } });
+    await h.client.request(U.update, {
+      actor,
+      query: { term: 'kamal', updateterm: 'kamal.silva' },
+      body: { ...rest, username: 'kamal.silva', password: 'another-horse-9' },
+    });
     await h.client.request(U.delete, { actor, params: { username: 'kamal.silva' } });
     await h.client.request(B.update, { actor, params: { BranchCity: 'Galle' }, body: { ...galle, Location: 'Lighthouse St, Galle' } });
     await h.client.request(B.delete, { actor, params: { BranchCity: 'Galle' } });
@@ -87,13 +93,31 @@ describe('directory events', () => {
     const C = consignees.subjects;
     const S = shippers.subjects;
     const client = { username: 'events.client', email: 'accounts@events.example', handlingPersonName: 'Nimal' };
-    const { consignee } = await h.client.request(C.add, { actor, body: { consigneeName: 'Events Traders', ...client, password: secrets[0], openingBalance: '10.00' } } as never);
+    const { consignee } = await h.client.request(C.add, {
+      actor,
+      body: { consigneeName: 'Events Traders', ...client, password: secrets[0], openingBalance: '10.00' },
+    } as never);
     const id = { consignee_id: consignee.consignee_id };
-    const { consignee: changed } = await h.client.request(C.update, { actor, params: id, body: { updateData: { consigneeName: 'Events Traders', ...client, password: secrets[1], openingBalance: '12.50' } } } as never);
+    const { consignee: changed } = await h.client.request(C.update, {
+      actor,
+      params: id,
+      body: { updateData: { consigneeName: 'Events Traders', ...client, password: secrets[1], openingBalance: '12.50' } },
+    } as never);
     await h.client.request(C.delete, { actor, params: id });
-    const shipperBody = { shipperName: 'Events Shipping', ...client, username: 'events.shipper', address: 'Kandy Road', mobile: '081 222 3333', password: secrets[2] };
+    const shipperBody = {
+      shipperName: 'Events Shipping',
+      ...client,
+      username: 'events.shipper',
+      address: 'Kandy Road',
+      mobile: '081 222 3333',
+      password: secrets[2],
+    };
     const { shipper } = await h.client.request(S.add, { actor, body: shipperBody } as never);
-    await h.client.request(S.update, { actor, params: { shipper_id: shipper.shipper_id }, body: { updateData: { ...shipperBody, password: secrets[3] } } } as never);
+    await h.client.request(S.update, {
+      actor,
+      params: { shipper_id: shipper.shipper_id },
+      body: { updateData: { ...shipperBody, password: secrets[3] } },
+    } as never);
 
     const rows = await h.adminQuery<{ subject: string; payload: ChangeEvent }>(
       `SELECT subject, payload FROM directory.outbox WHERE subject ~ '^events\\.directory\\.(consignee|shipper)\\.' ORDER BY position`,
@@ -119,14 +143,20 @@ describe('directory events', () => {
     await h.client.request(branches.subjects.add, { actor, body: colombo });
     // Refused by a check, and by the unique index after the insert (a race the check missed is the same 409).
     await expect(errorOf(h.client.request(branches.subjects.add, { actor, body: { ...colombo, Code: 'CM2' } }))).resolves.toMatchObject({ code: 'CONFLICT' });
-    await h.adminQuery(`CREATE FUNCTION directory.fail_insert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE unique_violation USING CONSTRAINT = 'ux_branch_code'; END $$`);
+    await h.adminQuery(
+      `CREATE FUNCTION directory.fail_insert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE unique_violation USING CONSTRAINT = 'ux_branch_code'; END $$`,
+    );
     await h.adminQuery(`CREATE TRIGGER fail_after_insert AFTER INSERT ON directory.outbox FOR EACH ROW EXECUTE FUNCTION directory.fail_insert()`);
     try {
-      await expect(errorOf(h.client.request(branches.subjects.add, { actor, body: { ...colombo, BranchCity: 'Kandy', Code: 'KDY' } }))).resolves.toMatchObject({ code: 'CONFLICT' });
+      await expect(errorOf(h.client.request(branches.subjects.add, { actor, body: { ...colombo, BranchCity: 'Kandy', Code: 'KDY' } }))).resolves.toMatchObject({
+        code: 'CONFLICT',
+      });
     } finally {
       await h.adminQuery('DROP TRIGGER fail_after_insert ON directory.outbox');
     }
-    await expect(errorOf(h.client.request(users.subjects.add, { actor, body: newUser({ branchCity: 'Nowhere' }) }))).resolves.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(errorOf(h.client.request(users.subjects.add, { actor, body: newUser({ branchCity: 'Nowhere' }) }))).resolves.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
     expect(await count()).toBe(before + 1);
     await expect(errorOf(h.client.request(branches.subjects.get, { actor, params: { BranchCity: 'Kandy' } }))).resolves.toMatchObject({ code: 'NOT_FOUND' });
   });

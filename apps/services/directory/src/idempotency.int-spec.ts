@@ -43,7 +43,9 @@ describe('creates with an Idempotency-Key', () => {
     const key = randomUUID();
     await createWithLostReply('lost-reply', key);
     const [row] = await h.adminQuery<{ id: string }>(`SELECT id FROM directory.app_user WHERE username = 'lost-reply'`);
-    await expect(h.client.request(U.add, { actor, idempotencyKey: key, body: newUser('lost-reply') })).resolves.toMatchObject({ user: { _id: row!.id, username: 'lost-reply' } });
+    await expect(h.client.request(U.add, { actor, idempotencyKey: key, body: newUser('lost-reply') })).resolves.toMatchObject({
+      user: { _id: row!.id, username: 'lost-reply' },
+    });
     expect(await usersNamed('lost-reply')).toBe(1);
   });
 
@@ -67,7 +69,9 @@ describe('creates with an Idempotency-Key', () => {
     const key = randomUUID();
     await h.client.request(U.add, { actor, idempotencyKey: key, body: newUser('first-owner') });
     const other: Actor = { id: randomUUID(), username: 'other-head', role: 'Head' };
-    await expect(errorOf(h.client.request(U.add, { actor: other, idempotencyKey: key, body: newUser('first-owner') }))).resolves.toMatchObject({ code: 'CONFLICT' });
+    await expect(errorOf(h.client.request(U.add, { actor: other, idempotencyKey: key, body: newUser('first-owner') }))).resolves.toMatchObject({
+      code: 'CONFLICT',
+    });
   });
 
   it('refuses a malformed key in the message itself', async () => {

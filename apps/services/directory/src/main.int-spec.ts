@@ -3,7 +3,16 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { PasswordMessages } from '@freight/contracts';
 import { NatsRpcClient } from '@freight/server';
-import { createTestDatabase, natsHealthReady, spawnService, testNatsConfig, testServiceEnv, uniqueNamespace, type SpawnedService, type TestDatabase } from '@freight/server-testing';
+import {
+  createTestDatabase,
+  natsHealthReady,
+  spawnService,
+  testNatsConfig,
+  testServiceEnv,
+  uniqueNamespace,
+  type SpawnedService,
+  type TestDatabase,
+} from '@freight/server-testing';
 import { migrations } from './migrations/index.js';
 
 // The built entries, as `npm start` and deployments run them (the test target builds first).
@@ -25,7 +34,13 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const env = () => ({ ...process.env, DIRECTORY_DATABASE_URL: db.serviceUrl, ...testServiceEnv('directory', nats.NATS_NAMESPACE), SEED_HEAD_USERNAME: 'boss', SEED_HEAD_PASSWORD: '' });
+const env = () => ({
+  ...process.env,
+  DIRECTORY_DATABASE_URL: db.serviceUrl,
+  ...testServiceEnv('directory', nats.NATS_NAMESPACE),
+  SEED_HEAD_USERNAME: 'boss',
+  SEED_HEAD_PASSWORD: '',
+});
 
 describe('built entries', () => {
   it('migrate applies the migrations once', async () => {
@@ -43,7 +58,9 @@ describe('built entries', () => {
     const again = await run(process.execPath, [dist('seed.js')], { env: env() });
     expect(JSON.parse(again.stdout)).toEqual({ created: false });
     service = await spawnService({ entry: dist('main.js'), env: env(), ready: natsHealthReady('directory', nats), name: 'directory-service' });
-    await expect(client.request('directory.user.verifyCredentials', { username: 'boss', password: login.password, ip: '127.0.0.1' })).resolves.toMatchObject({ role: 'Head' });
+    await expect(client.request('directory.user.verifyCredentials', { username: 'boss', password: login.password, ip: '127.0.0.1' })).resolves.toMatchObject({
+      role: 'Head',
+    });
   });
 
   it('answers health with a real database check', async () => {

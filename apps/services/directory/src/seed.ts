@@ -11,7 +11,10 @@ const seedEnvSchema = directoryEnvSchema
     SEED_HEAD_USERNAME: usernameField.default('head'),
     SEED_HEAD_PASSWORD: passwordField.optional(),
   })
-  .refine((env) => !passwordIsUsername(env.SEED_HEAD_PASSWORD, env.SEED_HEAD_USERNAME), { error: PasswordMessages.sameAsUsername, path: ['SEED_HEAD_PASSWORD'] });
+  .refine((env) => !passwordIsUsername(env.SEED_HEAD_PASSWORD, env.SEED_HEAD_USERNAME), {
+    error: PasswordMessages.sameAsUsername,
+    path: ['SEED_HEAD_PASSWORD'],
+  });
 
 /**
  * `npm run seed`: runs migrations, then seeds a Head user where none exists, and prints

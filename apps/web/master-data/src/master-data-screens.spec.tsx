@@ -195,13 +195,20 @@ describe('the master data made with new:resource (forwarders, origins, yards, sh
     renderAt('manageforwarder', 'Admin');
     expect(await screen.findByRole('heading', { name: 'Manage Forwarders' })).toBeTruthy();
     await screen.findByRole('cell', { name: 'Acme Freight' });
-    expect(screen.getByRole('link', { name: 'View forwarder Acme Freight' }).getAttribute('href')).toBe('/admindashboard/administrativetools/viewforwarder/Acme%20Freight');
-    expect(screen.getByRole('link', { name: 'Edit forwarder Acme Freight' }).getAttribute('href')).toBe('/admindashboard/administrativetools/editforwarder/Acme%20Freight');
+    expect(screen.getByRole('link', { name: 'View forwarder Acme Freight' }).getAttribute('href')).toBe(
+      '/admindashboard/administrativetools/viewforwarder/Acme%20Freight',
+    );
+    expect(screen.getByRole('link', { name: 'Edit forwarder Acme Freight' }).getAttribute('href')).toBe(
+      '/admindashboard/administrativetools/editforwarder/Acme%20Freight',
+    );
     expect(screen.getByRole('link', { name: 'Add Forwarder' }).getAttribute('href')).toBe('/admindashboard/administrativetools/addforwarder');
     expect(screen.queryByRole('button', { name: 'Delete forwarder Acme Freight' })).toBeNull();
     cleanup();
 
-    handle = server({ 'GET /api/forwarders/all': () => json([acme]), 'DELETE /api/forwarders/delete/Acme%20Freight': () => json({ message: 'Forwarder deleted successfully' }) });
+    handle = server({
+      'GET /api/forwarders/all': () => json([acme]),
+      'DELETE /api/forwarders/delete/Acme%20Freight': () => json({ message: 'Forwarder deleted successfully' }),
+    });
     renderAt('manageforwarder', 'Head');
     fireEvent.click(await screen.findByRole('button', { name: 'Delete forwarder Acme Freight' }));
     expect(await screen.findByText('Are you sure you want to delete the forwarder Acme Freight?')).toBeTruthy();
@@ -222,11 +229,20 @@ describe('the master data made with new:resource (forwarders, origins, yards, sh
     setField('Forwarder Name', 'Acme Lines');
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Forwarder updated successfully')).toBeTruthy();
-    expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ newForwarderName: 'Acme Lines', email: 'ops@acme.example', contact: '', address: '12 Harbour Road', remarks: '' });
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({
+      newForwarderName: 'Acme Lines',
+      email: 'ops@acme.example',
+      contact: '',
+      address: '12 Harbour Road',
+      remarks: '',
+    });
   });
 
   it("view forwarder: every field, 'N/A' for an empty one; 'No forwarder data found' for an unknown name", async () => {
-    handle = server({ 'GET /api/forwarders/get/Acme%20Freight': () => json(acme), 'GET /api/forwarders/get/Nobody': () => json({ message: 'Not Found', code: 'NOT_FOUND' }, 404) });
+    handle = server({
+      'GET /api/forwarders/get/Acme%20Freight': () => json(acme),
+      'GET /api/forwarders/get/Nobody': () => json({ message: 'Not Found', code: 'NOT_FOUND' }, 404),
+    });
     renderAt('viewforwarder/Acme%20Freight', 'Employee');
     expect(await screen.findByRole('heading', { name: 'View Forwarder' })).toBeTruthy();
     expect(await screen.findByText('12 Harbour Road')).toBeTruthy();
@@ -279,7 +295,11 @@ describe('the edit screens load the record by its key and save it under the cont
     setField('Location', 'Temple Road');
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText(Messages.branchUpdated)).toBeTruthy();
-    expect(calls.find((c) => c.method === 'PUT')).toEqual({ method: 'PUT', url: '/api/branches/update/Kandy', body: { Location: 'Temple Road', Contact: '0812345678' } });
+    expect(calls.find((c) => c.method === 'PUT')).toEqual({
+      method: 'PUT',
+      url: '/api/branches/update/Kandy',
+      body: { Location: 'Temple Road', Contact: '0812345678' },
+    });
   });
 
   it('edit user: GET users/get/{username}, then PUT users/update?term&updateterm, a blank password left out', async () => {
@@ -290,7 +310,15 @@ describe('the edit screens load the record by its key and save it under the cont
     setField('Username', 'nimal.p');
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText(Messages.userUpdated)).toBeTruthy();
-    const body = { fullName: 'Nimal Perera', username: 'nimal.p', email: 'nimal@example.com', branchCity: 'Kandy', contact: '+94 77 123 4567', role: 'Employee', department: 'Import' };
+    const body = {
+      fullName: 'Nimal Perera',
+      username: 'nimal.p',
+      email: 'nimal@example.com',
+      branchCity: 'Kandy',
+      contact: '+94 77 123 4567',
+      role: 'Employee',
+      department: 'Import',
+    };
     expect(calls.find((c) => c.method === 'PUT')).toEqual({ method: 'PUT', url: '/api/users/update?term=nimal&updateterm=nimal.p', body });
   });
 

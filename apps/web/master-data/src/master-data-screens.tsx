@@ -1,6 +1,15 @@
 import { useContext } from 'react';
 import type { z } from 'zod';
-import { ResourceFormPage, ResourceListPage, ResourceViewPage, refusalOr, renamesOf, type FormField, type FormResource, type ListResource } from '@freight/web-kit';
+import {
+  ResourceFormPage,
+  ResourceListPage,
+  ResourceViewPage,
+  refusalOr,
+  renamesOf,
+  type FormField,
+  type FormResource,
+  type ListResource,
+} from '@freight/web-kit';
 import { ResourcePathsContext, type ResourceScreens } from './resource-routes.js';
 
 /** A field of the screens: its name in the add body, its label, and its input type where not text. */
@@ -56,7 +65,12 @@ export function masterDataScreens<R extends MasterDataResource>(resource: R, { f
   const Edit = () => <ResourceFormPage mode="edit" config={form(useContext(ResourcePathsContext).list)} />;
   function View() {
     const paths = useContext(ResourcePathsContext);
-    const config = { resource, fields: fields.map(([name, label]) => ({ name, label })), listPath: `../${paths.list}`, editPath: (record: unknown) => `../${paths.edit}/${encoded(record, naturalKey)}` };
+    const config = {
+      resource,
+      fields: fields.map(([name, label]) => ({ name, label })),
+      listPath: `../${paths.list}`,
+      editPath: (record: unknown) => `../${paths.edit}/${encoded(record, naturalKey)}`,
+    };
     return <ResourceViewPage config={config} />;
   }
   return { list: List, add: Add, edit: Edit, ...(resource.masterData.view ? { view: View } : {}) };

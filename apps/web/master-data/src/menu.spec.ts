@@ -18,11 +18,14 @@ describe("the master-data remote's menu (./menu)", () => {
     ]);
   });
 
-  it.each(menu.tiles.map((tile) => [tile.label, tile] as const))('%s: same group and permission as the console shows while this remote is away', (label, tile) => {
-    const placeholder = ADMINISTRATIVE_TOOLS.find((t) => t.label === label);
-    expect(placeholder).toBeDefined();
-    expect({ group: tile.group, visibleTo: tile.visibleTo }).toEqual({ group: placeholder!.group, visibleTo: placeholder!.visibleTo });
-  });
+  it.each(menu.tiles.map((tile) => [tile.label, tile] as const))(
+    '%s: same group and permission as the console shows while this remote is away',
+    (label, tile) => {
+      const placeholder = ADMINISTRATIVE_TOOLS.find((t) => t.label === label);
+      expect(placeholder).toBeDefined();
+      expect({ group: tile.group, visibleTo: tile.visibleTo }).toEqual({ group: placeholder!.group, visibleTo: placeholder!.visibleTo });
+    },
+  );
 
   it.each(menu.tiles.filter((tile) => tile.path).map((tile) => [tile.label, tile.path!] as const))('%s opens a screen of this remote (%s)', (_label, path) => {
     const matched = matchRoutes(routes, `/${path}`);

@@ -49,7 +49,10 @@ export interface ResourceRouteOptions {
  * line in routes.tsx per entity, written by npm run new:resource). Its screens' code loads when
  * one of them is first shown.
  */
-export function resourceRoutes(load: () => Promise<{ screens: ResourceScreens }>, { area, list, add, edit, view, listNeeds }: ResourceRouteOptions): RouteObject[] {
+export function resourceRoutes(
+  load: () => Promise<{ screens: ResourceScreens }>,
+  { area, list, add, edit, view, listNeeds }: ResourceRouteOptions,
+): RouteObject[] {
   const paths: ResourcePaths = { list, add, edit: edit.split('/')[0]!, view: view?.split('/')[0] };
   const screen = (which: keyof ResourceScreens) => {
     const Screen = lazyScreen(() => load().then((module) => module.screens[which]!));

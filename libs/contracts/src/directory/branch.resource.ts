@@ -59,7 +59,15 @@ export const branches = defineResource({
     notFound: Messages.branchNotFound,
   },
   operations: {
-    all: { method: 'GET', path: '/api/branches/all', summary: 'List branches', action: 'read', query: branchListQuerySchema, reply: z.array(branchSchema), paged: true },
+    all: {
+      method: 'GET',
+      path: '/api/branches/all',
+      summary: 'List branches',
+      action: 'read',
+      query: branchListQuerySchema,
+      reply: z.array(branchSchema),
+      paged: true,
+    },
     uniqueCities: { method: 'GET', path: '/api/branches/unique-cities', summary: 'Branch city names', action: 'read', reply: namesReplySchema },
     search: {
       method: 'GET',
@@ -69,8 +77,23 @@ export const branches = defineResource({
       params: cityParam,
       reply: branchSearchReplySchema,
     },
-    get: { method: 'GET', path: '/api/branches/get/{BranchCity}', summary: 'One branch by its city (case-insensitive)', action: 'read', params: cityParam, reply: branchSchema },
-    add: { method: 'POST', path: '/api/branches/add', summary: 'Add a branch', action: 'write', body: branchCreateSchema, reply: branchWriteReplySchema, idempotent: true },
+    get: {
+      method: 'GET',
+      path: '/api/branches/get/{BranchCity}',
+      summary: 'One branch by its city (case-insensitive)',
+      action: 'read',
+      params: cityParam,
+      reply: branchSchema,
+    },
+    add: {
+      method: 'POST',
+      path: '/api/branches/add',
+      summary: 'Add a branch',
+      action: 'write',
+      body: branchCreateSchema,
+      reply: branchWriteReplySchema,
+      idempotent: true,
+    },
     update: {
       method: 'PUT',
       path: '/api/branches/update/{BranchCity}',
@@ -80,6 +103,13 @@ export const branches = defineResource({
       body: branchUpdateSchema,
       reply: branchWriteReplySchema,
     },
-    delete: { method: 'DELETE', path: '/api/branches/delete/{BranchCity}', summary: 'Delete a branch that has no users', action: 'delete', params: cityParam, reply: messageReplySchema },
+    delete: {
+      method: 'DELETE',
+      path: '/api/branches/delete/{BranchCity}',
+      summary: 'Delete a branch that has no users',
+      action: 'delete',
+      params: cityParam,
+      reply: messageReplySchema,
+    },
   },
 });

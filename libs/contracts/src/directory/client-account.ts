@@ -13,7 +13,10 @@ import { usernameField } from './user.resource.js';
  */
 
 export const clientMobileField = (required: boolean) =>
-  (required ? requiredText('Mobile', 30) : optionalText('Mobile', 30)).regex(/^(|[0-9+()\-\s]{5,30})$/, 'Mobile must be a phone number (digits, spaces, + - ( ))');
+  (required ? requiredText('Mobile', 30) : optionalText('Mobile', 30)).regex(
+    /^(|[0-9+()\-\s]{5,30})$/,
+    'Mobile must be a phone number (digits, spaces, + - ( ))',
+  );
 
 /** The fields every client record has on add, as the screens name them. */
 export const clientAccountFields = {

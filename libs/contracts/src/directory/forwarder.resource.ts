@@ -5,7 +5,26 @@ import { defineMasterData, masterDataSchemas, masterDataTexts } from '../master-
 
 /** Forwarders: the standard master-data calls at /api/forwarders/..., keyed by the forwarder name; the update body renames with newForwarderName. */
 export const forwarders = defineMasterData({
-  service: 'directory', name: 'forwarder', key: 'forwarders', area: 'forwarders', naturalKey: 'Forwarder', keyLabel: 'Forwarder name', view: true,
-  schemas: masterDataSchemas('Forwarder', { Forwarder: keyText('Forwarder name', 100), email: emailField, contact: optionalPhoneField('Contact').default(''), address: optionalText('Address', 200).default(''), remarks: multilineText('Remarks').default('') }, { Forwarder: 'newForwarderName' }),
-  sortFields: ['Forwarder', 'email', 'contact', 'address'], searchFields: ['Forwarder'], replyKeys: { one: 'forwarder', many: 'forwarders' }, texts: masterDataTexts('forwarder', 'forwarders'),
+  service: 'directory',
+  name: 'forwarder',
+  key: 'forwarders',
+  area: 'forwarders',
+  naturalKey: 'Forwarder',
+  keyLabel: 'Forwarder name',
+  view: true,
+  schemas: masterDataSchemas(
+    'Forwarder',
+    {
+      Forwarder: keyText('Forwarder name', 100),
+      email: emailField,
+      contact: optionalPhoneField('Contact').default(''),
+      address: optionalText('Address', 200).default(''),
+      remarks: multilineText('Remarks').default(''),
+    },
+    { Forwarder: 'newForwarderName' },
+  ),
+  sortFields: ['Forwarder', 'email', 'contact', 'address'],
+  searchFields: ['Forwarder'],
+  replyKeys: { one: 'forwarder', many: 'forwarders' },
+  texts: masterDataTexts('forwarder', 'forwarders'),
 });

@@ -5,7 +5,20 @@ import { defineMasterData, masterDataSchemas, masterDataTexts } from '../master-
 
 /** Origins: the standard master-data calls at /api/origins/..., keyed by origin port name; the update body renames with newOriginPortName, newOriginPortLocation. */
 export const origins = defineMasterData({
-  service: 'directory', name: 'origin', key: 'origins', area: 'origins', naturalKey: 'OriginPortName', keyLabel: 'Origin port name', view: false,
-  schemas: masterDataSchemas('OriginPortName', { OriginPortName: keyText('Origin port name', 100), OriginPortLocation: requiredText('Origin port location') }, { OriginPortName: 'newOriginPortName', OriginPortLocation: 'newOriginPortLocation' }),
-  sortFields: ['OriginPortName', 'OriginPortLocation'], searchFields: ['OriginPortName', 'OriginPortLocation'], replyKeys: { one: 'origin', many: 'origins' }, texts: masterDataTexts('origin', 'origins'),
+  service: 'directory',
+  name: 'origin',
+  key: 'origins',
+  area: 'origins',
+  naturalKey: 'OriginPortName',
+  keyLabel: 'Origin port name',
+  view: false,
+  schemas: masterDataSchemas(
+    'OriginPortName',
+    { OriginPortName: keyText('Origin port name', 100), OriginPortLocation: requiredText('Origin port location') },
+    { OriginPortName: 'newOriginPortName', OriginPortLocation: 'newOriginPortLocation' },
+  ),
+  sortFields: ['OriginPortName', 'OriginPortLocation'],
+  searchFields: ['OriginPortName', 'OriginPortLocation'],
+  replyKeys: { one: 'origin', many: 'origins' },
+  texts: masterDataTexts('origin', 'origins'),
 });

@@ -5,7 +5,16 @@ import { defineMasterData, masterDataSchemas, masterDataTexts } from '../master-
 
 /** Shipment Types: the standard master-data calls at /api/ShipmentType/..., keyed by type of shipment; the update body renames with newTypeofShipment. */
 export const shipmentTypes = defineMasterData({
-  service: 'directory', name: 'shipmentType', key: 'ShipmentType', area: 'shipmentTypes', naturalKey: 'TypeofShipment', keyLabel: 'Type of shipment', view: false,
+  service: 'directory',
+  name: 'shipmentType',
+  key: 'ShipmentType',
+  area: 'shipmentTypes',
+  naturalKey: 'TypeofShipment',
+  keyLabel: 'Type of shipment',
+  view: false,
   schemas: masterDataSchemas('TypeofShipment', { TypeofShipment: keyText('Type of shipment', 100) }, { TypeofShipment: 'newTypeofShipment' }),
-  sortFields: ['TypeofShipment'], searchFields: ['TypeofShipment'], replyKeys: { one: 'shipmentType', many: 'shipmentTypes' }, texts: masterDataTexts('shipment type', 'shipment types'),
+  sortFields: ['TypeofShipment'],
+  searchFields: ['TypeofShipment'],
+  replyKeys: { one: 'shipmentType', many: 'shipmentTypes' },
+  texts: masterDataTexts('shipment type', 'shipment types'),
 });

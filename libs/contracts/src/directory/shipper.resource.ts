@@ -39,7 +39,12 @@ export type ShipperCreate = z.infer<typeof shipperCreateSchema>;
  * one; address, mobile and remarks, when absent, stay.
  */
 export const shipperUpdateDataSchema = shipperFields
-  .extend({ password: optionalPasswordField, address: shipperFields.shape.address.optional(), mobile: shipperFields.shape.mobile.optional(), remarks: multilineText('Remarks').optional() })
+  .extend({
+    password: optionalPasswordField,
+    address: shipperFields.shape.address.optional(),
+    mobile: shipperFields.shape.mobile.optional(),
+    remarks: multilineText('Remarks').optional(),
+  })
   .refine(notUsername, notUsernameIssue);
 export const shipperUpdateSchema = updateDataBody(shipperUpdateDataSchema);
 export type ShipperUpdate = z.infer<typeof shipperUpdateSchema>;

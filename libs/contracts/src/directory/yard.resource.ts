@@ -5,7 +5,16 @@ import { defineMasterData, masterDataSchemas, masterDataTexts } from '../master-
 
 /** Yards: the standard master-data calls at /api/yards/..., keyed by yard name; the update body renames with newYardName. */
 export const yards = defineMasterData({
-  service: 'directory', name: 'yard', key: 'yards', area: 'yards', naturalKey: 'YardName', keyLabel: 'Yard name', view: false,
+  service: 'directory',
+  name: 'yard',
+  key: 'yards',
+  area: 'yards',
+  naturalKey: 'YardName',
+  keyLabel: 'Yard name',
+  view: false,
   schemas: masterDataSchemas('YardName', { YardName: keyText('Yard name', 100) }, { YardName: 'newYardName' }),
-  sortFields: ['YardName'], searchFields: ['YardName'], replyKeys: { one: 'yard', many: 'yards' }, texts: masterDataTexts('yard', 'yards'),
+  sortFields: ['YardName'],
+  searchFields: ['YardName'],
+  replyKeys: { one: 'yard', many: 'yards' },
+  texts: masterDataTexts('yard', 'yards'),
 });

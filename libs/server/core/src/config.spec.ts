@@ -19,7 +19,12 @@ describe('loadConfig', () => {
       throw new Error('expected a ConfigError');
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
-      expect((error as ConfigError).problems.map((p) => p.split(':')[0]).sort()).toEqual(['DATABASE_URL', 'NATS_NAMESPACE', 'NATS_REQUEST_TIMEOUT_MS', 'SECRET']);
+      expect((error as ConfigError).problems.map((p) => p.split(':')[0]).sort()).toEqual([
+        'DATABASE_URL',
+        'NATS_NAMESPACE',
+        'NATS_REQUEST_TIMEOUT_MS',
+        'SECRET',
+      ]);
       expect((error as Error).message).toContain('SECRET: must be at least 32 characters');
     }
   });
@@ -37,7 +42,11 @@ describe('gateway keys in the configuration', () => {
   it('fails fast when a service has no key or a broken one, and reads its NATS identity', () => {
     expect(() => loadConfig(schema, {})).toThrow('GATEWAY_PUBLIC_KEY: is required');
     expect(() => loadConfig(schema, { GATEWAY_PUBLIC_KEY: 'bm9wZQ' })).toThrow(/GATEWAY_PUBLIC_KEY: is not a usable key/);
-    const config = loadConfig(schema, { GATEWAY_PUBLIC_KEY: publicKey.export({ format: 'pem', type: 'spki' }).toString(), NATS_USER: 'directory', NATS_PASSWORD: 'pw' });
+    const config = loadConfig(schema, {
+      GATEWAY_PUBLIC_KEY: publicKey.export({ format: 'pem', type: 'spki' }).toString(),
+      NATS_USER: 'directory',
+      NATS_PASSWORD: 'pw',
+    });
     expect(config).toMatchObject({ NATS_USER: 'directory', NATS_PASSWORD: 'pw' });
   });
 });

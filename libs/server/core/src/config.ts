@@ -22,9 +22,7 @@ export function loadConfig<S extends z.ZodObject>(schema: S, env: Record<string,
   throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
 }
 
-export const postgresUrlField = z
-  .string()
-  .refine((value) => /^postgres(ql)?:\/\/[^/]+\/[^/?]+/.test(value), 'must be a postgres:// URL with a database name');
+export const postgresUrlField = z.string().refine((value) => /^postgres(ql)?:\/\/[^/]+\/[^/?]+/.test(value), 'must be a postgres:// URL with a database name');
 
 /** A key in PEM or one-line base64 DER, parsed once at start-up so a bad key fails there. */
 const keyField = (parse: (text: string) => KeyObject, required: string) =>
@@ -44,7 +42,10 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export const envFields = {
   /** Admin connection: only to create databases, roles and schemas. */
   DATABASE_URL: postgresUrlField.default('postgres://postgres@127.0.0.1:5432/freight'),
-  NATS_URL: z.string().regex(/^(nats|tls|wss?):\/\/\S+$/, 'must be a nats:// URL (comma-separate several)').default('nats://127.0.0.1:4222'),
+  NATS_URL: z
+    .string()
+    .regex(/^(nats|tls|wss?):\/\/\S+$/, 'must be a nats:// URL (comma-separate several)')
+    .default('nats://127.0.0.1:4222'),
   /** Prefix for every subject and queue group; `t1` and `t1.` both become `t1.`. */
   NATS_NAMESPACE: z
     .string()

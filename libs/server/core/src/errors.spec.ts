@@ -52,8 +52,14 @@ describe('isDatabaseUnreachable', () => {
     ['too many connections (53300)', coded('53300')],
     ['a connection lost mid-query', new Error('Connection terminated unexpectedly')],
     ['a pool that could not connect in time', new Error('timeout exceeded when trying to connect')],
-    ['a transaction whose connection the pool dropped', Object.assign(new Error('Query runner already released. Cannot run queries anymore.'), { name: 'QueryRunnerAlreadyReleasedError' })],
-    ['a query on a connection the pool dropped', Object.assign(new Error('Database connection provided by a query runner was already released'), { name: 'QueryRunnerProviderAlreadyReleasedError' })],
+    [
+      'a transaction whose connection the pool dropped',
+      Object.assign(new Error('Query runner already released. Cannot run queries anymore.'), { name: 'QueryRunnerAlreadyReleasedError' }),
+    ],
+    [
+      'a query on a connection the pool dropped',
+      Object.assign(new Error('Database connection provided by a query runner was already released'), { name: 'QueryRunnerProviderAlreadyReleasedError' }),
+    ],
     ['TypeORM wrapping the driver error', Object.assign(new Error('query failed'), { driverError: coded('57P01') })],
     ['a cause chain', new Error('outer', { cause: coded('ECONNREFUSED') })],
     ['Node trying each address of a host', Object.assign(new AggregateError([coded('ECONNREFUSED'), coded('ECONNREFUSED')]), { code: undefined })],
@@ -76,13 +82,19 @@ describe('parseOrThrow', () => {
   it('refuses control characters in any string before the schema, naming the field', () => {
     const schema = z.object({ city: z.string(), nested: z.object({ note: z.string() }) });
     expect(() => parseOrThrow(schema, { city: 'Col\u0000ombo', nested: { note: 'two\nlines' } })).toThrow(
-      expect.objectContaining({ code: 'VALIDATION_FAILED', message: 'city must not contain control characters (found U+0000)', details: { city: 'city must not contain control characters (found U+0000)' } }),
+      expect.objectContaining({
+        code: 'VALIDATION_FAILED',
+        message: 'city must not contain control characters (found U+0000)',
+        details: { city: 'city must not contain control characters (found U+0000)' },
+      }),
     );
     expect(parseOrThrow(schema, { city: 'Colombo', nested: { note: 'two\nlines' } })).toEqual({ city: 'Colombo', nested: { note: 'two\nlines' } });
   });
 
   it('throws VALIDATION_FAILED with the first message and every field', () => {
     const schema = z.object({ a: z.string({ error: 'a is required' }), b: z.object({ c: z.number({ error: 'c must be a number' }) }) });
-    expect(() => parseOrThrow(schema, { b: { c: 'x' } })).toThrow(expect.objectContaining({ code: 'VALIDATION_FAILED', message: 'a is required', details: { a: 'a is required', 'b.c': 'c must be a number' } }));
+    expect(() => parseOrThrow(schema, { b: { c: 'x' } })).toThrow(
+      expect.objectContaining({ code: 'VALIDATION_FAILED', message: 'a is required', details: { a: 'a is required', 'b.c': 'c must be a number' } }),
+    );
   });
 });

@@ -81,7 +81,13 @@ const DRIVER_MESSAGES = /^(Connection terminated|timeout exceeded when trying to
  */
 export function isDatabaseUnreachable(error: unknown, depth = 0): boolean {
   if (typeof error !== 'object' || error === null || depth > 5) return false;
-  const { code, message, driverError, cause, errors } = error as { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown; errors?: unknown };
+  const { code, message, driverError, cause, errors } = error as {
+    code?: unknown;
+    message?: unknown;
+    driverError?: unknown;
+    cause?: unknown;
+    errors?: unknown;
+  };
   if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
   if (typeof message === 'string' && DRIVER_MESSAGES.test(message)) return true;
   if (RELEASED_CONNECTION_ERRORS.has(String((error as { name?: unknown }).name))) return true;

@@ -33,7 +33,9 @@ describe('gateway signatures', () => {
     const forged = signRequest(pair().privateKey, subject, body, now);
     expect(signatureProblem(publicKey, subject, body, forged, now)).toBe('the signature does not match the subject and body');
     const [expiresAt, signature] = signRequest(privateKey, subject, body, now).split('.');
-    expect(signatureProblem(publicKey, subject, body, `${Number(expiresAt) + 1000}.${signature}`, now)).toBe('the signature does not match the subject and body');
+    expect(signatureProblem(publicKey, subject, body, `${Number(expiresAt) + 1000}.${signature}`, now)).toBe(
+      'the signature does not match the subject and body',
+    );
     const farFuture = signRequest(privateKey, subject, body, now + 10 * SIGNATURE_TTL_MS);
     expect(signatureProblem(publicKey, subject, body, farFuture, now)).toBe('the signature expires too far in the future');
   });

@@ -11,7 +11,12 @@ import { ZodPayloadPipe } from './validation.js';
 import type { ServiceNatsConfig } from './config.js';
 
 // The run's authenticated NATS (tools/jest/nats-setup.js); libs/server/testing reads it the same way.
-const testNats = JSON.parse(process.env.FREIGHT_TEST_NATS ?? 'null') as { url: string; passwords: Record<string, string>; signingKey: string; publicKey: string };
+const testNats = JSON.parse(process.env.FREIGHT_TEST_NATS ?? 'null') as {
+  url: string;
+  passwords: Record<string, string>;
+  signingKey: string;
+  publicKey: string;
+};
 const as = (user: string) => ({ NATS_URL: testNats.url, NATS_USER: user, NATS_PASSWORD: testNats.passwords[user] });
 /** The caller: the gateway's identity and signing key. */
 const config = (namespace: string, timeout = 2000): NatsClientConfig => ({
@@ -35,7 +40,10 @@ let slowFinished = false;
 @Controller()
 class ProbeController {
   @MessagePattern(users.subjects.get)
-  get(@Payload(new ZodPayloadPipe(z.object({ params: z.object({ username: z.string().min(3, 'Username is too short') }) }))) { params: body }: { params: { username: string } }) {
+  get(
+    @Payload(new ZodPayloadPipe(z.object({ params: z.object({ username: z.string().min(3, 'Username is too short') }) })))
+    { params: body }: { params: { username: string } },
+  ) {
     handled.push(body.username);
     if (body.username === 'missing') throw new AppError('NOT_FOUND', Messages.userNotFound);
     if (body.username === 'broken') throw new Error('secret internals');
@@ -58,7 +66,8 @@ async function start(namespace: string): Promise<INestMicroservice> {
 
 const actor: Actor = { id: '00000000-0000-4000-8000-000000000001', username: 'head', role: 'Head' };
 /** `directory.user.get` for `username`, as the gateway sends it. */
-const get = (client: NatsRpcClient, username: string, options?: { timeoutMs: number }) => client.request(users.subjects.get, { actor, params: { username } }, options);
+const get = (client: NatsRpcClient, username: string, options?: { timeoutMs: number }) =>
+  client.request(users.subjects.get, { actor, params: { username } }, options);
 
 const failure = (promise: Promise<unknown>) => failureOf(RemoteError, promise);
 

@@ -1,7 +1,17 @@
 import { Controller, Injectable, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Server, type CustomTransportStrategy } from '@nestjs/microservices';
-import { defineResource, isErrorBody, keyParam, listQuerySchema, type Actor, type ErrorBody, type CrossPartProblem, type ResourceHandlers, type UserSessionState } from '@freight/contracts';
+import {
+  defineResource,
+  isErrorBody,
+  keyParam,
+  listQuerySchema,
+  type Actor,
+  type ErrorBody,
+  type CrossPartProblem,
+  type ResourceHandlers,
+  type UserSessionState,
+} from '@freight/contracts';
 import { lastValueFrom } from 'rxjs';
 import { z } from 'zod';
 import { AppError, RpcErrorFilter } from './errors.js';
@@ -34,7 +44,15 @@ const probes = defineResource({
   searchFields: ['Name'],
   texts: { singular: 'probe', plural: 'probes', added: 'Probe added', updated: 'Probe updated', deleted: 'Probe deleted', notFound: 'No such probe' },
   operations: {
-    all: { method: 'GET', path: '/api/probes/all', summary: 'List', action: 'read', query: listQuerySchema(['Name']), reply: z.array(z.object({ Name: z.string() })), paged: true },
+    all: {
+      method: 'GET',
+      path: '/api/probes/all',
+      summary: 'List',
+      action: 'read',
+      query: listQuerySchema(['Name']),
+      reply: z.array(z.object({ Name: z.string() })),
+      paged: true,
+    },
     add: {
       method: 'POST',
       path: '/api/probes/add',
@@ -43,9 +61,17 @@ const probes = defineResource({
       body: z.object({ Name: z.string().min(2, 'Name is too short'), Size: z.number() }),
       reply: z.object({ message: z.string() }),
       idempotent: true,
-      refine: ({ body }: { body: { Name: string; Size: number } }): CrossPartProblem[] => (body.Size > body.Name.length ? [{ field: 'Size', message: 'Too big for its name' }] : []),
+      refine: ({ body }: { body: { Name: string; Size: number } }): CrossPartProblem[] =>
+        body.Size > body.Name.length ? [{ field: 'Size', message: 'Too big for its name' }] : [],
     },
-    delete: { method: 'DELETE', path: '/api/probes/delete/{Name}', summary: 'Delete', action: 'delete', params: keyParam('Name', 'Name'), reply: z.object({ message: z.string() }) },
+    delete: {
+      method: 'DELETE',
+      path: '/api/probes/delete/{Name}',
+      summary: 'Delete',
+      action: 'delete',
+      params: keyParam('Name', 'Name'),
+      reply: z.object({ message: z.string() }),
+    },
   },
 });
 
@@ -114,14 +140,20 @@ async function errorOf(call: Promise<unknown>): Promise<ErrorBody> {
 describe('resourceController', () => {
   it('is named after the resource and subscribes one subject per operation', () => {
     expect(ProbeController.name).toBe('ProbeController');
-    for (const subject of ['directory.probe.all', 'directory.probe.add', 'directory.probe.delete']) expect(transport.getHandlerByPattern(subject)).not.toBeNull();
+    for (const subject of ['directory.probe.all', 'directory.probe.add', 'directory.probe.delete'])
+      expect(transport.getHandlerByPattern(subject)).not.toBeNull();
     expect(transport.getHandlerByPattern('directory.probe.get')).toBeNull();
   });
 
   it('hands the handler the message as the schema parsed it, and answers what the handler answers', async () => {
-    await expect(transport.call(probes.subjects.all, { actor, query: { q: '  kandy ', page: '2' } })).resolves.toEqual({ items: [{ Name: 'kandy' }], total: 1 });
+    await expect(transport.call(probes.subjects.all, { actor, query: { q: '  kandy ', page: '2' } })).resolves.toEqual({
+      items: [{ Name: 'kandy' }],
+      total: 1,
+    });
     expect(received).toEqual([{ q: 'kandy', page: 2 }]);
-    await expect(transport.call(probes.subjects.add, { actor, idempotencyKey: 'k-1', body: { Name: 'Galle', Size: 3 } })).resolves.toEqual({ message: 'added Galle' });
+    await expect(transport.call(probes.subjects.add, { actor, idempotencyKey: 'k-1', body: { Name: 'Galle', Size: 3 } })).resolves.toEqual({
+      message: 'added Galle',
+    });
     expect(received[1]).toEqual({ actor, idempotencyKey: 'k-1', body: { Name: 'Galle', Size: 3 } });
   });
 
@@ -131,8 +163,12 @@ describe('resourceController', () => {
       message: 'Name is too short',
       details: { 'body.Name': 'Name is too short' },
     });
-    await expect(errorOf(transport.call(probes.subjects.add, { body: { Name: 'Galle', Size: 1 } }))).resolves.toMatchObject({ details: { actor: expect.any(String) } });
-    await expect(errorOf(transport.call(probes.subjects.delete, { actor, params: {} }))).resolves.toMatchObject({ details: { 'params.Name': 'Name is required' } });
+    await expect(errorOf(transport.call(probes.subjects.add, { body: { Name: 'Galle', Size: 1 } }))).resolves.toMatchObject({
+      details: { actor: expect.any(String) },
+    });
+    await expect(errorOf(transport.call(probes.subjects.delete, { actor, params: {} }))).resolves.toMatchObject({
+      details: { 'params.Name': 'Name is required' },
+    });
     expect(received).toEqual([]);
   });
 
@@ -151,7 +187,10 @@ describe('resourceController', () => {
   });
 
   it("passes the handler's errors on as they are", async () => {
-    await expect(errorOf(transport.call(probes.subjects.delete, { actor, params: { Name: 'missing' } }))).resolves.toEqual({ code: 'NOT_FOUND', message: 'No such probe' });
+    await expect(errorOf(transport.call(probes.subjects.delete, { actor, params: { Name: 'missing' } }))).resolves.toEqual({
+      code: 'NOT_FOUND',
+      message: 'No such probe',
+    });
     await expect(transport.call(probes.subjects.delete, { actor, params: { Name: 'Kandy' } })).resolves.toEqual({ message: 'deleted Kandy' });
   });
 
@@ -171,7 +210,10 @@ describe('InternalMessage and ValidatedMessage', () => {
   it('validate with the schema of the subject and answer the handler', async () => {
     const id = '00000000-0000-4000-8000-000000000002';
     await expect(transport.call('directory.user.sessionState', { id })).resolves.toEqual({ id, username: 'probe', role: 'Admin', sessionVersion: 3 });
-    await expect(errorOf(transport.call('directory.user.sessionState', { id: 'head' }))).resolves.toMatchObject({ code: 'VALIDATION_FAILED', details: { id: 'id must be a user id' } });
+    await expect(errorOf(transport.call('directory.user.sessionState', { id: 'head' }))).resolves.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: { id: 'id must be a user id' },
+    });
     await expect(transport.call('directory.probe.echo', { text: ' hi ' })).resolves.toBe('hi');
     await expect(errorOf(transport.call('directory.probe.echo', { text: 'a\u0007' }))).resolves.toMatchObject({ code: 'VALIDATION_FAILED' });
   });

@@ -28,7 +28,8 @@ export function resourceController<R extends ServedResource>(resource: R, handle
   for (const op of Object.keys(resource.operations)) {
     const subject = resource.subjects[op];
     const schema = resource.messages[op];
-    if (subject === undefined || schema === undefined) throw new Error(`${resource.key}.${op}: the resource has no subject or message schema (made with defineResource?)`);
+    if (subject === undefined || schema === undefined)
+      throw new Error(`${resource.key}.${op}: the resource has no subject or message schema (made with defineResource?)`);
     const handle = function (this: ResourceController, message: unknown): Promise<unknown> {
       const handler = this.handlers[op];
       if (typeof handler !== 'function') throw new Error(`${handlers.name} has no handler for ${subject}`);

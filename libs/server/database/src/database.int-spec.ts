@@ -89,7 +89,9 @@ describe('provisionServiceDatabase', () => {
 describe('ensureSchema', () => {
   it('accepts the provisioned schema and says what to run when the role may not create a missing one', async () => {
     await expect(ensureSchema(serviceUrl, service)).resolves.toBeUndefined();
-    await expect(ensureSchema(serviceUrl, 'elsewhere')).rejects.toThrow('Schema "elsewhere" does not exist and this role cannot create it: provision the database first (npm run db:provision).');
+    await expect(ensureSchema(serviceUrl, 'elsewhere')).rejects.toThrow(
+      'Schema "elsewhere" does not exist and this role cannot create it: provision the database first (npm run db:provision).',
+    );
   });
 });
 

@@ -105,7 +105,16 @@ describe('EntityRepository.list', () => {
     const page = await plain.list({});
     expect(page.items.map((y) => y.name)).toEqual(['Half_way', 'Jaffna Port', 'Orugodawatta', 'Peliyagoda', 'Port']);
     expect(page.total).toBe(5);
-    expect(page.items[0]).toEqual({ id: expect.any(String), name: 'Half_way', code: 'H50', regionId: null, createdAt: expect.any(Date), createdBy: null, updatedAt: expect.any(Date), updatedBy: null });
+    expect(page.items[0]).toEqual({
+      id: expect.any(String),
+      name: 'Half_way',
+      code: 'H50',
+      regionId: null,
+      createdAt: expect.any(Date),
+      createdBy: null,
+      updatedAt: expect.any(Date),
+      updatedBy: null,
+    });
   });
 
   it('filters by q over the search properties, case-insensitively, wildcards taken literally', async () => {
@@ -170,7 +179,9 @@ describe('EntityRepository.chunk', () => {
     const byCode = await chunks(withRegion, { sort: 'code', order: 'desc' }, 1);
     expect(byCode).toHaveLength(5);
     expect(byCode.flat()).toEqual((await withRegion.list({ sort: 'code', order: 'desc' })).items);
-    await dataSource.query(`INSERT INTO ${schema}.yard (name, yard_code, region_id) SELECT 'tie-' || i, 'TIE' || i, $1::uuid FROM generate_series(1, 7) AS i`, [regions.north]);
+    await dataSource.query(`INSERT INTO ${schema}.yard (name, yard_code, region_id) SELECT 'tie-' || i, 'TIE' || i, $1::uuid FROM generate_series(1, 7) AS i`, [
+      regions.north,
+    ]);
     try {
       const byRegion = (await withRegion.list({ sort: 'region', q: 'tie-' })).items;
       await expect(chunks(withRegion, { sort: 'region', q: 'tie-' }, 3).then((parts) => parts.flat())).resolves.toEqual(byRegion);
@@ -199,7 +210,10 @@ describe('EntityRepository.search', () => {
   });
 
   it(`answers at most ${SEARCH_LIMIT}, the exact match first even when the others sort before it`, async () => {
-    await dataSource.query(`INSERT INTO ${schema}.yard (name, yard_code) SELECT 'a-capped-' || lpad(i::text, 3, '0'), 'CAP' || i FROM generate_series(1, $1::int) AS i`, [SEARCH_LIMIT + 5]);
+    await dataSource.query(
+      `INSERT INTO ${schema}.yard (name, yard_code) SELECT 'a-capped-' || lpad(i::text, 3, '0'), 'CAP' || i FROM generate_series(1, $1::int) AS i`,
+      [SEARCH_LIMIT + 5],
+    );
     await dataSource.query(`INSERT INTO ${schema}.yard (name, yard_code) VALUES ('capped', 'CAPPED')`);
     try {
       const found = await plain.search('CAPPED');
@@ -288,7 +302,10 @@ describe('EntityRepository writes', () => {
   it('transaction: with idempotency, a repeat answers the first result without writing again', async () => {
     const actor = { id: randomUUID() };
     const add = () =>
-      plain.transaction(async (tx) => (await plain.insert(tx, { name: 'Ragama', code: 'RAG' })).id, { taken, idempotency: idempotencyOf(actor, 'key-1', { name: 'Ragama' }) });
+      plain.transaction(async (tx) => (await plain.insert(tx, { name: 'Ragama', code: 'RAG' })).id, {
+        taken,
+        idempotency: idempotencyOf(actor, 'key-1', { name: 'Ragama' }),
+      });
     const first = await add();
     await expect(add()).resolves.toBe(first);
     const [count] = await dataSource.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM ${schema}.yard WHERE name = 'Ragama'`);

@@ -163,8 +163,11 @@ export class EntityRepository<E extends { id: string }, Row = E, Sort extends st
       ORDER BY ${orderBy} LIMIT ${pageSize} OFFSET ${(query.page - 1) * pageSize}`;
     const joins = this.spec.joins ? ` ${this.spec.joins}` : '';
     const [items, [count]] = await Promise.all([
-      this.dataSource.query<Row[]>(`SELECT ${columns} FROM (${ids}) page JOIN ${table} ON ${a}.id = page.id${joins}
-         ORDER BY ${orderBy}`, params),
+      this.dataSource.query<Row[]>(
+        `SELECT ${columns} FROM (${ids}) page JOIN ${table} ON ${a}.id = page.id${joins}
+         ORDER BY ${orderBy}`,
+        params,
+      ),
       this.dataSource.query<{ total: number }[]>(`SELECT count(*)::int AS total FROM ${table}${where}`, params),
     ]);
     return { items, total: count!.total };
@@ -237,13 +240,17 @@ export class EntityRepository<E extends { id: string }, Row = E, Sort extends st
   async findByKey(key: string, { tx, lock }: FindOptions = {}): Promise<Row | undefined> {
     const { from, columns, column } = this.sql;
     const locking = lock ? ` FOR ${lock === 'update' ? 'UPDATE' : 'SHARE'} OF ${this.spec.alias}` : '';
-    const [row] = await (tx ?? this.dataSource).query<Row[]>(`SELECT ${columns} FROM ${from} WHERE lower(${column(this.spec.key)}) = lower($1)${locking}`, [key]);
+    const [row] = await (tx ?? this.dataSource).query<Row[]>(`SELECT ${columns} FROM ${from} WHERE lower(${column(this.spec.key)}) = lower($1)${locking}`, [
+      key,
+    ]);
     return row;
   }
 
   async taken(tx: Tx, values: Partial<E>, exceptId?: string): Promise<(keyof E & string) | undefined> {
     const { table, column } = this.sql;
-    const checked = (Object.keys(this.spec.unique ?? {}) as (keyof E & string)[]).filter((property) => values[property] !== undefined && values[property] !== null);
+    const checked = (Object.keys(this.spec.unique ?? {}) as (keyof E & string)[]).filter(
+      (property) => values[property] !== undefined && values[property] !== null,
+    );
     if (checked.length === 0) return undefined;
     const params: unknown[] = checked.map((property) => values[property]);
     const clash = checked.map((property, i) => `lower(${column(property)}) = lower($${i + 1})`);

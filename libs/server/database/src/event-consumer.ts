@@ -68,7 +68,13 @@ export class EventConsumer {
   async start(): Promise<void> {
     const { nats, stream, durable, filterSubject } = this.options;
     const jsm = await jetstreamManager(nats, { checkAPI: false });
-    await jsm.consumers.add(stream, { durable_name: durable, filter_subject: filterSubject, ack_policy: AckPolicy.Explicit, max_ack_pending: 1, deliver_policy: DeliverPolicy.All });
+    await jsm.consumers.add(stream, {
+      durable_name: durable,
+      filter_subject: filterSubject,
+      ack_policy: AckPolicy.Explicit,
+      max_ack_pending: 1,
+      deliver_policy: DeliverPolicy.All,
+    });
     const consumer = await jetstream(nats).consumers.get(stream, durable);
     this.messages = await consumer.consume({ max_messages: 100 });
     this.running = this.run(this.messages);
@@ -97,7 +103,10 @@ export class EventConsumer {
     const messageId = msg.headers?.get('Nats-Msg-Id') || `${msg.info.stream}:${msg.seq}`;
     const table = `${quoteIdent((dataSource.options as { schema?: string }).schema ?? 'public')}.processed_events`;
     await dataSource.transaction(async (tx) => {
-      const fresh = await tx.query<unknown[]>(`INSERT INTO ${table} (message_id, subject) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1`, [messageId, msg.subject]);
+      const fresh = await tx.query<unknown[]>(`INSERT INTO ${table} (message_id, subject) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1`, [
+        messageId,
+        msg.subject,
+      ]);
       if (fresh.length === 0) return;
       await handle(tx, { subject: msg.subject, messageId, payload: msg.json() });
     });

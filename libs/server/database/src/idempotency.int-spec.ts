@@ -37,7 +37,8 @@ function addParcel(actor: { id: string }, label: string, key?: string) {
     idempotencyOf(actor, key, { subject: 'parcel.create', label }),
   );
 }
-const parcels = async (label: string) => (await dataSource.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM ${schema}.parcel WHERE label = $1`, [label]))[0]!.n;
+const parcels = async (label: string) =>
+  (await dataSource.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM ${schema}.parcel WHERE label = $1`, [label]))[0]!.n;
 
 describe('writeTransaction with an Idempotency-Key', () => {
   it('writes once for the same key and request and answers the first result again', async () => {
@@ -73,9 +74,14 @@ describe('writeTransaction with an Idempotency-Key', () => {
 
   it('keeps no key of a failed write, so the retry runs again', async () => {
     const key = randomUUID();
-    const failing = writeTransaction(dataSource, {}, async () => {
-      throw new AppError('CONFLICT', 'not now');
-    }, idempotencyOf(alice, key, { subject: 'parcel.create', label: 'after-failure' }));
+    const failing = writeTransaction(
+      dataSource,
+      {},
+      async () => {
+        throw new AppError('CONFLICT', 'not now');
+      },
+      idempotencyOf(alice, key, { subject: 'parcel.create', label: 'after-failure' }),
+    );
     await expect(failing).rejects.toMatchObject({ code: 'CONFLICT' });
     await addParcel(alice, 'after-failure', key);
     expect(await parcels('after-failure')).toBe(1);

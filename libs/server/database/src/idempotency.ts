@@ -92,7 +92,11 @@ async function pruneNowAndThen(dataSource: DataSource): Promise<void> {
  * the key's row (the unique index) and then answers its result. A request that failed wrote
  * nothing, its key included, so asking again runs it again.
  */
-export async function idempotentTransaction<T>(dataSource: DataSource, idempotency: IdempotentRequest, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+export async function idempotentTransaction<T>(
+  dataSource: DataSource,
+  idempotency: IdempotentRequest,
+  work: (manager: EntityManager) => Promise<T>,
+): Promise<T> {
   const table = tableOf(dataSource);
   const keyHash = createHash('sha256').update(idempotency.key).digest();
   const requestHash = createHmac('sha256', idempotency.key).update(canonicalJson(idempotency.request)).digest();

@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_PAGE_SIZE, type ExportChunk, type ExportCursor, type Page } from '@freight/contracts';
 import { AppError, failureOf } from '@freight/server';
 import type { OutboxEvent } from './outbox.js';
-import { SEARCH_LIMIT, type ExportQuery, type ListQuery, type MasterDataRepository, type NewRow, type TransactionOptions, type Tx } from './entity-repository.js';
+import {
+  SEARCH_LIMIT,
+  type ExportQuery,
+  type ListQuery,
+  type MasterDataRepository,
+  type NewRow,
+  type TransactionOptions,
+  type Tx,
+} from './entity-repository.js';
 
 export interface InMemorySpec<E> {
   /** The natural key's property (case-insensitive). */

@@ -106,7 +106,11 @@ export function masterDataModule(
   handlers: new (resource: MasterDataResource, table: MasterDataTable) => DefinedMasterDataHandlers = DefinedMasterDataHandlers,
 ): { module: Type<unknown>; entity: Type<MasterDataRow> } {
   const entity = masterDataEntity(resource, schema);
-  const provider = { provide: handlers, useFactory: (dataSource: DataSource) => new handlers(resource, new MasterDataTable(dataSource, entity, resource)), inject: [getDataSourceToken()] };
+  const provider = {
+    provide: handlers,
+    useFactory: (dataSource: DataSource) => new handlers(resource, new MasterDataTable(dataSource, entity, resource)),
+    inject: [getDataSourceToken()],
+  };
   class ResourceModule {}
   Object.defineProperty(ResourceModule, 'name', { value: `${cap(resource.name)}Module` });
   const controller = resourceController(resource as never, handlers as unknown as Type<ResourceHandlers<never>>);
@@ -130,7 +134,10 @@ export interface MasterDataTableSql {
 }
 
 /** Creates the table with the audit columns, the key's unique index, a b-tree per sort and a trigram index per search column. */
-export async function createMasterDataTable(q: QueryRunner, { table, key, required = [], optional = [], sorts = [], search }: MasterDataTableSql): Promise<void> {
+export async function createMasterDataTable(
+  q: QueryRunner,
+  { table, key, required = [], optional = [], sorts = [], search }: MasterDataTableSql,
+): Promise<void> {
   const name = table.split('.').at(-1)!;
   const columns = [...[key, ...required].map((c) => `${c} text NOT NULL`), ...optional.map((c) => `${c} text NOT NULL DEFAULT ''`)];
   await q.query(`CREATE TABLE ${table} (

@@ -20,10 +20,33 @@ const yards = defineResource({
   searchFields: ['Name'],
   texts,
   operations: {
-    all: { method: 'GET', path: '/api/yards/all', summary: 'List', action: 'read', query: listQuerySchema(['Name', 'Code']), reply: z.array(yardSchema), paged: true },
-    search: { method: 'GET', path: '/api/yards/search/{Name}', summary: 'Search', action: 'read', params: name, reply: z.object({ success: z.literal(true), yards: z.array(yardSchema) }) },
+    all: {
+      method: 'GET',
+      path: '/api/yards/all',
+      summary: 'List',
+      action: 'read',
+      query: listQuerySchema(['Name', 'Code']),
+      reply: z.array(yardSchema),
+      paged: true,
+    },
+    search: {
+      method: 'GET',
+      path: '/api/yards/search/{Name}',
+      summary: 'Search',
+      action: 'read',
+      params: name,
+      reply: z.object({ success: z.literal(true), yards: z.array(yardSchema) }),
+    },
     get: { method: 'GET', path: '/api/yards/get/{Name}', summary: 'Get', action: 'read', params: name, reply: yardSchema },
-    add: { method: 'POST', path: '/api/yards/add', summary: 'Add', action: 'write', body: yardBody, reply: z.object({ success: z.literal(true), message: z.string(), yard: yardSchema }), idempotent: true },
+    add: {
+      method: 'POST',
+      path: '/api/yards/add',
+      summary: 'Add',
+      action: 'write',
+      body: yardBody,
+      reply: z.object({ success: z.literal(true), message: z.string(), yard: yardSchema }),
+      idempotent: true,
+    },
     update: {
       method: 'PUT',
       path: '/api/yards/update/{Name}',
@@ -125,13 +148,21 @@ describe('MasterDataHandlers.add', () => {
   });
 
   it('refuses a unique value another row has, whatever its case, with the entity’s 409, and writes nothing', async () => {
-    await expect(errorOf(handlers.add({ actor, body: { Name: 'PORT', Code: 'NEW', Note: '' } }))).resolves.toMatchObject({ code: 'CONFLICT', message: "name 'PORT' is taken" });
-    await expect(errorOf(handlers.add({ actor, body: { Name: 'New', Code: 'oru', Note: '' } }))).resolves.toMatchObject({ code: 'CONFLICT', message: "code 'oru' is taken" });
+    await expect(errorOf(handlers.add({ actor, body: { Name: 'PORT', Code: 'NEW', Note: '' } }))).resolves.toMatchObject({
+      code: 'CONFLICT',
+      message: "name 'PORT' is taken",
+    });
+    await expect(errorOf(handlers.add({ actor, body: { Name: 'New', Code: 'oru', Note: '' } }))).resolves.toMatchObject({
+      code: 'CONFLICT',
+      message: "code 'oru' is taken",
+    });
     expect(names()).toEqual(['Orugodawatta', 'Peliyagoda', 'Port']);
   });
 
   it('writes nothing when the hook refuses', async () => {
-    await expect(errorOf(handlers.add({ actor, body: { Name: 'Kelaniya', Code: 'KEL', Note: 'refuse' } }))).resolves.toMatchObject({ message: 'Refused by the entity' });
+    await expect(errorOf(handlers.add({ actor, body: { Name: 'Kelaniya', Code: 'KEL', Note: 'refuse' } }))).resolves.toMatchObject({
+      message: 'Refused by the entity',
+    });
     expect(names()).not.toContain('Kelaniya');
   });
 
@@ -155,7 +186,9 @@ describe('MasterDataHandlers.update', () => {
   });
 
   it('keeps its own unique values, and refuses another row’s', async () => {
-    await expect(handlers.update({ actor, params: { Name: 'Port' }, body: { Name: 'PORT', Code: 'prt', Note: '' } })).resolves.toMatchObject({ yard: { Name: 'PORT' } });
+    await expect(handlers.update({ actor, params: { Name: 'Port' }, body: { Name: 'PORT', Code: 'prt', Note: '' } })).resolves.toMatchObject({
+      yard: { Name: 'PORT' },
+    });
     await expect(errorOf(handlers.update({ actor, params: { Name: 'Port' }, body: { Name: 'Port', Code: 'ORU', Note: '' } }))).resolves.toMatchObject({
       code: 'CONFLICT',
       message: "code 'ORU' is taken",
@@ -168,7 +201,9 @@ describe('MasterDataHandlers.update', () => {
       message: texts.notFound,
     });
     expect(seen).toEqual([]);
-    await expect(errorOf(handlers.update({ actor, params: { Name: 'Peliyagoda' }, body: { Name: 'Peliyagoda', Code: 'PEL', Note: 'open' } }))).resolves.toMatchObject({
+    await expect(
+      errorOf(handlers.update({ actor, params: { Name: 'Peliyagoda' }, body: { Name: 'Peliyagoda', Code: 'PEL', Note: 'open' } })),
+    ).resolves.toMatchObject({
       message: 'Sealed',
     });
     expect(repository.all().find((row) => row.name === 'Peliyagoda')).toMatchObject({ note: 'sealed' });

@@ -72,7 +72,11 @@ export interface OutboxEvent {
  * natural key the record had before the change (its key, for a create) and the records as the
  * service's replies show them.
  */
-export function changeEvent<R>(resource: Pick<ResourceDef, 'service' | 'name' | 'naturalKey'>, change: Change, records: { before?: R; after?: R }): OutboxEvent {
+export function changeEvent<R>(
+  resource: Pick<ResourceDef, 'service' | 'name' | 'naturalKey'>,
+  change: Change,
+  records: { before?: R; after?: R },
+): OutboxEvent {
   const record = (records.before ?? records.after) as Record<string, unknown> | undefined;
   return { subject: eventSubject(resource.service, resource.name, change), payload: { key: String(record?.[resource.naturalKey]), ...records } };
 }
@@ -82,7 +86,10 @@ export async function appendEvents(tx: EntityManager, events: readonly OutboxEve
   if (events.length === 0) return;
   const table = `${quoteIdent(schemaOf(tx.connection))}.outbox`;
   const values = events.map((_, i) => `($${2 * i + 1}, $${2 * i + 2}::jsonb)`).join(', ');
-  await tx.query(`INSERT INTO ${table} (subject, payload) VALUES ${values}`, events.flatMap((e) => [e.subject, JSON.stringify(e.payload)]));
+  await tx.query(
+    `INSERT INTO ${table} (subject, payload) VALUES ${values}`,
+    events.flatMap((e) => [e.subject, JSON.stringify(e.payload)]),
+  );
 }
 
 /** How long JetStream drops a repeated `Nats-Msg-Id` (the stream's duplicate window). */

@@ -33,11 +33,18 @@ describe('writeTransaction', () => {
   });
 
   it('rethrows any other error as it was', async () => {
-    await expect(writeTransaction(dataSource, taken, (m) => m.query(`INSERT INTO ${schema}.item (note) VALUES ('x')`))).rejects.toMatchObject({ code: '23502' });
+    await expect(writeTransaction(dataSource, taken, (m) => m.query(`INSERT INTO ${schema}.item (note) VALUES ('x')`))).rejects.toMatchObject({
+      code: '23502',
+    });
   });
 
   it('commits and returns what the work returns', async () => {
-    await expect(writeTransaction(dataSource, taken, async (m) => (await m.query(`INSERT INTO ${schema}.item (name) VALUES ('Kandy') RETURNING name`))[0].name)).resolves.toBe('Kandy');
-    await expect(names()).resolves.toEqual([{ name: 'Galle', note: null }, { name: 'Kandy', note: null }]);
+    await expect(
+      writeTransaction(dataSource, taken, async (m) => (await m.query(`INSERT INTO ${schema}.item (name) VALUES ('Kandy') RETURNING name`))[0].name),
+    ).resolves.toBe('Kandy');
+    await expect(names()).resolves.toEqual([
+      { name: 'Galle', note: null },
+      { name: 'Kandy', note: null },
+    ]);
   });
 });

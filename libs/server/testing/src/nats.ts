@@ -23,7 +23,9 @@ export interface TestNats {
 export function testNats(): TestNats {
   const raw = process.env.FREIGHT_TEST_NATS;
   if (!raw) {
-    throw new Error('FREIGHT_TEST_NATS is not set: run the test with its project jest config, whose globalSetup (tools/jest/nats-setup.js) starts the test NATS.');
+    throw new Error(
+      'FREIGHT_TEST_NATS is not set: run the test with its project jest config, whose globalSetup (tools/jest/nats-setup.js) starts the test NATS.',
+    );
   }
   return JSON.parse(raw) as TestNats;
 }
@@ -37,7 +39,10 @@ function identity(name: string): { NATS_URL: string; NATS_USER: string; NATS_PAS
 }
 
 /** NATS settings of a caller of services as the gateway is one: its identity and signing key, in `namespace`. */
-export function testNatsConfig(namespace: string, requestTimeoutMs = 5000): NatsClientConfig & { GATEWAY_SIGNING_KEY: NonNullable<NatsClientConfig['GATEWAY_SIGNING_KEY']> } {
+export function testNatsConfig(
+  namespace: string,
+  requestTimeoutMs = 5000,
+): NatsClientConfig & { GATEWAY_SIGNING_KEY: NonNullable<NatsClientConfig['GATEWAY_SIGNING_KEY']> } {
   return {
     ...identity('gateway'),
     NATS_NAMESPACE: namespace,

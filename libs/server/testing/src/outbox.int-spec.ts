@@ -67,7 +67,12 @@ const handled = () => dataSource.query<{ label: string; message_id: string }[]>(
  * A durable consumer (admin identity) that records every parcel it handles in the handled table;
  * `failFirst` labels throw the first time they come.
  */
-async function startConsumer(durable: string, stream = eventStreamName(SERVICE), filterSubject = `${namespace}${subject}`, failFirst: string[] = []): Promise<EventConsumer> {
+async function startConsumer(
+  durable: string,
+  stream = eventStreamName(SERVICE),
+  filterSubject = `${namespace}${subject}`,
+  failFirst: string[] = [],
+): Promise<EventConsumer> {
   const failed = new Set<string>();
   const consumer = new EventConsumer({
     dataSource,
@@ -202,7 +207,10 @@ describe('the relay and an idempotent consumer', () => {
       expect((await jsm.streams.info(stream)).state.messages).toBe(2);
 
       await startConsumer('late', stream, testSubject);
-      await until(async () => (await jsm.consumers.info(stream, 'late')).num_ack_pending === 0 && (await jsm.consumers.info(stream, 'late')).num_pending === 0, 'both deliveries acked');
+      await until(
+        async () => (await jsm.consumers.info(stream, 'late')).num_ack_pending === 0 && (await jsm.consumers.info(stream, 'late')).num_pending === 0,
+        'both deliveries acked',
+      );
       expect((await handled()).filter((row) => row.label === 'late-repeat')).toEqual([{ label: 'late-repeat', message_id: 'late-repeat-id' }]);
     } finally {
       await jsm.streams.delete(stream);

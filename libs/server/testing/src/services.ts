@@ -54,7 +54,11 @@ export function builtEntry(service: ServiceEntry, path: string): string {
  */
 export async function startRegisteredServices(options: StartServicesOptions): Promise<RunningServices> {
   const services = options.services ?? serviceRegistry();
-  const entries = services.map((service) => ({ service, main: builtEntry(service, service.entry), seed: service.seed ? builtEntry(service, service.seed) : undefined }));
+  const entries = services.map((service) => ({
+    service,
+    main: builtEntry(service, service.entry),
+    seed: service.seed ? builtEntry(service, service.seed) : undefined,
+  }));
   const running: RunningService[] = [];
   const databases: TestDatabase[] = [];
   let stopping: Promise<void> | undefined;

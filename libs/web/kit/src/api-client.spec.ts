@@ -1,11 +1,31 @@
 import { jest } from '@jest/globals';
 import { IDEMPOTENCY_KEY_HEADER, Messages, api, type Branch, type LoginResponse, type User } from '@freight/contracts';
 import { getSession, setApiBase, setSessionNavigator, startSession } from '@freight/web-session';
-import { ApiError, DOWNLOAD_CUT_SHORT_MESSAGE, NETWORK_MESSAGE, NOT_JSON_MESSAGE, apiRequest, attachmentName, callApi, downloadFile, isApiError, type ListPage } from './api-client.js';
+import {
+  ApiError,
+  DOWNLOAD_CUT_SHORT_MESSAGE,
+  NETWORK_MESSAGE,
+  NOT_JSON_MESSAGE,
+  apiRequest,
+  attachmentName,
+  callApi,
+  downloadFile,
+  isApiError,
+  type ListPage,
+} from './api-client.js';
 
 const login: LoginResponse = { token: 'tok-9', user_id: 'u', user_role: 'Head', user_username: 'h', user_fullName: 'H', expiresAt: 0 };
 const newBranch = { BranchCity: 'Galle', Location: 'Fort', Contact: '0912223344', Code: 'GAL' };
-const newUser = { fullName: 'A B', username: 'ab', email: 'a@b.co', password: 'quiet-harbour-lantern', branchCity: 'Kandy', contact: '0771234567', role: 'Admin', department: 'Import' } as const;
+const newUser = {
+  fullName: 'A B',
+  username: 'ab',
+  email: 'a@b.co',
+  password: 'quiet-harbour-lantern',
+  branchCity: 'Kandy',
+  contact: '0771234567',
+  role: 'Admin',
+  department: 'Import',
+} as const;
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
@@ -125,7 +145,15 @@ describe('api client', () => {
     });
 
     it('puts the query in the URL (empty values left out) and the body in JSON, with the contract names', async () => {
-      const user = { fullName: 'A B', username: 'ab', email: 'a@b.co', branchCity: 'Kandy', contact: '0771234567', role: 'Admin', department: 'Import' } as const;
+      const user = {
+        fullName: 'A B',
+        username: 'ab',
+        email: 'a@b.co',
+        branchCity: 'Kandy',
+        contact: '0771234567',
+        role: 'Admin',
+        department: 'Import',
+      } as const;
       fetchMock.mockResolvedValue(json({ success: true, message: Messages.userUpdated, user: {} }));
       const reply = await callApi(api.usersUpdate, { query: { term: 'old', updateterm: 'ab' }, body: user });
       expect(reply.message).toBe(Messages.userUpdated);
@@ -223,14 +251,18 @@ describe('api client', () => {
     });
 
     it('retries only once, and reports the second failure', async () => {
-      fetchMock.mockResolvedValueOnce(json({ message: 'down', code: 'SERVICE_UNAVAILABLE' }, 503)).mockResolvedValueOnce(json({ message: 'still down', code: 'SERVICE_UNAVAILABLE' }, 503));
+      fetchMock
+        .mockResolvedValueOnce(json({ message: 'down', code: 'SERVICE_UNAVAILABLE' }, 503))
+        .mockResolvedValueOnce(json({ message: 'still down', code: 'SERVICE_UNAVAILABLE' }, 503));
       const result = await settle(callApi(api.usersAdd, { body: newUser }));
       expect(result).toMatchObject({ status: 'rejected', reason: { status: 503, message: 'still down' } });
       expect(fetchMock).toHaveBeenCalledTimes(2);
     });
 
     it('waits for the Retry-After it was given before the retry', async () => {
-      fetchMock.mockResolvedValueOnce(json({ message: 'down', code: 'SERVICE_UNAVAILABLE' }, 503, { 'Retry-After': '3' })).mockResolvedValueOnce(json({ success: true }, 201));
+      fetchMock
+        .mockResolvedValueOnce(json({ message: 'down', code: 'SERVICE_UNAVAILABLE' }, 503, { 'Retry-After': '3' }))
+        .mockResolvedValueOnce(json({ success: true }, 201));
       const call = callApi(api.usersAdd, { body: newUser });
       await jest.advanceTimersByTimeAsync(2900);
       expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -279,7 +311,10 @@ describe('downloadFile', () => {
   });
 
   const csv = (name = 'branches-2026-11-20.csv') =>
-    new Response('\uFEFF"Branch Name"\r\n"Galle"\r\n', { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}"` } });
+    new Response('\uFEFF"Branch Name"\r\n"Galle"\r\n', {
+      status: 200,
+      headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}"` },
+    });
 
   it('asks with the token in the header, never in the URL, and saves the file under the server name', async () => {
     startSession(login);
@@ -303,7 +338,10 @@ describe('downloadFile', () => {
   it('refuses as an ApiError with the server message, logs out on a 401, and saves nothing', async () => {
     startSession(login);
     fetchMock.mockResolvedValueOnce(json({ message: 'Search text must be at most 100 characters', code: 'VALIDATION_FAILED' }, 400));
-    await expect(downloadFile(api.usersExport, { q: 'x' }, 'users.csv')).rejects.toMatchObject({ status: 400, message: 'Search text must be at most 100 characters' });
+    await expect(downloadFile(api.usersExport, { q: 'x' }, 'users.csv')).rejects.toMatchObject({
+      status: 400,
+      message: 'Search text must be at most 100 characters',
+    });
     fetchMock.mockResolvedValueOnce(json({ message: Messages.unauthorized, code: 'UNAUTHORIZED' }, 401));
     await expect(downloadFile(api.usersExport, {}, 'users.csv')).rejects.toMatchObject({ status: 401 });
     expect(getSession()).toBeNull();

@@ -1,5 +1,14 @@
 import type { z } from 'zod';
-import { IDEMPOTENCY_KEY_HEADER, Messages, TOTAL_COUNT_HEADER, apiPath, isErrorBody, type CallInputOf, type Method, type OperationInput } from '@freight/contracts';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  Messages,
+  TOTAL_COUNT_HEADER,
+  apiPath,
+  isErrorBody,
+  type CallInputOf,
+  type Method,
+  type OperationInput,
+} from '@freight/contracts';
 import { apiUrl, getSession, logout } from '@freight/web-session';
 
 export const NOT_JSON_MESSAGE = 'Expected JSON response but received something else.';
@@ -192,7 +201,8 @@ export interface CallOptions {
 }
 
 /** The input may be left out when the route needs none of its parts. */
-type CallArgs<R extends CallableRoute> = object extends CallInput<R> ? [input?: CallInput<R>, options?: CallOptions] : [input: CallInput<R>, options?: CallOptions];
+type CallArgs<R extends CallableRoute> =
+  object extends CallInput<R> ? [input?: CallInput<R>, options?: CallOptions] : [input: CallInput<R>, options?: CallOptions];
 
 /** Query values as they go in a URL; empty ones are left out. */
 function queryOf(query: unknown): Query | undefined {

@@ -47,7 +47,12 @@ describe('confirmAndDelete', () => {
   const start = () => {
     let done!: Promise<void>;
     act(() => {
-      done = confirmAndDelete({ question: 'Delete the thing?', remove: () => apiRequest<{ message: string }>('/api/things/1', { method: 'DELETE' }).then((r) => r.data), failureTexts: texts, onDeleted });
+      done = confirmAndDelete({
+        question: 'Delete the thing?',
+        remove: () => apiRequest<{ message: string }>('/api/things/1', { method: 'DELETE' }).then((r) => r.data),
+        failureTexts: texts,
+        onDeleted,
+      });
     });
     return done;
   };

@@ -67,7 +67,15 @@ describe('DataTable', () => {
     fetchMock = jest.fn<typeof fetch>().mockImplementation(async (input) => {
       const url = new URL(String(input), 'http://x');
       const page = Number(url.searchParams.get('page'));
-      return json(page === 1 ? [{ _id: '1', name: 'Ann' }, { _id: '2', name: 'Bob' }] : [{ _id: '3', name: 'Cy' }], 3);
+      return json(
+        page === 1
+          ? [
+              { _id: '1', name: 'Ann' },
+              { _id: '2', name: 'Bob' },
+            ]
+          : [{ _id: '3', name: 'Cy' }],
+        3,
+      );
     });
     globalThis.fetch = fetchMock;
   });
@@ -129,7 +137,9 @@ describe('DataTable', () => {
     expect(screen.getByText('Page 1 of 1')).toBeTruthy();
     unmount();
 
-    fetchMock.mockResolvedValue(new Response(JSON.stringify({ message: 'Forbidden here', code: 'FORBIDDEN' }), { status: 403, headers: { 'content-type': 'application/json' } }));
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ message: 'Forbidden here', code: 'FORBIDDEN' }), { status: 403, headers: { 'content-type': 'application/json' } }),
+    );
     renderTable();
     // A refused call (4xx) is not retried: the message shows at once.
     expect(await screen.findByText('Forbidden here')).toBeTruthy();

@@ -72,14 +72,7 @@ export function DataTable<T>({ list, columns, rowKey, searchLabel, emptyText = '
 
   return (
     <div>
-      <TextInput
-        label={searchLabel}
-        type="search"
-        value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
-        mb="sm"
-        maw={360}
-      />
+      <TextInput label={searchLabel} type="search" value={search} onChange={(event) => setSearch(event.currentTarget.value)} mb="sm" maw={360} />
       {list.error && <ErrorNotice>{serverMessage(list.error, loadErrorText)}</ErrorNotice>}
       <Table.ScrollContainer minWidth={640}>
         <Table striped highlightOnHover aria-label={caption} aria-busy={list.loading}>
@@ -88,10 +81,7 @@ export function DataTable<T>({ list, columns, rowKey, searchLabel, emptyText = '
               {columns.map((column) => {
                 const active = column.sortField !== undefined && list.params.sort === column.sortField;
                 return (
-                  <Table.Th
-                    key={column.header}
-                    aria-sort={active ? (list.params.order === 'asc' ? 'ascending' : 'descending') : undefined}
-                  >
+                  <Table.Th key={column.header} aria-sort={active ? (list.params.order === 'asc' ? 'ascending' : 'descending') : undefined}>
                     {column.sortField ? (
                       // nowrap: the arrow stays on the header's line
                       <UnstyledButton onClick={() => list.toggleSort(column.sortField!)} fw={600} style={{ whiteSpace: 'nowrap' }}>

@@ -32,7 +32,16 @@ export { useServerForm, FormActions, READ_ONLY_INPUT, type ServerFormOptions } f
 export { useAfterSave } from './use-after-save.js';
 export { KitProviders, WithServices, loadServices, clearServerData, theme, cssVariablesResolver, HEADER_HEIGHT } from './providers.js';
 export { screenTexts, titleCase, recordLoadErrorText, refusalOr, type ScreenTexts } from './resource-texts.js';
-export { renamesOf, type ListResource, type FormResource, type ListRowOf, type RecordOf, type FieldName, type FormValues, type UpdateValues } from './resource-types.js';
+export {
+  renamesOf,
+  type ListResource,
+  type FormResource,
+  type ListRowOf,
+  type RecordOf,
+  type FieldName,
+  type FormValues,
+  type UpdateValues,
+} from './resource-types.js';
 export { ResourceListPage, type ResourceListConfig, type ListColumn } from './resource-list-page.js';
 export { ResourceForm, type ResourceFormProps, type FormField, type FormMode } from './resource-form.js';
 export { ResourceFormPage, useRecord, type ResourceFormConfig } from './resource-form-page.js';

@@ -64,7 +64,13 @@ function FieldInput({ field, mode, form }: { field: FormField; mode: FormMode; f
         control={form.control}
         name={name}
         render={({ field: input }) => (
-          <NativeSelect label={label} required={required} data={withPlaceholder(placeholder ?? `Select ${label}`, field.options ?? [])} {...input} error={error} />
+          <NativeSelect
+            label={label}
+            required={required}
+            data={withPlaceholder(placeholder ?? `Select ${label}`, field.options ?? [])}
+            {...input}
+            error={error}
+          />
         )}
       />
     );
@@ -106,7 +112,17 @@ function FieldInput({ field, mode, form }: { field: FormField; mode: FormMode; f
  * of the call (the resource's `add` or `update` body, the one the server validates with): a
  * refused submit puts the server's field errors under the inputs and its message above them.
  */
-export function ResourceForm<R extends FormResource>({ resource, mode, fields, defaultValues, onSubmit, errorText, cancelTo, notice, texts }: ResourceFormProps<R>) {
+export function ResourceForm<R extends FormResource>({
+  resource,
+  mode,
+  fields,
+  defaultValues,
+  onSubmit,
+  errorText,
+  cancelTo,
+  notice,
+  texts,
+}: ResourceFormProps<R>) {
   const renames = renamesOf(resource);
   // An update body that renames fields (`newOriginPortName`) has the add body's rules under other
   // names: the inputs keep the add body's names and rules, and the server's errors come back to them.

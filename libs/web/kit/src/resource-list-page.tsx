@@ -88,7 +88,8 @@ export function ResourceListPage<R extends ListResource>({ config }: { config: R
     }
   };
 
-  const listColumns = config.columns ?? resource.columns.map((column) => ({ header: column.label, field: column.field, render: (row: ListRowOf<R>) => columnText(row, column) }));
+  const listColumns =
+    config.columns ?? resource.columns.map((column) => ({ header: column.label, field: column.field, render: (row: ListRowOf<R>) => columnText(row, column) }));
   const columns: Column<ListRowOf<R>>[] = [
     ...listColumns.map(({ header, field, render }) => ({
       header,

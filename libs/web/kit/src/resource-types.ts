@@ -8,11 +8,17 @@ import type { ListRoute, RowOf } from './use-server-list.js';
  * key), `add`, `update` (by the natural key) and `delete`, and `export` (the list as CSV, which
  * `defineResource` adds to every paged list), with the list's columns.
  */
-export type ListResource = ResourceDef & { columns: readonly ListColumnDef[]; operations: { all: OperationDef & ListRoute; delete: OperationDef; export: OperationDef } };
-export type FormResource = ResourceDef & { operations: { get: OperationDef; add: OperationDef & { body: z.ZodType }; update: OperationDef & { body: z.ZodType } } };
+export type ListResource = ResourceDef & {
+  columns: readonly ListColumnDef[];
+  operations: { all: OperationDef & ListRoute; delete: OperationDef; export: OperationDef };
+};
+export type FormResource = ResourceDef & {
+  operations: { get: OperationDef; add: OperationDef & { body: z.ZodType }; update: OperationDef & { body: z.ZodType } };
+};
 
 /** The update body's names of the fields it renames (defineMasterData's `renames`), none for other resources. */
-export const renamesOf = (resource: object): Readonly<Record<string, string>> => (resource as { masterData?: { renames: Record<string, string> } }).masterData?.renames ?? {};
+export const renamesOf = (resource: object): Readonly<Record<string, string>> =>
+  (resource as { masterData?: { renames: Record<string, string> } }).masterData?.renames ?? {};
 
 /** A row of the resource's list. */
 export type ListRowOf<R extends ListResource> = RowOf<R['operations']['all']>;

@@ -34,7 +34,8 @@ export function ResourceViewPage<R extends FormResource>({ config }: { config: R
 
   let body;
   if (record.isPending) body = <LoadingNotice />;
-  else if (record.isError) body = <ErrorNotice>{isApiError(record.error) && record.error.status === 404 ? texts.viewNotFound : texts.viewLoadError}</ErrorNotice>;
+  else if (record.isError)
+    body = <ErrorNotice>{isApiError(record.error) && record.error.status === 404 ? texts.viewNotFound : texts.viewLoadError}</ErrorNotice>;
   else
     body = (
       <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} maw={720} m={0}>

@@ -49,7 +49,13 @@ export function useServerList<R extends ListRoute>(key: string, route: R, pageSi
   const query = useQuery({
     queryKey: [key, 'list', params],
     queryFn: ({ signal }) => {
-      const listQuery = { q: params.q || undefined, sort: params.sort, order: params.sort ? params.order : undefined, page: params.page, pageSize: params.pageSize };
+      const listQuery = {
+        q: params.q || undefined,
+        sort: params.sort,
+        order: params.sort ? params.order : undefined,
+        page: params.page,
+        pageSize: params.pageSize,
+      };
       // The route's own query type is narrower (its sort fields); the server checks `sort` against them.
       return callRoute(route, { query: listQuery }, { signal }) as Promise<{ items: RowOf<R>[]; total: number }>;
     },

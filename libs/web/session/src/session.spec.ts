@@ -1,16 +1,6 @@
 import { jest } from '@jest/globals';
 import { SESSION_KEYS, SESSION_LENGTH_MS, type LoginResponse } from '@freight/contracts';
-import {
-  getSession,
-  initSession,
-  isSessionValid,
-  logout,
-  markLoginFailed,
-  onLogout,
-  setSessionNavigator,
-  startSession,
-  type LogoutReason,
-} from './session.js';
+import { getSession, initSession, isSessionValid, logout, markLoginFailed, onLogout, setSessionNavigator, startSession, type LogoutReason } from './session.js';
 
 const login: LoginResponse = {
   token: 'tok-1',

@@ -7,7 +7,12 @@ import { BranchHandlers, type BranchStore, type BranchUsers } from './branch.han
 
 class FakeBranches extends InMemoryRepository<BranchEntity> implements BranchStore {
   constructor() {
-    super({ key: 'city', search: ['city', 'location'], sort: { BranchCity: 'city', Location: 'location', Contact: 'contact', Code: 'code' }, unique: ['city', 'code'] });
+    super({
+      key: 'city',
+      search: ['city', 'location'],
+      sort: { BranchCity: 'city', Location: 'location', Contact: 'contact', Code: 'code' },
+      unique: ['city', 'code'],
+    });
   }
   async cities(): Promise<string[]> {
     return this.all()
@@ -34,7 +39,13 @@ beforeEach(() => {
   handlers = new BranchHandlers(store, users);
 });
 
-const body = (over: Partial<BranchCreate> = {}): BranchCreate => ({ BranchCity: 'Jaffna', Location: 'Main Street', Contact: '021 222 3333', Code: 'JAF', ...over });
+const body = (over: Partial<BranchCreate> = {}): BranchCreate => ({
+  BranchCity: 'Jaffna',
+  Location: 'Main Street',
+  Contact: '021 222 3333',
+  Code: 'JAF',
+  ...over,
+});
 const cities = () => store.all().map((branch) => branch.city);
 
 describe('branch replies carry the catalogue texts', () => {
@@ -48,7 +59,9 @@ describe('branch replies carry the catalogue texts', () => {
   });
 
   it('update answers Messages.branchUpdated with the branch as it is now', async () => {
-    await expect(handlers.update({ actor, params: { BranchCity: 'GALLE' }, body: { Location: 'Lighthouse Street', Contact: '091 555 6666' } })).resolves.toEqual({
+    await expect(
+      handlers.update({ actor, params: { BranchCity: 'GALLE' }, body: { Location: 'Lighthouse Street', Contact: '091 555 6666' } }),
+    ).resolves.toEqual({
       success: true,
       message: Messages.branchUpdated,
       branch: { _id: expect.any(String), BranchCity: 'Galle', Location: 'Lighthouse Street', Contact: '091 555 6666', Code: 'GLE' },
@@ -63,8 +76,17 @@ describe('branch replies carry the catalogue texts', () => {
   it('search answers success and the branches, the exact city first; get the one branch; unique-cities the names', async () => {
     await handlers.add({ actor, body: body({ BranchCity: 'Colombo North', Code: 'CMBN' }) });
     const found = await handlers.search({ actor, params: { BranchCity: 'COLOMBO' } });
-    expect(found).toEqual({ success: true, branches: [expect.objectContaining({ BranchCity: 'Colombo' }), expect.objectContaining({ BranchCity: 'Colombo North' })] });
-    await expect(handlers.get({ actor, params: { BranchCity: 'kandy' } })).resolves.toEqual({ _id: kandy.id, BranchCity: 'Kandy', Location: 'Peradeniya Road', Contact: '081 222 3333', Code: 'KDY' });
+    expect(found).toEqual({
+      success: true,
+      branches: [expect.objectContaining({ BranchCity: 'Colombo' }), expect.objectContaining({ BranchCity: 'Colombo North' })],
+    });
+    await expect(handlers.get({ actor, params: { BranchCity: 'kandy' } })).resolves.toEqual({
+      _id: kandy.id,
+      BranchCity: 'Kandy',
+      Location: 'Peradeniya Road',
+      Contact: '081 222 3333',
+      Code: 'KDY',
+    });
     await expect(handlers.uniqueCities()).resolves.toEqual(['Colombo', 'Colombo North', 'Galle', 'Kandy']);
     await expect(handlers.all({ actor, query: { q: 'fort', sort: 'Code', order: 'desc' } })).resolves.toEqual({
       items: [expect.objectContaining({ Code: 'GLE' }), expect.objectContaining({ Code: 'CMB' })],
@@ -77,7 +99,9 @@ describe('a branch that does not exist', () => {
   it('is NOT_FOUND with Messages.branchNotFound for get, update and delete', async () => {
     const notFound = { code: 'NOT_FOUND', message: Messages.branchNotFound };
     await expect(errorOf(handlers.get({ actor, params: { BranchCity: 'Trinco' } }))).resolves.toMatchObject(notFound);
-    await expect(errorOf(handlers.update({ actor, params: { BranchCity: 'Trinco' }, body: { Location: 'x', Contact: '026 222 3333' } }))).resolves.toMatchObject(notFound);
+    await expect(
+      errorOf(handlers.update({ actor, params: { BranchCity: 'Trinco' }, body: { Location: 'x', Contact: '026 222 3333' } })),
+    ).resolves.toMatchObject(notFound);
     await expect(errorOf(handlers.delete({ actor, params: { BranchCity: 'Trinco' } }))).resolves.toMatchObject(notFound);
   });
 });
@@ -93,7 +117,9 @@ describe('a city or code already used', () => {
     await expect(errorOf(handlers.add({ actor, body: body({ Code: 'kdy' }) }))).resolves.toMatchObject({
       body: { code: 'CONFLICT', message: "Branch code 'kdy' is already in use", details: { Code: "Branch code 'kdy' is already in use" } },
     });
-    await expect(errorOf(handlers.add({ actor, body: body({ BranchCity: 'kandy', Code: 'CMB' }) }))).resolves.toMatchObject({ message: "Branch 'kandy' already exists" });
+    await expect(errorOf(handlers.add({ actor, body: body({ BranchCity: 'kandy', Code: 'CMB' }) }))).resolves.toMatchObject({
+      message: "Branch 'kandy' already exists",
+    });
   });
 
   it('maps a unique index that refused the write (a race past the check) to the same 409s', async () => {
@@ -106,17 +132,31 @@ describe('a city or code already used', () => {
 
 describe('city and code cannot change', () => {
   it('refuses another city or another code, naming each, and changes nothing', async () => {
-    const renamed = await errorOf(handlers.update({ actor, params: { BranchCity: 'Galle' }, body: { BranchCity: 'Matara', Location: 'Elsewhere', Contact: '041 222 3333' } }));
-    expect(renamed.body).toEqual({ code: 'VALIDATION_FAILED', message: 'Branch name and code cannot be changed', details: { BranchCity: 'Branch name cannot be changed' } });
-    const recoded = await errorOf(handlers.update({ actor, params: { BranchCity: 'Galle' }, body: { Code: 'MTR', Location: 'Elsewhere', Contact: '041 222 3333' } }));
+    const renamed = await errorOf(
+      handlers.update({ actor, params: { BranchCity: 'Galle' }, body: { BranchCity: 'Matara', Location: 'Elsewhere', Contact: '041 222 3333' } }),
+    );
+    expect(renamed.body).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Branch name and code cannot be changed',
+      details: { BranchCity: 'Branch name cannot be changed' },
+    });
+    const recoded = await errorOf(
+      handlers.update({ actor, params: { BranchCity: 'Galle' }, body: { Code: 'MTR', Location: 'Elsewhere', Contact: '041 222 3333' } }),
+    );
     expect(recoded.body.details).toEqual({ Code: 'Branch code cannot be changed' });
-    const both = await errorOf(handlers.update({ actor, params: { BranchCity: 'Galle' }, body: { BranchCity: 'Matara', Code: 'MTR', Location: 'x', Contact: '041 222 3333' } }));
+    const both = await errorOf(
+      handlers.update({ actor, params: { BranchCity: 'Galle' }, body: { BranchCity: 'Matara', Code: 'MTR', Location: 'x', Contact: '041 222 3333' } }),
+    );
     expect(both.body.details).toEqual({ BranchCity: 'Branch name cannot be changed', Code: 'Branch code cannot be changed' });
     expect(store.all().find((branch) => branch.city === 'Galle')).toMatchObject({ location: 'Fort, Galle', code: 'GLE' });
   });
 
   it('accepts them sent again unchanged, in any case, keeping the stored spelling', async () => {
-    const reply = await handlers.update({ actor, params: { BranchCity: 'galle' }, body: { BranchCity: 'GALLE', Code: 'gle', Location: 'Lighthouse St', Contact: '091 222 3333' } });
+    const reply = await handlers.update({
+      actor,
+      params: { BranchCity: 'galle' },
+      body: { BranchCity: 'GALLE', Code: 'gle', Location: 'Lighthouse St', Contact: '091 222 3333' },
+    });
     expect(reply.branch).toMatchObject({ BranchCity: 'Galle', Code: 'GLE', Location: 'Lighthouse St' });
     expect(store.all().find((branch) => branch.city === 'Galle')).toMatchObject({ location: 'Lighthouse St', updatedBy: actor.id });
   });

@@ -4,7 +4,13 @@ import { errorOf, headActor as actor, startDirectory, type DirectoryHarness } fr
 const B = branches.subjects;
 let h: DirectoryHarness;
 
-const branch = (over: Partial<BranchCreate> = {}): BranchCreate => ({ BranchCity: 'Colombo', Location: 'Fort, Colombo 01', Contact: '+94 11 234 5678', Code: 'CMB', ...over });
+const branch = (over: Partial<BranchCreate> = {}): BranchCreate => ({
+  BranchCity: 'Colombo',
+  Location: 'Fort, Colombo 01',
+  Contact: '+94 11 234 5678',
+  Code: 'CMB',
+  ...over,
+});
 const create = (over: Partial<BranchCreate> = {}) => h.client.request(B.add, { actor, body: branch(over) });
 const list = (query: BranchListQuery = {}) => h.client.request(B.all, { actor, query });
 const search = (BranchCity: string) => h.client.request(B.search, { actor, params: { BranchCity } });
@@ -27,17 +33,32 @@ describe('directory.branch.add', () => {
   });
 
   it('refuses a city or a code already used, whatever the case', async () => {
-    await expect(errorOf(create({ BranchCity: 'COLOMBO', Code: 'CM2' }))).resolves.toMatchObject({ code: 'CONFLICT', message: "Branch 'COLOMBO' already exists" });
-    await expect(errorOf(create({ BranchCity: 'Negombo', Code: 'cmb' }))).resolves.toMatchObject({ code: 'CONFLICT', message: "Branch code 'cmb' is already in use" });
+    await expect(errorOf(create({ BranchCity: 'COLOMBO', Code: 'CM2' }))).resolves.toMatchObject({
+      code: 'CONFLICT',
+      message: "Branch 'COLOMBO' already exists",
+    });
+    await expect(errorOf(create({ BranchCity: 'Negombo', Code: 'cmb' }))).resolves.toMatchObject({
+      code: 'CONFLICT',
+      message: "Branch code 'cmb' is already in use",
+    });
     await expect(list()).resolves.toMatchObject({ total: 1 });
   });
 
   it('validates the payload', async () => {
     const body = await errorOf(create({ BranchCity: 'Galle', Code: 'G L', Location: '' }));
-    expect(body).toMatchObject({ code: 'VALIDATION_FAILED', details: { 'body.Code': 'Branch code must be letters, digits or hyphens', 'body.Location': 'Location is required' } });
+    expect(body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: { 'body.Code': 'Branch code must be letters, digits or hyphens', 'body.Location': 'Location is required' },
+    });
     await expect(errorOf(create({ BranchCity: '..' }))).resolves.toMatchObject({ code: 'VALIDATION_FAILED' });
-    await expect(errorOf(create({ BranchCity: 'Nul\u0000ville' }))).resolves.toMatchObject({ code: 'VALIDATION_FAILED', details: { 'body.BranchCity': expect.stringContaining('U+0000') } });
-    await expect(errorOf(h.client.request(B.add, { body: branch({ BranchCity: 'X' }) } as never))).resolves.toMatchObject({ code: 'VALIDATION_FAILED', details: { actor: expect.any(String) } });
+    await expect(errorOf(create({ BranchCity: 'Nul\u0000ville' }))).resolves.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: { 'body.BranchCity': expect.stringContaining('U+0000') },
+    });
+    await expect(errorOf(h.client.request(B.add, { body: branch({ BranchCity: 'X' }) } as never))).resolves.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: { actor: expect.any(String) },
+    });
   });
 });
 
@@ -75,7 +96,13 @@ describe('reading branches', () => {
   });
 
   it('gets one branch or NOT_FOUND', async () => {
-    await expect(get('GALLE')).resolves.toEqual({ _id: expect.any(String), BranchCity: 'Galle', Location: 'Fort, Galle', Contact: '+94 11 234 5678', Code: 'GLE' });
+    await expect(get('GALLE')).resolves.toEqual({
+      _id: expect.any(String),
+      BranchCity: 'Galle',
+      Location: 'Fort, Galle',
+      Contact: '+94 11 234 5678',
+      Code: 'GLE',
+    });
     await expect(errorOf(get('Jaffna'))).resolves.toEqual({ code: 'NOT_FOUND', message: Messages.branchNotFound });
     // Only the exact city, whatever its case: not a branch whose city merely contains it.
     await expect(errorOf(get('Colombo Nor'))).resolves.toMatchObject({ code: 'NOT_FOUND' });
@@ -117,7 +144,15 @@ describe('directory.branch.update', () => {
 
 describe('directory.branch.delete', () => {
   it('refuses to delete a branch that still has users', async () => {
-    const user = { fullName: 'K P', email: 'kp@example.com', password: 'long-enough-pw', branchCity: 'Kandy', contact: '081 222 3333', role: 'Employee', department: 'Export' } as const;
+    const user = {
+      fullName: 'K P',
+      email: 'kp@example.com',
+      password: 'long-enough-pw',
+      branchCity: 'Kandy',
+      contact: '081 222 3333',
+      role: 'Employee',
+      department: 'Export',
+    } as const;
     await h.client.request(users.subjects.add, { actor, body: { ...user, username: 'kperera' } });
     await expect(errorOf(remove('kandy'))).resolves.toEqual({ code: 'CONFLICT', message: "Branch 'Kandy' still has 1 user. Move or delete them first." });
     await h.client.request(users.subjects.add, { actor, body: { ...user, username: 'kperera2', email: 'kp2@example.com' } });

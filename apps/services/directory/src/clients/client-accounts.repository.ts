@@ -13,7 +13,10 @@ export class ClientAccountsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async credentials(username: string): Promise<(ClientCredentialsReply & { passwordHash: string }) | undefined> {
-    const [client] = await this.dataSource.query<(ClientCredentialsReply & { passwordHash: string })[]>(`SELECT * FROM ${CLIENTS} WHERE lower(username) = lower($1)`, [username.trim()]);
+    const [client] = await this.dataSource.query<(ClientCredentialsReply & { passwordHash: string })[]>(
+      `SELECT * FROM ${CLIENTS} WHERE lower(username) = lower($1)`,
+      [username.trim()],
+    );
     return client;
   }
 

@@ -13,7 +13,11 @@ type ClientUpdate = { updateData: { username?: string; password?: string } };
  * password hashed before the transaction, never stored as given), the username shared by every
  * client and read-only, `unique` the sorted names. Its class adds what the kind has of its own.
  */
-export abstract class ClientHandlers<R extends ResourceDef & { subjects: Record<string, string> }, E extends ClientEntity, Rec> extends MasterDataHandlers<R, E, Rec> {
+export abstract class ClientHandlers<R extends ResourceDef & { subjects: Record<string, string> }, E extends ClientEntity, Rec> extends MasterDataHandlers<
+  R,
+  E,
+  Rec
+> {
   protected constructor(
     resource: R,
     protected readonly store: ClientRepository<E, string>,

@@ -46,7 +46,13 @@ function clientSpec<E, Sort extends string>(kind: ClientRole, a: string, ownColu
  */
 export class ClientRepository<E extends ClientRow, Sort extends string> extends EntityRepository<E, E, Sort> {
   /** `ownColumns`: the SELECT list of what the kind has beyond every client's columns, named as the entity's properties. */
-  constructor(dataSource: DataSource, entity: EntityTarget<E>, private readonly kind: ClientRole, alias: string, ownColumns = '') {
+  constructor(
+    dataSource: DataSource,
+    entity: EntityTarget<E>,
+    private readonly kind: ClientRole,
+    alias: string,
+    ownColumns = '',
+  ) {
     super(dataSource, entity, clientSpec<E, Sort>(kind, alias, ownColumns));
   }
 
@@ -78,7 +84,9 @@ export class ClientRepository<E extends ClientRow, Sort extends string> extends 
 
   /** Every name, sorted (the `unique` call). */
   async names(): Promise<string[]> {
-    const rows = await this.dataSource.query<{ name: string }[]>(`SELECT ${this.kind}_name AS name FROM directory.${this.kind} ORDER BY lower(${this.kind}_name)`);
+    const rows = await this.dataSource.query<{ name: string }[]>(
+      `SELECT ${this.kind}_name AS name FROM directory.${this.kind} ORDER BY lower(${this.kind}_name)`,
+    );
     return rows.map((row) => row.name);
   }
 }

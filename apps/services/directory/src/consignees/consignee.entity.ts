@@ -19,5 +19,17 @@ export class ConsigneeEntity extends ClientEntity {
 export function toConsignee(row: ConsigneeEntity): Consignee {
   const { id, consigneeName, username, email, additionalEmails, address, mobile, handlingPersonName, remarks, openingBalance } = row;
   // Until the accounts service keeps the ledger, what is owed is the opening balance (DECISIONS §3).
-  return { consignee_id: id, consigneeName, username, email, additionalEmails, address, mobile, handlingPersonName, remarks, openingBalance, currentBalance: openingBalance };
+  return {
+    consignee_id: id,
+    consigneeName,
+    username,
+    email,
+    additionalEmails,
+    address,
+    mobile,
+    handlingPersonName,
+    remarks,
+    openingBalance,
+    currentBalance: openingBalance,
+  };
 }

@@ -17,7 +17,8 @@ const consignee = (n: number, over: Partial<Record<keyof ConsigneeCreate, unknow
 const add = (body: object, actor = headActor) => h.client.request(C.add, { actor, body } as never);
 const get = (consignee_id: string) => h.client.request(C.get, { actor: headActor, params: { consignee_id } });
 const list = (query: object = {}) => h.client.request(C.all, { actor: headActor, query } as never);
-const update = (consignee_id: string, updateData: object, actor = headActor) => h.client.request(C.update, { actor, params: { consignee_id }, body: { updateData } } as never);
+const update = (consignee_id: string, updateData: object, actor = headActor) =>
+  h.client.request(C.update, { actor, params: { consignee_id }, body: { updateData } } as never);
 const remove = (consignee_id: string) => h.client.request(C.delete, { actor: headActor, params: { consignee_id } });
 const idOf = async (body: object) => (await add(body)).consignee.consignee_id;
 
@@ -62,7 +63,9 @@ describe('directory.consignee.add', () => {
   });
 
   it('takes the optional fields as empty and the balance as 0.00', async () => {
-    await expect(add(consignee(2))).resolves.toMatchObject({ consignee: { additionalEmails: [], address: '', mobile: '', remarks: '', openingBalance: '0.00', currentBalance: '0.00' } });
+    await expect(add(consignee(2))).resolves.toMatchObject({
+      consignee: { additionalEmails: [], address: '', mobile: '', remarks: '', openingBalance: '0.00', currentBalance: '0.00' },
+    });
   });
 
   it.each([
@@ -71,11 +74,21 @@ describe('directory.consignee.add', () => {
     ['a missing handling person', { handlingPersonName: undefined }, 'body.handlingPersonName', 'Handling person name is required'],
     ['a missing password', { password: undefined }, 'body.password', 'Password is required'],
     ['a short password', { password: 'short' }, 'body.password', 'Password must be at least 12 characters'],
-    ['the username as password', { password: 'Lanka.Traders9' , username: 'lanka.traders9' }, 'body.password', 'Password must not be the username'],
+    ['the username as password', { password: 'Lanka.Traders9', username: 'lanka.traders9' }, 'body.password', 'Password must not be the username'],
     ['a bad e-mail', { email: 'accounts-at-lanka' }, 'body.email', 'Enter a valid email address'],
     ['a bad additional e-mail', { additionalEmails: ['ok@lanka.example', 'not-an-email'] }, 'body.additionalEmails.1', 'Enter a valid email address'],
-    ['eleven additional e-mails', { additionalEmails: Array.from({ length: 11 }, (_, i) => `a${i}@lanka.example`) }, 'body.additionalEmails', 'At most 10 additional emails'],
-    ['additional e-mails that are no list', { additionalEmails: 'ops@lanka.example' }, 'body.additionalEmails', 'Additional emails must be a list of email addresses'],
+    [
+      'eleven additional e-mails',
+      { additionalEmails: Array.from({ length: 11 }, (_, i) => `a${i}@lanka.example`) },
+      'body.additionalEmails',
+      'At most 10 additional emails',
+    ],
+    [
+      'additional e-mails that are no list',
+      { additionalEmails: 'ops@lanka.example' },
+      'body.additionalEmails',
+      'Additional emails must be a list of email addresses',
+    ],
     ['a name over 100 characters', { consigneeName: 'x'.repeat(101) }, 'body.consigneeName', 'Consignee name must be at most 100 characters'],
     ['remarks over 2000 characters', { remarks: 'x'.repeat(2001) }, 'body.remarks', 'Remarks must be at most 2000 characters'],
     ['a negative balance', { openingBalance: '-5' }, 'body.openingBalance', 'Opening balance must not be negative'],
@@ -97,14 +110,41 @@ describe('directory.consignee.add', () => {
       message: "Consignee 'LANKA TRADERS 1' already exists",
       details: { consigneeName: "Consignee 'LANKA TRADERS 1' already exists" },
     });
-    await expect(errorOf(add(consignee(3, { username: 'LANKA.traders1' })))).resolves.toMatchObject({ code: 'CONFLICT', message: "Username 'LANKA.traders1' is already taken" });
-    const shipper = { shipperName: 'Ceylon Exports', username: 'Lanka.Traders2', email: 'ship@ceylon.example', address: 'Kandy Road', mobile: '081 222 3333', handlingPersonName: 'Sunil', password: 'lagoon-monsoon-teacup', remarks: '' };
-    await expect(errorOf(h.client.request(shippers.subjects.add, { actor: headActor, body: shipper }))).resolves.toMatchObject({ code: 'CONFLICT', message: "Username 'Lanka.Traders2' is already taken" });
+    await expect(errorOf(add(consignee(3, { username: 'LANKA.traders1' })))).resolves.toMatchObject({
+      code: 'CONFLICT',
+      message: "Username 'LANKA.traders1' is already taken",
+    });
+    const shipper = {
+      shipperName: 'Ceylon Exports',
+      username: 'Lanka.Traders2',
+      email: 'ship@ceylon.example',
+      address: 'Kandy Road',
+      mobile: '081 222 3333',
+      handlingPersonName: 'Sunil',
+      password: 'lagoon-monsoon-teacup',
+      remarks: '',
+    };
+    await expect(errorOf(h.client.request(shippers.subjects.add, { actor: headActor, body: shipper }))).resolves.toMatchObject({
+      code: 'CONFLICT',
+      message: "Username 'Lanka.Traders2' is already taken",
+    });
   });
 
   it('lets one of two concurrent creates of a username win, as consignee or shipper: the other is a 409', async () => {
-    const shipper = { shipperName: 'Race Shipper', username: 'race.client', email: 'race@ceylon.example', address: 'Kandy Road', mobile: '081 222 3333', handlingPersonName: 'Sunil', password: 'lagoon-monsoon-teacup', remarks: '' };
-    const results = await Promise.allSettled([add(consignee(4, { username: 'race.client' })), h.client.request(shippers.subjects.add, { actor: headActor, body: shipper })]);
+    const shipper = {
+      shipperName: 'Race Shipper',
+      username: 'race.client',
+      email: 'race@ceylon.example',
+      address: 'Kandy Road',
+      mobile: '081 222 3333',
+      handlingPersonName: 'Sunil',
+      password: 'lagoon-monsoon-teacup',
+      remarks: '',
+    };
+    const results = await Promise.allSettled([
+      add(consignee(4, { username: 'race.client' })),
+      h.client.request(shippers.subjects.add, { actor: headActor, body: shipper }),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     expect(rejected.reason.body).toMatchObject({ code: 'CONFLICT', message: "Username 'race.client' is already taken" });
@@ -128,8 +168,14 @@ describe('reading consignees', () => {
 
   it('search/{id} answers the one consignee as a list; get/{id} the record; an unknown or malformed id is 404', async () => {
     const id = (await list({ q: 'Lanka Traders 1' })).items[0].consignee_id;
-    await expect(h.client.request(C.search, { actor: headActor, params: { consignee_id: id } })).resolves.toEqual({ success: true, consignees: [expect.objectContaining({ consignee_id: id })] });
-    await expect(h.client.request(C.search, { actor: headActor, params: { consignee_id: '00000000-0000-4000-8000-00000000ffff' } })).resolves.toEqual({ success: true, consignees: [] });
+    await expect(h.client.request(C.search, { actor: headActor, params: { consignee_id: id } })).resolves.toEqual({
+      success: true,
+      consignees: [expect.objectContaining({ consignee_id: id })],
+    });
+    await expect(h.client.request(C.search, { actor: headActor, params: { consignee_id: '00000000-0000-4000-8000-00000000ffff' } })).resolves.toEqual({
+      success: true,
+      consignees: [],
+    });
     await expect(errorOf(get('00000000-0000-4000-8000-00000000ffff'))).resolves.toEqual({ code: 'NOT_FOUND', message: 'Consignee not found' });
     await expect(errorOf(get('not-an-id'))).resolves.toEqual({ code: 'NOT_FOUND', message: 'Consignee not found' });
   });
@@ -149,8 +195,15 @@ describe('directory.consignee.update', () => {
 
   it('changes the fields sent, keeps the password when none is sent, and records no balance change when it stays', async () => {
     const [before] = await h.adminQuery(`SELECT password_hash, session_version FROM directory.consignee WHERE id = $1`, [id]);
-    const reply = await update(id, { ...consignee(20, { password: '', address: 'New Harbour Road', additionalEmails: ['x@lanka.example'] }), openingBalance: '100' });
-    expect(reply).toMatchObject({ success: true, message: 'Consignee updated successfully', consignee: { address: 'New Harbour Road', additionalEmails: ['x@lanka.example'], openingBalance: '100.00' } });
+    const reply = await update(id, {
+      ...consignee(20, { password: '', address: 'New Harbour Road', additionalEmails: ['x@lanka.example'] }),
+      openingBalance: '100',
+    });
+    expect(reply).toMatchObject({
+      success: true,
+      message: 'Consignee updated successfully',
+      consignee: { address: 'New Harbour Road', additionalEmails: ['x@lanka.example'], openingBalance: '100.00' },
+    });
     await expect(h.adminQuery(`SELECT password_hash, session_version FROM directory.consignee WHERE id = $1`, [id])).resolves.toEqual([before]);
     await expect(h.client.request(C.balanceHistory, { actor: headActor, params: { consignee_id: id } })).resolves.toEqual({ success: true, changes: [] });
   });
@@ -169,8 +222,12 @@ describe('directory.consignee.update', () => {
 
   it('does not record a balance change that was not made (the edit failed)', async () => {
     await idOf(consignee(21));
-    await expect(errorOf(update(id, { ...consignee(20, { consigneeName: 'lanka traders 21', password: '' }), openingBalance: '5' }))).resolves.toMatchObject({ code: 'CONFLICT' });
-    await expect(h.client.request(C.balanceHistory, { actor: headActor, params: { consignee_id: id } })).resolves.toMatchObject({ changes: [expect.anything(), expect.anything()] });
+    await expect(errorOf(update(id, { ...consignee(20, { consigneeName: 'lanka traders 21', password: '' }), openingBalance: '5' }))).resolves.toMatchObject({
+      code: 'CONFLICT',
+    });
+    await expect(h.client.request(C.balanceHistory, { actor: headActor, params: { consignee_id: id } })).resolves.toMatchObject({
+      changes: [expect.anything(), expect.anything()],
+    });
     await expect(get(id)).resolves.toMatchObject({ openingBalance: '99.00' });
   });
 
@@ -183,16 +240,23 @@ describe('directory.consignee.update', () => {
       code: 'VALIDATION_FAILED',
       details: { username: 'Username cannot be changed' },
     });
-    await expect(update(id, { ...consignee(20, { username: 'LANKA.TRADERS20', password: '' }) })).resolves.toMatchObject({ consignee: { username: 'lanka.traders20' } });
+    await expect(update(id, { ...consignee(20, { username: 'LANKA.TRADERS20', password: '' }) })).resolves.toMatchObject({
+      consignee: { username: 'lanka.traders20' },
+    });
   });
 
   it('refuses a bad body (400), an updateData left out (400), an unknown id (404)', async () => {
-    await expect(errorOf(update(id, { ...consignee(20), openingBalance: '1.234' }))).resolves.toMatchObject({ details: { 'body.updateData.openingBalance': 'Opening balance must have at most 2 decimals' } });
+    await expect(errorOf(update(id, { ...consignee(20), openingBalance: '1.234' }))).resolves.toMatchObject({
+      details: { 'body.updateData.openingBalance': 'Opening balance must have at most 2 decimals' },
+    });
     await expect(errorOf(h.client.request(C.update, { actor: headActor, params: { consignee_id: id }, body: consignee(20) } as never))).resolves.toMatchObject({
       code: 'VALIDATION_FAILED',
       details: { 'body.updateData': 'updateData is required' },
     });
-    await expect(errorOf(update('00000000-0000-4000-8000-00000000ffff', consignee(20)))).resolves.toEqual({ code: 'NOT_FOUND', message: 'Consignee not found' });
+    await expect(errorOf(update('00000000-0000-4000-8000-00000000ffff', consignee(20)))).resolves.toEqual({
+      code: 'NOT_FOUND',
+      message: 'Consignee not found',
+    });
   });
 });
 

@@ -5,5 +5,9 @@ import { ConsigneeHandlers } from './consignee.handlers.js';
 import { ConsigneeRepository } from './consignee.repository.js';
 
 /** directory.consignee.*: one validated NATS handler per operation of the definition. */
-@Module({ controllers: [resourceController(consignees, ConsigneeHandlers)], providers: [ConsigneeRepository, ConsigneeHandlers], exports: [ConsigneeRepository] })
+@Module({
+  controllers: [resourceController(consignees, ConsigneeHandlers)],
+  providers: [ConsigneeRepository, ConsigneeHandlers],
+  exports: [ConsigneeRepository],
+})
 export class ConsigneeModule {}

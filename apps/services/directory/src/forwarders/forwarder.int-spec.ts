@@ -4,6 +4,19 @@ import { masterDataSuite } from '../testing/master-data-suite.js';
 
 // What every master-data resource does, against Postgres and NATS (see the suite). The entity's own rules get their tests below.
 masterDataSuite(forwarders, startDirectory, {
-  sample: (n) => ({ Forwarder: `Forwarder ${n}`, email: `email${n}@example.com`, contact: `+94 11 234 56${n}0`, address: `Address ${n}`, remarks: `Remarks ${n}` }), change: { newForwarderName: 'Forwarder renamed', email: 'changed@example.com', contact: '+94 81 765 4321', address: 'Address changed', remarks: 'Remarks changed' },
+  sample: (n) => ({
+    Forwarder: `Forwarder ${n}`,
+    email: `email${n}@example.com`,
+    contact: `+94 11 234 56${n}0`,
+    address: `Address ${n}`,
+    remarks: `Remarks ${n}`,
+  }),
+  change: {
+    newForwarderName: 'Forwarder renamed',
+    email: 'changed@example.com',
+    contact: '+94 81 765 4321',
+    address: 'Address changed',
+    remarks: 'Remarks changed',
+  },
   invalid: { Forwarder: 'x'.repeat(101), email: 'not an e-mail', contact: 'x'.repeat(31), address: 'x'.repeat(201), remarks: 'x'.repeat(2001) },
 });

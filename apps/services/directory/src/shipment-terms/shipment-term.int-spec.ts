@@ -4,6 +4,7 @@ import { masterDataSuite } from '../testing/master-data-suite.js';
 
 // What every master-data resource does, against Postgres and NATS (see the suite). The entity's own rules get their tests below.
 masterDataSuite(shipmentTerms, startDirectory, {
-  sample: (n) => ({ TermofShipment: `Termof shipment ${n}` }), change: { newTermofShipment: 'Termof shipment renamed' },
+  sample: (n) => ({ TermofShipment: `Termof shipment ${n}` }),
+  change: { newTermofShipment: 'Termof shipment renamed' },
   invalid: { TermofShipment: 'x'.repeat(101) },
 });

@@ -36,7 +36,8 @@ export function masterDataSuite(
   const renames = resource.masterData?.renames ?? {};
   const one = resource.masterData?.replyKeys.one ?? resource.name;
   /** An update body as the record's fields: `newOriginPortName` → OriginPortName. */
-  const asRecord = (body: Body) => Object.fromEntries(Object.entries(body).map(([field, value]) => [Object.keys(renames).find((f) => renames[f] === field) ?? field, value]));
+  const asRecord = (body: Body) =>
+    Object.fromEntries(Object.entries(body).map(([field, value]) => [Object.keys(renames).find((f) => renames[f] === field) ?? field, value]));
   let h: { client: NatsRpcClient; close(): Promise<void> };
   const call = (subject: string | undefined, message: object): Promise<any> => {
     if (subject === undefined) throw new Error(`${resource.key} has no such operation`);
@@ -64,7 +65,10 @@ export function masterDataSuite(
     it('refuses a key already taken, whatever its case (409), and an empty key (400)', async () => {
       const taken = await errorOf(add({ ...options.sample(4), [key]: keyOf(1).toUpperCase() }));
       expect(taken).toMatchObject({ code: 'CONFLICT', details: { [key]: expect.stringContaining(keyOf(1).toUpperCase()) } });
-      await expect(errorOf(add({ ...options.sample(4), [key]: '  ' }))).resolves.toMatchObject({ code: 'VALIDATION_FAILED', details: { [`body.${key}`]: expect.any(String) } });
+      await expect(errorOf(add({ ...options.sample(4), [key]: '  ' }))).resolves.toMatchObject({
+        code: 'VALIDATION_FAILED',
+        details: { [`body.${key}`]: expect.any(String) },
+      });
       await expect(list()).resolves.toMatchObject({ total: 3 });
     });
 
@@ -109,7 +113,11 @@ export function masterDataSuite(
     it("updates a record by its key (any case), answering the definition's text, or NOT_FOUND", async () => {
       const updated = { ...record(2), ...asRecord(options.change) };
       const newKey = renames[key] === undefined ? undefined : options.change[renames[key]];
-      await expect(byKey(S.update, keyOf(2).toUpperCase(), { body: options.change })).resolves.toEqual({ success: true, message: texts.updated, [one]: updated });
+      await expect(byKey(S.update, keyOf(2).toUpperCase(), { body: options.change })).resolves.toEqual({
+        success: true,
+        message: texts.updated,
+        [one]: updated,
+      });
       await expect(byKey(S.get, newKey ?? keyOf(2))).resolves.toEqual(updated);
       if (newKey !== undefined) await expect(errorOf(byKey(S.get, keyOf(2)))).resolves.toMatchObject({ code: 'NOT_FOUND' });
       await expect(errorOf(byKey(S.update, 'no such record', { body: options.change }))).resolves.toEqual({ code: 'NOT_FOUND', message: texts.notFound });
@@ -118,7 +126,10 @@ export function masterDataSuite(
     if (renames[key]) {
       it('refuses a rename onto a key another record has, whatever its case (409), and changes nothing', async () => {
         const body = { ...options.change, [renames[key]!]: keyOf(1).toUpperCase() };
-        await expect(errorOf(byKey(S.update, keyOf(3), { body }))).resolves.toMatchObject({ code: 'CONFLICT', details: { [key]: expect.stringContaining(keyOf(1).toUpperCase()) } });
+        await expect(errorOf(byKey(S.update, keyOf(3), { body }))).resolves.toMatchObject({
+          code: 'CONFLICT',
+          details: { [key]: expect.stringContaining(keyOf(1).toUpperCase()) },
+        });
         await expect(byKey(S.get, keyOf(3))).resolves.toEqual(record(3));
       });
     }
@@ -148,11 +159,17 @@ export function masterDataSuite(
       it('refuses a value its field does not take (too long, not an e-mail address) with 400 naming the field, on add and on update', async () => {
         for (const [field, value] of Object.entries(options.invalid!)) {
           const added = await errorOf(add({ ...options.sample(10), [field]: value }));
-          expect([field, added]).toEqual([field, expect.objectContaining({ code: 'VALIDATION_FAILED', details: expect.objectContaining({ [`body.${field}`]: expect.any(String) }) })]);
+          expect([field, added]).toEqual([
+            field,
+            expect.objectContaining({ code: 'VALIDATION_FAILED', details: expect.objectContaining({ [`body.${field}`]: expect.any(String) }) }),
+          ]);
           const named = renames[field] ?? (field === key ? undefined : field);
           if (named === undefined) continue;
           const updated = await errorOf(byKey(S.update, keyOf(1), { body: { ...options.change, [named]: value } }));
-          expect([field, updated]).toEqual([field, expect.objectContaining({ code: 'VALIDATION_FAILED', details: expect.objectContaining({ [`body.${named}`]: expect.any(String) }) })]);
+          expect([field, updated]).toEqual([
+            field,
+            expect.objectContaining({ code: 'VALIDATION_FAILED', details: expect.objectContaining({ [`body.${named}`]: expect.any(String) }) }),
+          ]);
         }
         await expect(errorOf(byKey(S.get, options.sample(10)[key]!))).resolves.toMatchObject({ code: 'NOT_FOUND' });
         await expect(byKey(S.get, keyOf(1))).resolves.toEqual(record(1));

@@ -111,12 +111,7 @@ export class LoginThrottleService {
          blocked_until = CASE WHEN t.key = $1 OR t.attempts - 1 < k.free THEN NULL ELSE t.blocked_until END,
          known_until = CASE WHEN t.key = $1 THEN now() + make_interval(secs => $4) ELSE t.known_until END
        FROM unnest($2::text[], $3::int[]) AS k(key, free) WHERE t.key = k.key`,
-      [
-        keys.pair,
-        [keys.address, keys.pair, keys.username],
-        [THROTTLE.address.maxAttempts, 0, THROTTLE.username.freeAttempts],
-        THROTTLE.knownAddressSeconds,
-      ],
+      [keys.pair, [keys.address, keys.pair, keys.username], [THROTTLE.address.maxAttempts, 0, THROTTLE.username.freeAttempts], THROTTLE.knownAddressSeconds],
     );
   }
 

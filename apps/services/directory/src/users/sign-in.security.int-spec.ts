@@ -24,7 +24,16 @@ const count = (outcomes: { code: string }[], code: string) => outcomes.filter((o
 async function addUser(username: string, password: string): Promise<void> {
   await h.client.request(users.subjects.add, {
     actor,
-    body: { fullName: `Test ${username}`, username, email: `${username}@example.com`, password, branchCity: 'Colombo', contact: '+94 77 123 4567', role: 'Employee', department: 'Import' },
+    body: {
+      fullName: `Test ${username}`,
+      username,
+      email: `${username}@example.com`,
+      password,
+      branchCity: 'Colombo',
+      contact: '+94 77 123 4567',
+      role: 'Employee',
+      department: 'Import',
+    },
   });
 }
 
@@ -75,7 +84,9 @@ describe('sign-in throttling under attack (directory service, real Postgres)', (
     await expect(login('VICTIM', 'victim harbour lantern', '203.0.113.10')).resolves.toMatchObject({ username: 'victim' });
     // One notice when the limit tripped, not one per refused attempt.
     const notices = warn.mock.calls.map(([message]) => String(message)).filter((m) => m.startsWith('Sign-in limit reached'));
-    expect(notices).toEqual([`Sign-in limit reached: ${THROTTLE.pair.maxAttempts} attempts for username 'victim' from 198.51.100.3; further attempts are refused for ${THROTTLE.pair.lockSeconds} s`]);
+    expect(notices).toEqual([
+      `Sign-in limit reached: ${THROTTLE.pair.maxAttempts} attempts for username 'victim' from 198.51.100.3; further attempts are refused for ${THROTTLE.pair.lockSeconds} s`,
+    ]);
   });
 
   it('guesses spread over many addresses slow the username down with a growing delay, never a lock; the user’s own address is not delayed', async () => {
@@ -115,7 +126,12 @@ describe('sign-in throttling under attack (directory service, real Postgres)', (
   it('a refused attempt is not counted against the username, so it cannot push the user into a delay', async () => {
     await addUser('patient', 'patient harbour lantern');
     for (let i = 0; i < 3 * THROTTLE.username.freeAttempts; i++) await outcome(login('patient', 'wrong guess', '198.51.100.5'));
-    await expect(h.adminQuery(`SELECT attempts FROM directory.login_throttle WHERE key = 'user:patient'`)).resolves.toEqual([{ attempts: THROTTLE.pair.maxAttempts }]);
-    await expect(errorOf(login('patient', 'wrong guess', '203.0.113.30'))).resolves.toEqual({ code: 'INVALID_CREDENTIALS', message: Messages.invalidCredentials });
+    await expect(h.adminQuery(`SELECT attempts FROM directory.login_throttle WHERE key = 'user:patient'`)).resolves.toEqual([
+      { attempts: THROTTLE.pair.maxAttempts },
+    ]);
+    await expect(errorOf(login('patient', 'wrong guess', '203.0.113.30'))).resolves.toEqual({
+      code: 'INVALID_CREDENTIALS',
+      message: Messages.invalidCredentials,
+    });
   });
 });

@@ -18,16 +18,27 @@ const body = (username: string, role: StaffRole, over: Partial<UserCreate> = {})
   ...over,
 });
 const actorOf = (user: User): Actor => ({ id: user._id, username: user.username, role: user.role });
-const create = async (username: string, role: StaffRole, over: Partial<UserCreate> = {}) => (await h.client.request(U.add, { actor: headActor, body: body(username, role, over) })).user;
+const create = async (username: string, role: StaffRole, over: Partial<UserCreate> = {}) =>
+  (await h.client.request(U.add, { actor: headActor, body: body(username, role, over) })).user;
 const update = async (actor: Actor, username: string, role: StaffRole, over: Partial<UserCreate> = {}) =>
-  (await h.client.request(U.update, { actor, query: { term: username, updateterm: over.username ?? username }, body: { ...body(username, role, over), password: over.password ?? '' } })).user;
+  (
+    await h.client.request(U.update, {
+      actor,
+      query: { term: username, updateterm: over.username ?? username },
+      body: { ...body(username, role, over), password: over.password ?? '' },
+    })
+  ).user;
 const remove = (actor: Actor, username: string) => h.client.request(U.delete, { actor, params: { username } });
 const stateOf = (user: User) => h.client.request('directory.user.sessionState', { id: user._id });
-const heads = async () => (await h.adminQuery<{ username: string }>(`SELECT username FROM directory.app_user WHERE role = 'Head' ORDER BY username`)).map((r) => r.username);
+const heads = async () =>
+  (await h.adminQuery<{ username: string }>(`SELECT username FROM directory.app_user WHERE role = 'Head' ORDER BY username`)).map((r) => r.username);
 
 beforeAll(async () => {
   h = await startDirectory();
-  await h.client.request(branches.subjects.add, { actor: headActor, body: { BranchCity: 'Colombo', Location: 'Colombo 01', Contact: '011 234 5678', Code: 'CMB' } });
+  await h.client.request(branches.subjects.add, {
+    actor: headActor,
+    body: { BranchCity: 'Colombo', Location: 'Colombo 01', Contact: '011 234 5678', Code: 'CMB' },
+  });
 });
 afterAll(() => h?.close());
 
@@ -55,7 +66,9 @@ describe('directory.user.session-state', () => {
     await update(headActor, 'versioned', 'Admin', { username: 'versioned.2' });
     expect(await version()).toBe(4);
     // Sign-in answers the version, for the token.
-    await expect(h.client.request('directory.user.verifyCredentials', { username: 'versioned.2', password: 'tugboat-lantern-5821', ip: '10.0.0.1' })).resolves.toMatchObject({
+    await expect(
+      h.client.request('directory.user.verifyCredentials', { username: 'versioned.2', password: 'tugboat-lantern-5821', ip: '10.0.0.1' }),
+    ).resolves.toMatchObject({
       username: 'versioned.2',
       sessionVersion: 4,
     });
@@ -71,7 +84,10 @@ describe('who may write whom, checked by the directory itself', () => {
   });
 
   it('refuses an Admin adding a Head, and writes nothing', async () => {
-    await expect(errorOf(h.client.request(U.add, { actor: admin, body: body('made.head', 'Head') }))).resolves.toEqual({ code: 'FORBIDDEN', message: Messages.forbidden });
+    await expect(errorOf(h.client.request(U.add, { actor: admin, body: body('made.head', 'Head') }))).resolves.toEqual({
+      code: 'FORBIDDEN',
+      message: Messages.forbidden,
+    });
     await expect(errorOf(h.client.request(U.get, { actor: headActor, params: { username: 'made.head' } }))).resolves.toMatchObject({ code: 'NOT_FOUND' });
   });
 
@@ -88,7 +104,9 @@ describe('who may write whom, checked by the directory itself', () => {
   });
 
   it('lets an Admin edit themself but their role, and an Employee fully', async () => {
-    await expect(update(admin, 'rules.admin', 'Admin', { fullName: 'Me Myself', password: 'quayside-orchid-4417' })).resolves.toMatchObject({ fullName: 'Me Myself' });
+    await expect(update(admin, 'rules.admin', 'Admin', { fullName: 'Me Myself', password: 'quayside-orchid-4417' })).resolves.toMatchObject({
+      fullName: 'Me Myself',
+    });
     await expect(update(admin, 'rules.emp', 'Employee', { password: 'pilot-harbour-6650' })).resolves.toMatchObject({ username: 'rules.emp' });
     await expect(update(admin, 'rules.emp', 'Admin')).resolves.toMatchObject({ role: 'Admin' });
   });

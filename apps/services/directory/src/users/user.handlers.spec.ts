@@ -94,7 +94,18 @@ beforeEach(() => {
     ['admin2', 'Admin'],
     ['emp', 'Employee'],
   ] as const) {
-    users.seed({ username, role, fullName: `Test ${username}`, email: `${username}@example.com`, contact: '+94 77 123 4567', department: 'Import', branchId: colombo.id, branchCity: 'Colombo', sessionVersion: 1, passwordHash: knownHash });
+    users.seed({
+      username,
+      role,
+      fullName: `Test ${username}`,
+      email: `${username}@example.com`,
+      contact: '+94 77 123 4567',
+      department: 'Import',
+      branchId: colombo.id,
+      branchCity: 'Colombo',
+      sessionVersion: 1,
+      passwordHash: knownHash,
+    });
   }
 });
 
@@ -147,7 +158,11 @@ describe('user replies carry the catalogue texts', () => {
 
   it('update answers Messages.userUpdated with the user as it is now, renamed and moved', async () => {
     const reply = await edit(head, 'EMP', 'Employee', { username: 'emp.k', branchCity: 'KANDY', fullName: 'Emp K' });
-    expect(reply).toEqual({ success: true, message: Messages.userUpdated, user: expect.objectContaining({ username: 'emp.k', fullName: 'Emp K', branchCity: { BranchCity: 'Kandy' } }) });
+    expect(reply).toEqual({
+      success: true,
+      message: Messages.userUpdated,
+      user: expect.objectContaining({ username: 'emp.k', fullName: 'Emp K', branchCity: { BranchCity: 'Kandy' } }),
+    });
     expect(row('emp.k')).toMatchObject({ updatedBy: head.id, branchCity: 'Kandy' });
   });
 
@@ -176,7 +191,11 @@ describe('users that do not exist', () => {
 
   it('a branch that does not exist is a validation error on the branch field', async () => {
     const error = await errorOf(handlers.add({ actor: head, body: userBody('ghost', 'Employee', { branchCity: 'Atlantis' }) }));
-    expect(error.body).toEqual({ code: 'VALIDATION_FAILED', message: "Branch 'Atlantis' does not exist", details: { branchCity: "Branch 'Atlantis' does not exist" } });
+    expect(error.body).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: "Branch 'Atlantis' does not exist",
+      details: { branchCity: "Branch 'Atlantis' does not exist" },
+    });
   });
 });
 
@@ -194,7 +213,9 @@ describe('a username or e-mail already used', () => {
   });
 
   it('a user keeps their own username and e-mail in another case', async () => {
-    await expect(edit(head, 'emp', 'Employee', { username: 'EMP', email: 'Emp@Example.com' })).resolves.toMatchObject({ user: { username: 'EMP', email: 'Emp@Example.com' } });
+    await expect(edit(head, 'emp', 'Employee', { username: 'EMP', email: 'Emp@Example.com' })).resolves.toMatchObject({
+      user: { username: 'EMP', email: 'Emp@Example.com' },
+    });
   });
 });
 
@@ -299,7 +320,9 @@ describe('sign-in', () => {
     };
     const credentials = jest.spyOn(users, 'credentials');
     const guarded = new UserHandlers(users, branches, refusing);
-    await expect(errorOf(guarded.verifyCredentials({ username: 'emp', password: 'harbour-lantern-4821', ip: '10.0.0.3' }))).resolves.toMatchObject({ code: 'TOO_MANY_ATTEMPTS' });
+    await expect(errorOf(guarded.verifyCredentials({ username: 'emp', password: 'harbour-lantern-4821', ip: '10.0.0.3' }))).resolves.toMatchObject({
+      code: 'TOO_MANY_ATTEMPTS',
+    });
     expect(credentials).not.toHaveBeenCalled();
   });
 });

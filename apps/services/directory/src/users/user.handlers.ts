@@ -37,8 +37,7 @@ const usernameTaken = (username: string) =>
 const emailTaken = (email: string) => new AppError('CONFLICT', `Email '${email}' is already in use`, { email: `Email '${email}' is already in use` });
 const forbidden = () => new AppError('FORBIDDEN', Messages.forbidden);
 const notFound = () => new AppError('NOT_FOUND', users.texts.notFound);
-const noSuchBranch = (city: string) =>
-  new AppError('VALIDATION_FAILED', `Branch '${city}' does not exist`, { branchCity: `Branch '${city}' does not exist` });
+const noSuchBranch = (city: string) => new AppError('VALIDATION_FAILED', `Branch '${city}' does not exist`, { branchCity: `Branch '${city}' does not exist` });
 
 /**
  * Staff users (spec 01 §4). The gateway has checked the actor's role may act in the area; whom

@@ -23,14 +23,21 @@ const list = (query: UserListQuery = {}) => h.client.request(U.all, { actor, que
 const search = async (username: string) => (await h.client.request(U.search, { actor, params: { username } })).users;
 const get = (username: string) => h.client.request(U.get, { actor, params: { username } });
 /** Edit `term`, renaming them to `updateterm`; the body names the user as updateterm, as the gateway requires. */
-const update = (term: string, updateterm: string, body: UserUpdate) => h.client.request(U.update, { actor, query: { term, updateterm }, body: { ...body, username: updateterm } });
+const update = (term: string, updateterm: string, body: UserUpdate) =>
+  h.client.request(U.update, { actor, query: { term, updateterm }, body: { ...body, username: updateterm } });
 const remove = (username: string) => h.client.request(U.delete, { actor, params: { username } });
 const login = (username: string, password: string, ip = '10.0.0.1') => h.client.request('directory.user.verifyCredentials', { username, password, ip });
 
 beforeAll(async () => {
   h = await startDirectory();
-  for (const [BranchCity, Code] of [['Colombo', 'CMB'], ['Kandy', 'KDY']]) {
-    await h.client.request(branches.subjects.add, { actor, body: { BranchCity: BranchCity!, Location: `${BranchCity} 01`, Contact: '011 234 5678', Code: Code! } });
+  for (const [BranchCity, Code] of [
+    ['Colombo', 'CMB'],
+    ['Kandy', 'KDY'],
+  ]) {
+    await h.client.request(branches.subjects.add, {
+      actor,
+      body: { BranchCity: BranchCity!, Location: `${BranchCity} 01`, Contact: '011 234 5678', Code: Code! },
+    });
   }
 });
 afterAll(() => h?.close());
@@ -49,7 +56,9 @@ describe('directory.user.add', () => {
       role: 'Admin',
       department: 'Import',
     });
-    const [row] = await h.adminQuery<{ password_hash: string; created_by: string }>(`SELECT password_hash, created_by FROM directory.app_user WHERE id = $1`, [user._id]);
+    const [row] = await h.adminQuery<{ password_hash: string; created_by: string }>(`SELECT password_hash, created_by FROM directory.app_user WHERE id = $1`, [
+      user._id,
+    ]);
     expect(row!.password_hash).toMatch(/^\$argon2id\$/);
     expect(row!.created_by).toBe(actor.id);
   });
@@ -156,7 +165,10 @@ describe('reading users', () => {
   });
 
   it('rejects bad list parameters', async () => {
-    await expect(errorOf(list({ sort: 'password' as never }))).resolves.toMatchObject({ code: 'VALIDATION_FAILED', details: { 'query.sort': expect.stringContaining('sort must be one of') } });
+    await expect(errorOf(list({ sort: 'password' as never }))).resolves.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: { 'query.sort': expect.stringContaining('sort must be one of') },
+    });
     await expect(errorOf(list({ page: 0 }))).resolves.toMatchObject({ code: 'VALIDATION_FAILED', message: 'page must be 1 or more' });
     await expect(errorOf(list({ pageSize: 1000 }))).resolves.toMatchObject({ code: 'VALIDATION_FAILED' });
   });
@@ -245,7 +257,10 @@ describe('reading users', () => {
 describe('directory.user.update', () => {
   it('edits and renames a user, keeping the id; the old name is gone', async () => {
     const before = await create({ username: 'ruwan', email: 'ruwan@example.com' });
-    const reply = await update('RUWAN', 'ruwan.k', { ...newUser({ fullName: 'Ruwan Kumara', email: 'ruwan.k@example.com', branchCity: 'kandy', role: 'Employee' }), password: '' });
+    const reply = await update('RUWAN', 'ruwan.k', {
+      ...newUser({ fullName: 'Ruwan Kumara', email: 'ruwan.k@example.com', branchCity: 'kandy', role: 'Employee' }),
+      password: '',
+    });
     expect(reply).toMatchObject({ success: true, message: Messages.userUpdated });
     expect(reply.user).toMatchObject({ _id: before._id, username: 'ruwan.k', fullName: 'Ruwan Kumara', branchCity: { BranchCity: 'Kandy' }, role: 'Employee' });
     await expect(errorOf(get('ruwan'))).resolves.toMatchObject({ code: 'NOT_FOUND' });
@@ -331,7 +346,9 @@ describe('directory.user.verify-credentials', () => {
 
   it('forgets a username’s failures at an address after a success there, and counts them in Postgres', async () => {
     for (let i = 0; i < THROTTLE.pair.maxAttempts - 1; i++) await errorOf(login('Dilan', 'wrong-guess', '10.2.0.1'));
-    await expect(h.adminQuery(`SELECT attempts FROM directory.login_throttle WHERE key = 'pair:10.2.0.1 dilan'`)).resolves.toEqual([{ attempts: THROTTLE.pair.maxAttempts - 1 }]);
+    await expect(h.adminQuery(`SELECT attempts FROM directory.login_throttle WHERE key = 'pair:10.2.0.1 dilan'`)).resolves.toEqual([
+      { attempts: THROTTLE.pair.maxAttempts - 1 },
+    ]);
     await login('Dilan', 'dilan harbour lantern', '10.2.0.1');
     await expect(h.adminQuery(`SELECT attempts FROM directory.login_throttle WHERE key = 'pair:10.2.0.1 dilan'`)).resolves.toEqual([{ attempts: 0 }]);
     await expect(errorOf(login('Dilan', 'wrong-guess', '10.2.0.1'))).resolves.toMatchObject({ code: 'INVALID_CREDENTIALS' });

@@ -72,6 +72,8 @@ describe('UserRepository SQL (as the bench runs it)', () => {
   it('without a page: the whole sorted list in one statement', async () => {
     const { repository, sent } = recording();
     await repository.list({});
-    expect(sent.map((s) => s.sql)).toEqual([`SELECT ${COLUMNS} FROM directory.app_user u JOIN directory.branch b ON b.id = u.branch_id ORDER BY lower(u.username) ASC`]);
+    expect(sent.map((s) => s.sql)).toEqual([
+      `SELECT ${COLUMNS} FROM directory.app_user u JOIN directory.branch b ON b.id = u.branch_id ORDER BY lower(u.username) ASC`,
+    ]);
   });
 });

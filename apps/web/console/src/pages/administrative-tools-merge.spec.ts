@@ -7,7 +7,12 @@ const groupsFor = (tiles: readonly MenuTile[], role: 'Head' | 'Admin' | 'Employe
   toolsFor(tiles, role).map((group) => [group.title, labels(group.tiles)] as const);
 
 const user: MenuTile = { label: 'Manage User', group: 'User and Branch Management', path: 'manageuser', visibleTo: { area: 'users', action: 'read' } };
-const news: MenuTile = { label: 'Manage Client News', group: 'Client Management', path: 'manageclientnews', visibleTo: { area: 'clientNews', action: 'delete' } };
+const news: MenuTile = {
+  label: 'Manage Client News',
+  group: 'Client Management',
+  path: 'manageclientnews',
+  visibleTo: { area: 'clientNews', action: 'delete' },
+};
 const vessel: MenuTile = { label: 'Manage Vessel', group: 'Shipment Configuration', path: 'managevessel', visibleTo: { area: 'yards', action: 'read' } };
 
 describe('merging the remotes’ menus into the Administrative Tools page', () => {
@@ -93,7 +98,10 @@ describe('merging the remotes’ menus into the Administrative Tools page', () =
     };
     expect(validTiles('masterData', menu, problem)).toEqual([user]);
     expect(problem).toHaveBeenCalledTimes(7);
-    expect(problem).toHaveBeenCalledWith('masterData', 'tile 1 (Manage Vessel) has an area or action this console does not know ({"area":"vessels","action":"read"}); left out');
+    expect(problem).toHaveBeenCalledWith(
+      'masterData',
+      'tile 1 (Manage Vessel) has an area or action this console does not know ({"area":"vessels","action":"read"}); left out',
+    );
     expect(validTiles('x', { tiles: 'all' }, problem)).toEqual([]);
     expect(validTiles('x', undefined, problem)).toEqual([]);
     expect(problem).toHaveBeenLastCalledWith('x', 'no tiles');

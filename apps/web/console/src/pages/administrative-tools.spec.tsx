@@ -18,7 +18,13 @@ const { forgetMenus } = await import('../remotes/remote-menus.js');
 const ALL: StaffRole[] = ['Head', 'Admin', 'Employee'];
 const HEAD: StaffRole[] = ['Head'];
 const SPEC: [group: string, tiles: [label: string, roles: StaffRole[]][]][] = [
-  ['User and Branch Management', [['Manage User', ALL], ['Manage Branch', HEAD]]],
+  [
+    'User and Branch Management',
+    [
+      ['Manage User', ALL],
+      ['Manage Branch', HEAD],
+    ],
+  ],
   [
     'Client Management',
     [
@@ -29,7 +35,13 @@ const SPEC: [group: string, tiles: [label: string, roles: StaffRole[]][]][] = [
       ['Manage Client Announcements', HEAD],
     ],
   ],
-  ['Loading and Infrastructure', [['Manage Origin', ALL], ['Manage Yard', HEAD]]],
+  [
+    'Loading and Infrastructure',
+    [
+      ['Manage Origin', ALL],
+      ['Manage Yard', HEAD],
+    ],
+  ],
   [
     'Shipment Configuration',
     [
@@ -115,23 +127,26 @@ describe('Administrative Tools page (spec 01 §2)', () => {
     expect(loadRemoteModule.mock.calls).toEqual([['masterData', './menu', false]]);
   });
 
-  it.each(['Head', 'Admin', 'Employee'] as const)('as %s: built screens are links to their routes, the others disabled and "Not available yet"', async (role) => {
-    signIn(role);
-    renderPage();
-    await screen.findAllByRole('region');
-    for (const [, labels] of expectedFor(role)) {
-      for (const label of labels) {
-        if (BUILT[label]) {
-          // The tile's accessible name is its visible text.
-          expect(screen.getByRole('link', { name: label }).getAttribute('href')).toBe(`/admindashboard/administrativetools/${BUILT[label]}`);
-        } else {
-          const tile = screen.getByRole('button', { name: label }) as HTMLButtonElement;
-          expect(tile.disabled).toBe(true);
-          expect(document.getElementById(tile.getAttribute('aria-describedby')!)?.textContent).toBe('Not available yet');
+  it.each(['Head', 'Admin', 'Employee'] as const)(
+    'as %s: built screens are links to their routes, the others disabled and "Not available yet"',
+    async (role) => {
+      signIn(role);
+      renderPage();
+      await screen.findAllByRole('region');
+      for (const [, labels] of expectedFor(role)) {
+        for (const label of labels) {
+          if (BUILT[label]) {
+            // The tile's accessible name is its visible text.
+            expect(screen.getByRole('link', { name: label }).getAttribute('href')).toBe(`/admindashboard/administrativetools/${BUILT[label]}`);
+          } else {
+            const tile = screen.getByRole('button', { name: label }) as HTMLButtonElement;
+            expect(tile.disabled).toBe(true);
+            expect(document.getElementById(tile.getAttribute('aria-describedby')!)?.textContent).toBe('Not available yet');
+          }
         }
       }
-    }
-  });
+    },
+  );
 
   it('says it is loading until the menus are in, then shows no alert', async () => {
     let answer!: (menu: unknown) => void;

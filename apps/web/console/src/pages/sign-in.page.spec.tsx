@@ -75,9 +75,7 @@ describe('SignInPage', () => {
     ['Head', 'admin dashboard'],
     ['Employee', 'employee landing'],
   ] as const)('sends a signed-in %s to their landing', async (role, landing) => {
-    fetchMock.mockResolvedValue(
-      json({ token: 't', user_id: '1', user_role: role, user_username: 'u', user_fullName: 'U', expiresAt: Date.now() + 3_600_000 }),
-    );
+    fetchMock.mockResolvedValue(json({ token: 't', user_id: '1', user_role: role, user_username: 'u', user_fullName: 'U', expiresAt: Date.now() + 3_600_000 }));
     renderSignIn();
     fill('u', 'password1');
     await screen.findByText(landing);

@@ -42,24 +42,11 @@ export function DashboardShell({ children }: { children?: ReactNode }) {
   const onDashboardHome = pathname.replace(/\/+$/, '') === '/admindashboard';
 
   return (
-    <AppShell
-      header={{ height: HEADER_HEIGHT }}
-      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      footer={{ height: 40 }}
-      padding="md"
-    >
+    <AppShell header={{ height: HEADER_HEIGHT }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} footer={{ height: 40 }} padding="md">
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={opened}
-              onClick={toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label="Menu"
-              aria-expanded={opened}
-              aria-controls={NAVBAR_ID}
-            />
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Menu" aria-expanded={opened} aria-controls={NAVBAR_ID} />
             <Title order={1} size="h4" style={{ whiteSpace: 'nowrap' }}>
               Freight Console
             </Title>

@@ -3,7 +3,19 @@ import { useParams } from 'react-router-dom';
 import { Controller, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { Button, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { MAX_ADDITIONAL_EMAILS, consignees, consigneeUpdateDataSchema, shipperUpdateDataSchema, shippers } from '@freight/contracts';
-import { ErrorNotice, FormActions, LoadingNotice, READ_ONLY_INPUT, callRoute, recordLoadErrorText, screenTexts, useAfterSave, useRecord, useServerForm, type FormMode } from '@freight/web-kit';
+import {
+  ErrorNotice,
+  FormActions,
+  LoadingNotice,
+  READ_ONLY_INPUT,
+  callRoute,
+  recordLoadErrorText,
+  screenTexts,
+  useAfterSave,
+  useRecord,
+  useServerForm,
+  type FormMode,
+} from '@freight/web-kit';
 
 export type ClientKind = 'consignee' | 'shipper';
 type Values = Record<string, unknown>;
@@ -61,7 +73,11 @@ function AdditionalEmails({ form }: { form: UseFormReturn<FieldValues> }) {
                 </Button>
               </Group>
             ))}
-            {fieldState.error?.message && <Text c="red" size="sm">{fieldState.error.message}</Text>}
+            {fieldState.error?.message && (
+              <Text c="red" size="sm">
+                {fieldState.error.message}
+              </Text>
+            )}
             <Group>
               <Button variant="default" onClick={() => set([...emails, ''])} disabled={emails.length >= MAX_ADDITIONAL_EMAILS}>
                 Add Email
@@ -109,7 +125,9 @@ function ClientForm({ kind, mode, record }: { kind: ClientKind; mode: FormMode; 
   const defaults: Values = {
     ...Object.fromEntries([...fields.map((f) => f.name), 'username', 'remarks'].map((name) => [name, (record?.[name] as string) ?? ''])),
     password: '',
-    ...(kind === 'consignee' ? { additionalEmails: (record?.additionalEmails as string[]) ?? [], openingBalance: (record?.openingBalance as string) ?? '0.00' } : {}),
+    ...(kind === 'consignee'
+      ? { additionalEmails: (record?.additionalEmails as string[]) ?? [], openingBalance: (record?.openingBalance as string) ?? '0.00' }
+      : {}),
   };
   const { form, submit, formError } = useServerForm<FieldValues>({
     schema: (mode === 'add' ? resource.operations.add.body : UPDATE_DATA[kind]) as never,
@@ -132,11 +150,7 @@ function ClientForm({ kind, mode, record }: { kind: ClientKind; mode: FormMode; 
         {formError && <ErrorNotice>{formError}</ErrorNotice>}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {input(fields[0]!.name, fields[0]!.label, true)}
-          {mode === 'edit' ? (
-            <TextInput label="Username" {...READ_ONLY_INPUT} {...form.register('username')} />
-          ) : (
-            input('username', 'Username', true)
-          )}
+          {mode === 'edit' ? <TextInput label="Username" {...READ_ONLY_INPUT} {...form.register('username')} /> : input('username', 'Username', true)}
           {fields.slice(1).map((f) => input(f.name, f.label, f.required, f.type))}
           <PasswordInput
             label="Password"

@@ -39,7 +39,8 @@ const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '
 function BalanceHistory({ id }: { id: string }) {
   const history = useQuery({
     queryKey: [consignees.key, 'balance-history', id],
-    queryFn: ({ signal }) => callRoute(consignees.operations.balanceHistory, { params: { consignee_id: id } }, { signal }) as Promise<{ changes: BalanceChange[] }>,
+    queryFn: ({ signal }) =>
+      callRoute(consignees.operations.balanceHistory, { params: { consignee_id: id } }, { signal }) as Promise<{ changes: BalanceChange[] }>,
   });
   if (history.isPending) return <LoadingNotice />;
   if (history.isError) return <ErrorNotice>Error fetching opening balance changes</ErrorNotice>;

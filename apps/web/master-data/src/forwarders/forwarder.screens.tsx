@@ -10,4 +10,13 @@ import { masterDataScreens } from '../master-data-screens.js';
  */
 
 /** manageforwarder: the list searched, sorted and paged on the server; view, add, edit and delete where the role may. */
-export const screens = masterDataScreens(forwarders, { searchLabel: 'Search by name', fields: [['Forwarder', 'Forwarder Name'], ['email', 'Email', 'email'], ['contact', 'Contact', 'tel'], ['address', 'Address'], ['remarks', 'Remarks']] });
+export const screens = masterDataScreens(forwarders, {
+  searchLabel: 'Search by name',
+  fields: [
+    ['Forwarder', 'Forwarder Name'],
+    ['email', 'Email', 'email'],
+    ['contact', 'Contact', 'tel'],
+    ['address', 'Address'],
+    ['remarks', 'Remarks'],
+  ],
+});

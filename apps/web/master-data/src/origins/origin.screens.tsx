@@ -9,4 +9,10 @@ import { masterDataScreens } from '../master-data-screens.js';
  */
 
 /** manageorigin: the list searched, sorted and paged on the server; add, edit and delete where the role may. */
-export const screens = masterDataScreens(origins, { searchLabel: 'Search by name or location', fields: [['OriginPortName', 'Origin Port Name'], ['OriginPortLocation', 'Origin Port Location']] });
+export const screens = masterDataScreens(origins, {
+  searchLabel: 'Search by name or location',
+  fields: [
+    ['OriginPortName', 'Origin Port Name'],
+    ['OriginPortLocation', 'Origin Port Location'],
+  ],
+});

@@ -68,7 +68,9 @@ async function renderAdd() {
 describe('the user form (fields as data, validated with contracts userCreateSchema / userUpdateSchema)', () => {
   it('offers the roles the signed-in user may give, and the branch cities from the server', async () => {
     renderScreen('Admin', '/add');
-    const roles = within(field('Role') as unknown as HTMLElement).getAllByRole('option').map((o) => o.textContent);
+    const roles = within(field('Role') as unknown as HTMLElement)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(roles).toEqual(['Select a role', 'Admin', 'Employee']);
     await waitFor(() => expect(within(field('Branch') as unknown as HTMLElement).getAllByRole('option')).toHaveLength(3));
   });

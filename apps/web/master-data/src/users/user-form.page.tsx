@@ -1,5 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { DEPARTMENTS, PASSWORD_MIN_LENGTH, assignableRoles, branches, canEditUser, manageableRoles, users, type StaffRole, type User } from '@freight/contracts';
+import {
+  DEPARTMENTS,
+  PASSWORD_MIN_LENGTH,
+  assignableRoles,
+  branches,
+  canEditUser,
+  manageableRoles,
+  users,
+  type StaffRole,
+  type User,
+} from '@freight/contracts';
 import { ErrorNotice, ResourceFormPage, callApi, useRole, useSession, type FieldName, type FormField, type FormValues } from '@freight/web-kit';
 
 /**
@@ -68,7 +78,10 @@ export function EditUserPage() {
         notice: cities.notice,
         // PUT users/update?term=<current username>&updateterm=<new username>; a blank password keeps the current one.
         update: ({ password, ...values }, user) =>
-          callApi(users.routes.usersUpdate, { query: { term: user.username, updateterm: values.username ?? user.username }, body: password ? { ...values, password } : values }),
+          callApi(users.routes.usersUpdate, {
+            query: { term: user.username, updateterm: values.username ?? user.username },
+            body: password ? { ...values, password } : values,
+          }),
       }}
     />
   );
