@@ -118,13 +118,30 @@ export function insertAtMarker(text, slot, line, file) {
   return lines.join('\n');
 }
 
-/** Removes the first line that is `line` (whatever its indentation); undefined when there is none. */
+/** `text` without whitespace and without the trailing commas Prettier adds: the same code reads the same. */
+const normalised = (text) => text.replace(/\s+/g, '').replace(/,([}\])])/g, '$1');
+
+/**
+ * Removes the first statement that is `line` (whatever its indentation, also when Prettier has
+ * wrapped it over several lines); undefined when there is none.
+ */
 export function removeLine(text, line) {
   const lines = text.split('\n');
-  const at = lines.findIndex((l) => l.trim() === line.trim());
-  if (at < 0) return undefined;
-  lines.splice(at, 1);
-  return lines.join('\n');
+  const wanted = normalised(line);
+  for (let at = 0; at < lines.length; at++) {
+    if (!normalised(lines[at])) continue;
+    let raw = '';
+    for (let end = at; end < lines.length; end++) {
+      raw += `${lines[end]}\n`;
+      const code = normalised(raw);
+      if (code === wanted) {
+        lines.splice(at, end - at + 1);
+        return lines.join('\n');
+      }
+      if (!wanted.startsWith(code.replace(/,$/, ''))) break;
+    }
+  }
+  return undefined;
 }
 
 /** The areas of the permission matrix (permissions.ts). */

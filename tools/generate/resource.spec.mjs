@@ -7,6 +7,14 @@ import { entityOf, parseArgs, UsageError } from './names.mjs';
 import { main } from './new-resource.mjs';
 import { applyPlan, applyRemove, planGenerate, planRemove } from './resource.mjs';
 
+/** Whitespace and Prettier's trailing commas aside (the generator formats what it writes). */
+const code = (text) =>
+  text
+    .replace(/\s+/g, '')
+    .replace(/,([}\])])/g, '$1')
+    .replace(/,$/, '');
+const expectCode = (text, snippet) => expect(code(text)).toContain(code(snippet));
+
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 /** What the generator reads and edits: the shared lists with their markers, as they are in the repository. */
 const SHARED = [
@@ -188,30 +196,38 @@ describe('npm run new:resource / remove:resource on a copy of the workspace', ()
       "import { Widget1999999999000 } from './1999999999000-widget.js';",
       '  Widget1999999999000,',
     ]);
+    // Prettier wraps the registration (its closing lines are like the other entities', so not "added").
     expect(added('apps/web/master-data/src/routes.tsx')).toEqual([
-      "  ...resourceRoutes(() => import('./widgets/widget.screens.js'), { area: 'widgets', list: 'managewidget', add: 'addwidget', edit: 'editwidget/:WidgetName', listNeeds: 'read' }),",
+      "  ...resourceRoutes(() => import('./widgets/widget.screens.js'), {",
+      "    area: 'widgets',",
+      "    list: 'managewidget',",
+      "    add: 'addwidget',",
+      "    edit: 'editwidget/:WidgetName',",
     ]);
     expect(added('apps/web/master-data/src/menu.ts')).toEqual([
       "    { label: 'Manage Widget', group: 'Other Tools', path: 'managewidget', visibleTo: { area: 'widgets', action: 'read' } },",
     ]);
 
     const definition = after['libs/contracts/src/directory/widget.resource.ts'];
-    expect(definition).toContain('// Made by `npm run new:resource -- directory widget --fields WidgetName:key,Colour:text,Notes?:multiline`.');
-    expect(definition).toContain(
+    expectCode(definition, '// Made by `npm run new:resource -- directory widget --fields WidgetName:key,Colour:text,Notes?:multiline`.');
+    expectCode(
+      definition,
       "schemas: masterDataSchemas('WidgetName', { WidgetName: keyText('Widget name', 100), Colour: requiredText('Colour'), Notes: multilineText('Notes').default('') }),",
     );
-    expect(definition).toContain(
+    expectCode(
+      definition,
       "sortFields: ['WidgetName', 'Colour'], searchFields: ['WidgetName'], replyKeys: { one: 'widget', many: 'widgets' }, texts: masterDataTexts('widget', 'widgets'),",
     );
     const migration = after['apps/services/directory/src/migrations/1999999999000-widget.ts'];
-    expect(migration).toContain(
+    expectCode(
+      migration,
       "createMasterDataTable(q, { table: 'directory.widget', key: 'widget_name', required: ['colour'], optional: ['notes'], sorts: ['colour'], search: ['widget_name'] })",
     );
-    expect(after['apps/services/directory/src/widgets/widget.module.ts']).toContain("masterDataModule(widgets, 'directory');");
+    expectCode(after['apps/services/directory/src/widgets/widget.module.ts'], "masterDataModule(widgets, 'directory');");
     const intSpec = after['apps/services/directory/src/widgets/widget.int-spec.ts'];
-    expect(intSpec).toContain('masterDataSuite(widgets, startDirectory, {');
-    expect(intSpec).toContain("change: { Colour: 'Colour changed', Notes: 'Notes changed' },");
-    expect(intSpec).toContain("invalid: { WidgetName: 'x'.repeat(101), Colour: 'x'.repeat(101), Notes: 'x'.repeat(2001) },");
+    expectCode(intSpec, 'masterDataSuite(widgets, startDirectory, {');
+    expectCode(intSpec, "change: { Colour: 'Colour changed', Notes: 'Notes changed' },");
+    expectCode(intSpec, "invalid: { WidgetName: 'x'.repeat(101), Colour: 'x'.repeat(101), Notes: 'x'.repeat(2001) },");
 
     // The same name again is refused, and nothing changes.
     expect(run('directory', 'widget')).toEqual({ code: 2, output: expect.stringContaining('libs/contracts/src/directory/widget.resource.ts exists already') });
