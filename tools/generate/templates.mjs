@@ -3,7 +3,7 @@
 // module, migration and integration test, and the web screens. What they sit on is shared and
 // written once: defineMasterData (contracts), masterDataModule and masterDataMigration
 // (libs/server/database), the master-data suite, and the remote's masterDataScreens.
-import registry from '../../libs/contracts/src/services.json' with { type: 'json' };
+import { SERVICES } from '@freight/contracts';
 import { columnOf, messageLabel, screenLabel } from './names.mjs';
 
 const q = (text) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
@@ -56,7 +56,7 @@ const object = (entries) => `{ ${entries.map(([name, value]) => `${name}: ${valu
 function definitionOptions(e) {
   const k = e.naturalKey.name;
   const options = [['name', q(e.name)]];
-  if (registry.services.length !== 1) options.unshift(['service', q(e.service)]);
+  if (SERVICES.length !== 1) options.unshift(['service', q(e.service)]);
   if (e.plural !== `${e.name}s`) options.push(['plural', q(e.plural)]);
   if (e.key !== e.plural) options.push(['key', q(e.key)]);
   if (e.area !== e.plural) options.push(['area', q(e.area)]);
