@@ -194,13 +194,16 @@ export function planGenerate(root, service, name, options = {}, { timestamp } = 
   if (problems.length) throw new UsageError(problems.join('\n'));
 
   const resources = read(root, files.resources);
+  // A definition's URL key: its `key`, else (defineMasterData's default) its plural, else its name + s.
+  const option = (text, name) => new RegExp(`^\\s*${name}: '(\\w+)',`, 'm').exec(text)?.[1];
+  const urlKeyOf = (text) => option(text, 'key') ?? option(text, 'plural') ?? `${option(text, 'name')}s`;
   if (new RegExp(`^\\s*${e.plural},`, 'm').test(resources) || new RegExp(`import \\{ ${e.plural} \\}`).test(resources))
     problems.push(`libs/contracts/src/resources.ts has ${e.plural} already`);
   const contractsDir = join(root, 'libs/contracts/src');
   for (const folder of readdirSync(contractsDir, { withFileTypes: true }).filter((d) => d.isDirectory())) {
     for (const file of readdirSync(join(contractsDir, folder.name)).filter((f) => f.endsWith('.resource.ts'))) {
       const text = readFileSync(join(contractsDir, folder.name, file), 'utf8');
-      if (new RegExp(`^\\s*key: '${e.key}',`, 'm').test(text)) problems.push(`the URL key "${e.key}" is ${folder.name}/${file}'s (--url)`);
+      if (urlKeyOf(text) === e.key) problems.push(`the URL key "${e.key}" is ${folder.name}/${file}'s (--url)`);
       if (folder.name === service && new RegExp(`^\\s*name: '${e.name}',`, 'm').test(text))
         problems.push(`"${service}.${e.name}" is ${folder.name}/${file}'s subject prefix`);
     }

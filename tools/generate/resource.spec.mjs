@@ -216,12 +216,12 @@ describe('npm run new:resource / remove:resource on a copy of the workspace', ()
     );
     expectCode(
       definition,
-      "sortFields: ['WidgetName', 'Colour'], searchFields: ['WidgetName'], replyKeys: { one: 'widget', many: 'widgets' }, texts: masterDataTexts('widget', 'widgets'),",
+      "schemas: masterDataSchemas('WidgetName', { WidgetName: keyText('Widget name', 100), Colour: requiredText('Colour'), Notes: multilineText('Notes').default('') }), sortFields: ['WidgetName', 'Colour'], });",
     );
     const migration = after['apps/services/directory/src/migrations/1999999999000-widget.ts'];
     expectCode(
       migration,
-      "createMasterDataTable(q, { table: 'directory.widget', key: 'widget_name', required: ['colour'], optional: ['notes'], sorts: ['colour'], search: ['widget_name'] })",
+      "export const Widget1999999999000 = masterDataMigration('Widget1999999999000', { table: 'directory.widget', key: 'widget_name', required: ['colour'], optional: ['notes'], sorts: ['colour'], search: ['widget_name'] });",
     );
     expectCode(after['apps/services/directory/src/widgets/widget.module.ts'], "masterDataModule(widgets, 'directory');");
     const intSpec = after['apps/services/directory/src/widgets/widget.int-spec.ts'];
@@ -299,13 +299,11 @@ describe('npm run new:resource / remove:resource on a copy of the workspace', ()
     const screens = read('apps/web/master-data/src/forwarder-desks/forwarder-desk.screens.tsx');
     expect(screens).toContain(" * 'viewforwarder/:forwarderName': 'View Forwarder',");
     expect(screens).toContain("fields: [['ForwarderName', 'Forwarder Name'], ['ForwarderCity', 'Forwarder City'], ['email', 'Email', 'email']]");
-    // URL key, renames, and replies named in camelCase as the specification's calls say.
+    // URL key and renames as the specification's calls say; what defineMasterData derives (replies, texts) is left out.
     const definition = read('libs/contracts/src/directory/forwarder-desk.resource.ts');
-    expect(definition).toContain(
-      "name: 'forwarderDesk', key: 'ForwarderDesk', area: 'forwarders', naturalKey: 'ForwarderName', keyLabel: 'Forwarder name', view: true,",
-    );
-    expect(definition).toContain("{ ForwarderName: 'newForwarderName', ForwarderCity: 'newForwarderCity' }),");
-    expect(definition).toContain("replyKeys: { one: 'forwarderDesk', many: 'forwarderDesks' }, texts: masterDataTexts('forwarder desk', 'forwarder desks'),");
+    expectCode(definition, "name: 'forwarderDesk', key: 'ForwarderDesk', area: 'forwarders', view: true, schemas:");
+    expect(definition).not.toContain('replyKeys');
+    expectCode(definition, "{ ForwarderName: 'newForwarderName', ForwarderCity: 'newForwarderCity' }),");
     expect(read('apps/services/directory/src/forwarder-desks/forwarder-desk.int-spec.ts')).toContain(
       "change: { newForwarderName: 'Forwarder name renamed', newForwarderCity: 'Forwarder city changed', email: 'changed@example.com' },",
     );

@@ -1,8 +1,9 @@
 // The files `npm run new:resource` writes for an entity (see names.mjs for `e`), each a plain
 // function of the entity: the contracts definition, the service's entity, repository, handlers,
 // module, migration and integration test, and the web screens. What they sit on is shared and
-// written once: defineMasterData (contracts), masterDataModule and createMasterDataTable
+// written once: defineMasterData (contracts), masterDataModule and masterDataMigration
 // (libs/server/database), the master-data suite, and the remote's masterDataScreens.
+import { SERVICES } from '@freight/contracts';
 import { columnOf, messageLabel, screenLabel } from './names.mjs';
 
 const q = (text) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
@@ -47,26 +48,38 @@ const object = (entries) => `{ ${entries.map(([name, value]) => `${name}: ${valu
 
 /*
  * Each file below is a few lines of data on shared code (defineMasterData, masterDataModule,
- * createMasterDataTable, masterDataSuite, masterDataScreens), written a call per line, so that
+ * masterDataMigration, masterDataSuite, masterDataScreens), written a call per line, so that
  * two entities' files share no run of lines (`duplicates`): what repeats is in the shared code.
  */
 
-export function contractsDefinition(e) {
+/** The options of defineMasterData that differ from its defaults (master-data.ts), one a line. */
+function definitionOptions(e) {
   const k = e.naturalKey.name;
-  const { one, many } = replyKeys(e);
+  const options = [['name', q(e.name)]];
+  if (SERVICES.length !== 1) options.unshift(['service', q(e.service)]);
+  if (e.plural !== `${e.name}s`) options.push(['plural', q(e.plural)]);
+  if (e.key !== e.plural) options.push(['key', q(e.key)]);
+  if (e.area !== e.plural) options.push(['area', q(e.area)]);
+  if (e.view) options.push(['view', 'true']);
   const fields = object(e.fields.map((f) => [f.name, fieldSchema(f)]));
   const renames = Object.keys(e.renames).length ? `, ${object(Object.entries(e.renames).map(([from, to]) => [from, q(to)]))}` : '';
+  options.push(['schemas', `masterDataSchemas(${q(k)}, ${fields}${renames})`]);
+  if (e.sortFields.join() !== k) options.push(['sortFields', list(e.sortFields)]);
+  if (e.searchFields.join() !== k) options.push(['searchFields', list(e.searchFields)]);
+  return options.map(([name, value]) => `  ${name}: ${value},`).join('\n');
+}
+
+export function contractsDefinition(e) {
+  const k = e.naturalKey.name;
   const naming = Object.keys(e.renames).length ? `the update body renames with ${Object.values(e.renames).join(', ')}` : 'the key stays on update';
   return `import { ${fieldImports(e).join(', ')} } from '../fields.js';
-import { defineMasterData, masterDataSchemas, masterDataTexts } from '../master-data.js';
+import { defineMasterData, masterDataSchemas } from '../master-data.js';
 
 // Made by \`npm run new:resource ${e.service} ${e.file}\`.
 
 /** ${e.TitlePlural}: the standard master-data calls at /api/${e.key}/..., keyed by ${messageLabel(k).toLowerCase()}; ${naming}. */
 export const ${e.plural} = defineMasterData({
-  service: ${q(e.service)}, name: ${q(e.name)}, key: ${q(e.key)}, area: ${q(e.area)}, naturalKey: ${q(k)}, keyLabel: ${q(messageLabel(k))}, view: ${e.view},
-  schemas: masterDataSchemas(${q(k)}, ${fields}${renames}),
-  sortFields: ${list(e.sortFields)}, searchFields: ${list(e.searchFields)}, replyKeys: { one: ${q(one)}, many: ${q(many)} }, texts: masterDataTexts(${q(e.words)}, ${q(e.pluralWords)}),
+${definitionOptions(e)}
 });
 `;
 }
@@ -101,20 +114,16 @@ export function migration(e, timestamp) {
   const table = [
     ['table', q(t)],
     ['key', q(e.naturalKey.column)],
-    ['required', list(others.filter((f) => !f.optional).map((f) => f.column))],
-    ['optional', list(others.filter((f) => f.optional).map((f) => f.column))],
-    ['sorts', list(e.sortFields.filter((name) => name !== e.naturalKey.name).map(columnOf))],
-    ['search', list(e.searchFields.map(columnOf))],
-  ];
-  return `import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { createMasterDataTable } from '@freight/server-database';
+    ['required', others.filter((f) => !f.optional).map((f) => f.column)],
+    ['optional', others.filter((f) => f.optional).map((f) => f.column)],
+    ['sorts', e.sortFields.filter((name) => name !== e.naturalKey.name).map(columnOf)],
+    ['search', e.searchFields.map(columnOf)],
+  ].flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : value.length || name === 'search' ? [[name, list(value)]] : []));
+  const name = migrationClass(e, timestamp);
+  return `import { masterDataMigration } from '@freight/server-database';
 
 /** ${e.TitlePlural}: the key unique in any case, a b-tree per list sort (then id), a trigram index per search field. */
-export class ${migrationClass(e, timestamp)} implements MigrationInterface {
-  name = ${q(migrationClass(e, timestamp))};
-  up = (q: QueryRunner) => createMasterDataTable(q, ${object(table)});
-  down = async (q: QueryRunner) => void (await q.query(${q(`DROP TABLE ${t}`)}));
-}
+export const ${name} = masterDataMigration(${q(name)}, ${object(table)});
 `;
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineMasterData } from './master-data.js';
+import { defineMasterData, masterDataSchemas, masterDataTexts } from './master-data.js';
 import { api, type ApiRoute } from './api.js';
 import { EXPORT_CHUNK_MAX } from './list.js';
 import { keyText, requiredText } from './fields.js';
@@ -8,17 +8,13 @@ import { keyText, requiredText } from './fields.js';
 const record = z.object({ _id: z.string(), YardName: z.string(), Place: z.string() });
 const create = z.object({ YardName: keyText('Yard name', 100), Place: requiredText('Place') });
 const texts = { singular: 'yard', plural: 'yards', added: 'Yard added!', updated: 'Yard updated', deleted: 'Yard deleted', notFound: 'No such yard.' };
+// What is left out (service, key, area, key label, replies) takes defineMasterData's defaults.
 const base = {
-  service: 'directory',
   name: 'yard',
-  key: 'yards',
-  area: 'yards',
   naturalKey: 'YardName',
-  keyLabel: 'Yard name',
   sortFields: ['YardName', 'Place'],
   searchFields: ['YardName', 'Place'],
   schemas: { record, create, update: create.omit({ YardName: true }) },
-  replyKeys: { one: 'yard', many: 'yards' },
   texts,
 } as const;
 const actor = { id: '00000000-0000-4000-8000-000000000001', username: 'head', role: 'Head' } as const;
@@ -54,6 +50,29 @@ describe('defineMasterData', () => {
     });
     expect(yards.operations.search.reply.safeParse({ success: true, yard: [one] }).success).toBe(false);
     expect(yards.operations.search.reply.parse({ success: true, yards: [one] })).toEqual({ success: true, yards: [one] });
+  });
+
+  it('derives what a definition leaves out from its name, plural and schemas, and takes what it gives instead', () => {
+    const boxSchemas = masterDataSchemas('TypeofBox', { TypeofBox: keyText('Type of box', 100) });
+    expect(() => defineMasterData({ name: 'boxType', schemas: boxSchemas })).toThrow('boxType: no permission area "boxTypes" (permissions.ts); give its area');
+    const boxTypes = defineMasterData({ name: 'boxType', area: 'yards', schemas: boxSchemas });
+    expect(boxTypes).toMatchObject({ service: 'directory', key: 'boxTypes', area: 'yards', naturalKey: 'TypeofBox', sortFields: ['TypeofBox'] });
+    expect(boxTypes.searchFields).toEqual(['TypeofBox']);
+    expect(boxTypes.masterData).toMatchObject({ replyKeys: { one: 'boxType', many: 'boxTypes' }, keyLabel: 'Typeof box', view: false });
+    expect(boxTypes.texts).toEqual(masterDataTexts('box type', 'box types'));
+    expect(boxTypes.routes.boxTypesGet.path).toBe('/api/boxTypes/get/{TypeofBox}');
+
+    const boxes = defineMasterData({
+      name: 'box',
+      plural: 'boxes',
+      key: 'Box',
+      area: 'yards',
+      keyLabel: 'Type of box',
+      schemas: boxSchemas,
+    });
+    expect(boxes).toMatchObject({ key: 'Box', area: 'yards', texts: { plural: 'boxes', added: 'Box added successfully!' } });
+    expect(boxes.masterData).toMatchObject({ replyKeys: { one: 'box', many: 'boxes' }, keyLabel: 'Type of box' });
+    expect(boxes.routes.BoxAdd.path).toBe('/api/Box/add');
   });
 
   it('takes operations of the entity, and replaces a standard one by its name', () => {

@@ -1,14 +1,18 @@
 import { z } from 'zod';
 import { messageReplySchema, namesReplySchema } from './common.js';
 import { listQuerySchema, type ListColumnDef } from './list.js';
-import type { Area } from './permissions.js';
+import { AREAS, type Area } from './permissions.js';
 import { defineResource, keyParam, type OperationDef, type Resource, type ResourceTexts } from './resource.js';
-import type { ServiceName } from './services.js';
+import { SERVICES, type ServiceName } from './services.js';
 
-/** What a master-data entity says of itself; `defineMasterData` adds its operations. */
+/**
+ * What a master-data entity says of itself; `defineMasterData` adds its operations. Most of it
+ * has a default derived from the rest, so a plain entity names itself, its label and its schemas.
+ */
 export interface MasterDataDef<
   Service extends ServiceName,
   Name extends string,
+  Plural extends string,
   Key extends string,
   KeyField extends string,
   Sort extends readonly [KeyField, ...string[]],
@@ -19,28 +23,34 @@ export interface MasterDataDef<
   Many extends string,
   Extra extends Record<string, OperationDef>,
 > {
-  service: Service;
+  /** Default: the registry's only service (required once there are several). */
+  service?: Service;
   /** Singular, in subjects: `directory.forwarder.add`. */
   name: Name;
-  /** In route names and URLs: `/api/forwarders/...`. */
-  key: Key;
-  area: Area;
-  /** The field that names a record, in URLs and bodies (ADR 16): unique whatever its case. */
-  naturalKey: KeyField;
-  /** The key as messages name it: 'Forwarder name' ("Forwarder name is required"). */
-  keyLabel: string;
-  /** Fields a list may be sorted by; the key first (the default). */
-  sortFields: Sort;
-  searchFields: readonly (keyof z.output<Rec> & string)[];
-  texts: ResourceTexts;
+  /** The plural in code: default `<name>s`. */
+  plural?: Plural;
+  /** In route names and URLs: `/api/forwarders/...`; default: the plural. */
+  key?: Key;
+  /** Default: the plural. */
+  area?: Area;
+  /** The field that names a record, in URLs and bodies (ADR 16): unique whatever its case. Default: the one `masterDataSchemas` was given. */
+  naturalKey?: KeyField;
+  /** The key as messages name it: 'Forwarder name' ("Forwarder name is required"); default: the key's name in words ('YardName' → 'Yard name'). */
+  keyLabel?: string;
+  /** Fields a list may be sorted by; the key first (the default). Default: the key alone. */
+  sortFields?: Sort;
+  /** Default: the key alone. */
+  searchFields?: readonly (keyof z.output<Rec> & string)[];
+  /** Default: `masterDataTexts` of the name and the plural in words. */
+  texts?: ResourceTexts;
   /**
    * The record as replies carry it, the add body, the update body (the key is in the URL), and
    * the update body's names of the fields it renames (`{OriginPortName: 'newOriginPortName'}`);
-   * `masterDataSchemas` derives all four from the fields.
+   * `masterDataSchemas` derives all four from the fields (and names the natural key).
    */
-  schemas: { record: Rec; create: Create; update: Update; renames?: Readonly<Record<string, string>> };
-  /** The JSON names of the record in add and update replies and of the list in search replies: `{forwarder}`, `{forwarders}`. */
-  replyKeys: { one: One; many: Many };
+  schemas: { record: Rec; create: Create; update: Update; renames?: Readonly<Record<string, string>>; naturalKey?: KeyField };
+  /** The JSON names of the record in add and update replies and of the list in search replies: `{forwarder}`, `{forwarders}`; default: the name and the plural. */
+  replyKeys?: { one: One; many: Many };
   /** The list's columns (screen and CSV export); default: every field of the record but `_id`, headed by its name in words. */
   columns?: readonly ListColumnDef<z.output<Rec>>[];
   /** Operations of the entity's own, or a standard one replaced (by its name). */
@@ -67,19 +77,36 @@ export interface MasterDataFacts {
  * writes one per entity; anything else is an entry of `operations`.
  */
 export function defineMasterData<
-  const Service extends ServiceName,
   const Name extends string,
-  const Key extends string,
   const KeyField extends string,
-  const Sort extends readonly [KeyField, ...string[]],
   Rec extends z.ZodObject,
   Create extends z.ZodObject,
   Update extends z.ZodObject,
-  const One extends string,
-  const Many extends string,
+  const Service extends ServiceName = ServiceName,
+  const Plural extends string = `${Name}s`,
+  const Key extends string = Plural,
+  const Sort extends readonly [KeyField, ...string[]] = readonly [KeyField],
+  const One extends string = Name,
+  const Many extends string = Plural,
   const Extra extends Record<string, OperationDef> = Record<never, OperationDef>,
->(def: MasterDataDef<Service, Name, Key, KeyField, Sort, Rec, Create, Update, One, Many, Extra>) {
-  const { schemas, replyKeys, texts, naturalKey, keyLabel, operations: extra, view = false, ...resource } = def;
+>(def: MasterDataDef<Service, Name, Plural, Key, KeyField, Sort, Rec, Create, Update, One, Many, Extra>) {
+  const { schemas, operations: extra, view = false, columns } = def;
+  const naturalKey = def.naturalKey ?? schemas.naturalKey;
+  if (naturalKey === undefined) throw new Error(`${def.name}: no naturalKey, and its schemas name none (masterDataSchemas does)`);
+  const plural = def.plural ?? `${def.name}s`;
+  const key = def.key ?? plural;
+  const keyLabel = def.keyLabel ?? cap(words(naturalKey));
+  const replyKeys = def.replyKeys ?? { one: def.name, many: plural };
+  const texts = def.texts ?? masterDataTexts(words(def.name), words(plural));
+  const resource = {
+    service: (def.service ?? soleService(def.name)) as Service,
+    name: def.name,
+    key: key as Key,
+    area: def.area ?? areaOf(def.name, plural),
+    sortFields: def.sortFields ?? [naturalKey],
+    searchFields: def.searchFields ?? [naturalKey],
+    ...(columns && { columns }),
+  };
   const params = keyParam(naturalKey, keyLabel);
   const written = z.object({ success: z.literal(true), message: z.string(), [replyKeys.one]: schemas.record }) as z.ZodObject<
     { success: z.ZodLiteral<true>; message: z.ZodString } & { [P in One]: Rec }
@@ -87,7 +114,7 @@ export function defineMasterData<
   const found = z.object({ success: z.literal(true), [replyKeys.many]: z.array(schemas.record) }) as z.ZodObject<
     { success: z.ZodLiteral<true> } & { [P in Many]: z.ZodArray<Rec> }
   >;
-  const path = (operation: string) => `/api/${def.key}/${operation}`;
+  const path = (operation: string) => `/api/${key}/${operation}`;
   const keyed = (operation: string) => path(`${operation}/{${naturalKey}}`);
   const what = keyLabel.toLowerCase();
   const standard = {
@@ -96,7 +123,7 @@ export function defineMasterData<
       path: path('all'),
       summary: `List ${texts.plural}`,
       action: 'read',
-      query: listQuerySchema(def.sortFields),
+      query: listQuerySchema(resource.sortFields),
       reply: z.array(schemas.record),
       paged: true,
     },
@@ -138,6 +165,18 @@ export function defineMasterData<
 }
 
 const cap = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+/** 'shipmentType' → 'shipment type' (as the generator's names.mjs splits names). */
+const words = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+
+function areaOf(name: string, plural: string): Area {
+  if (!(AREAS as string[]).includes(plural)) throw new Error(`${name}: no permission area "${plural}" (permissions.ts); give its area`);
+  return plural as Area;
+}
+
+function soleService(name: string): ServiceName {
+  if (SERVICES.length !== 1) throw new Error(`${name}: give its service (${SERVICES.join(', ')} are registered)`);
+  return SERVICES[0];
+}
 
 type RenamedShape<K extends string, F extends z.ZodRawShape, R extends Partial<Record<keyof F & string, string>>> = {
   [P in keyof F & string as P extends keyof R ? R[P] & string : P extends K ? never : P]: P extends K ? z.ZodOptional<F[P]> : F[P];
@@ -168,6 +207,7 @@ export function masterDataSchemas<
     create: z.object(fields),
     update: z.object(update) as unknown as z.ZodObject<RenamedShape<K, F, R>>,
     renames: names as Readonly<Record<string, string>>,
+    naturalKey,
   };
 }
 

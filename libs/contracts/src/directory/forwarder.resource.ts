@@ -1,15 +1,11 @@
 import { emailField, keyText, multilineText, optionalPhoneField, optionalText } from '../fields.js';
-import { defineMasterData, masterDataSchemas, masterDataTexts } from '../master-data.js';
+import { defineMasterData, masterDataSchemas } from '../master-data.js';
 
 // Made by `npm run new:resource -- directory forwarder --fields Forwarder:key,email:email,contact?:phone,address?:text(200),remarks?:multiline --rename newForwarderName --view`.
 
 /** Forwarders: the standard master-data calls at /api/forwarders/..., keyed by the forwarder name; the update body renames with newForwarderName. */
 export const forwarders = defineMasterData({
-  service: 'directory',
   name: 'forwarder',
-  key: 'forwarders',
-  area: 'forwarders',
-  naturalKey: 'Forwarder',
   keyLabel: 'Forwarder name',
   view: true,
   schemas: masterDataSchemas(
@@ -24,7 +20,4 @@ export const forwarders = defineMasterData({
     { Forwarder: 'newForwarderName' },
   ),
   sortFields: ['Forwarder', 'email', 'contact', 'address'],
-  searchFields: ['Forwarder'],
-  replyKeys: { one: 'forwarder', many: 'forwarders' },
-  texts: masterDataTexts('forwarder', 'forwarders'),
 });

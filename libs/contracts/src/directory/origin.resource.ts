@@ -1,17 +1,11 @@
 import { keyText, requiredText } from '../fields.js';
-import { defineMasterData, masterDataSchemas, masterDataTexts } from '../master-data.js';
+import { defineMasterData, masterDataSchemas } from '../master-data.js';
 
 // Made by `npm run new:resource -- directory origin --fields OriginPortName:key,OriginPortLocation:text --search OriginPortName,OriginPortLocation --rename OriginPortName:newOriginPortName,OriginPortLocation:newOriginPortLocation`.
 
 /** Origins: the standard master-data calls at /api/origins/..., keyed by origin port name; the update body renames with newOriginPortName, newOriginPortLocation. */
 export const origins = defineMasterData({
-  service: 'directory',
   name: 'origin',
-  key: 'origins',
-  area: 'origins',
-  naturalKey: 'OriginPortName',
-  keyLabel: 'Origin port name',
-  view: false,
   schemas: masterDataSchemas(
     'OriginPortName',
     { OriginPortName: keyText('Origin port name', 100), OriginPortLocation: requiredText('Origin port location') },
@@ -19,6 +13,4 @@ export const origins = defineMasterData({
   ),
   sortFields: ['OriginPortName', 'OriginPortLocation'],
   searchFields: ['OriginPortName', 'OriginPortLocation'],
-  replyKeys: { one: 'origin', many: 'origins' },
-  texts: masterDataTexts('origin', 'origins'),
 });

@@ -2,7 +2,7 @@ import { Module, type Type } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { MasterDataFacts, ResourceDef, ResourceHandlers } from '@freight/contracts';
 import { AppError, resourceController } from '@freight/server';
-import { Column, Entity, PrimaryGeneratedColumn, type DataSource, type QueryRunner } from 'typeorm';
+import { Column, Entity, PrimaryGeneratedColumn, type DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
 import { AuditedEntity } from './audited.entity.js';
 import { EntityRepository } from './entity-repository.js';
 import { MasterDataHandlers } from './master-data.handlers.js';
@@ -146,4 +146,19 @@ export async function createMasterDataTable(
   await q.query(`CREATE UNIQUE INDEX ux_${name}_${key} ON ${table} (lower(${key})) INCLUDE (${key}, id)`);
   for (const c of sorts) await q.query(`CREATE INDEX ix_${name}_${c} ON ${table} (lower(${c}), id) INCLUDE (${c})`);
   for (const c of search) await q.query(`CREATE INDEX ix_${name}_${c}_trgm ON ${table} USING gin (${c} extensions.gin_trgm_ops)`);
+}
+
+/**
+ * The migration of a master-data table (what `npm run new:resource` writes): `name` is the
+ * class name TypeORM records (`Forwarder1795515318350`); up creates the table
+ * (createMasterDataTable), down drops it.
+ */
+export function masterDataMigration(name: string, sql: MasterDataTableSql): new () => MigrationInterface {
+  const migration = class implements MigrationInterface {
+    name = name;
+    up = (q: QueryRunner) => createMasterDataTable(q, sql);
+    down = async (q: QueryRunner) => void (await q.query(`DROP TABLE ${sql.table}`));
+  };
+  Object.defineProperty(migration, 'name', { value: name });
+  return migration;
 }

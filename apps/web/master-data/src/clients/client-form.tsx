@@ -23,23 +23,21 @@ type Values = Record<string, unknown>;
 const RESOURCES = { consignee: consignees, shipper: shippers } as const;
 const UPDATE_DATA = { consignee: consigneeUpdateDataSchema, shipper: shipperUpdateDataSchema } as const;
 
-/** A client's text inputs, in the screens' order (spec 01 §5): required ones as the schema says. */
-const TEXT_FIELDS: Record<ClientKind, readonly { name: string; label: string; required: boolean; type?: string }[]> = {
-  consignee: [
-    { name: 'consigneeName', label: 'Consignee Name', required: true },
-    { name: 'email', label: 'Email', required: true, type: 'email' },
-    { name: 'address', label: 'Address', required: false },
-    { name: 'mobile', label: 'Mobile', required: false, type: 'tel' },
-    { name: 'handlingPersonName', label: 'Handling Person Name', required: true },
-  ],
-  shipper: [
-    { name: 'shipperName', label: 'Shipper Name', required: true },
-    { name: 'email', label: 'Email', required: true, type: 'email' },
-    { name: 'address', label: 'Address', required: true },
-    { name: 'mobile', label: 'Mobile', required: true, type: 'tel' },
-    { name: 'handlingPersonName', label: 'Handling Person Name', required: true },
-  ],
-};
+type TextField = { name: string; label: string; required: boolean; type?: string };
+
+/** A client's text inputs, in the screens' order (spec 01 §5): required but for `optional`, as the schema says. */
+function textFields(kind: ClientKind, optional: readonly string[]): readonly TextField[] {
+  const fields = [
+    { name: `${kind}Name`, label: `${kind.charAt(0).toUpperCase()}${kind.slice(1)} Name` },
+    { name: 'email', label: 'Email', type: 'email' },
+    { name: 'address', label: 'Address' },
+    { name: 'mobile', label: 'Mobile', type: 'tel' },
+    { name: 'handlingPersonName', label: 'Handling Person Name' },
+  ];
+  return fields.map((field) => ({ ...field, required: !optional.includes(field.name) }));
+}
+
+const TEXT_FIELDS: Record<ClientKind, readonly TextField[]> = { consignee: textFields('consignee', ['address', 'mobile']), shipper: textFields('shipper', []) };
 
 const errorOf = (form: UseFormReturn<FieldValues>, name: string): string | undefined => form.formState.errors[name]?.message as string | undefined;
 
