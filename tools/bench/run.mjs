@@ -1,8 +1,8 @@
-// `npm run bench`: 100,000 users in 500 branches on a fresh database, then two reads at 32
-// concurrent connections for ~10 s each, through the gateway (HTTP → NATS → directory →
-// Postgres) and as the same SQL sent straight to Postgres from Node; then the CSV export of
-// every user, one download: its time and the gateway's peak memory above what it held before.
-// Stops and cleans up.
+// `npm run bench`: 100,000 users in 500 branches and 100,000 consignees on a fresh database,
+// then four reads at 32 concurrent connections for ~10 s each, through the gateway (HTTP → NATS
+// → directory → Postgres) and as the same SQL sent straight to Postgres from Node; then the CSV
+// export of every user and of every consignee, one download each: its time and the gateway's
+// peak memory above what it held before. Stops and cleans up.
 import { readFile } from 'node:fs/promises';
 import { Writable } from 'node:stream';
 import autocannon from 'autocannon';
@@ -12,9 +12,11 @@ import { startSystem } from '../dev/start.mjs';
 
 const USERS = 100_000;
 const BRANCHES = 500;
+const CONSIGNEES = 100_000;
 const CONNECTIONS = 32;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const PAGE_SIZE = 25;
+const CONSIGNEE_PAGE_SIZE = 50;
 const SEARCH_LIMIT = 50; // libs/server/database/src/entity-repository.ts
 /** The measured service's database URL variable, from the service registry. */
 const DATABASE_URL_VARIABLE = serviceNamed('directory').databaseUrlVariable;
@@ -38,11 +40,38 @@ const SQL = {
   count: `SELECT count(*)::int AS total FROM directory.app_user u`,
 };
 
+// The SQL the directory service runs for consignees: ClientRepository's `findByKey` (search/{id})
+// and columns (clientSpec) in apps/services/directory/src/clients/client.repository.ts, with
+// ConsigneeRepository's own columns (apps/services/directory/src/consignees/consignee.repository.ts),
+// and EntityRepository `list` with a page, `q` and sort=consigneeName
+// (libs/server/database/src/entity-repository.ts); keep them identical.
+const CONSIGNEE_COLUMNS = [
+  `c.id, c.consignee_name AS "consigneeName", c.username, c.password_hash AS "passwordHash", c.session_version AS "sessionVersion"`,
+  `c.email, c.address, c.mobile, c.handling_person_name AS "handlingPersonName", c.remarks, c.created_by AS "createdBy", c.updated_by AS "updatedBy"`,
+  `c.additional_emails AS "additionalEmails", c.opening_balance AS "openingBalance"`,
+].join(', ');
+const CONSIGNEE_SQL = {
+  byId: `SELECT ${CONSIGNEE_COLUMNS} FROM directory.consignee c WHERE c.id = $1`,
+  page: (page) => `SELECT ${CONSIGNEE_COLUMNS} FROM (SELECT c.id FROM directory.consignee c WHERE (c.consignee_name ILIKE $1)
+      ORDER BY lower(c.consignee_name) ASC LIMIT ${CONSIGNEE_PAGE_SIZE} OFFSET ${(page - 1) * CONSIGNEE_PAGE_SIZE}) page JOIN directory.consignee c ON c.id = page.id
+         ORDER BY lower(c.consignee_name) ASC`,
+  count: `SELECT count(*)::int AS total FROM directory.consignee c WHERE (c.consignee_name ILIKE $1)`,
+};
+
 const rand = (n) => Math.floor(Math.random() * n);
 /** A username fragment: an exact name, a 4-digit run (≈10 matches) or a short run (many). */
 function searchTerm() {
   const n = String(1 + rand(USERS)).padStart(6, '0');
   return [`user${n}`, n.slice(0, 5), n.slice(2, 5)][rand(3)];
+}
+/**
+ * A consignee name's fragment: a 5-digit run of its number (≈1–2 matches), 4 digits (≈20) or 3
+ * (≈300). Matches cluster in name order, so some 3-digit terms are estimated common enough for
+ * Postgres to walk the name's index with the filter instead of sorting the trigram index's matches.
+ */
+function consigneeTerm() {
+  const n = String(1 + rand(CONSIGNEES)).padStart(6, '0');
+  return [n.slice(1), n.slice(2), n.slice(3)][rand(3)];
 }
 function pageQuery() {
   return { page: 1 + rand(USERS / PAGE_SIZE), sort: rand(2) ? 'username' : 'fullName' };
@@ -71,10 +100,24 @@ async function seed(url) {
       FROM generate_series(1, $1::int) AS i JOIN branches b ON b.n = i % ${BRANCHES}`,
       [USERS],
     );
+    // Each username claimed in client_username too, as ClientRepository's insert does.
+    await client.query(
+      `
+      WITH consignees AS (
+        INSERT INTO directory.consignee (consignee_name, username, password_hash, email, address, mobile, handling_person_name, opening_balance)
+        SELECT 'Consignee ' || lpad(i::text, 6, '0') || ' ' || (ARRAY['Traders', 'Imports', 'Holdings', 'Lanka'])[1 + i % 4],
+               'consignee' || lpad(i::text, 6, '0'), (SELECT password_hash FROM directory.app_user WHERE role = 'Head' LIMIT 1),
+               'consignee' || i || '@bench.example.com', 'No ' || i || ' Harbour Road', '+94 71 ' || lpad(i::text, 7, '0'),
+               'Handler ' || md5(i::text), (i % 1000) * 12.5
+        FROM generate_series(1, $1::int) AS i
+        RETURNING username
+      )
+      INSERT INTO directory.client_username (username, kind) SELECT username, 'consignee' FROM consignees`,
+      [CONSIGNEES],
+    );
     // What autovacuum does soon after a bulk load: statistics, and the visibility map that
     // lets a page's index range be read without visiting the table.
-    await client.query('VACUUM ANALYZE directory.branch');
-    await client.query('VACUUM ANALYZE directory.app_user');
+    for (const table of ['branch', 'app_user', 'consignee', 'client_username']) await client.query(`VACUUM ANALYZE directory.${table}`);
     return (Date.now() - started) / 1000;
   } finally {
     await client.end();
@@ -152,7 +195,7 @@ async function measureExport(url, token, gatewayPid) {
   }
   const seconds = (performance.now() - started) / 1000;
   peak = Math.max(peak, await rssOf(gatewayPid));
-  // No field of a user holds a line break: one line per record, the header first.
+  // No seeded field holds a line break: one line per record, the header first.
   return { seconds, bytes, records: lines - 1, extraRss: peak - before };
 }
 
@@ -168,7 +211,9 @@ const system = await startSystem({ isolated: { label: 'bench' }, build: process.
 let pool;
 try {
   const seconds = await seed(system.env[DATABASE_URL_VARIABLE]);
-  console.log(`seeded ${USERS.toLocaleString('en')} users in ${BRANCHES} branches in ${seconds.toFixed(1)} s`);
+  console.log(
+    `seeded ${USERS.toLocaleString('en')} users in ${BRANCHES} branches and ${CONSIGNEES.toLocaleString('en')} consignees in ${seconds.toFixed(1)} s`,
+  );
 
   const login = await fetch(`${system.url}/api/users/login`, {
     method: 'POST',
@@ -179,7 +224,13 @@ try {
   const { token } = await login.json();
 
   pool = new pg.Pool({ connectionString: system.env[DATABASE_URL_VARIABLE], max: CONNECTIONS });
+  const consigneeIds = (await pool.query('SELECT id FROM directory.consignee')).rows.map((row) => row.id);
+  const anyConsigneeId = () => consigneeIds[rand(consigneeIds.length)];
+  /** A paged list as the service reads it: the page and the total at once. */
+  const pageWithTotal = (pageSql, countSql, params = []) => Promise.all([pool.query(pageSql, params), pool.query(countSql, params)]);
+
   const rows = [];
+  /** One call for DURATION_S through the gateway (`path` makes each request's path), then its SQL straight to Postgres (`sql` runs it once). */
   const measure = async (name, path, sql) => {
     console.log(`measuring ${name} (${DURATION_S} s via the gateway, ${DURATION_S} s straight SQL)…`);
     const gateway = await viaGateway(system.url, token, path);
@@ -202,13 +253,22 @@ try {
     },
     () => {
       const { page, sort } = pageQuery();
-      // The service reads the page and the total at once.
-      return Promise.all([pool.query(SQL.page(sort, page)), pool.query(SQL.count)]);
+      return pageWithTotal(SQL.page(sort, page), SQL.count);
     },
+  );
+  await measure(
+    `GET /api/consignees/all?page=1&pageSize=${CONSIGNEE_PAGE_SIZE}&sort=consigneeName&q=…`,
+    () => `/api/consignees/all?page=1&pageSize=${CONSIGNEE_PAGE_SIZE}&sort=consigneeName&q=${consigneeTerm()}`,
+    () => pageWithTotal(CONSIGNEE_SQL.page(1), CONSIGNEE_SQL.count, [escapeLike(consigneeTerm())]),
+  );
+  await measure(
+    'GET /api/consignees/search/{id}',
+    () => `/api/consignees/search/${anyConsigneeId()}`,
+    () => pool.query(CONSIGNEE_SQL.byId, [anyConsigneeId()]),
   );
 
   const f = (n) => n.toFixed(n < 10 ? 1 : 0);
-  console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s each, ${USERS.toLocaleString('en')} users\n`);
+  console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s each, ${USERS.toLocaleString('en')} users, ${CONSIGNEES.toLocaleString('en')} consignees\n`);
   console.table(
     rows.flatMap(({ name, gateway, direct }) => [
       {
@@ -232,23 +292,30 @@ try {
       },
     ]),
   );
-  console.log('measuring GET /api/users/export.csv (every user, one download)…');
-  const exported = await measureExport(`${system.url}/api/users/export.csv?sort=fullName`, token, system.children.pid('gateway'));
+  if (rows.some((r) => r.gateway.failed || r.direct.failed)) process.exitCode = 1;
+
   const mb = (n) => (n / 1024 / 1024).toFixed(1);
-  console.table([
-    {
-      call: 'GET /api/users/export.csv?sort=fullName',
+  const exports = [];
+  for (const { path, table } of [
+    { path: '/api/users/export.csv?sort=fullName', table: 'app_user' },
+    { path: '/api/consignees/export.csv', table: 'consignee' },
+  ]) {
+    console.log(`measuring GET ${path} (every row, one download)…`);
+    const exported = await measureExport(`${system.url}${path}`, token, system.children.pid('gateway'));
+    const [{ expected }] = (await pool.query(`SELECT count(*)::int AS expected FROM directory.${table}`)).rows;
+    exports.push({
+      call: `GET ${path}`,
       records: exported.records,
       MB: mb(exported.bytes),
       seconds: exported.seconds.toFixed(2),
       'gateway peak extra RSS MB': mb(exported.extraRss),
-    },
-  ]);
-  if (rows.some((r) => r.gateway.failed || r.direct.failed)) process.exitCode = 1;
-  if (exported.records !== USERS + 1) {
-    console.error(`the export has ${exported.records} records, not every user (${USERS + 1})`);
-    process.exitCode = 1;
+    });
+    if (exported.records !== expected) {
+      console.error(`${path} has ${exported.records} records, not every row of directory.${table} (${expected})`);
+      process.exitCode = 1;
+    }
   }
+  console.table(exports);
 } finally {
   await pool?.end();
   await system.stop();
