@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailField, optionalText, passwordField, requiredText } from '../fields.js';
 import { CLIENT_ROLES, type ClientRole } from '../roles.js';
 import type { ListColumnDef } from '../list.js';
+import { masterDataTexts } from '../master-data.js';
 import { loginRequestSchema } from '../sign-in.js';
 import { usernameField } from './user.resource.js';
 
@@ -36,6 +37,23 @@ export function clientColumns<const Name extends string>(nameField: Name, nameLa
     { field: 'mobile', label: 'Mobile' },
     { field: 'handlingPersonName', label: 'Handling Person' },
   ] as const satisfies readonly ListColumnDef[];
+}
+
+/**
+ * What a consignee's and a shipper's definitions share: named in URLs by `<kind>_id`, sorted by any
+ * listed column, searched by name, listed (and exported) without the password, the spec's texts.
+ */
+export function clientFacts<const Kind extends ClientRole>(kind: Kind, thing: Capitalize<Kind>) {
+  const nameField = `${kind}Name` as const;
+  return {
+    name: kind,
+    naturalKey: `${kind}_id` as const,
+    keyLabel: `${thing} ID`,
+    sortFields: [`${kind}_id` as const, nameField, 'username', 'email', 'address', 'mobile', 'handlingPersonName'] as const,
+    searchFields: [nameField] as const,
+    columns: clientColumns(nameField, `${thing} Name`),
+    texts: { ...masterDataTexts(kind, `${kind}s`), notFound: `${thing} not found` },
+  };
 }
 
 /** An edit: a blank (or absent) password keeps the current one. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PasswordMessages, additionalEmailsField, moneyField, multilineText, optionalText, passwordIsUsername, requiredText } from '../fields.js';
 import { defineMasterData } from '../master-data.js';
 import { keyParam } from '../resource.js';
-import { clientAccountFields, clientColumns, clientMobileField, optionalPasswordField, updateDataBody } from './client-account.js';
+import { clientAccountFields, clientFacts, clientMobileField, optionalPasswordField, updateDataBody } from './client-account.js';
 
 /*
  * Made by `npm run new:resource -- directory consignee`, then given what is the consignee's own:
@@ -71,26 +71,8 @@ const idParam = keyParam('consignee_id', 'Consignee ID');
  * (jobs pick a consignee by name).
  */
 export const consignees = defineMasterData({
-  service: 'directory',
-  name: 'consignee',
-  key: 'consignees',
-  area: 'consignees',
-  naturalKey: 'consignee_id',
-  keyLabel: 'Consignee ID',
-  sortFields: ['consignee_id', 'consigneeName', 'username', 'email', 'address', 'mobile', 'handlingPersonName'],
-  searchFields: ['consigneeName'],
-  /** The list screen's and the CSV export's columns: never the password. */
-  columns: clientColumns('consigneeName', 'Consignee Name'),
+  ...clientFacts('consignee', 'Consignee'),
   schemas: { record: consigneeSchema, create: consigneeCreateSchema, update: consigneeUpdateSchema },
-  replyKeys: { one: 'consignee', many: 'consignees' },
-  texts: {
-    singular: 'consignee',
-    plural: 'consignees',
-    added: 'Consignee added successfully!',
-    updated: 'Consignee updated successfully',
-    deleted: 'Consignee deleted successfully',
-    notFound: 'Consignee not found',
-  },
   operations: {
     search: {
       method: 'GET',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PasswordMessages, multilineText, passwordIsUsername, requiredText } from '../fields.js';
 import { defineMasterData } from '../master-data.js';
 import { keyParam } from '../resource.js';
-import { clientAccountFields, clientColumns, clientMobileField, optionalPasswordField, updateDataBody } from './client-account.js';
+import { clientAccountFields, clientFacts, clientMobileField, optionalPasswordField, updateDataBody } from './client-account.js';
 
 /* Made by `npm run new:resource -- directory shipper`, then given a client sign-in and the spec's id in URLs. */
 
@@ -53,26 +53,8 @@ const idParam = keyParam('shipper_id', 'Shipper ID');
 
 /** Shippers (spec 01 §2, §5, §7): named in URLs by their id; the name is unique whatever its case. */
 export const shippers = defineMasterData({
-  service: 'directory',
-  name: 'shipper',
-  key: 'shippers',
-  area: 'shippers',
-  naturalKey: 'shipper_id',
-  keyLabel: 'Shipper ID',
-  sortFields: ['shipper_id', 'shipperName', 'username', 'email', 'address', 'mobile', 'handlingPersonName'],
-  searchFields: ['shipperName'],
-  /** The list screen's and the CSV export's columns: never the password. */
-  columns: clientColumns('shipperName', 'Shipper Name'),
+  ...clientFacts('shipper', 'Shipper'),
   schemas: { record: shipperSchema, create: shipperCreateSchema, update: shipperUpdateSchema },
-  replyKeys: { one: 'shipper', many: 'shippers' },
-  texts: {
-    singular: 'shipper',
-    plural: 'shippers',
-    added: 'Shipper added successfully!',
-    updated: 'Shipper updated successfully',
-    deleted: 'Shipper deleted successfully',
-    notFound: 'Shipper not found',
-  },
   operations: {
     search: {
       method: 'GET',
