@@ -17,7 +17,7 @@
 // use, so tree shaking happens inside it. The web apps' imports of the package resolve to it
 // (the `alias` below, web builds only; tests, type checks and servers see the real package).
 // Gzipped, whole → curated: react-router-dom 61 → 30 KB, @mantine/core 169 → 50 KB, zod
-// 89 → 27 KB, @tanstack/react-query 13 → 10 KB, react-hook-form 16 → 13.5 KB.
+// 89 → 27 KB (classic API; the contracts moved to zod/mini: ≈10 KB), @tanstack/react-query 13 → 10 KB, react-hook-form 16 → 13.5 KB.
 // tools/web-audit/shared-entries.spec.mjs checks that each entry has every name the bundles
 // import from its package.
 //
@@ -49,7 +49,7 @@ export const SHARED = {
   '@mantine/notifications': { singleton: true },
   '@freight/web-session': { singleton: true },
   '@mantine/core': { entry: 'mantine-core.js', digest: ['mantine-core.js'], importedBy: ['@mantine/modals', '@mantine/notifications'] },
-  zod: { entry: 'zod.js', digest: ['zod.js', 'zod-names.js'] },
+  'zod/mini': { entry: 'zod-mini.js', digest: ['zod-mini.js', 'zod-mini-names.js'] },
   'react-hook-form': { entry: 'react-hook-form.js', digest: ['react-hook-form.js'], importedBy: ['@hookform/resolvers'] },
   '@hookform/resolvers': {},
   '@hookform/resolvers/zod': {},
@@ -98,8 +98,9 @@ export function federationShared(appDir) {
     };
     if (entry) {
       alias[`${request}$`] = join(ENTRIES, entry);
-      // How the curated entry reaches the package's own files (the request itself now leads to the entry).
-      alias[`real-package/${request}`] = dir;
+      // How the curated entry reaches the package's own files (the request itself now leads to the entry);
+      // a subpath ('zod/mini') to its own folder.
+      alias[`real-package/${request}`] = request === packageOf(request) ? dir : packageDir(request, appDir);
     }
   }
   return { shared, alias };

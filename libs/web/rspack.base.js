@@ -69,7 +69,9 @@ export function webAppConfig({ path, production, output, federation, entry = {},
         dts: false,
         experiments: {
           ...(remote ? { externalRuntime: true } : { provideExternalRuntime: true }),
-          optimization: { target: 'web' }, // leave out the runtime's Node.js paths
+          // target web: leave out the runtime's Node.js paths; disableSnapshot: leave out the manifest
+          // reader and preloader (remotes.json names each remote's remoteEntry.js, not its manifest).
+          optimization: { target: 'web', disableSnapshot: true },
         },
       }),
     ],

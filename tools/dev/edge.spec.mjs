@@ -97,10 +97,10 @@ describe('dev edge', () => {
     mkdirSync(join(root, 'host/static'), { recursive: true });
     mkdirSync(join(root, 'remote'), { recursive: true });
     writeFileSync(join(root, 'host/index.html'), '<h1>host</h1>');
-    writeFileSync(join(root, 'host/remotes.json'), '{"masterData":"/remotes/master-data/mf-manifest.json"}');
+    writeFileSync(join(root, 'host/remotes.json'), '{"masterData":"/remotes/master-data/remoteEntry.js"}');
     writeFileSync(join(root, 'host/static/main.1a2b3c4d.js'), SCRIPT);
     writeFileSync(join(root, 'host/static/tiny.1a2b3c4d.js'), 'console.log(1)');
-    writeFileSync(join(root, 'remote/mf-manifest.json'), '{}');
+    writeFileSync(join(root, 'remote/remoteEntry.js'), '{}');
 
     // Like the gateway: reads the whole body, answers JSON; /api/unavailable is a service outage.
     upstream = createServer((req, res) => {
@@ -137,10 +137,10 @@ describe('dev edge', () => {
     expect(last.headers['x-forwarded-proto']).toBe('http');
   });
 
-  it('serves hashed assets for a year and the page, registry and manifest revalidated', async () => {
+  it('serves hashed assets for a year and the page, registry and remote entry revalidated', async () => {
     const asset = await fetch(`${base}/static/main.1a2b3c4d.js`);
     expect(asset.headers.get('cache-control')).toBe(IMMUTABLE);
-    for (const path of ['/', '/remotes.json', '/remotes/master-data/mf-manifest.json']) {
+    for (const path of ['/', '/remotes.json', '/remotes/master-data/remoteEntry.js']) {
       const res = await fetch(base + path);
       expect([path, res.status, res.headers.get('cache-control')]).toEqual([path, 200, REVALIDATE]);
     }
@@ -242,7 +242,7 @@ describe('dev edge', () => {
       '/admindashboard/users',
       '/static/main.1a2b3c4d.js',
       '/remotes.json',
-      '/remotes/master-data/mf-manifest.json',
+      '/remotes/master-data/remoteEntry.js',
       '/static/missing.js',
     ]) {
       const { headers } = await raw(base + path);
@@ -258,8 +258,8 @@ describe('dev edge', () => {
 
   it("allows scripts from a remote on another origin listed in the console's registry", async () => {
     const dir = project([{ path: '/', app: 'host', static: 'host', spa: true }], {
-      masterData: '/remotes/master-data/mf-manifest.json',
-      tracking: 'https://cdn.example.com/tracking/mf-manifest.json',
+      masterData: '/remotes/master-data/remoteEntry.js',
+      tracking: 'https://cdn.example.com/tracking/remoteEntry.js',
     });
     mkdirSync(join(dir, 'host'));
     writeFileSync(join(dir, 'host/index.html'), '<h1>host</h1>');

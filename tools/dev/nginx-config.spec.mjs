@@ -82,8 +82,7 @@ describe('the generated edge and web app servers, run by nginx', () => {
     mkdirSync(join(html, 'remotes/master-data'), { recursive: true });
     writeFileSync(join(html, 'index.html'), page);
     writeFileSync(join(html, 'main.1a2b3c4d.js'), script);
-    writeFileSync(join(html, 'remotes.json'), '{"masterData":"/remotes/master-data/mf-manifest.json"}');
-    writeFileSync(join(html, 'remotes/master-data/mf-manifest.json'), '{}');
+    writeFileSync(join(html, 'remotes.json'), '{"masterData":"/remotes/master-data/remoteEntry.js"}');
     writeFileSync(join(html, 'remotes/master-data/remoteEntry.js'), script);
 
     // The gateway sets its own security headers (helmet); the edge must leave them alone.
@@ -123,7 +122,6 @@ describe('the generated edge and web app servers, run by nginx', () => {
     ['/admindashboard/users', REVALIDATE],
     ['/main.1a2b3c4d.js', IMMUTABLE],
     ['/remotes.json', REVALIDATE],
-    ['/remotes/master-data/mf-manifest.json', REVALIDATE],
     ['/remotes/master-data/remoteEntry.js', REVALIDATE],
   ])('serves %s with the security headers and Cache-Control %s', async (path, cacheControl) => {
     const res = await get(base + path);

@@ -8,7 +8,7 @@ export const ROUTES_FILE = 'deploy/edge/routes.json';
 /** File names carrying a content hash (`main.1a2b3c4d.js`) never change: cache them for a year. */
 export const HASHED_ASSET = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** Everything else (index.html, remotes.json, mf-manifest.json, remoteEntry.js) is revalidated. */
+/** Everything else (index.html, remotes.json, remoteEntry.js) is revalidated. */
 export const REVALIDATE = 'no-cache';
 
 export function cacheControlFor(filePath) {
@@ -34,8 +34,8 @@ export function loadRoutes(root) {
 }
 
 /**
- * The origins the console loads remotes from: each registry entry (a manifest or
- * remoteEntry.js URL, e.g. "/remotes/master-data/mf-manifest.json") resolved against
+ * The origins the console loads remotes from: each registry entry (a remoteEntry.js
+ * URL, e.g. "/remotes/master-data/remoteEntry.js") resolved against
  * the page; entries on the page's own origin need no listing ('self').
  * @param {Record<string, string>} registry
  */

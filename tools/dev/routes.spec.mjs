@@ -100,9 +100,9 @@ describe('page security headers', () => {
   });
 
   it("lists the origin of each remote that is not on the page's own", () => {
-    expect(remoteOrigins({ a: '/remotes/a/mf-manifest.json', b: 'remotes/b/remoteEntry.js' })).toEqual([]);
+    expect(remoteOrigins({ a: '/remotes/a/remoteEntry.js', b: 'remotes/b/remoteEntry.js' })).toEqual([]);
     expect(
-      remoteOrigins({ a: 'https://cdn.example.com/a/mf-manifest.json', b: 'https://cdn.example.com/b/x.json', c: 'http://10.0.0.5:8081/c/mf-manifest.json' }),
+      remoteOrigins({ a: 'https://cdn.example.com/a/remoteEntry.js', b: 'https://cdn.example.com/b/x.json', c: 'http://10.0.0.5:8081/c/remoteEntry.js' }),
     ).toEqual(['http://10.0.0.5:8081', 'https://cdn.example.com']);
     expect(pageSecurityHeaders(['https://cdn.example.com'])['Content-Security-Policy']).toContain("script-src 'self' https://cdn.example.com;");
     expect(() => remoteOrigins({ a: 'javascript:alert(1)' })).toThrow('is not an http(s) URL');
@@ -116,7 +116,7 @@ describe('cacheControlFor', () => {
     ['static/js/async/123-1a2b3c4d.js', IMMUTABLE],
     ['index.html', REVALIDATE],
     ['remotes.json', REVALIDATE],
-    ['mf-manifest.json', REVALIDATE],
+    ['remoteEntry.js', REVALIDATE],
     ['remoteEntry.js', REVALIDATE],
     ['static/js/async/123.js', REVALIDATE],
   ])('%s → %s', (file, expected) => expect(cacheControlFor(file)).toBe(expected));

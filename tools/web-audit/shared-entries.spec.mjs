@@ -43,12 +43,12 @@ describe('what the web apps share through module federation', () => {
   });
 
   it('a non-singleton curated entry is shared under a key with a digest of its list; a singleton keeps the package name', () => {
-    expect(shared.zod.shareKey).toMatch(/^zod#[0-9a-f]{8}$/);
+    expect(shared['zod/mini'].shareKey).toMatch(/^zod\/mini#[0-9a-f]{8}$/);
     expect(shared['@mantine/core'].shareKey).toMatch(/^@mantine\/core#[0-9a-f]{8}$/);
     expect(shared['react-router-dom'].shareKey).toBeUndefined();
     for (const [, { singleton, digest }] of curated) expect(Boolean(singleton && digest)).toBe(false);
     // Every app of one build computes the same key.
-    expect(federationShared(join(root, 'apps/web/master-data')).shared.zod.shareKey).toBe(shared.zod.shareKey);
+    expect(federationShared(join(root, 'apps/web/master-data')).shared['zod/mini'].shareKey).toBe(shared['zod/mini'].shareKey);
   });
 });
 
@@ -79,10 +79,17 @@ describe('the curated entries have every name the bundles import', () => {
   it('zod: every member of `z` the web apps and the contracts call', () => {
     const missing = sources.flatMap(({ file, text }) =>
       zodMembersUsed(text)
-        .filter((name) => !exported.zod.z.includes(name))
+        .filter((name) => !exported['zod/mini'].z.includes(name))
         .map((name) => `z.${name} (${shown(root, file)})`),
     );
     expect(missing).toEqual([]);
+  });
+
+  it('the web apps and the contracts take zod/mini only: one value import of classic zod would bundle all of it (26 KB)', () => {
+    const classic = sources
+      .filter(({ text }) => importsOf(text, 'zod').names.length + importsOf(text, 'zod').unchecked.length > 0)
+      .map(({ file }) => shown(root, file));
+    expect(classic).toEqual([]);
   });
 
   it("nothing reaches past the router entry to react-router itself (a second router would not see the console's)", () => {

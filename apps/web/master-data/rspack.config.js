@@ -15,7 +15,6 @@ export default (_env, argv) =>
       name: 'masterData',
       filename: 'remoteEntry.js',
       exposes: { './routes': './src/routes.tsx', './menu': './src/menu.ts' },
-      manifest: true,
     },
     devServer: { port: 4201, headers: { 'Access-Control-Allow-Origin': '*' } },
   });

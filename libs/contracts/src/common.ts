@@ -1,5 +1,5 @@
 import type { ServiceName } from './services.js';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const messageReplySchema = z.object({ message: z.string() });
 export type MessageReply = z.infer<typeof messageReplySchema>;
@@ -7,7 +7,7 @@ export type MessageReply = z.infer<typeof messageReplySchema>;
 export const errorReplySchema = z.object({
   message: z.string(),
   code: z.string(),
-  details: z.record(z.string(), z.string()).optional(),
+  details: z.optional(z.record(z.string(), z.string())),
 });
 
 export const namesReplySchema = z.array(z.string());

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { ServiceName } from './services.js';
 
 /**
@@ -38,6 +38,6 @@ export interface ChangeEvent<R = unknown> {
 
 export const changeEventSchema = z.object({
   key: z.string(),
-  before: z.unknown().optional(),
-  after: z.unknown().optional(),
+  before: z.optional(z.unknown()),
+  after: z.optional(z.unknown()),
 });

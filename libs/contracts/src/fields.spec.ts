@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import { controlCharacterProblems, keyText, multilineText, optionalEmailField, optionalText, requiredText } from './fields.js';
 
 describe('text field kinds', () => {
@@ -27,7 +28,7 @@ describe('text field kinds', () => {
 
 describe('optional fields (npm run new:resource)', () => {
   it("optional text is '' when left out or empty, else one line", () => {
-    const address = optionalText('Address', 10).default('');
+    const address = z._default(optionalText('Address', 10), '');
     expect(address.parse(undefined)).toBe('');
     expect(address.parse('  ')).toBe('');
     expect(address.parse(' Fort ')).toBe('Fort');

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isHardToGuess } from './password-strength.js';
 
 // Building blocks shared by the entity schemas, each with a message a person can act on.
@@ -7,45 +7,57 @@ import { isHardToGuess } from './password-strength.js';
 export function requiredText(label: string, max = 100) {
   return z
     .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`)
-    .regex(/^\P{Cc}*$/u, `${label} must be one line without control characters`);
+    .check(
+      z.trim(),
+      z.minLength(1, `${label} is required`),
+      z.maxLength(max, `${label} must be at most ${max} characters`),
+      z.regex(/^\P{Cc}*$/u, `${label} must be one line without control characters`),
+    );
 }
 
 /**
- * An optional single-line text field: empty is allowed (the definition adds `.default('')`, so
+ * An optional single-line text field: empty is allowed (the definition wraps it in `z._default(…, '')`, so
  * a field left out is stored as ''); otherwise the rules of `requiredText`.
  */
 export function optionalText(label: string, max = 100) {
   return z
     .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .regex(/^\P{Cc}*$/u, `${label} must be one line without control characters`);
+    .check(
+      z.trim(),
+      z.maxLength(max, `${label} must be at most ${max} characters`),
+      z.regex(/^\P{Cc}*$/u, `${label} must be one line without control characters`),
+    );
 }
 
+/** An optional field where a blank ('' or null, as a form sends an untouched input) means left out: a blank password keeps the old one. */
+export const blankAsMissing = <S extends z.ZodMiniType>(schema: S) =>
+  z.optional(
+    z.pipe(
+      z.transform<unknown, unknown>((value) => (value === '' || value === null ? undefined : value)),
+      z.optional(schema),
+    ),
+  );
+
 /** An optional e-mail address: '' or a valid address. */
-export const optionalEmailField = optionalText('Email', 254).refine(
-  (value) => value === '' || z.email().safeParse(value).success,
-  'Enter a valid email address',
+export const optionalEmailField = optionalText('Email', 254).check(
+  z.refine((value) => value === '' || z.email().safeParse(value).success, 'Enter a valid email address'),
 );
 
 /** A multi-line text field (notes, remarks): line breaks and tabs allowed; other control characters never are (see below). */
 export function multilineText(label: string, max = 2000) {
   return z
     .string({ error: `${label} is required` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .regex(/^[\P{Cc}\t\n\r]*$/u, `${label} must not contain control characters other than line breaks and tabs`);
+    .check(
+      z.trim(),
+      z.maxLength(max, `${label} must be at most ${max} characters`),
+      z.regex(/^[\P{Cc}\t\n\r]*$/u, `${label} must not contain control characters other than line breaks and tabs`),
+    );
 }
 
-export const emailField = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .min(1, 'Email is required')
-  .max(254, 'Email must be at most 254 characters')
-  .pipe(z.email('Enter a valid email address'));
+export const emailField = z.pipe(
+  z.string({ error: 'Email is required' }).check(z.trim(), z.minLength(1, 'Email is required'), z.maxLength(254, 'Email must be at most 254 characters')),
+  z.email('Enter a valid email address'),
+);
 
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -66,19 +78,22 @@ export const PasswordMessages = {
  */
 export const passwordField = z
   .string({ error: PasswordMessages.required })
-  .min(PASSWORD_MIN_LENGTH, { error: PasswordMessages.tooShort, abort: true })
-  .max(PASSWORD_MAX_LENGTH, { error: PasswordMessages.tooLong, abort: true })
-  .refine(isHardToGuess, PasswordMessages.tooCommon);
+  .check(
+    z.minLength(PASSWORD_MIN_LENGTH, { error: PasswordMessages.tooShort, abort: true }),
+    z.maxLength(PASSWORD_MAX_LENGTH, { error: PasswordMessages.tooLong, abort: true }),
+    z.refine(isHardToGuess, PasswordMessages.tooCommon),
+  );
 
 /** True when the password is the username, whatever the case (both are compared as typed). */
 export const passwordIsUsername = (password: string | undefined, username: string | undefined): boolean =>
   password !== undefined && username !== undefined && password.toLowerCase() === username.trim().toLowerCase();
 
-export const phoneField = (label: string) => requiredText(label, 30).regex(/^[0-9+()\-\s]{5,30}$/, `${label} must be a phone number (digits, spaces, + - ( ))`);
+export const phoneField = (label: string) =>
+  requiredText(label, 30).check(z.regex(/^[0-9+()\-\s]{5,30}$/, `${label} must be a phone number (digits, spaces, + - ( ))`));
 
 /** An optional phone number: '' or what phoneField takes. */
 export const optionalPhoneField = (label: string) =>
-  optionalText(label, 30).regex(/^(|[0-9+()\-\s]{5,30})$/, `${label} must be a phone number (digits, spaces, + - ( ))`);
+  optionalText(label, 30).check(z.regex(/^(|[0-9+()\-\s]{5,30})$/, `${label} must be a phone number (digits, spaces, + - ( ))`));
 
 /**
  * Keys that travel as a URL path segment (branch cities): any single line, `/` and `%` included,
@@ -86,7 +101,7 @@ export const optionalPhoneField = (label: string) =>
  * and `..` cannot travel: URL parsers resolve them as dot segments.
  */
 export const keyText = (label: string, max = 60) =>
-  requiredText(label, max).refine((value) => value !== '.' && value !== '..', `${label} cannot be "." or ".."`);
+  requiredText(label, max).check(z.refine((value) => value !== '.' && value !== '..', `${label} cannot be "." or ".."`));
 
 /**
  * Control characters no text field may hold, whatever its schema: all (C0, DEL, C1) but tab,
@@ -142,19 +157,22 @@ export const MONEY_MAX_WHOLE_DIGITS = 12;
  * Never a binary float in between: Postgres keeps it as numeric (ADR 23).
  */
 export const moneyField = (label: string) =>
-  z
-    .union([z.string(), z.number()], { error: `${label} must be an amount such as 1234.50` })
-    .transform((value) => String(value).trim())
-    .pipe(
-      z
-        .string()
-        .min(1, `${label} is required`)
-        .refine((value) => !value.startsWith('-'), `${label} must not be negative`)
-        .regex(/^\d+(\.\d+)?$/, `${label} must be an amount such as 1234.50`)
-        .regex(/^\d+(\.\d{1,2})?$/, `${label} must have at most 2 decimals`)
-        .regex(new RegExp(`^\\d{1,${MONEY_MAX_WHOLE_DIGITS}}(\\.|$)`), `${label} is too large`),
-    )
-    .transform(toCents);
+  z.pipe(
+    z.pipe(
+      z.pipe(
+        z.union([z.string(), z.number()], { error: `${label} must be an amount such as 1234.50` }),
+        z.transform((value: string | number) => String(value).trim()),
+      ),
+      z.string().check(
+        z.minLength(1, `${label} is required`),
+        z.refine((value) => !value.startsWith('-'), `${label} must not be negative`),
+        z.regex(/^\d+(\.\d+)?$/, `${label} must be an amount such as 1234.50`),
+        z.regex(/^\d+(\.\d{1,2})?$/, `${label} must have at most 2 decimals`),
+        z.regex(new RegExp(`^\\d{1,${MONEY_MAX_WHOLE_DIGITS}}(\\.|$)`), `${label} is too large`),
+      ),
+    ),
+    z.transform(toCents),
+  );
 
 /** "12.5" → "12.50", "007" → "7.00": one spelling per amount. */
 function toCents(value: string): string {
@@ -168,12 +186,15 @@ export const MAX_ADDITIONAL_EMAILS = 10;
  * Further e-mail addresses (booking mails go to each): at most 10, each a valid address; blank
  * rows are dropped and repeats (whatever their case) kept once, the first spelling.
  */
-export const additionalEmailsField = z
-  .array(z.string({ error: 'Each additional email must be text' }).trim().max(254, 'Email must be at most 254 characters'), {
-    error: 'Additional emails must be a list of email addresses',
-  })
-  .transform((emails) => {
-    const seen = new Set<string>();
-    return emails.filter((email) => email !== '' && !seen.has(email.toLowerCase()) && seen.add(email.toLowerCase()));
-  })
-  .pipe(z.array(z.email('Enter a valid email address')).max(MAX_ADDITIONAL_EMAILS, `At most ${MAX_ADDITIONAL_EMAILS} additional emails`));
+export const additionalEmailsField = z.pipe(
+  z.pipe(
+    z.array(z.string({ error: 'Each additional email must be text' }).check(z.trim(), z.maxLength(254, 'Email must be at most 254 characters')), {
+      error: 'Additional emails must be a list of email addresses',
+    }),
+    z.transform((emails: string[]) => {
+      const seen = new Set<string>();
+      return emails.filter((email) => email !== '' && !seen.has(email.toLowerCase()) && seen.add(email.toLowerCase()));
+    }),
+  ),
+  z.array(z.email('Enter a valid email address')).check(z.maxLength(MAX_ADDITIONAL_EMAILS, `At most ${MAX_ADDITIONAL_EMAILS} additional emails`)),
+);

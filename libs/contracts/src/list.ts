@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
@@ -7,12 +7,15 @@ export const MAX_PAGE = 1_000_000;
 
 /** An optional whole number from 1 to `max` in the query string (text, hence coerced). */
 const optionalCount = (name: string, max: number) =>
-  z.coerce
-    .number({ error: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .min(1, `${name} must be 1 or more`)
-    .max(max, `${name} must be at most ${max}`)
-    .optional();
+  z.optional(
+    z.coerce
+      .number({ error: `${name} must be a number` })
+      .check(
+        z.refine(Number.isInteger, `${name} must be a whole number`),
+        z.minimum(1, `${name} must be 1 or more`),
+        z.maximum(max, `${name} must be at most ${max}`),
+      ),
+  );
 
 /**
  * Optional paging, sorting and searching accepted by every list call
@@ -20,9 +23,9 @@ const optionalCount = (name: string, max: number) =>
  */
 export function listQuerySchema<const S extends readonly [string, ...string[]]>(sortable: S) {
   return z.object({
-    q: z.string().trim().max(100, 'Search text must be at most 100 characters').optional(),
-    sort: z.enum(sortable, { error: `sort must be one of: ${sortable.join(', ')}` }).optional(),
-    order: z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }).optional(),
+    q: z.optional(z.string().check(z.trim(), z.maxLength(100, 'Search text must be at most 100 characters'))),
+    sort: z.optional(z.enum(sortable, { error: `sort must be one of: ${sortable.join(', ')}` })),
+    order: z.optional(z.enum(['asc', 'desc'], { error: 'order must be asc or desc' })),
     page: optionalCount('page', MAX_PAGE),
     pageSize: optionalCount('pageSize', MAX_PAGE_SIZE),
   });
@@ -71,7 +74,7 @@ export const EXPORT_CHUNK_MAX = 1000;
  * Where an export's next chunk starts: the sort keys of the last row sent (keyset pagination,
  * the sort's index walked from there), as the service chose them; the gateway hands it back unread.
  */
-export const exportCursorSchema = z.array(z.string().max(1000).or(z.number())).min(1).max(4);
+export const exportCursorSchema = z.array(z.union([z.string().check(z.maxLength(1000)), z.number()])).check(z.minLength(1), z.maxLength(4));
 export type ExportCursor = z.infer<typeof exportCursorSchema>;
 
 /** One chunk of an export, as the service answers it; `next` is null after the last. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineMasterData, masterDataSchemas, masterDataTexts } from './master-data.js';
 import { api, type ApiRoute } from './api.js';
 import { EXPORT_CHUNK_MAX } from './list.js';
@@ -14,7 +14,7 @@ const base = {
   naturalKey: 'YardName',
   sortFields: ['YardName', 'Place'],
   searchFields: ['YardName', 'Place'],
-  schemas: { record, create, update: create.omit({ YardName: true }) },
+  schemas: { record, create, update: z.omit(create, { YardName: true }) },
   texts,
 } as const;
 const actor = { id: '00000000-0000-4000-8000-000000000001', username: 'head', role: 'Head' } as const;

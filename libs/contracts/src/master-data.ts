@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import type { $ZodShape } from 'zod/v4/core';
 import { messageReplySchema, namesReplySchema } from './common.js';
 import { listQuerySchema, type ListColumnDef } from './list.js';
 import { AREAS, type Area } from './permissions.js';
@@ -16,9 +17,9 @@ export interface MasterDataDef<
   Key extends string,
   KeyField extends string,
   Sort extends readonly [KeyField, ...string[]],
-  Rec extends z.ZodObject,
-  Create extends z.ZodObject,
-  Update extends z.ZodObject,
+  Rec extends z.ZodMiniObject,
+  Create extends z.ZodMiniObject,
+  Update extends z.ZodMiniObject,
   One extends string,
   Many extends string,
   Extra extends Record<string, OperationDef>,
@@ -79,9 +80,9 @@ export interface MasterDataFacts {
 export function defineMasterData<
   const Name extends string,
   const KeyField extends string,
-  Rec extends z.ZodObject,
-  Create extends z.ZodObject,
-  Update extends z.ZodObject,
+  Rec extends z.ZodMiniObject,
+  Create extends z.ZodMiniObject,
+  Update extends z.ZodMiniObject,
   const Service extends ServiceName = ServiceName,
   const Plural extends string = `${Name}s`,
   const Key extends string = Plural,
@@ -108,11 +109,11 @@ export function defineMasterData<
     ...(columns && { columns }),
   };
   const params = keyParam(naturalKey, keyLabel);
-  const written = z.object({ success: z.literal(true), message: z.string(), [replyKeys.one]: schemas.record }) as z.ZodObject<
-    { success: z.ZodLiteral<true>; message: z.ZodString } & { [P in One]: Rec }
+  const written = z.object({ success: z.literal(true), message: z.string(), [replyKeys.one]: schemas.record }) as z.ZodMiniObject<
+    { success: z.ZodMiniLiteral<true>; message: z.ZodMiniString<string> } & { [P in One]: Rec }
   >;
-  const found = z.object({ success: z.literal(true), [replyKeys.many]: z.array(schemas.record) }) as z.ZodObject<
-    { success: z.ZodLiteral<true> } & { [P in Many]: z.ZodArray<Rec> }
+  const found = z.object({ success: z.literal(true), [replyKeys.many]: z.array(schemas.record) }) as z.ZodMiniObject<
+    { success: z.ZodMiniLiteral<true> } & { [P in Many]: z.ZodMiniArray<Rec> }
   >;
   const path = (operation: string) => `/api/${key}/${operation}`;
   const keyed = (operation: string) => path(`${operation}/{${naturalKey}}`);
@@ -178,10 +179,10 @@ function soleService(name: string): ServiceName {
   return SERVICES[0];
 }
 
-type RenamedShape<K extends string, F extends z.ZodRawShape, R extends Partial<Record<keyof F & string, string>>> = {
-  [P in keyof F & string as P extends keyof R ? R[P] & string : P extends K ? never : P]: P extends K ? z.ZodOptional<F[P]> : F[P];
+type RenamedShape<K extends string, F extends $ZodShape, R extends Partial<Record<keyof F & string, string>>> = {
+  [P in keyof F & string as P extends keyof R ? R[P] & string : P extends K ? never : P]: P extends K ? z.ZodMiniOptional<F[P]> : F[P];
 };
-type RecordShape<F extends z.ZodRawShape> = { _id: z.ZodString } & { [P in keyof F]: z.ZodString };
+type RecordShape<F extends $ZodShape> = { _id: z.ZodMiniString<string> } & { [P in keyof F]: z.ZodMiniString<string> };
 
 /**
  * A master-data entity's schemas from its fields (the add body's shape, the natural key among
@@ -192,20 +193,20 @@ type RecordShape<F extends z.ZodRawShape> = { _id: z.ZodString } & { [P in keyof
  */
 export function masterDataSchemas<
   const K extends string,
-  F extends z.ZodRawShape & { [P in K]: z.ZodType },
+  F extends $ZodShape & { [P in K]: z.ZodMiniType },
   const R extends Partial<Record<keyof F & string, string>> = Record<never, string>,
 >(naturalKey: K, fields: F, renames?: R) {
   const names = (renames ?? {}) as Record<string, string>;
-  const update: Record<string, z.ZodType> = {};
+  const update: Record<string, z.ZodMiniType> = {};
   for (const [field, schema] of Object.entries(fields)) {
     if (field === naturalKey && names[field] === undefined) continue;
-    update[names[field] ?? field] = field === naturalKey ? (schema as z.ZodType).optional() : (schema as z.ZodType);
+    update[names[field] ?? field] = field === naturalKey ? z.optional(schema as z.ZodMiniType) : (schema as z.ZodMiniType);
   }
   const record = Object.fromEntries([['_id', z.string()], ...Object.keys(fields).map((field) => [field, z.string()])]);
   return {
-    record: z.object(record) as unknown as z.ZodObject<RecordShape<F>>,
+    record: z.object(record) as unknown as z.ZodMiniObject<RecordShape<F>>,
     create: z.object(fields),
-    update: z.object(update) as unknown as z.ZodObject<RenamedShape<K, F, R>>,
+    update: z.object(update) as unknown as z.ZodMiniObject<RenamedShape<K, F, R>>,
     renames: names as Readonly<Record<string, string>>,
     naturalKey,
   };

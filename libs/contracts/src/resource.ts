@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Action, Area } from './permissions.js';
-import { actorSchema, type Actor } from './roles.js';
+import { STAFF_ROLES, type Actor } from './roles.js';
 import { idempotencyKeySchema } from './idempotency.js';
 import { EXPORT_CHUNK_MAX, columnLabel, exportCursorSchema, type ExportChunk, type ExportCursor, type ListColumnDef, type Page } from './list.js';
 import type { ServiceName } from './services.js';
@@ -44,11 +44,11 @@ export interface OperationDef {
   summary: string;
   /** What the caller's role must be allowed in the resource's area (permissions.ts). */
   action: Action;
-  params?: z.ZodObject;
-  query?: z.ZodObject;
-  body?: z.ZodType;
+  params?: z.ZodMiniObject;
+  query?: z.ZodMiniObject;
+  body?: z.ZodMiniType;
   /** The REST reply; with `paged`, an array (the service answers `{items, total}`). */
-  reply: z.ZodType;
+  reply: z.ZodMiniType;
   /** Success status; 201 for creates, else 200. */
   status?: 200 | 201;
   /** A list: the body is the array and, when `page` is given, X-Total-Count the total. */
@@ -64,9 +64,9 @@ export interface OperationDef {
   csv?: { columns: readonly ListColumnDef[] };
 }
 
-type Out<S> = S extends z.ZodType ? z.output<S> : never;
-type In<S> = S extends z.ZodType ? z.input<S> : never;
-type Part<O, K extends 'params' | 'query' | 'body', Io extends 'in' | 'out'> = O extends { [P in K]: infer S extends z.ZodType }
+type Out<S> = S extends z.ZodMiniType ? z.output<S> : never;
+type In<S> = S extends z.ZodMiniType ? z.input<S> : never;
+type Part<O, K extends 'params' | 'query' | 'body', Io extends 'in' | 'out'> = O extends { [P in K]: infer S extends z.ZodMiniType }
   ? { [P in K]: Io extends 'in' ? In<S> : Out<S> }
   : { [P in K]?: undefined };
 
@@ -110,10 +110,10 @@ export interface ApiRoute {
    */
   access: 'public' | 'staff' | 'client';
   permission?: { area: Area; action: Action };
-  params?: z.ZodObject;
-  query?: z.ZodObject;
-  body?: z.ZodType;
-  reply: z.ZodType;
+  params?: z.ZodMiniObject;
+  query?: z.ZodMiniObject;
+  body?: z.ZodMiniType;
+  reply: z.ZodMiniType;
   status: 200 | 201;
   paged?: boolean;
   /**
@@ -127,7 +127,7 @@ export interface ApiRoute {
   /** The NATS subject the gateway forwards the call to. */
   subject?: string;
   /** The NATS request's schema (the service validates with it). */
-  message?: z.ZodType;
+  message?: z.ZodMiniType;
 }
 
 export interface ResourceTexts {
@@ -183,12 +183,12 @@ export type ExportOperation<All extends OperationDef> = {
   path: string;
   summary: string;
   action: 'read';
-  query: All['query'] extends z.ZodObject<infer S> ? z.ZodObject<Pick<S, 'q' | 'sort' | 'order'>> : never;
+  query: All['query'] extends z.ZodMiniObject<infer S> ? z.ZodMiniObject<Pick<S, 'q' | 'sort' | 'order'>> : never;
   reply: All['reply'];
   csv: { columns: readonly ListColumnDef[] };
 };
 /** The operations of a definition, with the export its paged list brings. */
-export type WithExport<Ops> = Ops extends { all: infer All extends OperationDef & { paged: true; query: z.ZodObject } }
+export type WithExport<Ops> = Ops extends { all: infer All extends OperationDef & { paged: true; query: z.ZodMiniObject } }
   ? Ops & { export: ExportOperation<All> }
   : Ops;
 
@@ -200,7 +200,7 @@ type DerivedRoute<O extends OperationDef> = Omit<O, 'action' | 'status'> & {
   permission: { area: Area; action: Action };
   status: 200 | 201;
   subject: string;
-  message: z.ZodType<MessageOf<O>>;
+  message: z.ZodMiniType<MessageOf<O>>;
 };
 
 type OpsOf<D extends ResourceDef> = WithExport<D['operations']>;
@@ -214,16 +214,26 @@ export type Resource<D extends ResourceDef> = Omit<D, 'operations' | 'columns'> 
   /** NATS subject per operation: `directory.branch.add`. */
   subjects: { [K in keyof OpsOf<D> & string]: SubjectOf<D['service'], D['name'], K> };
   /** NATS request schema per operation, used by the gateway to build and by the service to check. */
-  messages: { [K in keyof OpsOf<D> & string]: z.ZodType<MessageOf<OpsOf<D>[K]>> };
+  messages: { [K in keyof OpsOf<D> & string]: z.ZodMiniType<MessageOf<OpsOf<D>[K]>> };
 };
 
+/**
+ * The actor as a message carries it; services check it like any other field. Here rather than
+ * beside the roles: the console reads the roles, and would build this schema for nothing (ADR 18).
+ */
+export const actorSchema = z.object({
+  id: z.uuid('actor.id must be a user id'),
+  username: z.string().check(z.minLength(1)),
+  role: z.enum(STAFF_ROLES),
+});
+
 /** The NATS request schema of an operation: actor, idempotency key and the declared parts, plus its cross-part rules. */
-export function messageSchema(op: Pick<OperationDef, 'params' | 'query' | 'body' | 'idempotent' | 'refine' | 'csv'>): z.ZodType {
-  const shape: Record<string, z.ZodType> = { actor: actorSchema };
-  if (op.idempotent) shape.idempotencyKey = idempotencyKeySchema.optional();
+export function messageSchema(op: Pick<OperationDef, 'params' | 'query' | 'body' | 'idempotent' | 'refine' | 'csv'>): z.ZodMiniType {
+  const shape: Record<string, z.ZodMiniType> = { actor: actorSchema };
+  if (op.idempotent) shape.idempotencyKey = z.optional(idempotencyKeySchema);
   if (op.csv) {
-    shape.after = exportCursorSchema.optional();
-    shape.limit = z.number().int().min(1).max(EXPORT_CHUNK_MAX);
+    shape.after = z.optional(exportCursorSchema);
+    shape.limit = z.int().check(z.minimum(1), z.maximum(EXPORT_CHUNK_MAX));
   }
   if (op.params) shape.params = op.params;
   if (op.query) shape.query = op.query;
@@ -231,16 +241,18 @@ export function messageSchema(op: Pick<OperationDef, 'params' | 'query' | 'body'
   const schema = z.object(shape);
   const refine = op.refine;
   if (!refine) return schema;
-  return schema.superRefine((input, ctx) => {
-    for (const { field, message } of refine(input)) ctx.addIssue({ code: 'custom', message, path: ['body', field] });
-  });
+  return schema.check(
+    z.superRefine((input, ctx) => {
+      for (const { field, message } of refine(input)) ctx.addIssue({ code: 'custom', message, path: ['body', field] });
+    }),
+  );
 }
 
 /** Checks a definition and derives its routes, subjects and message schemas. */
 export function defineResource<const D extends ResourceDef>(def: D): Resource<D> {
   const routes: Record<string, ApiRoute> = {};
   const subjects: Record<string, string> = {};
-  const messages: Record<string, z.ZodType> = {};
+  const messages: Record<string, z.ZodMiniType> = {};
   const columns = def.columns ?? defaultColumns(def.operations.all);
   const operations: Record<string, OperationDef> = { ...def.operations };
   const all = def.operations.all;
@@ -267,20 +279,20 @@ export function defineResource<const D extends ResourceDef>(def: D): Resource<D>
 /** Every field of the list's row but `_id`, headed by its name in words. */
 function defaultColumns(all: OperationDef | undefined): ListColumnDef[] {
   // Read by shape, not instanceof: the web apps' shared zod (ADR 18) carries only the names they use.
-  const shape = all?.paged ? (all.reply as { element?: { shape?: Record<string, unknown> } }).element?.shape : undefined;
+  const shape = all?.paged ? (all.reply.def as { element?: { shape?: Record<string, unknown> } }).element?.shape : undefined;
   if (!shape) return [];
   return Object.keys(shape)
     .filter((field) => field !== '_id')
     .map((field) => ({ field, label: columnLabel(field) }));
 }
 
-function exportOperation(def: ResourceDef, all: OperationDef & { query: z.ZodObject }, columns: readonly ListColumnDef[]): OperationDef {
+function exportOperation(def: ResourceDef, all: OperationDef & { query: z.ZodMiniObject }, columns: readonly ListColumnDef[]): OperationDef {
   return {
     method: 'GET',
     path: `/api/${def.key}/${EXPORT_FILE}`,
     summary: `Every ${def.texts.singular} of the list as CSV (the list's search and sort, all pages), streamed`,
     action: 'read',
-    query: all.query.pick({ q: true, sort: true, order: true }),
+    query: z.pick(all.query, { q: true, sort: true, order: true }),
     reply: all.reply,
     csv: { columns },
   };
@@ -307,8 +319,6 @@ export function keyParam<const K extends string>(name: K, label: string) {
   return z.object({
     [name]: z
       .string({ error: `${label} is required` })
-      .trim()
-      .min(1, `${label} is required`)
-      .max(KEY_MAX_LENGTH, `${label} is too long`),
-  } as { [P in K]: z.ZodString });
+      .check(z.trim(), z.minLength(1, `${label} is required`), z.maxLength(KEY_MAX_LENGTH, `${label} is too long`)),
+  } as { [P in K]: z.ZodMiniString<string> });
 }

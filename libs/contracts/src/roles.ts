@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 export const STAFF_ROLES = ['Head', 'Admin', 'Employee'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
@@ -26,13 +24,6 @@ export interface Actor {
   username: string;
   role: StaffRole;
 }
-
-/** The actor as a message carries it; services check it like any other field. */
-export const actorSchema = z.object({
-  id: z.uuid('actor.id must be a user id'),
-  username: z.string().min(1),
-  role: z.enum(STAFF_ROLES),
-});
 
 export function isStaffRole(value: unknown): value is StaffRole {
   return typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { $ZodError } from 'zod/v4/core';
 import { userCreateSchema, userUpdateSchema } from './directory/user.resource.js';
 import { branchCreateSchema, branchUpdateSchema } from './directory/branch.resource.js';
 import { userListQuerySchema } from './directory/user.resource.js';
@@ -19,7 +19,7 @@ const validUser = {
   department: 'Import',
 };
 
-function firstMessages(result: { success: boolean; error?: z.ZodError }) {
+function firstMessages(result: { success: boolean; error?: $ZodError }) {
   return result.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
 }
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { STAFF_ROLES } from './roles.js';
 import { healthReplySchema, messageReplySchema } from './common.js';
 import type { ApiRoute } from './resource.js';
@@ -14,8 +14,8 @@ export const choiceError = (label: string, choices: string) => (issue: { input?:
 export const roleField = z.enum(STAFF_ROLES, { error: choiceError('Role', 'Admin, Head or Employee') });
 
 export const loginRequestSchema = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100, 'Username is too long'),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128, 'Password is too long'),
+  username: z.string({ error: 'Username is required' }).check(z.trim(), z.minLength(1, 'Username is required'), z.maxLength(100, 'Username is too long')),
+  password: z.string({ error: 'Password is required' }).check(z.minLength(1, 'Password is required'), z.maxLength(128, 'Password is too long')),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -26,7 +26,7 @@ export const loginResponseSchema = z.object({
   user_username: z.string(),
   user_fullName: z.string(),
   /** Millisecond timestamp after which the server refuses the token. */
-  expiresAt: z.number().int(),
+  expiresAt: z.int(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 

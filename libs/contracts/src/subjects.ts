@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { ClientCredentialsReply, ClientSessionState } from './directory/client-account.js';
 import { type User, type UserSessionState } from './directory/user.resource.js';
 import { loginRequestSchema, type LoginRequest } from './sign-in.js';
@@ -14,14 +14,16 @@ import { resources } from './resources.js';
  * that are no REST call's (health, the gateway's sign-in and session checks) are declared
  * here, each with the one schema both ends use.
  */
+const ipField = z.string().check(z.trim(), z.minLength(1, 'ip is required'), z.maxLength(100));
+
 export const internalMessages = {
-  'directory.health': { request: z.object({}).optional() },
+  'directory.health': { request: z.optional(z.object({})) },
   /** `ip` lets the service slow down repeated failures from one address as well as for one username. */
-  'directory.user.verifyCredentials': { request: loginRequestSchema.extend({ ip: z.string().trim().min(1, 'ip is required').max(100) }) },
+  'directory.user.verifyCredentials': { request: z.extend(loginRequestSchema, { ip: ipField }) },
   /** What the gateway checks a token against on every staff call; NOT_FOUND once the user is deleted. */
   'directory.user.sessionState': { request: z.object({ id: z.uuid('id must be a user id') }) },
   /** Client sign-in: a consignee's or a shipper's username and password, limited like staff sign-in. */
-  'directory.client.verifyCredentials': { request: loginRequestSchema.extend({ ip: z.string().trim().min(1, 'ip is required').max(100) }) },
+  'directory.client.verifyCredentials': { request: z.extend(loginRequestSchema, { ip: ipField }) },
   /** What the gateway checks a client token against on every client call; NOT_FOUND once the client is deleted. */
   'directory.client.sessionState': { request: z.object({ id: z.uuid('id must be a client id') }) },
 } as const;

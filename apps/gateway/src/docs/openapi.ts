@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { $ZodObject, $ZodType } from 'zod/v4/core';
 import {
   ERROR_CODES,
   IDEMPOTENCY_KEY_HEADER,
@@ -14,12 +15,12 @@ import { ERROR_STATUS } from '../http/errors.js';
 type JsonSchema = Record<string, unknown>;
 
 /** zod 4's own JSON Schema (2020-12, which OpenAPI 3.1 uses), without the `$schema` line. */
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+function jsonSchema(schema: $ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   return rest;
 }
 
-function parameters(schema: z.ZodObject | undefined, location: 'path' | 'query') {
+function parameters(schema: $ZodObject | undefined, location: 'path' | 'query') {
   if (!schema) return [];
   const { properties = {}, required = [] } = jsonSchema(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
   return Object.entries(properties).map(([name, property]) => ({
@@ -115,7 +116,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     paths,
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The token from POST /api/users/login (60 minutes).' } },
-      schemas: { Error: jsonSchema(errorReplySchema.extend({ code: z.enum(ERROR_CODES) }), 'output') },
+      schemas: { Error: jsonSchema(z.object({ ...errorReplySchema.shape, code: z.enum(ERROR_CODES) }), 'output') },
     },
   };
 }

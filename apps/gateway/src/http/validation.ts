@@ -1,8 +1,8 @@
-import type { z } from 'zod';
+import type { $ZodType, output } from 'zod/v4/core';
 import { IDEMPOTENCY_KEY_HEADER, api, controlCharacterProblems, idempotencyKeySchema, type ApiName, type ApiRoute } from '@freight/contracts';
 import { AppError } from '@freight/server';
 
-type Part<R, K extends 'params' | 'query' | 'body'> = R extends { [P in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
+type Part<R, K extends 'params' | 'query' | 'body'> = R extends { [P in K]: infer S extends $ZodType } ? output<S> : undefined;
 
 /** The validated parts of a call to a route, typed by its contract schemas. */
 export interface InputOf<R extends ApiRoute> {

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { z } from 'zod';
 import { PasswordMessages, loadPasswordEstimator, passwordField, passwordIsUsername, usernameField } from '@freight/contracts';
 import { loadConfig, runMain } from '@freight/server';
 import { createServiceDataSource } from '@freight/server-database';
@@ -8,8 +9,8 @@ import { seedHead } from './seed/head-seed.js';
 
 const seedEnvSchema = directoryEnvSchema
   .extend({
-    SEED_HEAD_USERNAME: usernameField.default('head'),
-    SEED_HEAD_PASSWORD: passwordField.optional(),
+    SEED_HEAD_USERNAME: z._default(usernameField, 'head'),
+    SEED_HEAD_PASSWORD: z.optional(passwordField),
   })
   .refine((env) => !passwordIsUsername(env.SEED_HEAD_PASSWORD, env.SEED_HEAD_USERNAME), {
     error: PasswordMessages.sameAsUsername,

@@ -1,4 +1,4 @@
-import { config } from 'zod';
+import { config } from 'zod/mini';
 
 // The edge's Content-Security-Policy allows no eval (tools/dev/routes.mjs, pageSecurityHeaders).
 // Zod would probe for it (`Function('')`, reported as a CSP violation although caught) and

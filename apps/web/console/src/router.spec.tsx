@@ -8,7 +8,7 @@ import { logout, setSessionNavigator, startSession } from '@freight/web-kit';
 // The remote is not under test here: its slot shows a stand-in, its menu is empty.
 jest.unstable_mockModule('./remotes/remote-registry.js', () => ({
   REGISTRY_URL: '/remotes.json',
-  loadRegistry: async () => ({ masterData: '/remotes/master-data/mf-manifest.json' }),
+  loadRegistry: async () => ({ masterData: '/remotes/master-data/remoteEntry.js' }),
   loadRemoteModule: async (_remote: string, exposed: string) =>
     exposed === './menu' ? { default: { tiles: [] } } : { default: () => <p>master-data remote</p> },
 }));

@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   ResourceFormPage,
   ResourceListPage,
@@ -37,7 +37,8 @@ const encoded = (record: unknown, field: string) => encodeURIComponent(String((r
  */
 export function masterDataScreens<R extends MasterDataResource>(resource: R, { fields, searchLabel }: MasterDataScreensConfig): ResourceScreens {
   const { naturalKey, texts } = resource;
-  const required = (name: string) => !(resource.operations.add.body as z.ZodObject).shape[name]?.safeParse(undefined).success;
+  const required = (name: string) =>
+    !((resource.operations.add.body as z.ZodMiniObject).shape[name] as z.ZodMiniType | undefined)?.safeParse(undefined).success;
   const formFields = fields.map(([name, label, type]) => ({
     name,
     label,

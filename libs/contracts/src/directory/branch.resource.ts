@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { keyText, phoneField, requiredText } from '../fields.js';
 import { listQuerySchema } from '../list.js';
 import { Messages } from '../errors.js';
@@ -18,12 +18,12 @@ export const branchCreateSchema = z.object({
   BranchCity: keyText('Branch name'),
   Location: requiredText('Location', 200),
   Contact: phoneField('Contact'),
-  Code: requiredText('Branch code', 10).regex(/^[A-Za-z0-9-]+$/, 'Branch code must be letters, digits or hyphens'),
+  Code: requiredText('Branch code', 10).check(z.regex(/^[A-Za-z0-9-]+$/, 'Branch code must be letters, digits or hyphens')),
 });
 export type BranchCreate = z.infer<typeof branchCreateSchema>;
 
 /** City and code are read-only on edit; a body that still sends them must send them unchanged. */
-export const branchUpdateSchema = branchCreateSchema.partial({ BranchCity: true, Code: true });
+export const branchUpdateSchema = z.partial(branchCreateSchema, { BranchCity: true, Code: true });
 export type BranchUpdate = z.infer<typeof branchUpdateSchema>;
 
 export const BRANCH_SORT_FIELDS = ['BranchCity', 'Location', 'Contact', 'Code'] as const;

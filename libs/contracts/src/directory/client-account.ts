@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { emailField, optionalText, passwordField, requiredText } from '../fields.js';
+import { z } from 'zod/mini';
+import { blankAsMissing, emailField, optionalText, passwordField, requiredText } from '../fields.js';
 import { CLIENT_ROLES, type ClientRole } from '../roles.js';
 import type { ListColumnDef } from '../list.js';
 import { masterDataTexts } from '../master-data.js';
@@ -14,9 +14,8 @@ import { usernameField } from './user.resource.js';
  */
 
 export const clientMobileField = (required: boolean) =>
-  (required ? requiredText('Mobile', 30) : optionalText('Mobile', 30)).regex(
-    /^(|[0-9+()\-\s]{5,30})$/,
-    'Mobile must be a phone number (digits, spaces, + - ( ))',
+  (required ? requiredText('Mobile', 30) : optionalText('Mobile', 30)).check(
+    z.regex(/^(|[0-9+()\-\s]{5,30})$/, 'Mobile must be a phone number (digits, spaces, + - ( ))'),
   );
 
 /** The fields every client record has on add, as the screens name them. */
@@ -57,7 +56,7 @@ export function clientFacts<const Kind extends ClientRole>(kind: Kind, thing: Ca
 }
 
 /** An edit: a blank (or absent) password keeps the current one. */
-export const optionalPasswordField = z.preprocess((v) => (v === '' || v === null ? undefined : v), passwordField.optional());
+export const optionalPasswordField = blankAsMissing(passwordField);
 
 export const clientLoginRequestSchema = loginRequestSchema;
 
@@ -68,7 +67,7 @@ export const clientLoginResponseSchema = z.object({
   ourfullname: z.string(),
   token: z.string(),
   /** Millisecond timestamp after which the server refuses the token. */
-  expiresAt: z.number().int(),
+  expiresAt: z.int(),
 });
 export type ClientLoginResponse = z.infer<typeof clientLoginResponseSchema>;
 
@@ -87,9 +86,10 @@ export interface ClientCredentialsReply extends ClientSessionState {
 }
 
 /** An edit's body as spec 01 §7 has it for consignees and shippers: `{updateData: {...the fields}}`. */
-export const updateDataBody = <S extends z.ZodType<unknown, Record<string, unknown>>>(data: S) =>
+export const updateDataBody = <S extends z.ZodMiniType<unknown, Record<string, unknown>>>(data: S) =>
   z.object({
-    updateData: z
-      .looseObject({}, { error: (issue) => (issue.input === undefined ? 'updateData is required' : 'updateData must be an object of the fields') })
-      .pipe(data),
+    updateData: z.pipe(
+      z.looseObject({}, { error: (issue) => (issue.input === undefined ? 'updateData is required' : 'updateData must be an object of the fields') }),
+      data,
+    ),
   });

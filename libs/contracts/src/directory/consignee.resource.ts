@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PasswordMessages, additionalEmailsField, moneyField, multilineText, optionalText, passwordIsUsername, requiredText } from '../fields.js';
 import { defineMasterData } from '../master-data.js';
 import { keyParam } from '../resource.js';
@@ -29,18 +29,18 @@ export type Consignee = z.infer<typeof consigneeSchema>;
 const consigneeFields = z.object({
   consigneeName: requiredText('Consignee name', 100),
   ...clientAccountFields,
-  additionalEmails: additionalEmailsField.default([]),
-  address: optionalText('Address', 200).default(''),
-  mobile: clientMobileField(false).default(''),
-  remarks: multilineText('Remarks').default(''),
-  openingBalance: moneyField('Opening balance').default('0.00'),
+  additionalEmails: z._default(additionalEmailsField, []),
+  address: z._default(optionalText('Address', 200), ''),
+  mobile: z._default(clientMobileField(false), ''),
+  remarks: z._default(multilineText('Remarks'), ''),
+  openingBalance: z._default(moneyField('Opening balance'), '0.00'),
 });
 
 const notUsername = (consignee: { username?: string; password?: string }) => !passwordIsUsername(consignee.password, consignee.username);
 const notUsernameIssue = { error: PasswordMessages.sameAsUsername, path: ['password'] };
 
 /** Add (spec 01 §5): name, username, email, handling person and password required; the rest optional. */
-export const consigneeCreateSchema = consigneeFields.refine(notUsername, notUsernameIssue);
+export const consigneeCreateSchema = consigneeFields.check(z.refine(notUsername, notUsernameIssue));
 export type ConsigneeCreate = z.infer<typeof consigneeCreateSchema>;
 
 /**
@@ -48,9 +48,13 @@ export type ConsigneeCreate = z.infer<typeof consigneeCreateSchema>;
  * repeat it unchanged); a blank password keeps the current one; the opening balance, when sent,
  * is recorded as a change if it differs.
  */
-export const consigneeUpdateDataSchema = consigneeFields
-  .extend({ username: clientAccountFields.username.optional(), password: optionalPasswordField, openingBalance: moneyField('Opening balance').optional() })
-  .refine(notUsername, notUsernameIssue);
+export const consigneeUpdateDataSchema = z
+  .extend(consigneeFields, {
+    username: z.optional(clientAccountFields.username),
+    password: optionalPasswordField,
+    openingBalance: z.optional(moneyField('Opening balance')),
+  })
+  .check(z.refine(notUsername, notUsernameIssue));
 export const consigneeUpdateSchema = updateDataBody(consigneeUpdateDataSchema);
 export type ConsigneeUpdate = z.infer<typeof consigneeUpdateSchema>;
 

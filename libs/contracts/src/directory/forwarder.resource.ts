@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import { emailField, keyText, multilineText, optionalPhoneField, optionalText } from '../fields.js';
 import { defineMasterData, masterDataSchemas } from '../master-data.js';
 
@@ -13,9 +14,9 @@ export const forwarders = defineMasterData({
     {
       Forwarder: keyText('Forwarder name', 100),
       email: emailField,
-      contact: optionalPhoneField('Contact').default(''),
-      address: optionalText('Address', 200).default(''),
-      remarks: multilineText('Remarks').default(''),
+      contact: z._default(optionalPhoneField('Contact'), ''),
+      address: z._default(optionalText('Address', 200), ''),
+      remarks: z._default(multilineText('Remarks'), ''),
     },
     { Forwarder: 'newForwarderName' },
   ),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PasswordMessages, multilineText, passwordIsUsername, requiredText } from '../fields.js';
 import { defineMasterData } from '../master-data.js';
 import { keyParam } from '../resource.js';
@@ -26,11 +26,11 @@ const shipperFields = z.object({
   ...clientAccountFields,
   address: requiredText('Address', 200),
   mobile: clientMobileField(true),
-  remarks: multilineText('Remarks').default(''),
+  remarks: z._default(multilineText('Remarks'), ''),
 });
 
 /** Add (spec 01 §5): every field required but the remarks. */
-export const shipperCreateSchema = shipperFields.refine(notUsername, notUsernameIssue);
+export const shipperCreateSchema = shipperFields.check(z.refine(notUsername, notUsernameIssue));
 export type ShipperCreate = z.infer<typeof shipperCreateSchema>;
 
 /**
@@ -38,14 +38,14 @@ export type ShipperCreate = z.infer<typeof shipperCreateSchema>;
  * (the username read-only: sent again unchanged); a blank or absent password keeps the current
  * one; address, mobile and remarks, when absent, stay.
  */
-export const shipperUpdateDataSchema = shipperFields
-  .extend({
+export const shipperUpdateDataSchema = z
+  .extend(shipperFields, {
     password: optionalPasswordField,
-    address: shipperFields.shape.address.optional(),
-    mobile: shipperFields.shape.mobile.optional(),
-    remarks: multilineText('Remarks').optional(),
+    address: z.optional(shipperFields.shape.address),
+    mobile: z.optional(shipperFields.shape.mobile),
+    remarks: z.optional(multilineText('Remarks')),
   })
-  .refine(notUsername, notUsernameIssue);
+  .check(z.refine(notUsername, notUsernameIssue));
 export const shipperUpdateSchema = updateDataBody(shipperUpdateDataSchema);
 export type ShipperUpdate = z.infer<typeof shipperUpdateSchema>;
 

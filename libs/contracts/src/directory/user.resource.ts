@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DEPARTMENTS, type StaffRole } from '../roles.js';
 import { choiceError, roleField } from '../sign-in.js';
-import { PasswordMessages, emailField, passwordField, passwordIsUsername, phoneField, requiredText } from '../fields.js';
+import { PasswordMessages, blankAsMissing, emailField, passwordField, passwordIsUsername, phoneField, requiredText } from '../fields.js';
 import { listQuerySchema } from '../list.js';
 import { Messages } from '../errors.js';
 import { messageReplySchema, namesReplySchema } from '../common.js';
@@ -9,9 +9,11 @@ import { defineResource, keyParam, type CrossPartProblem } from '../resource.js'
 
 export const usernameField = z
   .string({ error: 'Username is required' })
-  .trim()
-  .min(1, 'Username is required')
-  .regex(/^[A-Za-z0-9._-]{3,40}$/, 'Username must be 3 to 40 letters, digits, dots, underscores or hyphens');
+  .check(
+    z.trim(),
+    z.minLength(1, 'Username is required'),
+    z.regex(/^[A-Za-z0-9._-]{3,40}$/, 'Username must be 3 to 40 letters, digits, dots, underscores or hyphens'),
+  );
 
 export const departmentField = z.enum(DEPARTMENTS, { error: choiceError('Department', 'Import or Export') });
 
@@ -55,21 +57,21 @@ const userFields = z.object({
 const notUsername = (user: { username?: string; password?: string }) => !passwordIsUsername(user.password, user.username);
 const notUsernameIssue = { error: PasswordMessages.sameAsUsername, path: ['password'] };
 
-export const userCreateSchema = userFields.refine(notUsername, notUsernameIssue);
+export const userCreateSchema = userFields.check(z.refine(notUsername, notUsernameIssue));
 export type UserCreate = z.infer<typeof userCreateSchema>;
 
 /** Edit: the same fields, the password optional (blank keeps the current one). */
-export const userUpdateSchema = userFields
-  .extend({
-    username: usernameField.optional(),
-    password: z.preprocess((v) => (v === '' || v === null ? undefined : v), passwordField.optional()),
+export const userUpdateSchema = z
+  .extend(userFields, {
+    username: z.optional(usernameField),
+    password: blankAsMissing(passwordField),
   })
-  .refine(notUsername, notUsernameIssue);
+  .check(z.refine(notUsername, notUsernameIssue));
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
 /** PUT users/update?term=<current username>&updateterm=<new username> */
 export const userUpdateQuerySchema = z.object({
-  term: z.string({ error: 'term (the current username) is required' }).trim().min(1, 'term (the current username) is required'),
+  term: z.string({ error: 'term (the current username) is required' }).check(z.trim(), z.minLength(1, 'term (the current username) is required')),
   updateterm: usernameField,
 });
 

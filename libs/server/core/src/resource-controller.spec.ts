@@ -13,7 +13,7 @@ import {
   type UserSessionState,
 } from '@freight/contracts';
 import { lastValueFrom } from 'rxjs';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { AppError, RpcErrorFilter } from './errors.js';
 import { InternalMessage, ValidatedMessage, resourceController } from './resource-controller.js';
 
@@ -58,7 +58,7 @@ const probes = defineResource({
       path: '/api/probes/add',
       summary: 'Add',
       action: 'write',
-      body: z.object({ Name: z.string().min(2, 'Name is too short'), Size: z.number() }),
+      body: z.object({ Name: z.string().check(z.minLength(2, 'Name is too short')), Size: z.number() }),
       reply: z.object({ message: z.string() }),
       idempotent: true,
       refine: ({ body }: { body: { Name: string; Size: number } }): CrossPartProblem[] =>
@@ -87,6 +87,9 @@ class ProbeHandlers implements ResourceHandlers<typeof probes> {
     received.push(message);
     return { message: `added ${message.body.Name}` };
   }
+  async export() {
+    return { items: [], next: null };
+  }
   async delete({ params }: { params: { Name: string } }) {
     if (params.Name === 'missing') throw new AppError('NOT_FOUND', 'No such probe');
     return { message: `deleted ${params.Name}` };
@@ -100,7 +103,7 @@ class SessionProbe {
     return { id, username: 'probe', role: 'Admin', sessionVersion: 3 };
   }
 
-  @ValidatedMessage('directory.probe.echo', z.object({ text: z.string().trim() }))
+  @ValidatedMessage('directory.probe.echo', z.object({ text: z.string().check(z.trim()) }))
   async echo({ text }: { text: string }): Promise<string> {
     return text;
   }

@@ -1,11 +1,11 @@
 import { Controller, Inject, type Type } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { internalMessages, type ReplyOf, type RequestOf, type ResourceDef, type ResourceHandlers } from '@freight/contracts';
-import type { z } from 'zod';
+import type { $ZodType, output } from 'zod/v4/core';
 import { ZodPayloadPipe } from './validation.js';
 
 /** What `resourceController` needs of a resource: its definition, subjects and message schemas (`defineResource` derives them). */
-export type ServedResource = ResourceDef & { subjects: Record<string, string>; messages: Record<string, z.ZodType> };
+export type ServedResource = ResourceDef & { subjects: Record<string, string>; messages: Record<string, $ZodType> };
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -49,8 +49,8 @@ type HandlerDescriptor<Request, Reply> = TypedPropertyDescriptor<(message: Reque
  * `@ValidatedMessage(subject, schema)` on a controller method: the handler of `subject`, its one
  * argument the message checked with `schema` (VALIDATION_FAILED otherwise, as ZodPayloadPipe).
  */
-export function ValidatedMessage<S extends z.ZodType>(subject: string, schema: S) {
-  return <Reply>(target: object, key: string | symbol, descriptor: HandlerDescriptor<z.output<S>, Reply>): HandlerDescriptor<z.output<S>, Reply> => {
+export function ValidatedMessage<S extends $ZodType>(subject: string, schema: S) {
+  return <Reply>(target: object, key: string | symbol, descriptor: HandlerDescriptor<output<S>, Reply>): HandlerDescriptor<output<S>, Reply> => {
     Payload(new ZodPayloadPipe(schema))(target, key, 0);
     return MessagePattern(subject)(target, key, descriptor) ?? descriptor;
   };

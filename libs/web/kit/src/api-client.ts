@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   IDEMPOTENCY_KEY_HEADER,
   Messages,
@@ -177,10 +177,10 @@ export interface CallableRoute {
   method: Method;
   /** OpenAPI style, `{param}` placeholders filled from `input.params`. */
   path: string;
-  params?: z.ZodObject;
-  query?: z.ZodObject;
-  body?: z.ZodType;
-  reply: z.ZodType;
+  params?: z.ZodMiniObject;
+  query?: z.ZodMiniObject;
+  body?: z.ZodMiniType;
+  reply: z.ZodMiniType;
   paged?: boolean;
   idempotent?: boolean;
 }

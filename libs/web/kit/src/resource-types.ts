@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { ListColumnDef, OperationDef, ResourceDef } from '@freight/contracts';
 import type { ListRoute, RowOf } from './use-server-list.js';
 
@@ -13,7 +13,7 @@ export type ListResource = ResourceDef & {
   operations: { all: OperationDef & ListRoute; delete: OperationDef; export: OperationDef };
 };
 export type FormResource = ResourceDef & {
-  operations: { get: OperationDef; add: OperationDef & { body: z.ZodType }; update: OperationDef & { body: z.ZodType } };
+  operations: { get: OperationDef; add: OperationDef & { body: z.ZodMiniType }; update: OperationDef & { body: z.ZodMiniType } };
 };
 
 /** The update body's names of the fields it renames (defineMasterData's `renames`), none for other resources. */

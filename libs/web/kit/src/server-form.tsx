@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { Button, Group } from '@mantine/core';
 import { applyServerFieldErrors } from './form-errors.js';
 
 export interface ServerFormOptions<T extends FieldValues> {
   /** The contracts' schema the server validates with too. */
-  schema: z.ZodType<unknown, FieldValues>;
+  schema: z.ZodMiniType<unknown, FieldValues>;
   defaultValues: DefaultValues<T>;
   /** Inputs that may receive the server's field errors. */
   fields: readonly Path<T>[];

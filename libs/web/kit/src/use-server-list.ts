@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '@freight/contracts';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { callRoute, type CallableRoute } from './api-client.js';
 
 export type SortOrder = 'asc' | 'desc';

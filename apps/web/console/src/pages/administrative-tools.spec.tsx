@@ -111,7 +111,7 @@ describe('Administrative Tools page (spec 01 §2)', () => {
     setSessionNavigator(() => {});
     globalThis.fetch = jest.fn<typeof fetch>().mockResolvedValue(new Response('{}'));
     forgetMenus();
-    loadRegistry.mockReset().mockResolvedValue({ masterData: '/remotes/master-data/mf-manifest.json' });
+    loadRegistry.mockReset().mockResolvedValue({ masterData: '/remotes/master-data/remoteEntry.js' });
     loadRemoteModule.mockReset().mockResolvedValue({ default: MASTER_DATA_MENU });
   });
   afterEach(() => {
@@ -176,7 +176,7 @@ describe('Administrative Tools page (spec 01 §2)', () => {
     'as %s with the remote failing: the same tiles, all "Not available yet", and a retry that brings the links',
     async (role) => {
       jest.spyOn(console, 'error').mockImplementation(() => {});
-      loadRemoteModule.mockRejectedValueOnce(new Error('mf-manifest.json 503'));
+      loadRemoteModule.mockRejectedValueOnce(new Error('remoteEntry.js 503'));
       signIn(role);
       renderPage();
       expect(await shownGroups()).toEqual(expectedFor(role));

@@ -12,7 +12,7 @@ describe('loading the remotes’ menus', () => {
   beforeEach(() => {
     forgetMenus();
     jest.spyOn(console, 'error').mockImplementation(() => {});
-    loadRegistry.mockReset().mockResolvedValue({ a: '/remotes/a/mf-manifest.json', b: '/remotes/b/mf-manifest.json' });
+    loadRegistry.mockReset().mockResolvedValue({ a: '/remotes/a/remoteEntry.js', b: '/remotes/b/remoteEntry.js' });
     loadRemoteModule.mockReset().mockImplementation(async (remote) => ({ default: remote === 'a' ? menuA : menuB }));
   });
   afterEach(() => {

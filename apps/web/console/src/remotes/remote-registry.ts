@@ -2,8 +2,9 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 
 /**
  * Remote URLs are not part of the host's build: the deployment serves
- * /remotes.json, e.g. {"masterData": "/remotes/master-data/mf-manifest.json"},
- * mapping each remote's federation name to its manifest (or remoteEntry.js) URL.
+ * /remotes.json, e.g. {"masterData": "/remotes/master-data/remoteEntry.js"},
+ * mapping each remote's federation name to its remoteEntry.js URL (not a manifest: the
+ * console's runtime is built without the manifest reader, ADR 18).
  * A remote can so be redeployed, or moved, without rebuilding the console.
  */
 export type RemoteRegistry = Record<string, string>;
@@ -17,6 +18,9 @@ export function parseRegistry(value: unknown): RemoteRegistry {
     throw new Error('remotes.json must be an object of remote name to URL');
   }
   const entries = Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '');
+  for (const [name, url] of entries) {
+    if (/\.json(\?|#|$)/.test(url)) throw new Error(`remotes.json: ${name} must name the remote's remoteEntry.js, not a manifest (${url})`);
+  }
   return Object.fromEntries(entries);
 }
 
