@@ -1,4 +1,5 @@
 import { Messages, branches, users, type BranchCreate, type BranchListQuery, type BranchUpdate } from '@freight/contracts';
+import { newUser } from '@freight/server-testing';
 import { errorOf, headActor as actor, startDirectory, type DirectoryHarness } from '../testing/directory-harness.js';
 
 const B = branches.subjects;
@@ -144,18 +145,10 @@ describe('directory.branch.update', () => {
 
 describe('directory.branch.delete', () => {
   it('refuses to delete a branch that still has users', async () => {
-    const user = {
-      fullName: 'K P',
-      email: 'kp@example.com',
-      password: 'long-enough-pw',
-      branchCity: 'Kandy',
-      contact: '081 222 3333',
-      role: 'Employee',
-      department: 'Export',
-    } as const;
-    await h.client.request(users.subjects.add, { actor, body: { ...user, username: 'kperera' } });
+    const inKandy = (username: string) => newUser(username, 'Employee', { branchCity: 'Kandy' });
+    await h.client.request(users.subjects.add, { actor, body: inKandy('kperera') });
     await expect(errorOf(remove('kandy'))).resolves.toEqual({ code: 'CONFLICT', message: "Branch 'Kandy' still has 1 user. Move or delete them first." });
-    await h.client.request(users.subjects.add, { actor, body: { ...user, username: 'kperera2', email: 'kp2@example.com' } });
+    await h.client.request(users.subjects.add, { actor, body: inKandy('kperera2') });
     await expect(errorOf(remove('Kandy'))).resolves.toMatchObject({ message: "Branch 'Kandy' still has 2 users. Move or delete them first." });
     await expect(get('Kandy')).resolves.toMatchObject({ Code: 'KDY' });
   });
