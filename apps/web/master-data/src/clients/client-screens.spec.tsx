@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { MAX_ADDITIONAL_EMAILS, PasswordMessages, type Consignee, type Shipper } from '@freight/contracts';
+import { MAX_ADDITIONAL_EMAILS, PasswordMessages, type Consignee, type Shipper, type StaffRole } from '@freight/contracts';
 import { alertText, bare, fakeApi, field, json, renderAt, setField } from '../screens.spec.setup.js';
 
 // The consignee and shipper screens (spec 01 §2, §4, §5, §8; DECISIONS §3) as the host mounts
@@ -38,6 +38,13 @@ const serve = (routes: Record<string, () => Response>) => {
     return reply();
   };
 };
+/** The edit screen of a consignee or shipper as `role`, loaded; the gateway answers its get and update. */
+async function openEdit(kind: 'consignee' | 'shipper', record: Consignee | Shipper, role: StaffRole) {
+  const { [`${kind}_id`]: id, [`${kind}Name`]: name } = record as unknown as Record<string, string>;
+  serve({ [`GET /api/${kind}s/get/${id}`]: () => json(record), [`PUT /api/${kind}s/update/${id}`]: () => json({ success: true, [kind]: record }) });
+  renderAt(`edit${kind}/${id}`, role);
+  expect(await screen.findByDisplayValue(name!)).toBeTruthy();
+}
 const sent = (method: string) => api.calls.filter((c) => c.method === method);
 const submit = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
 
@@ -141,12 +148,7 @@ describe('add consignee (spec 01 §5: name, username, email, handling person and
 
 describe('edit consignee', () => {
   it('the opening balance is locked until Unlock is pressed; the username is read-only; the change is sent', async () => {
-    serve({
-      'GET /api/consignees/get/c1': () => json(lanka),
-      'PUT /api/consignees/update/c1': () => json({ success: true, message: 'Consignee updated successfully', consignee: lanka }),
-    });
-    renderAt('editconsignee/c1', 'Admin');
-    expect(await screen.findByDisplayValue('Lanka Traders')).toBeTruthy();
+    await openEdit('consignee', lanka, 'Admin');
     expect(field('Username').readOnly).toBe(true);
     expect(field('Current Balance').readOnly).toBe(true);
     expect(field('Current Balance').value).toBe('1250.50');
@@ -164,13 +166,7 @@ describe('edit consignee', () => {
   });
 
   it("a blank password keeps the old one (the body has none); 'Consignee not found' for an unknown id", async () => {
-    serve({
-      'GET /api/consignees/get/c1': () => json(lanka),
-      'PUT /api/consignees/update/c1': () => json({ success: true, message: 'Consignee updated successfully', consignee: lanka }),
-      'GET /api/consignees/get/ghost': () => json({ message: 'Consignee not found', code: 'NOT_FOUND' }, 404),
-    });
-    renderAt('editconsignee/c1', 'Head');
-    await screen.findByDisplayValue('Lanka Traders');
+    await openEdit('consignee', lanka, 'Head');
     expect(field('Password').getAttribute('placeholder')).toBe('Leave blank to keep current');
     expect(field('Password').required).toBe(false);
     submit('Save Changes');
@@ -230,12 +226,7 @@ describe('shippers (spec 01 §5: all fields required on add except remarks)', ()
   });
 
   it('edit: a blank password is left out of the body; a new one is sent', async () => {
-    serve({
-      'GET /api/shippers/get/s1': () => json(ceylon),
-      'PUT /api/shippers/update/s1': () => json({ success: true, message: 'Shipper updated successfully', shipper: ceylon }),
-    });
-    renderAt('editshipper/s1', 'Admin');
-    expect(await screen.findByDisplayValue('Ceylon Tea')).toBeTruthy();
+    await openEdit('shipper', ceylon, 'Admin');
     setField('Address', 'Galle Road');
     submit('Save Changes');
     expect(await screen.findByText('Shipper updated successfully')).toBeTruthy();
