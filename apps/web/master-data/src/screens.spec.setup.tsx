@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { jest } from '@jest/globals';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications, notifications } from '@mantine/notifications';
@@ -12,6 +12,10 @@ import MasterDataRoutes from './routes.js';
 
 // What this remote's screen specs share. Named as test code (`.spec.`): only specs import it, no
 // bundle has it, and the shared-entries audit leaves it out.
+
+// A screen's code loads when it is first shown, and a loaded machine takes more than the default
+// second to load it and to validate a form: the find* queries wait up to 5 s (failures still fail).
+configure({ asyncUtilTimeout: 5_000 });
 
 /** A JSON reply, as the gateway sends. */
 export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
