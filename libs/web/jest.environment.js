@@ -1,6 +1,6 @@
 // Jest environment for the web projects: jsdom plus what jsdom lacks and the
-// screens use (fetch's Response/Headers/Request from Node, matchMedia and
-// ResizeObserver for Mantine). Each web project's jest config points its
+// screens use (fetch's Response/Headers/Request from Node, matchMedia,
+// ResizeObserver and document.fonts for Mantine). Each web project's jest config points its
 // testEnvironment here.
 import JSDOMEnvironment from 'jest-environment-jsdom';
 
@@ -26,5 +26,7 @@ export default class WebEnvironment extends JSDOMEnvironment {
       disconnect() {}
     };
     g.HTMLElement.prototype.scrollIntoView = function () {};
+    // Mantine's autosize Textarea listens for web fonts loading.
+    if (!g.document.fonts) g.document.fonts = { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() };
   }
 }

@@ -3,6 +3,9 @@ import { defineMasterData, masterDataSchemas, masterDataTexts } from './master-d
 import { api, type ApiRoute } from './api.js';
 import { EXPORT_CHUNK_MAX } from './list.js';
 import { keyText, requiredText } from './fields.js';
+import { Messages } from './errors.js';
+import { branches } from './directory/branch.resource.js';
+import { users } from './directory/user.resource.js';
 
 // A made-up entity, so the helper is tested apart from any real one.
 const record = z.object({ _id: z.string(), YardName: z.string(), Place: z.string() });
@@ -73,6 +76,23 @@ describe('defineMasterData', () => {
     expect(boxes).toMatchObject({ key: 'Box', area: 'yards', texts: { plural: 'boxes', added: 'Box added successfully!' } });
     expect(boxes.masterData).toMatchObject({ replyKeys: { one: 'box', many: 'boxes' }, keyLabel: 'Type of box' });
     expect(boxes.routes.BoxAdd.path).toBe('/api/Box/add');
+  });
+
+  it("masterDataTexts are the catalogue's texts, as users and branches use them (spec 01 §8)", () => {
+    expect(users.texts).toEqual({
+      singular: 'user',
+      plural: 'users',
+      added: Messages.userAdded,
+      updated: Messages.userUpdated,
+      deleted: Messages.userDeleted,
+      notFound: Messages.userNotFound,
+    });
+    expect(branches.texts).toMatchObject({
+      added: Messages.branchAdded,
+      updated: Messages.branchUpdated,
+      deleted: Messages.branchDeleted,
+      notFound: Messages.branchNotFound,
+    });
   });
 
   it('takes operations of the entity, and replaces a standard one by its name', () => {

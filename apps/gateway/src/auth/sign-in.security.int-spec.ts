@@ -30,9 +30,9 @@ describe('weak passwords', () => {
   const add = (username: string, password: string) =>
     call('POST', '/api/users/add', { token: suite.head.token, body: newUser(username, 'Employee', { password }) });
 
+  // One password of each kind the rule refuses (contracts' password.spec.ts tests the rule itself).
   it.each([
     ['password', PasswordMessages.tooShort],
-    ['12345678', PasswordMessages.tooShort],
     ['        ', PasswordMessages.tooShort],
     ['password1234', PasswordMessages.tooCommon],
     ['Lagoon.Teacup.Kandy', PasswordMessages.sameAsUsername],

@@ -1,7 +1,8 @@
 import { SignJWT } from 'jose';
 import { Messages } from '@freight/contracts';
 import { CLIENT_TOKEN_AUDIENCE, TOKEN_AUDIENCE, TOKEN_ISSUER } from '../auth/token.service.js';
-import { addClient, clientPassword, clientSignIn, clientToken, newConsignee } from '../testing/clients.js';
+import { clientPassword, newConsignee } from '@freight/server-testing';
+import { addClient, clientSignIn, clientToken } from '../testing/clients.js';
 import { HEAD, JWT_SECRET, Stack, soon } from '../testing/gateway-stack.js';
 
 // Client sign-in through the gateway over HTTP, the directory spawned from its build, real Postgres and NATS.

@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { api, type ApiName } from '@freight/contracts';
-import { addClient, clientPassword, clientToken, newConsignee, newShipper } from '../testing/clients.js';
+import { clientPassword, newClient } from '@freight/server-testing';
+import { addClient, clientToken } from '../testing/clients.js';
 import { HEAD, Stack } from '../testing/gateway-stack.js';
 
 // Who may call what (DECISIONS §4, and the client token kinds), written out by hand: every route of
@@ -54,7 +55,7 @@ async function request(name: string, caller: Caller): Promise<{ method: string; 
   const kind = name.startsWith('consignees') ? 'consignee' : 'shipper';
   const username = `target.${kind}${n}`;
   const fresh = () => addClient(stack, tokens.Head!, kind, username);
-  const { password: _, ...fields } = kind === 'consignee' ? newConsignee(username) : newShipper(username);
+  const { password: _, ...fields } = newClient(kind, username);
   switch (name) {
     case 'clientLogin':
       return { method: 'POST', url: '/api/clientlogin/myclientlogin', body: { username: 'matrix.consignee', password: clientPassword('matrix.consignee') } };
@@ -67,7 +68,7 @@ async function request(name: string, caller: Caller): Promise<{ method: string; 
       };
     case 'consigneesAdd':
     case 'shippersAdd':
-      return { method: 'POST', url: `/api/${kind}s/add`, body: kind === 'consignee' ? newConsignee(username) : newShipper(username) };
+      return { method: 'POST', url: `/api/${kind}s/add`, body: newClient(kind, username) };
     case 'consigneesUpdate':
     case 'shippersUpdate':
       return { method: 'PUT', url: `/api/${kind}s/update/${await fresh()}`, body: { updateData: fields } };

@@ -1,38 +1,10 @@
-import type { ClientLoginResponse, ConsigneeCreate, ShipperCreate } from '@freight/contracts';
+import type { ClientLoginResponse, ClientRole } from '@freight/contracts';
+import { clientPassword, newClient } from '@freight/server-testing';
 import type { Stack } from './gateway-stack.js';
 
-/** The password the tests give a client they add. */
-export const clientPassword = (username: string) => `${username}-lagoon-teacup`;
-
-export function newConsignee(username: string, extra: Partial<ConsigneeCreate> = {}): ConsigneeCreate {
-  return {
-    consigneeName: `Consignee ${username}`,
-    username,
-    email: `${username}@consignee.example`,
-    handlingPersonName: 'Nimal',
-    password: clientPassword(username),
-    ...extra,
-  } as ConsigneeCreate;
-}
-
-export function newShipper(username: string, extra: Partial<ShipperCreate> = {}): ShipperCreate {
-  return {
-    shipperName: `Shipper ${username}`,
-    username,
-    email: `${username}@shipper.example`,
-    address: 'Kandy Road',
-    mobile: '081 222 3333',
-    handlingPersonName: 'Sunil',
-    password: clientPassword(username),
-    remarks: '',
-    ...extra,
-  };
-}
-
 /** Adds a consignee or shipper through the API as `token` (staff) and answers its id. */
-export async function addClient(stack: Stack, token: string, kind: 'consignee' | 'shipper', username: string): Promise<string> {
-  const body = kind === 'consignee' ? newConsignee(username) : newShipper(username);
-  const reply = await stack.gateway.call('POST', `/api/${kind}s/add`, { token, body });
+export async function addClient(stack: Stack, token: string, kind: ClientRole, username: string): Promise<string> {
+  const reply = await stack.gateway.call('POST', `/api/${kind}s/add`, { token, body: newClient(kind, username) });
   if (reply.status !== 201) throw new Error(`adding ${kind} ${username} failed: ${reply.status} ${JSON.stringify(reply.body)}`);
   return reply.body[kind][`${kind}_id`];
 }

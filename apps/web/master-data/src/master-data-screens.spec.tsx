@@ -1,21 +1,10 @@
-import { jest } from '@jest/globals';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { Route } from 'react-router-dom';
-import { Messages, type StaffRole, type User } from '@freight/contracts';
-import { logout, setSessionNavigator } from '@freight/web-kit';
-import MasterDataRoutes from './routes.js';
-import { json, nimal, renderSignedIn, setField } from './screens.spec.setup.js';
+import { Messages, type User } from '@freight/contracts';
+import { alertText, bare, fakeApi, json, nimal, renderAt, setField, type Handler } from './screens.spec.setup.js';
 
 // The remote's screens as the host mounts them, with fetch answering as a failing server
 // would: every fallback text is the one of spec 01 §8.
-type Handler = (method: string, path: string) => Response | Promise<Response>;
-let handle: Handler;
-/** Every call the screens made: method, path with query, and JSON body. */
-let calls: { method: string; url: string; body: unknown }[];
-
-/** A reply without a body, as a proxy or a crashed server gives. */
-const bare = (status: number) => new Response('', { status });
+const api = fakeApi();
 
 const kandy = { _id: 'b1', BranchCity: 'Kandy', Location: 'Hill Street', Contact: '0812345678', Code: 'KDY' };
 
@@ -31,10 +20,6 @@ function server(overrides: Record<string, () => Response | Promise<Response>>): 
   };
 }
 
-function renderAt(path: string, role: StaffRole) {
-  renderSignedIn(role, `/admindashboard/administrativetools/${path}`, <Route path="/admindashboard/administrativetools/*" element={<MasterDataRoutes />} />);
-}
-
 async function fillNewUser() {
   await screen.findByRole('option', { name: 'Kandy' });
   setField('Full Name', 'Nimal Perera');
@@ -47,30 +32,12 @@ async function fillNewUser() {
   setField('Department', 'Import');
 }
 
-const alertText = async () => (await screen.findByRole('alert')).textContent;
-
-beforeEach(() => {
-  setSessionNavigator(() => {});
-  calls = [];
-  globalThis.fetch = jest.fn<typeof fetch>().mockImplementation(async (input, init) => {
-    const url = new URL(String(input), 'http://x');
-    const method = init?.method ?? 'GET';
-    calls.push({ method, url: url.pathname + url.search, body: init?.body === undefined ? undefined : JSON.parse(String(init.body)) });
-    return handle(method, url.pathname);
-  });
-});
-afterEach(() => {
-  cleanup();
-  notifications.clean();
-  void logout();
-});
-
 describe('fallback texts of the master-data screens (spec 01 §8)', () => {
   it.each([
     ['adduserhead', 'Head'],
     ['adduser', 'Admin'],
   ] as const)("%s: a failed add without a server message shows 'Failed to add user. Please try again.'", async (path, role) => {
-    handle = server({ 'POST /api/users/add': () => bare(500) });
+    api.handle = server({ 'POST /api/users/add': () => bare(500) });
     renderAt(path, role);
     await fillNewUser();
     fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
@@ -78,7 +45,7 @@ describe('fallback texts of the master-data screens (spec 01 §8)', () => {
   });
 
   it("a failed add shows the server's message when it gave one", async () => {
-    handle = server({ 'POST /api/users/add': () => json({ message: 'Username already exists', code: 'CONFLICT' }, 409) });
+    api.handle = server({ 'POST /api/users/add': () => json({ message: 'Username already exists', code: 'CONFLICT' }, 409) });
     renderAt('adduserhead', 'Head');
     await fillNewUser();
     fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
@@ -86,19 +53,19 @@ describe('fallback texts of the master-data screens (spec 01 §8)', () => {
   });
 
   it("a failed user update: 'Failed to update user' without a message, 'Error updating user' when not reached", async () => {
-    handle = server({ 'PUT /api/users/update': () => bare(500) });
+    api.handle = server({ 'PUT /api/users/update': () => bare(500) });
     renderAt('edituserhead/nimal', 'Head');
     await screen.findByDisplayValue('Nimal Perera');
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await alertText()).toBe('Failed to update user');
 
-    handle = server({ 'PUT /api/users/update': () => Promise.reject(new TypeError('Failed to fetch')) });
+    api.handle = server({ 'PUT /api/users/update': () => Promise.reject(new TypeError('Failed to fetch')) });
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Error updating user'));
   });
 
   it("a failed branch add without a server message shows 'Error creating branch'", async () => {
-    handle = server({ 'POST /api/branches/add': () => bare(400) });
+    api.handle = server({ 'POST /api/branches/add': () => bare(400) });
     renderAt('addbranch', 'Head');
     await screen.findByLabelText(/^Branch Name/);
     setField('Branch Name', 'Galle');
@@ -113,7 +80,7 @@ describe('fallback texts of the master-data screens (spec 01 §8)', () => {
     ['manageuser', 'Error fetching users', 'GET /api/users/all'],
     ['managebranch', 'Error fetching branches', 'GET /api/branches/all'],
   ])('%s: a list that fails to load without a message says "%s"', async (path, text, call) => {
-    handle = server({ [call!]: () => bare(500) });
+    api.handle = server({ [call!]: () => bare(500) });
     renderAt(path!, 'Head');
     expect(await alertText()).toBe(text);
   });
@@ -122,7 +89,7 @@ describe('fallback texts of the master-data screens (spec 01 §8)', () => {
     ['edituserhead/nimal', 'GET /api/users/get/nimal', 500, 'Error fetching user data'],
     ['editbranch/Kandy', 'GET /api/branches/get/Kandy', 502, 'Error fetching branch data'],
   ] as const)('%s: a record that fails to load (%s answers %i) says "%s"', async (path, call, status, text) => {
-    handle = server({ [call]: () => bare(status) });
+    api.handle = server({ [call]: () => bare(status) });
     renderAt(path, 'Head');
     expect(await alertText()).toBe(text);
   });
@@ -133,7 +100,7 @@ describe('the list screens (columns, sorting and actions from the definitions an
   const listed = () => json([nimal, head]);
 
   it("an Admin adds on 'adduser', edits the Employee and deletes them, and may do neither to the Head", async () => {
-    handle = server({ 'GET /api/users/all': listed });
+    api.handle = server({ 'GET /api/users/all': listed });
     renderAt('manageuser', 'Admin');
     expect(await screen.findByRole('heading', { name: 'Manage Users' })).toBeTruthy();
     await screen.findByRole('cell', { name: 'boss' });
@@ -150,7 +117,7 @@ describe('the list screens (columns, sorting and actions from the definitions an
   });
 
   it('a Head works on the Head variants of the user screens', async () => {
-    handle = server({ 'GET /api/users/all': listed });
+    api.handle = server({ 'GET /api/users/all': listed });
     renderAt('manageuser', 'Head');
     await screen.findByRole('cell', { name: 'boss' });
     expect(screen.getByRole('link', { name: 'Add User' }).getAttribute('href')).toBe('/admindashboard/administrativetools/adduserhead');
@@ -160,7 +127,7 @@ describe('the list screens (columns, sorting and actions from the definitions an
   });
 
   it('an Employee reads the users, without Add, Edit or Delete', async () => {
-    handle = server({ 'GET /api/users/all': listed });
+    api.handle = server({ 'GET /api/users/all': listed });
     renderAt('manageuser', 'Employee');
     await screen.findByRole('cell', { name: 'boss' });
     expect(screen.queryByRole('link', { name: 'Add User' })).toBeNull();
@@ -169,21 +136,21 @@ describe('the list screens (columns, sorting and actions from the definitions an
   });
 
   it('branches: every column sorts on the server, rows edit by city and delete after the question', async () => {
-    handle = server({
+    api.handle = server({
       'GET /api/branches/all': () => json([kandy]),
       'DELETE /api/branches/delete/Kandy': () => json({ message: Messages.branchDeleted }),
     });
     renderAt('managebranch', 'Head');
     await screen.findByRole('cell', { name: 'KDY' });
     fireEvent.click(screen.getByRole('button', { name: /^Branch Code/ }));
-    await waitFor(() => expect(calls.at(-1)?.url).toBe('/api/branches/all?sort=Code&order=asc&page=1&pageSize=25'));
+    await waitFor(() => expect(api.calls.at(-1)?.url).toBe('/api/branches/all?sort=Code&order=asc&page=1&pageSize=25'));
     for (const header of ['Branch Name', 'Location', 'Contact']) expect(screen.getByRole('button', { name: new RegExp(`^${header}`) })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Edit branch Kandy' }).getAttribute('href')).toBe('/admindashboard/administrativetools/editbranch/Kandy');
     fireEvent.click(screen.getByRole('button', { name: 'Delete branch Kandy' }));
     expect(await screen.findByText('Are you sure you want to delete the branch in Kandy?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(Messages.branchDeleted)).toBeTruthy();
-    expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/branches/delete/Kandy')).toBe(true);
+    expect(api.calls.some((c) => c.method === 'DELETE' && c.url === '/api/branches/delete/Kandy')).toBe(true);
   });
 });
 
@@ -191,7 +158,7 @@ describe('the master data made with new:resource (forwarders, origins, yards, sh
   const acme = { _id: 'f1', Forwarder: 'Acme Freight', email: 'ops@acme.example', contact: '', address: '12 Harbour Road', remarks: '' };
 
   it('forwarders: an Admin views and edits, and sees no Delete; a Head deletes after the question', async () => {
-    handle = server({ 'GET /api/forwarders/all': () => json([acme]) });
+    api.handle = server({ 'GET /api/forwarders/all': () => json([acme]) });
     renderAt('manageforwarder', 'Admin');
     expect(await screen.findByRole('heading', { name: 'Manage Forwarders' })).toBeTruthy();
     await screen.findByRole('cell', { name: 'Acme Freight' });
@@ -205,7 +172,7 @@ describe('the master data made with new:resource (forwarders, origins, yards, sh
     expect(screen.queryByRole('button', { name: 'Delete forwarder Acme Freight' })).toBeNull();
     cleanup();
 
-    handle = server({
+    api.handle = server({
       'GET /api/forwarders/all': () => json([acme]),
       'DELETE /api/forwarders/delete/Acme%20Freight': () => json({ message: 'Forwarder deleted successfully' }),
     });
@@ -218,7 +185,7 @@ describe('the master data made with new:resource (forwarders, origins, yards, sh
 
   it('edit forwarder: the name is editable and travels as newForwarderName; a taken name shows under the input', async () => {
     let reply = () => json({ message: "Forwarder 'Blue' already exists", code: 'CONFLICT', details: { Forwarder: "Forwarder 'Blue' already exists" } }, 409);
-    handle = server({ 'GET /api/forwarders/get/Acme%20Freight': () => json(acme), 'PUT /api/forwarders/update/Acme%20Freight': () => reply() });
+    api.handle = server({ 'GET /api/forwarders/get/Acme%20Freight': () => json(acme), 'PUT /api/forwarders/update/Acme%20Freight': () => reply() });
     renderAt('editforwarder/Acme%20Freight', 'Employee');
     expect(await screen.findByDisplayValue('Acme Freight')).toBeTruthy();
     setField('Forwarder Name', 'Blue');
@@ -229,7 +196,7 @@ describe('the master data made with new:resource (forwarders, origins, yards, sh
     setField('Forwarder Name', 'Acme Lines');
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Forwarder updated successfully')).toBeTruthy();
-    expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({
+    expect(api.calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({
       newForwarderName: 'Acme Lines',
       email: 'ops@acme.example',
       contact: '',
@@ -239,7 +206,7 @@ describe('the master data made with new:resource (forwarders, origins, yards, sh
   });
 
   it("view forwarder: every field, 'N/A' for an empty one; 'No forwarder data found' for an unknown name", async () => {
-    handle = server({
+    api.handle = server({
       'GET /api/forwarders/get/Acme%20Freight': () => json(acme),
       'GET /api/forwarders/get/Nobody': () => json({ message: 'Not Found', code: 'NOT_FOUND' }, 404),
     });
@@ -254,7 +221,7 @@ describe('the master data made with new:resource (forwarders, origins, yards, sh
 
   it('edit origin: name and location travel as newOriginPortName and newOriginPortLocation', async () => {
     const colombo = { _id: 'o1', OriginPortName: 'Colombo', OriginPortLocation: 'Sri Lanka' };
-    handle = server({
+    api.handle = server({
       'GET /api/origins/get/Colombo': () => json(colombo),
       'PUT /api/origins/update/Colombo': () => json({ success: true, message: 'Origin updated successfully', origin: colombo }),
     });
@@ -263,7 +230,7 @@ describe('the master data made with new:resource (forwarders, origins, yards, sh
     setField('Origin Port Location', 'Western Province');
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Origin updated successfully')).toBeTruthy();
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ newOriginPortName: 'Colombo', newOriginPortLocation: 'Western Province' });
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ newOriginPortName: 'Colombo', newOriginPortLocation: 'Western Province' });
   });
 
   it.each([
@@ -272,7 +239,7 @@ describe('the master data made with new:resource (forwarders, origins, yards, sh
     ['AddShipmentterm', 'Add Shipment Term', 'Term of Shipment', 'POST /api/ShipmentTerm/add', 'Error adding shipment term'],
   ])("%s: a refused add shows the server's message, any other failure the catalogue's text", async (path, button, label, call, fallback) => {
     let reply = () => json({ message: 'Already there', code: 'CONFLICT' }, 409);
-    handle = server({ [call]: () => reply() });
+    api.handle = server({ [call]: () => reply() });
     renderAt(path, 'Head');
     await screen.findByLabelText(new RegExp(`^${label}`));
     setField(label, 'North');
@@ -288,14 +255,14 @@ describe('the edit screens load the record by its key and save it under the cont
   const notFound = (message: string) => () => json({ message, code: 'NOT_FOUND' }, 404);
 
   it('edit branch: GET branches/get/{BranchCity}, then PUT branches/update/{BranchCity} with the fields that may change', async () => {
-    handle = server({ 'PUT /api/branches/update/Kandy': () => json({ success: true, message: Messages.branchUpdated, branch: kandy }) });
+    api.handle = server({ 'PUT /api/branches/update/Kandy': () => json({ success: true, message: Messages.branchUpdated, branch: kandy }) });
     renderAt('editbranch/Kandy', 'Head');
     expect(await screen.findByDisplayValue('Hill Street')).toBeTruthy();
-    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/branches/get/Kandy']);
+    expect(api.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/branches/get/Kandy']);
     setField('Location', 'Temple Road');
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText(Messages.branchUpdated)).toBeTruthy();
-    expect(calls.find((c) => c.method === 'PUT')).toEqual({
+    expect(api.calls.find((c) => c.method === 'PUT')).toEqual({
       method: 'PUT',
       url: '/api/branches/update/Kandy',
       body: { Location: 'Temple Road', Contact: '0812345678' },
@@ -303,10 +270,10 @@ describe('the edit screens load the record by its key and save it under the cont
   });
 
   it('edit user: GET users/get/{username}, then PUT users/update?term&updateterm, a blank password left out', async () => {
-    handle = server({ 'PUT /api/users/update': () => json({ success: true, message: Messages.userUpdated, user: nimal }) });
+    api.handle = server({ 'PUT /api/users/update': () => json({ success: true, message: Messages.userUpdated, user: nimal }) });
     renderAt('edituserhead/nimal', 'Head');
     await screen.findByDisplayValue('Nimal Perera');
-    expect(calls.filter((c) => c.url.startsWith('/api/users/'))).toEqual([{ method: 'GET', url: '/api/users/get/nimal', body: undefined }]);
+    expect(api.calls.filter((c) => c.url.startsWith('/api/users/'))).toEqual([{ method: 'GET', url: '/api/users/get/nimal', body: undefined }]);
     setField('Username', 'nimal.p');
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText(Messages.userUpdated)).toBeTruthy();
@@ -319,14 +286,14 @@ describe('the edit screens load the record by its key and save it under the cont
       role: 'Employee',
       department: 'Import',
     };
-    expect(calls.find((c) => c.method === 'PUT')).toEqual({ method: 'PUT', url: '/api/users/update?term=nimal&updateterm=nimal.p', body });
+    expect(api.calls.find((c) => c.method === 'PUT')).toEqual({ method: 'PUT', url: '/api/users/update?term=nimal&updateterm=nimal.p', body });
   });
 
   it.each([
     ['edituserhead/ghost', 'GET /api/users/get/ghost', Messages.userNotFound, 'User not found'],
     ['editbranch/Nowhere', 'GET /api/branches/get/Nowhere', Messages.branchNotFound, 'Branch not found'],
   ])('%s: a record that is not there (404) says "%s"', async (path, call, message, text) => {
-    handle = server({ [call!]: notFound(message!) });
+    api.handle = server({ [call!]: notFound(message!) });
     renderAt(path!, 'Head');
     expect(await alertText()).toBe(text);
   });
@@ -334,14 +301,14 @@ describe('the edit screens load the record by its key and save it under the cont
 
 describe('screens that are not there', () => {
   it('a path that is no screen of spec 01 §2 says "Page not found"', async () => {
-    handle = server({});
+    api.handle = server({});
     renderAt('manageconsignees', 'Admin');
     expect(await screen.findByText('Page not found')).toBeTruthy();
     expect(screen.queryByText(/^Not available yet/)).toBeNull();
   });
 
   it('refuses an Admin a Head-only screen with a way back to Administrative Tools', () => {
-    handle = server({});
+    api.handle = server({});
     renderAt('managebranch', 'Admin');
     expect(screen.getByRole('heading', { name: 'You do not have permission' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Administrative Tools' }).getAttribute('href')).toBe('/admindashboard/administrativetools');

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { keyText, phoneField, requiredText } from '../fields.js';
 import { listQuerySchema } from '../list.js';
-import { Messages } from '../errors.js';
+import { masterDataTexts } from '../master-data.js';
 import { messageReplySchema, namesReplySchema } from '../common.js';
 import { defineResource, keyParam } from '../resource.js';
 
@@ -50,14 +50,7 @@ export const branches = defineResource({
     { field: 'Contact', label: 'Contact' },
     { field: 'Code', label: 'Branch Code' },
   ],
-  texts: {
-    singular: 'branch',
-    plural: 'branches',
-    added: Messages.branchAdded,
-    updated: Messages.branchUpdated,
-    deleted: Messages.branchDeleted,
-    notFound: Messages.branchNotFound,
-  },
+  texts: masterDataTexts('branch', 'branches'),
   operations: {
     all: {
       method: 'GET',

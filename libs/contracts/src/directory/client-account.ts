@@ -3,6 +3,7 @@ import { blankAsMissing, emailField, optionalText, passwordField, requiredText }
 import { CLIENT_ROLES, type ClientRole } from '../roles.js';
 import type { ListColumnDef } from '../list.js';
 import { masterDataTexts } from '../master-data.js';
+import { keyParam } from '../resource.js';
 import { loginRequestSchema } from '../sign-in.js';
 import { usernameField } from './user.resource.js';
 
@@ -53,6 +54,27 @@ export function clientFacts<const Kind extends ClientRole>(kind: Kind, thing: Ca
     columns: clientColumns(nameField, `${thing} Name`),
     texts: { ...masterDataTexts(kind, `${kind}s`), notFound: `${thing} not found` },
   };
+}
+
+/**
+ * The calls a client kind has besides the standard ones (spec 01 §7): `search/{<kind>_id}` answers
+ * the one client with that id as a list (the view screen), `unique` every name.
+ */
+export function clientOperations<const Kind extends ClientRole, Rec extends z.ZodObject>(kind: Kind, thing: Capitalize<Kind>, record: Rec) {
+  const plural = `${kind}s` as const;
+  return {
+    search: {
+      method: 'GET',
+      path: `/api/${plural}/search/{${kind}_id}`,
+      summary: `The ${kind} with this id, as a list (the view screen)`,
+      action: 'read',
+      params: keyParam(`${kind}_id`, `${thing} ID`),
+      reply: z.object({ success: z.literal(true), [plural]: z.array(record) }) as z.ZodObject<
+        { success: z.ZodLiteral<true> } & { [P in typeof plural]: z.ZodArray<Rec> }
+      >,
+    },
+    unique: { method: 'GET', path: `/api/${plural}/unique`, summary: `Every ${kind} name, sorted`, action: 'read', reply: z.array(z.string()) },
+  } as const;
 }
 
 /** An edit: a blank (or absent) password keeps the current one. */

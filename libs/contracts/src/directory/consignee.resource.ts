@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { PasswordMessages, additionalEmailsField, moneyField, multilineText, optionalText, passwordIsUsername, requiredText } from '../fields.js';
 import { defineMasterData } from '../master-data.js';
 import { keyParam } from '../resource.js';
-import { clientAccountFields, clientFacts, clientMobileField, optionalPasswordField, updateDataBody } from './client-account.js';
+import { clientAccountFields, clientFacts, clientOperations, clientMobileField, optionalPasswordField, updateDataBody } from './client-account.js';
 
 /*
  * Made by `npm run new:resource -- directory consignee`, then given what is the consignee's own:
@@ -78,15 +78,7 @@ export const consignees = defineMasterData({
   ...clientFacts('consignee', 'Consignee'),
   schemas: { record: consigneeSchema, create: consigneeCreateSchema, update: consigneeUpdateSchema },
   operations: {
-    search: {
-      method: 'GET',
-      path: '/api/consignees/search/{consignee_id}',
-      summary: 'The consignee with this id, as a list (the view screen)',
-      action: 'read',
-      params: idParam,
-      reply: z.object({ success: z.literal(true), consignees: z.array(consigneeSchema) }),
-    },
-    unique: { method: 'GET', path: '/api/consignees/unique', summary: 'Every consignee name, sorted', action: 'read', reply: z.array(z.string()) },
+    ...clientOperations('consignee', 'Consignee', consigneeSchema),
     balanceHistory: {
       method: 'GET',
       path: '/api/consignees/balance-history/{consignee_id}',

@@ -1,8 +1,7 @@
 import { z } from 'zod/mini';
 import { PasswordMessages, multilineText, passwordIsUsername, requiredText } from '../fields.js';
 import { defineMasterData } from '../master-data.js';
-import { keyParam } from '../resource.js';
-import { clientAccountFields, clientFacts, clientMobileField, optionalPasswordField, updateDataBody } from './client-account.js';
+import { clientAccountFields, clientFacts, clientOperations, clientMobileField, optionalPasswordField, updateDataBody } from './client-account.js';
 
 /* Made by `npm run new:resource -- directory shipper`, then given a client sign-in and the spec's id in URLs. */
 
@@ -49,21 +48,9 @@ export const shipperUpdateDataSchema = z
 export const shipperUpdateSchema = updateDataBody(shipperUpdateDataSchema);
 export type ShipperUpdate = z.infer<typeof shipperUpdateSchema>;
 
-const idParam = keyParam('shipper_id', 'Shipper ID');
-
 /** Shippers (spec 01 §2, §5, §7): named in URLs by their id; the name is unique whatever its case. */
 export const shippers = defineMasterData({
   ...clientFacts('shipper', 'Shipper'),
   schemas: { record: shipperSchema, create: shipperCreateSchema, update: shipperUpdateSchema },
-  operations: {
-    search: {
-      method: 'GET',
-      path: '/api/shippers/search/{shipper_id}',
-      summary: 'The shipper with this id, as a list (the view screen)',
-      action: 'read',
-      params: idParam,
-      reply: z.object({ success: z.literal(true), shippers: z.array(shipperSchema) }),
-    },
-    unique: { method: 'GET', path: '/api/shippers/unique', summary: 'Every shipper name, sorted', action: 'read', reply: z.array(z.string()) },
-  },
+  operations: clientOperations('shipper', 'Shipper', shipperSchema),
 });

@@ -3,7 +3,7 @@ import { DEPARTMENTS, type StaffRole } from '../roles.js';
 import { choiceError, roleField } from '../sign-in.js';
 import { PasswordMessages, blankAsMissing, emailField, passwordField, passwordIsUsername, phoneField, requiredText } from '../fields.js';
 import { listQuerySchema } from '../list.js';
-import { Messages } from '../errors.js';
+import { masterDataTexts } from '../master-data.js';
 import { messageReplySchema, namesReplySchema } from '../common.js';
 import { defineResource, keyParam, type CrossPartProblem } from '../resource.js';
 
@@ -119,14 +119,7 @@ export const users = defineResource({
     { field: 'role', label: 'Role' },
     { field: 'department', label: 'Department' },
   ],
-  texts: {
-    singular: 'user',
-    plural: 'users',
-    added: Messages.userAdded,
-    updated: Messages.userUpdated,
-    deleted: Messages.userDeleted,
-    notFound: Messages.userNotFound,
-  },
+  texts: masterDataTexts('user', 'users'),
   operations: {
     all: { method: 'GET', path: '/api/users/all', summary: 'List users', action: 'read', query: userListQuerySchema, reply: z.array(userSchema), paged: true },
     search: {

@@ -11,24 +11,12 @@ export function createPinoLogger(service: string, level: LogLevel = 'info'): Pin
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: PinoLogger) {}
 
-  log(message: unknown, ...params: unknown[]) {
-    this.write('info', message, params);
-  }
-  error(message: unknown, ...params: unknown[]) {
-    this.write('error', message, params);
-  }
-  warn(message: unknown, ...params: unknown[]) {
-    this.write('warn', message, params);
-  }
-  debug(message: unknown, ...params: unknown[]) {
-    this.write('debug', message, params);
-  }
-  verbose(message: unknown, ...params: unknown[]) {
-    this.write('trace', message, params);
-  }
-  fatal(message: unknown, ...params: unknown[]) {
-    this.write('fatal', message, params);
-  }
+  log = (message: unknown, ...params: unknown[]) => this.write('info', message, params);
+  error = (message: unknown, ...params: unknown[]) => this.write('error', message, params);
+  warn = (message: unknown, ...params: unknown[]) => this.write('warn', message, params);
+  debug = (message: unknown, ...params: unknown[]) => this.write('debug', message, params);
+  verbose = (message: unknown, ...params: unknown[]) => this.write('trace', message, params);
+  fatal = (message: unknown, ...params: unknown[]) => this.write('fatal', message, params);
 
   /** Nest passes the context (class name) last, and for errors the stack before it. */
   private write(level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace', message: unknown, params: unknown[]) {

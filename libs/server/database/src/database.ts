@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { DataSource, type DataSourceOptions } from 'typeorm';
+import { DataSource, type DataSourceOptions, type MigrationInterface, type QueryRunner } from 'typeorm';
 
 /** Schema holding shared extensions (pg_trgm); every service role may use it, none may create in it. */
 export const EXTENSIONS_SCHEMA = 'extensions';
@@ -172,4 +172,18 @@ export async function createServiceDataSource(options: ServiceDataSourceOptions)
   if (options.migrationsRun ?? true) await migrateServiceSchema(options);
   else await ensureSchema(options.url, options.schema);
   return new DataSource(serviceDataSourceOptions(options)).initialize();
+}
+
+/**
+ * A migration as a class TypeORM can run: `name` is the class name it records
+ * (`DirectoryOutbox1796000000000`), `up` and `down` what it does each way.
+ */
+export function migration(name: string, up: (q: QueryRunner) => Promise<void>, down: (q: QueryRunner) => Promise<void>): new () => MigrationInterface {
+  const made = class implements MigrationInterface {
+    name = name;
+    up = up;
+    down = down;
+  };
+  Object.defineProperty(made, 'name', { value: name });
+  return made;
 }

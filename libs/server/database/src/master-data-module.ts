@@ -3,7 +3,8 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import type { MasterDataFacts, ResourceDef, ResourceHandlers } from '@freight/contracts';
 import { AppError, resourceController } from '@freight/server';
 import { Column, Entity, PrimaryGeneratedColumn, type DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
-import { AuditedEntity } from './audited.entity.js';
+import { AUDIT_COLUMNS_SQL, AuditedEntity } from './audited.entity.js';
+import { migration } from './database.js';
 import { EntityRepository } from './entity-repository.js';
 import { MasterDataHandlers } from './master-data.handlers.js';
 
@@ -141,8 +142,7 @@ export async function createMasterDataTable(
   const name = table.split('.').at(-1)!;
   const columns = [...[key, ...required].map((c) => `${c} text NOT NULL`), ...optional.map((c) => `${c} text NOT NULL DEFAULT ''`)];
   await q.query(`CREATE TABLE ${table} (
-    id uuid PRIMARY KEY DEFAULT gen_random_uuid(), ${columns.join(', ')},
-    created_at timestamptz NOT NULL DEFAULT now(), created_by uuid, updated_at timestamptz NOT NULL DEFAULT now(), updated_by uuid)`);
+    id uuid PRIMARY KEY DEFAULT gen_random_uuid(), ${columns.join(', ')}, ${AUDIT_COLUMNS_SQL})`);
   await q.query(`CREATE UNIQUE INDEX ux_${name}_${key} ON ${table} (lower(${key})) INCLUDE (${key}, id)`);
   for (const c of sorts) await q.query(`CREATE INDEX ix_${name}_${c} ON ${table} (lower(${c}), id) INCLUDE (${c})`);
   for (const c of search) await q.query(`CREATE INDEX ix_${name}_${c}_trgm ON ${table} USING gin (${c} extensions.gin_trgm_ops)`);
@@ -154,11 +154,9 @@ export async function createMasterDataTable(
  * (createMasterDataTable), down drops it.
  */
 export function masterDataMigration(name: string, sql: MasterDataTableSql): new () => MigrationInterface {
-  const migration = class implements MigrationInterface {
-    name = name;
-    up = (q: QueryRunner) => createMasterDataTable(q, sql);
-    down = async (q: QueryRunner) => void (await q.query(`DROP TABLE ${sql.table}`));
-  };
-  Object.defineProperty(migration, 'name', { value: name });
-  return migration;
+  return migration(
+    name,
+    (q) => createMasterDataTable(q, sql),
+    async (q) => void (await q.query(`DROP TABLE ${sql.table}`)),
+  );
 }

@@ -1,4 +1,5 @@
 import { consignees, shippers, type ConsigneeCreate } from '@freight/contracts';
+import { newShipper } from '@freight/server-testing';
 import { errorOf, headActor, startDirectory, type DirectoryHarness } from '../testing/directory-harness.js';
 
 // Consignees over real NATS against the directory on a fresh Postgres database.
@@ -131,19 +132,9 @@ describe('directory.consignee.add', () => {
   });
 
   it('lets one of two concurrent creates of a username win, as consignee or shipper: the other is a 409', async () => {
-    const shipper = {
-      shipperName: 'Race Shipper',
-      username: 'race.client',
-      email: 'race@ceylon.example',
-      address: 'Kandy Road',
-      mobile: '081 222 3333',
-      handlingPersonName: 'Sunil',
-      password: 'lagoon-monsoon-teacup',
-      remarks: '',
-    };
     const results = await Promise.allSettled([
       add(consignee(4, { username: 'race.client' })),
-      h.client.request(shippers.subjects.add, { actor: headActor, body: shipper }),
+      h.client.request(shippers.subjects.add, { actor: headActor, body: newShipper('race.client') }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;

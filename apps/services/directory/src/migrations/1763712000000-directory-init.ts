@@ -1,4 +1,14 @@
+import { AUDIT_COLUMNS_SQL } from '@freight/server-database';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+/** The sign-in throttle's first table: one row per throttled key (`user:<name>` or `ip:<address>`), shared by every replica. */
+export const FIRST_LOGIN_THROTTLE = `
+  CREATE TABLE directory.login_throttle (
+    key text PRIMARY KEY,
+    failures integer NOT NULL,
+    window_started_at timestamptz NOT NULL,
+    locked_until timestamptz
+  )`;
 
 /**
  * Branches, staff users and the sign-in throttle. Names are schema-qualified; trigram
@@ -15,10 +25,7 @@ export class DirectoryInit1763712000000 implements MigrationInterface {
         location text NOT NULL,
         contact text NOT NULL,
         code text NOT NULL,
-        created_at timestamptz NOT NULL DEFAULT now(),
-        created_by uuid,
-        updated_at timestamptz NOT NULL DEFAULT now(),
-        updated_by uuid
+        ${AUDIT_COLUMNS_SQL}
       )`);
     await q.query(`CREATE UNIQUE INDEX ux_branch_city ON directory.branch (lower(city))`);
     await q.query(`CREATE UNIQUE INDEX ux_branch_code ON directory.branch (lower(code))`);
@@ -36,10 +43,7 @@ export class DirectoryInit1763712000000 implements MigrationInterface {
         contact text NOT NULL,
         role text NOT NULL CHECK (role IN ('Head', 'Admin', 'Employee')),
         department text NOT NULL CHECK (department IN ('Import', 'Export')),
-        created_at timestamptz NOT NULL DEFAULT now(),
-        created_by uuid,
-        updated_at timestamptz NOT NULL DEFAULT now(),
-        updated_by uuid
+        ${AUDIT_COLUMNS_SQL}
       )`);
     await q.query(`CREATE UNIQUE INDEX ux_app_user_username ON directory.app_user (lower(username))`);
     await q.query(`CREATE UNIQUE INDEX ux_app_user_email ON directory.app_user (lower(email))`);
@@ -49,14 +53,7 @@ export class DirectoryInit1763712000000 implements MigrationInterface {
     await q.query(`CREATE INDEX ix_app_user_full_name_trgm ON directory.app_user USING gin (full_name extensions.gin_trgm_ops)`);
     await q.query(`CREATE INDEX ix_app_user_email_trgm ON directory.app_user USING gin (email extensions.gin_trgm_ops)`);
 
-    // One row per throttled key (`user:<name>` or `ip:<address>`), shared by every replica.
-    await q.query(`
-      CREATE TABLE directory.login_throttle (
-        key text PRIMARY KEY,
-        failures integer NOT NULL,
-        window_started_at timestamptz NOT NULL,
-        locked_until timestamptz
-      )`);
+    await q.query(FIRST_LOGIN_THROTTLE);
   }
 
   async down(q: QueryRunner): Promise<void> {

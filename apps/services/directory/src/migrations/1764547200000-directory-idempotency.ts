@@ -1,15 +1,8 @@
-import { createIdempotencyTable, dropIdempotencyTable } from '@freight/server-database';
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { createIdempotencyTable, dropIdempotencyTable, migration } from '@freight/server-database';
 
 /** Answered Idempotency-Keys of creates (libs/server/database idempotency.ts). */
-export class DirectoryIdempotency1764547200000 implements MigrationInterface {
-  name = 'DirectoryIdempotency1764547200000';
-
-  async up(q: QueryRunner): Promise<void> {
-    await createIdempotencyTable(q, 'directory');
-  }
-
-  async down(q: QueryRunner): Promise<void> {
-    await dropIdempotencyTable(q, 'directory');
-  }
-}
+export const DirectoryIdempotency1764547200000 = migration(
+  'DirectoryIdempotency1764547200000',
+  (q) => createIdempotencyTable(q, 'directory'),
+  (q) => dropIdempotencyTable(q, 'directory'),
+);

@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { FIRST_LOGIN_THROTTLE } from './1763712000000-directory-init.js';
 
 /**
  * The sign-in throttle counts attempts before the password is checked (a success gives its
@@ -26,12 +27,6 @@ export class DirectorySignInAttempts1795315000000 implements MigrationInterface 
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP TABLE directory.login_throttle`);
-    await q.query(`
-      CREATE TABLE directory.login_throttle (
-        key text PRIMARY KEY,
-        failures integer NOT NULL,
-        window_started_at timestamptz NOT NULL,
-        locked_until timestamptz
-      )`);
+    await q.query(FIRST_LOGIN_THROTTLE);
   }
 }

@@ -1,3 +1,4 @@
+import { AUDIT_COLUMNS_SQL } from '@freight/server-database';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
@@ -34,10 +35,7 @@ export class ClientAccounts1795514936817 implements MigrationInterface {
           handling_person_name text NOT NULL,
           remarks text NOT NULL DEFAULT '',
           ${kind === 'consignee' ? `opening_balance numeric(14,2) NOT NULL DEFAULT 0 CHECK (opening_balance >= 0),` : ''}
-          created_at timestamptz NOT NULL DEFAULT now(),
-          created_by uuid,
-          updated_at timestamptz NOT NULL DEFAULT now(),
-          updated_by uuid
+          ${AUDIT_COLUMNS_SQL}
         )`);
       await q.query(`CREATE UNIQUE INDEX ux_${kind}_name ON directory.${kind} (lower(${kind}_name)) INCLUDE (${kind}_name, id)`);
       await q.query(`CREATE UNIQUE INDEX ux_${kind}_username ON directory.${kind} (lower(username))`);

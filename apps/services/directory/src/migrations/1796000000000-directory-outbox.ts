@@ -1,15 +1,8 @@
-import { createOutboxTable, dropOutboxTable } from '@freight/server-database';
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { createOutboxTable, dropOutboxTable, migration } from '@freight/server-database';
 
 /** The directory's event outbox (libs/server/database outbox.ts, ADR 21). */
-export class DirectoryOutbox1796000000000 implements MigrationInterface {
-  name = 'DirectoryOutbox1796000000000';
-
-  async up(q: QueryRunner): Promise<void> {
-    await createOutboxTable(q, 'directory');
-  }
-
-  async down(q: QueryRunner): Promise<void> {
-    await dropOutboxTable(q, 'directory');
-  }
-}
+export const DirectoryOutbox1796000000000 = migration(
+  'DirectoryOutbox1796000000000',
+  (q) => createOutboxTable(q, 'directory'),
+  (q) => dropOutboxTable(q, 'directory'),
+);

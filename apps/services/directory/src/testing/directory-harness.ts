@@ -48,4 +48,17 @@ export async function startDirectory(relay?: OutboxModuleOptions['relay']): Prom
 /** The error body a request rejected with (fails the test if it succeeded). */
 export const errorOf = async (promise: Promise<unknown>): Promise<ErrorBody> => (await failureOf(RemoteError, promise)).body;
 
+/**
+ * A get by key finds only the whole key (whatever its case): NOT_FOUND with `notFound` for a key
+ * no record has, NOT_FOUND for `part` (a part of one that exists), 400 naming `param` for a blank key.
+ */
+export async function expectWholeKeyOnly(
+  get: (key: string) => Promise<unknown>,
+  { missing, part, notFound, param, blankMessage }: { missing: string; part: string; notFound: string; param: string; blankMessage: string },
+): Promise<void> {
+  await expect(errorOf(get(missing))).resolves.toEqual({ code: 'NOT_FOUND', message: notFound });
+  await expect(errorOf(get(part))).resolves.toMatchObject({ code: 'NOT_FOUND' });
+  await expect(errorOf(get('  '))).resolves.toMatchObject({ code: 'VALIDATION_FAILED', details: { [`params.${param}`]: blankMessage } });
+}
+
 export const headActor: Actor = { id: '00000000-0000-4000-8000-000000000001', username: 'head', role: 'Head' };

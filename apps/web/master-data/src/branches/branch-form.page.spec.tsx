@@ -4,32 +4,25 @@ import { MantineProvider } from '@mantine/core';
 import { MemoryRouter } from 'react-router-dom';
 import { branches, type BranchCreate } from '@freight/contracts';
 import { ResourceForm } from '@freight/web-kit';
+import { field, setField as set } from '../screens.spec.setup.js';
 import { branchAddErrorText, branchFields } from './branch-form.page.js';
 
 const emptyBranch: BranchCreate = { BranchCity: '', Location: '', Contact: '', Code: '' };
+
+/** What branch-form.page.tsx gives the form besides the mode, the values and the save. */
+const branchForm = { resource: branches, fields: branchFields, errorText: branchAddErrorText, cancelTo: '../managebranch' };
 
 function renderForm(mode: 'add' | 'edit', defaultValues: BranchCreate = emptyBranch) {
   const onSubmit = jest.fn<(v: BranchCreate) => Promise<void>>().mockResolvedValue(undefined);
   render(
     <MantineProvider>
       <MemoryRouter>
-        <ResourceForm
-          resource={branches}
-          fields={branchFields}
-          mode={mode}
-          defaultValues={defaultValues}
-          onSubmit={onSubmit}
-          errorText={branchAddErrorText}
-          cancelTo="../managebranch"
-        />
+        <ResourceForm {...branchForm} mode={mode} defaultValues={defaultValues} onSubmit={onSubmit} />
       </MemoryRouter>
     </MantineProvider>,
   );
   return onSubmit;
 }
-
-const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
-const set = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 
 describe('the branch form (fields as data, validated with the add and update bodies of the definition: branchCreateSchema / branchUpdateSchema)', () => {
   it('requires Branch Name, Location, Contact and Branch Code', async () => {

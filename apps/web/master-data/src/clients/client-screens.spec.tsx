@@ -1,0 +1,258 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MAX_ADDITIONAL_EMAILS, PasswordMessages, type Consignee, type Shipper, type StaffRole } from '@freight/contracts';
+import { alertText, bare, fakeApi, field, json, renderAt, setField } from '../screens.spec.setup.js';
+
+// The consignee and shipper screens (spec 01 §2, §4, §5, §8; DECISIONS §3) as the host mounts
+// them, against a fake gateway: what they check before sending, and what they send.
+const api = fakeApi();
+
+const lanka: Consignee = {
+  consignee_id: 'c1',
+  consigneeName: 'Lanka Traders',
+  username: 'lanka.traders',
+  email: 'accounts@lanka.example',
+  additionalEmails: ['ops@lanka.example'],
+  address: '12 Harbour Road',
+  mobile: '',
+  handlingPersonName: 'Nimal',
+  remarks: '',
+  openingBalance: '1250.50',
+  currentBalance: '1250.50',
+};
+const ceylon: Shipper = {
+  shipper_id: 's1',
+  shipperName: 'Ceylon Tea',
+  username: 'ceylon.tea',
+  email: 'ship@ceylon.example',
+  address: 'Kandy Road',
+  mobile: '081 222 3333',
+  handlingPersonName: 'Sunil',
+  remarks: '',
+};
+
+/** The gateway: `routes` by 'METHOD /path'; anything else fails the test. */
+const serve = (routes: Record<string, () => Response>) => {
+  api.handle = (method, path) => {
+    const reply = routes[`${method} ${path}`];
+    if (!reply) throw new Error(`unexpected call ${method} ${path}`);
+    return reply();
+  };
+};
+/** The edit screen of a consignee or shipper as `role`, loaded; the gateway answers its get and update. */
+async function openEdit(kind: 'consignee' | 'shipper', record: Consignee | Shipper, role: StaffRole) {
+  const { [`${kind}_id`]: id, [`${kind}Name`]: name } = record as unknown as Record<string, string>;
+  serve({ [`GET /api/${kind}s/get/${id}`]: () => json(record), [`PUT /api/${kind}s/update/${id}`]: () => json({ success: true, [kind]: record }) });
+  renderAt(`edit${kind}/${id}`, role);
+  expect(await screen.findByDisplayValue(name!)).toBeTruthy();
+}
+const sent = (method: string) => api.calls.filter((c) => c.method === method);
+const submit = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
+
+describe('add consignee (spec 01 §5: name, username, email, handling person and password required)', () => {
+  it('shows what is missing under each required input and sends nothing; address, mobile and remarks may stay empty', async () => {
+    renderAt('addconsignee', 'Admin');
+    expect(await screen.findByRole('heading', { name: 'Add Consignee' })).toBeTruthy();
+    submit('Add Consignee');
+    // An empty password is a too short one (the staff rule's message; 'Password is required' is for none at all).
+    for (const message of [
+      'Consignee name is required',
+      'Username is required',
+      'Email is required',
+      'Handling person name is required',
+      PasswordMessages.tooShort,
+    ]) {
+      expect(await screen.findByText(message)).toBeTruthy();
+    }
+    expect(screen.queryByText('Address is required')).toBeNull();
+    expect(screen.queryByText('Mobile is required')).toBeNull();
+    expect(field('Address').required).toBe(false);
+    expect(sent('POST')).toEqual([]);
+  });
+
+  it('refuses a malformed e-mail, also in an additional e-mail row, and a password that is the username', async () => {
+    renderAt('addconsignee', 'Head');
+    await screen.findByRole('heading', { name: 'Add Consignee' });
+    setField('Consignee Name', 'Lanka Traders');
+    setField('Username', 'lanka.traders');
+    setField('Email', 'accounts-at-lanka');
+    setField('Handling Person Name', 'Nimal');
+    setField('Password', 'lanka.traders');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Email' }));
+    setField('Additional email 1', 'ops@');
+    submit('Add Consignee');
+    expect(await screen.findAllByText('Enter a valid email address')).toHaveLength(2);
+    expect(screen.getByText(PasswordMessages.sameAsUsername)).toBeTruthy();
+    expect(sent('POST')).toEqual([]);
+  });
+
+  it('additional e-mails are rows that are added and removed (at most 10); what is left is sent', async () => {
+    serve({ 'POST /api/consignees/add': () => json({ success: true, message: 'Consignee added successfully!', consignee: lanka }, 201) });
+    renderAt('addconsignee', 'Head');
+    await screen.findByRole('heading', { name: 'Add Consignee' });
+    const addEmail = screen.getByRole('button', { name: 'Add Email' }) as HTMLButtonElement;
+    fireEvent.click(addEmail);
+    fireEvent.click(addEmail);
+    setField('Additional email 1', 'first@lanka.example');
+    setField('Additional email 2', 'second@lanka.example');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove additional email 1' }));
+    expect(screen.queryByLabelText('Additional email 2')).toBeNull();
+    expect(field('Additional email 1').value).toBe('second@lanka.example');
+    for (let i = 1; i < MAX_ADDITIONAL_EMAILS; i++) fireEvent.click(addEmail);
+    expect(screen.getAllByRole('button', { name: /^Remove additional email/ })).toHaveLength(MAX_ADDITIONAL_EMAILS);
+    expect(addEmail.disabled).toBe(true);
+    for (let i = MAX_ADDITIONAL_EMAILS; i > 1; i--) fireEvent.click(screen.getByRole('button', { name: `Remove additional email ${i}` }));
+    expect(addEmail.disabled).toBe(false);
+
+    setField('Consignee Name', 'Lanka Traders');
+    setField('Username', 'lanka.traders');
+    setField('Email', 'accounts@lanka.example');
+    setField('Handling Person Name', 'Nimal');
+    setField('Password', 'monsoon-harbour-teacup');
+    // Not locked on add: the balance is typed straight in.
+    expect(field('Opening Balance').readOnly).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Unlock' })).toBeNull();
+    setField('Opening Balance', '1250.5');
+    submit('Add Consignee');
+    expect(await screen.findByText('Consignee added successfully!')).toBeTruthy();
+    expect(sent('POST')[0]!.body).toEqual({
+      consigneeName: 'Lanka Traders',
+      username: 'lanka.traders',
+      email: 'accounts@lanka.example',
+      additionalEmails: ['second@lanka.example'],
+      address: '',
+      mobile: '',
+      handlingPersonName: 'Nimal',
+      password: 'monsoon-harbour-teacup',
+      remarks: '',
+      openingBalance: '1250.50',
+    });
+  });
+
+  it("a refused add shows the server's message; any other failure 'Failed to add consignee. Please try again.'", async () => {
+    let reply = () => json({ message: "Username 'lanka.traders' is already taken", code: 'CONFLICT' }, 409);
+    serve({ 'POST /api/consignees/add': () => reply() });
+    renderAt('addconsignee', 'Head');
+    await screen.findByRole('heading', { name: 'Add Consignee' });
+    setField('Consignee Name', 'Lanka Traders');
+    setField('Username', 'lanka.traders');
+    setField('Email', 'accounts@lanka.example');
+    setField('Handling Person Name', 'Nimal');
+    setField('Password', 'monsoon-harbour-teacup');
+    submit('Add Consignee');
+    expect(await alertText()).toBe("Username 'lanka.traders' is already taken");
+    reply = () => bare(500);
+    submit('Add Consignee');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Failed to add consignee. Please try again.'));
+  });
+});
+
+describe('edit consignee', () => {
+  it('the opening balance is locked until Unlock is pressed; the username is read-only; the change is sent', async () => {
+    await openEdit('consignee', lanka, 'Admin');
+    expect(field('Username').readOnly).toBe(true);
+    expect(field('Current Balance').readOnly).toBe(true);
+    expect(field('Current Balance').value).toBe('1250.50');
+    const balance = field('Opening Balance');
+    expect(balance.readOnly).toBe(true);
+    expect(balance.value).toBe('1250.50');
+    expect(screen.getByText('Locked: press Unlock to change it')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Unlock' }));
+    expect(field('Opening Balance').readOnly).toBe(false);
+    expect(screen.getByRole('button', { name: 'Lock' })).toBeTruthy();
+    setField('Opening Balance', '2000');
+    submit('Save Changes');
+    expect(await screen.findByText('Consignee updated successfully')).toBeTruthy();
+    expect(sent('PUT')[0]!.body).toMatchObject({ updateData: { openingBalance: '2000.00', additionalEmails: ['ops@lanka.example'] } });
+  });
+
+  it("a blank password keeps the old one (the body has none); 'Consignee not found' for an unknown id", async () => {
+    await openEdit('consignee', lanka, 'Head');
+    expect(field('Password').getAttribute('placeholder')).toBe('Leave blank to keep current');
+    expect(field('Password').required).toBe(false);
+    submit('Save Changes');
+    expect(await screen.findByText('Consignee updated successfully')).toBeTruthy();
+    expect(sent('PUT')[0]!.body).not.toHaveProperty('updateData.password');
+    api.handle = () => json({ message: 'Consignee not found', code: 'NOT_FOUND' }, 404);
+    renderAt('editconsignee/ghost', 'Head');
+    await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain('Consignee not found'));
+  });
+});
+
+describe('view consignee', () => {
+  it('shows the record and every change of the opening balance: when, who, before and after', async () => {
+    serve({
+      'GET /api/consignees/search/c1': () => json({ success: true, consignees: [lanka] }),
+      'GET /api/consignees/balance-history/c1': () =>
+        json({ changes: [{ changedAt: '2026-11-20T09:05:00.000Z', changedBy: 'head.one', before: '1000.00', after: '1250.50' }] }),
+    });
+    renderAt('viewconsignee/c1', 'Employee');
+    expect(await screen.findByRole('heading', { name: 'View Consignee' })).toBeTruthy();
+    const details = await screen.findByRole('table', { name: 'Consignee details' });
+    expect(within(details).getByRole('row', { name: 'Additional Emails ops@lanka.example' })).toBeTruthy();
+    expect(within(details).getByRole('row', { name: 'Opening Balance Rs. 1,250.50' })).toBeTruthy();
+    const history = await screen.findByRole('table', { name: 'Opening balance changes' });
+    const [, change] = within(history).getAllByRole('row');
+    expect(
+      within(change!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([expect.stringMatching(/^20\/11\/2026 \d\d:\d\d$/), 'head.one', 'Rs. 1,000.00', 'Rs. 1,250.50']);
+  });
+
+  it("says 'No changes recorded.' when the balance never changed, and 'Error fetching opening balance changes' when the history fails", async () => {
+    let history = () => json({ changes: [] });
+    serve({ 'GET /api/consignees/search/c1': () => json({ success: true, consignees: [lanka] }), 'GET /api/consignees/balance-history/c1': () => history() });
+    renderAt('viewconsignee/c1', 'Employee');
+    expect(await screen.findByText('No changes recorded.')).toBeTruthy();
+    history = () => bare(500);
+    renderAt('viewconsignee/c1', 'Employee');
+    expect(await screen.findByText('Error fetching opening balance changes')).toBeTruthy();
+  });
+});
+
+describe('shippers (spec 01 §5: all fields required on add except remarks)', () => {
+  it('add: every field but remarks is required, and nothing is sent until they are there', async () => {
+    renderAt('addshipper', 'Employee');
+    expect(await screen.findByRole('heading', { name: 'Add Shipper' })).toBeTruthy();
+    submit('Add Shipper');
+    const required = ['Shipper name', 'Username', 'Email', 'Address', 'Mobile', 'Handling person name'];
+    for (const label of required) expect(await screen.findByText(`${label} is required`)).toBeTruthy();
+    expect(screen.getByText(PasswordMessages.tooShort)).toBeTruthy();
+    expect(screen.queryByText('Remarks is required')).toBeNull();
+    // A shipper has no additional e-mails and no balance.
+    expect(screen.queryByRole('button', { name: 'Add Email' })).toBeNull();
+    expect(screen.queryByLabelText(/^Opening Balance/)).toBeNull();
+    expect(sent('POST')).toEqual([]);
+  });
+
+  it('edit: a blank password is left out of the body; a new one is sent', async () => {
+    await openEdit('shipper', ceylon, 'Admin');
+    setField('Address', 'Galle Road');
+    submit('Save Changes');
+    expect(await screen.findByText('Shipper updated successfully')).toBeTruthy();
+    expect(sent('PUT')[0]!.body).toEqual({
+      updateData: {
+        shipperName: 'Ceylon Tea',
+        username: 'ceylon.tea',
+        email: 'ship@ceylon.example',
+        address: 'Galle Road',
+        mobile: '081 222 3333',
+        handlingPersonName: 'Sunil',
+        remarks: '',
+      },
+    });
+    setField('Password', 'kettle-monsoon-harbour');
+    submit('Save Changes');
+    await waitFor(() => expect(sent('PUT')).toHaveLength(2));
+    expect(sent('PUT')[1]!.body).toMatchObject({ updateData: { password: 'kettle-monsoon-harbour' } });
+  });
+
+  it('view: the record without any balance history call', async () => {
+    serve({ 'GET /api/shippers/search/s1': () => json({ success: true, shippers: [ceylon] }) });
+    renderAt('viewshipper/s1', 'Employee');
+    const details = await screen.findByRole('table', { name: 'Shipper details' });
+    expect(within(details).getByRole('row', { name: 'Handling Person Sunil' })).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Opening balance changes' })).toBeNull();
+    expect(api.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/shippers/search/s1']);
+  });
+});
