@@ -2,7 +2,7 @@ import { api } from './api.js';
 import { branches } from './directory/branch.resource.js';
 import { users } from './directory/user.resource.js';
 import { defineResource } from './resource.js';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 const actor = { id: '00000000-0000-4000-8000-000000000001', username: 'head', role: 'Head' } as const;
 

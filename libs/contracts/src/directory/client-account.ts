@@ -60,7 +60,7 @@ export function clientFacts<const Kind extends ClientRole>(kind: Kind, thing: Ca
  * The calls a client kind has besides the standard ones (spec 01 §7): `search/{<kind>_id}` answers
  * the one client with that id as a list (the view screen), `unique` every name.
  */
-export function clientOperations<const Kind extends ClientRole, Rec extends z.ZodObject>(kind: Kind, thing: Capitalize<Kind>, record: Rec) {
+export function clientOperations<const Kind extends ClientRole, Rec extends z.ZodMiniObject>(kind: Kind, thing: Capitalize<Kind>, record: Rec) {
   const plural = `${kind}s` as const;
   return {
     search: {
@@ -69,8 +69,8 @@ export function clientOperations<const Kind extends ClientRole, Rec extends z.Zo
       summary: `The ${kind} with this id, as a list (the view screen)`,
       action: 'read',
       params: keyParam(`${kind}_id`, `${thing} ID`),
-      reply: z.object({ success: z.literal(true), [plural]: z.array(record) }) as z.ZodObject<
-        { success: z.ZodLiteral<true> } & { [P in typeof plural]: z.ZodArray<Rec> }
+      reply: z.object({ success: z.literal(true), [plural]: z.array(record) }) as z.ZodMiniObject<
+        { success: z.ZodMiniLiteral<true> } & { [P in typeof plural]: z.ZodMiniArray<Rec> }
       >,
     },
     unique: { method: 'GET', path: `/api/${plural}/unique`, summary: `Every ${kind} name, sorted`, action: 'read', reply: z.array(z.string()) },

@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { listQuerySchema } from '@freight/contracts';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
