@@ -1,7 +1,6 @@
 // `npm test`: build, lint, every project's jest tests (unit + integration against the real
 // Postgres and NATS), then the end-to-end tests in headless Chromium against a system it
-// starts itself. The web audit's budgets are not a step yet: the dashboard is over its budget
-// (ADR 18); `npm run audit:web` measures them.
+// starts itself, and last the web audit's JavaScript budgets in Chromium (ADR 18), on the same build.
 // Ends with one line `N passed, N failed` and a non-zero exit on any failure.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -70,4 +69,5 @@ await step('tests', 'unit and integration tests', 'npx', [
 const e2eJest = ['node_modules/jest/bin/jest.js', '-c', 'tools/e2e/jest.config.js', ...jestArgs];
 await step('e2e', 'end-to-end tests', process.execPath, e2eJest, { NODE_OPTIONS: '--experimental-vm-modules' });
 // The JavaScript budgets (ADR 18), measured on the build of the first step: no second build.
+await step('web-audit', 'web audit (JavaScript budgets)', process.execPath, ['tools/web-audit/run.mjs', '--no-build']);
 finish();
