@@ -57,10 +57,12 @@ const CONSIGNEE_SQL = {
   byId: `SELECT ${CONSIGNEE_COLUMNS} FROM directory.consignee c WHERE c.id = $1`,
   count: `SELECT count(*)::int AS total FROM directory.consignee c WHERE (c.consignee_name ILIKE $1)`,
   /** The ids of page 1 from the matches, sorted (`matches`) or by walking the name's index (`walk`), then their rows. */
-  page: (ids) => `SELECT ${CONSIGNEE_COLUMNS} FROM (${ids}) page JOIN directory.consignee c ON c.id = page.id ORDER BY lower(c.consignee_name) ASC`,
+  page: (ids) => `SELECT ${CONSIGNEE_COLUMNS} FROM (${ids}) page JOIN directory.consignee c ON c.id = page.id
+         ORDER BY lower(c.consignee_name) ASC`,
   matches: `WITH matches AS MATERIALIZED (SELECT c.id, lower(c.consignee_name) AS "__sort_key_0" FROM directory.consignee c WHERE (c.consignee_name ILIKE $1))
       SELECT id FROM matches ORDER BY "__sort_key_0" ASC LIMIT ${CONSIGNEE_PAGE_SIZE} OFFSET 0`,
-  walk: `SELECT c.id FROM directory.consignee c WHERE (c.consignee_name ILIKE $1) ORDER BY lower(c.consignee_name) ASC LIMIT ${CONSIGNEE_PAGE_SIZE} OFFSET 0`,
+  walk: `SELECT c.id FROM directory.consignee c WHERE (c.consignee_name ILIKE $1)
+      ORDER BY lower(c.consignee_name) ASC LIMIT ${CONSIGNEE_PAGE_SIZE} OFFSET 0`,
 };
 
 const rand = (n) => Math.floor(Math.random() * n);
