@@ -1,6 +1,7 @@
 // `npm run bench`: 100,000 users in 500 branches and 100,000 consignees on a fresh database,
 // then four reads at 32 concurrent connections for ~10 s each, through the gateway (HTTP → NATS
-// → directory → Postgres) and as the same SQL sent straight to Postgres from Node; then the CSV
+// → directory → Postgres; not the local edge) and as the same SQL sent straight to Postgres from
+// Node, both sides checked to answer alike; then the CSV
 // export of every user and of every consignee, one download each: its time and the gateway's
 // peak memory above what it held before. Stops and cleans up.
 import { readFile } from 'node:fs/promises';
@@ -18,6 +19,7 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const PAGE_SIZE = 25;
 const CONSIGNEE_PAGE_SIZE = 50;
 const SEARCH_LIMIT = 50; // libs/server/database/src/entity-repository.ts
+const SORTED_MATCHES_MAX = 10_000; // libs/server/database/src/entity-repository.ts
 /** The measured service's database URL variable, from the service registry. */
 const DATABASE_URL_VARIABLE = serviceNamed('directory').databaseUrlVariable;
 
@@ -44,7 +46,8 @@ const SQL = {
 // and columns (clientSpec) in apps/services/directory/src/clients/client.repository.ts, with
 // ConsigneeRepository's own columns (apps/services/directory/src/consignees/consignee.repository.ts),
 // and EntityRepository `list` with a page, `q` and sort=consigneeName
-// (libs/server/database/src/entity-repository.ts); keep them identical.
+// (libs/server/database/src/entity-repository.ts): the count first, then the page read from the
+// search's matches (at most SORTED_MATCHES_MAX) or walking the name's index; keep them identical.
 const CONSIGNEE_COLUMNS = [
   `c.id, c.consignee_name AS "consigneeName", c.username, c.password_hash AS "passwordHash", c.session_version AS "sessionVersion"`,
   `c.email, c.address, c.mobile, c.handling_person_name AS "handlingPersonName", c.remarks, c.created_by AS "createdBy", c.updated_by AS "updatedBy"`,
@@ -52,10 +55,14 @@ const CONSIGNEE_COLUMNS = [
 ].join(', ');
 const CONSIGNEE_SQL = {
   byId: `SELECT ${CONSIGNEE_COLUMNS} FROM directory.consignee c WHERE c.id = $1`,
-  page: (page) => `SELECT ${CONSIGNEE_COLUMNS} FROM (SELECT c.id FROM directory.consignee c WHERE (c.consignee_name ILIKE $1)
-      ORDER BY lower(c.consignee_name) ASC LIMIT ${CONSIGNEE_PAGE_SIZE} OFFSET ${(page - 1) * CONSIGNEE_PAGE_SIZE}) page JOIN directory.consignee c ON c.id = page.id
-         ORDER BY lower(c.consignee_name) ASC`,
   count: `SELECT count(*)::int AS total FROM directory.consignee c WHERE (c.consignee_name ILIKE $1)`,
+  /** The ids of page 1 from the matches, sorted (`matches`) or by walking the name's index (`walk`), then their rows. */
+  page: (ids) => `SELECT ${CONSIGNEE_COLUMNS} FROM (${ids}) page JOIN directory.consignee c ON c.id = page.id
+         ORDER BY lower(c.consignee_name) ASC`,
+  matches: `WITH matches AS MATERIALIZED (SELECT c.id, lower(c.consignee_name) AS "__sort_key_0" FROM directory.consignee c WHERE (c.consignee_name ILIKE $1))
+      SELECT id FROM matches ORDER BY "__sort_key_0" ASC LIMIT ${CONSIGNEE_PAGE_SIZE} OFFSET 0`,
+  walk: `SELECT c.id FROM directory.consignee c WHERE (c.consignee_name ILIKE $1)
+      ORDER BY lower(c.consignee_name) ASC LIMIT ${CONSIGNEE_PAGE_SIZE} OFFSET 0`,
 };
 
 const rand = (n) => Math.floor(Math.random() * n);
@@ -215,7 +222,10 @@ try {
     `seeded ${USERS.toLocaleString('en')} users in ${BRANCHES} branches and ${CONSIGNEES.toLocaleString('en')} consignees in ${seconds.toFixed(1)} s`,
   );
 
-  const login = await fetch(`${system.url}/api/users/login`, {
+  // The gateway itself, as deployed behind nginx: the local edge (tools/dev/edge.mjs, Node) is a
+  // development stand-in whose own proxying would be measured too.
+  const gatewayUrl = `http://${system.env.GATEWAY_HOST}:${system.env.GATEWAY_PORT}`;
+  const login = await fetch(`${gatewayUrl}/api/users/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: system.headLogin.username, password: system.headLogin.password }),
@@ -228,12 +238,31 @@ try {
   const anyConsigneeId = () => consigneeIds[rand(consigneeIds.length)];
   /** A paged list as the service reads it: the page and the total at once. */
   const pageWithTotal = (pageSql, countSql, params = []) => Promise.all([pool.query(pageSql, params), pool.query(countSql, params)]);
+  /** Page 1 of the consignees matching `term` as the service reads it: the count, then the page's ids by the plan the count picks. */
+  const consigneePage = async (term) => {
+    const params = [escapeLike(term)];
+    const [{ total }] = (await pool.query(CONSIGNEE_SQL.count, params)).rows;
+    if (total === 0) return { rows: [], total };
+    const { rows } = await pool.query(CONSIGNEE_SQL.page(total > SORTED_MATCHES_MAX ? CONSIGNEE_SQL.walk : CONSIGNEE_SQL.matches), params);
+    return { rows, total };
+  };
+  // Both sides must do the same work: the gateway's answers and the SQL's agree, term by term.
+  for (const term of ['00042', '0042', '042', '99', 'Traders']) {
+    const answer = await fetch(`${gatewayUrl}/api/consignees/all?page=1&pageSize=${CONSIGNEE_PAGE_SIZE}&sort=consigneeName&q=${term}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const gatewaySide = { ids: (await answer.json()).map((c) => c.consignee_id), total: Number(answer.headers.get('x-total-count')) };
+    const sqlSide = await consigneePage(term);
+    if (JSON.stringify(gatewaySide) !== JSON.stringify({ ids: sqlSide.rows.map((c) => c.id), total: sqlSide.total })) {
+      throw new Error(`the gateway and the bench's SQL disagree on the consignees matching ${term}: keep CONSIGNEE_SQL the service's SQL`);
+    }
+  }
 
   const rows = [];
   /** One call for DURATION_S through the gateway (`path` makes each request's path), then its SQL straight to Postgres (`sql` runs it once). */
   const measure = async (name, path, sql) => {
     console.log(`measuring ${name} (${DURATION_S} s via the gateway, ${DURATION_S} s straight SQL)…`);
-    const gateway = await viaGateway(system.url, token, path);
+    const gateway = await viaGateway(gatewayUrl, token, path);
     const direct = await viaSql(pool, sql);
     rows.push({ name, gateway, direct });
   };
@@ -259,7 +288,7 @@ try {
   await measure(
     `GET /api/consignees/all?page=1&pageSize=${CONSIGNEE_PAGE_SIZE}&sort=consigneeName&q=…`,
     () => `/api/consignees/all?page=1&pageSize=${CONSIGNEE_PAGE_SIZE}&sort=consigneeName&q=${consigneeTerm()}`,
-    () => pageWithTotal(CONSIGNEE_SQL.page(1), CONSIGNEE_SQL.count, [escapeLike(consigneeTerm())]),
+    () => consigneePage(consigneeTerm()),
   );
   await measure(
     'GET /api/consignees/search/{id}',
@@ -301,7 +330,7 @@ try {
     { path: '/api/consignees/export.csv', table: 'consignee' },
   ]) {
     console.log(`measuring GET ${path} (every row, one download)…`);
-    const exported = await measureExport(`${system.url}${path}`, token, system.children.pid('gateway'));
+    const exported = await measureExport(`${gatewayUrl}${path}`, token, system.children.pid('gateway'));
     const [{ expected }] = (await pool.query(`SELECT count(*)::int AS expected FROM directory.${table}`)).rows;
     exports.push({
       call: `GET ${path}`,

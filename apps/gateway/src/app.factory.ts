@@ -2,7 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { LoggerService } from '@nestjs/common';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import cors from '@fastify/cors';
 import { AppError, createNestLogger } from '@freight/server';
 import { KEY_MAX_LENGTH, TOTAL_COUNT_HEADER } from '@freight/contracts';
@@ -49,13 +49,14 @@ export async function createGateway(
   app.enableShutdownHooks(['SIGINT', 'SIGTERM'], { useProcessExit: true });
   await app.init();
 
-  // After init, so that the route these plugins add (the CORS preflight) gets Nest's error handling too.
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      // Helmet's defaults ('self' scripts, no inline scripts) suit the docs page; plain http stays usable locally.
-      directives: { upgradeInsecureRequests: null },
-    },
-  });
+  // Helmet's headers on every reply, its middleware made once (@fastify/helmet builds it again for
+  // every request). Its defaults ('self' scripts, no inline scripts) suit the docs page; plain http stays usable locally.
+  const securityHeaders = helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } });
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
+  // After init, so that the route this plugin adds (the CORS preflight) gets Nest's error handling too.
   await app.register(cors, {
     delegator: (request, callback) => {
       if (!isOriginAllowed(request.headers.origin, config)) {

@@ -188,8 +188,15 @@ describe('cross-origin calls and headers', () => {
     expect((await call('GET', '/api/users/unique', { token: suite.head.token, headers: { origin: PUBLIC_ORIGIN } })).status).toBe(200);
   });
 
-  it('sends the security headers on API replies and errors', async () => {
-    for (const reply of [await call('GET', '/api/users/unique', { token: suite.head.token }), await call('GET', '/api/users/unique')]) {
+  it('sends the security headers on API replies and errors, unknown routes included', async () => {
+    const replies = [
+      await call('GET', '/api/users/unique', { token: suite.head.token }),
+      await call('GET', '/api/users/unique'),
+      await call('GET', '/api/nowhere'),
+    ];
+    expect(replies.map((reply) => reply.status)).toEqual([200, 401, 404]);
+    for (const reply of replies) {
+      expect(reply.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
       expect(reply.headers).toMatchObject({
         'x-content-type-options': 'nosniff',
         'x-frame-options': 'SAMEORIGIN',

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { Column, DataSource, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { AuditedEntity } from './audited.entity.js';
-import { EntityRepository, SEARCH_LIMIT, containsPattern } from './entity-repository.js';
+import { EntityRepository, SEARCH_LIMIT, SORTED_MATCHES_MAX, containsPattern, type ListQuery } from './entity-repository.js';
 import { createIdempotencyTable, idempotencyOf } from './idempotency.js';
 
 // A throwaway schema on the real server: yards (the natural key `name`, a unique `code` in a
@@ -143,6 +143,65 @@ describe('EntityRepository.list', () => {
     const desc = await withRegion.list({ sort: 'region', order: 'desc', page: 1, pageSize: 10 });
     expect(desc.items).toEqual([...all.items].reverse());
     expect(desc.items[4]).toEqual({ id: expect.any(String), name: 'Jaffna Port', code: 'JAF', region: 'North' });
+  });
+});
+
+describe('EntityRepository.list with a search, over more rows than it sorts itself', () => {
+  // `bulk-00001` … in name order; regions in turns (West, North, none) for ties on a joined key.
+  const BULK = SORTED_MATCHES_MAX + 2_000;
+  beforeAll(async () => {
+    await dataSource.query(
+      `INSERT INTO ${schema}.yard (name, yard_code, region_id)
+       SELECT 'bulk-' || lpad(i::text, 5, '0'), 'BLK' || i, (ARRAY[$2::uuid, $3::uuid, NULL])[1 + i % 3] FROM generate_series(1, $1::int) AS i`,
+      [BULK, regions.west, regions.north],
+    );
+  });
+  afterAll(() => dataSource.query(`DELETE FROM ${schema}.yard WHERE name LIKE 'bulk-%'`));
+
+  /** A page of `query` is that slice of the whole list (read by one plain ORDER BY), with the whole list's length as total. */
+  async function expectPageOfWhole<Row, Sort extends string>(repository: EntityRepository<YardEntity, Row, Sort>, query: ListQuery<Sort>) {
+    const { page = 1, pageSize = 50, ...filter } = query;
+    const whole = (await repository.list(filter)).items;
+    const paged = await repository.list({ ...filter, page, pageSize });
+    expect(paged.total).toBe(whole.length);
+    expect(paged.items).toEqual(whole.slice((page - 1) * pageSize, page * pageSize));
+    return paged;
+  }
+
+  it('a common term (more matches than SORTED_MATCHES_MAX): pages of it in both directions, past the first', async () => {
+    for (const order of ['asc', 'desc'] as const) {
+      for (const page of [1, 2, 40]) await expectPageOfWhole(plain, { q: 'BULK-', order, page, pageSize: 50 });
+    }
+    const first = await expectPageOfWhole(plain, { q: 'bulk-', page: 1, pageSize: 2 });
+    expect(first.total).toBe(BULK);
+    expect(first.items.map((y) => y.name)).toEqual(['bulk-00001', 'bulk-00002']);
+  });
+
+  it('a rare term, and a term whose matches all lie at the end of the sort: sorted from its matches, paged both ways', async () => {
+    const rare = await expectPageOfWhole(plain, { q: '0042', page: 1, pageSize: 5 });
+    expect(rare.total).toBeLessThanOrEqual(SORTED_MATCHES_MAX);
+    expect(rare.items.map((y) => y.name)).toEqual(['bulk-00042', 'bulk-00420', 'bulk-00421', 'bulk-00422', 'bulk-00423']);
+    await expectPageOfWhole(plain, { q: '0042', page: 3, pageSize: 5 });
+    await expectPageOfWhole(plain, { q: '0042', order: 'desc', page: 2, pageSize: 5 });
+    // 11,900 … 12,000: the last names of the table.
+    const late = await expectPageOfWhole(plain, { q: 'bulk-119', order: 'asc', page: 2, pageSize: 30 });
+    expect([late.total, late.items[0]!.name]).toEqual([100, 'bulk-11930']);
+    await expectPageOfWhole(plain, { q: 'bulk-119', order: 'desc', page: 4, pageSize: 30 });
+    await expect(plain.list({ q: 'bulk-119', page: 5, pageSize: 30 })).resolves.toEqual({ items: [], total: 100 });
+  });
+
+  it('sorts the matches of either size by a joined key with ties by id, and by another column, in both directions', async () => {
+    for (const q of ['bulk-11', 'bulk-']) {
+      for (const order of ['asc', 'desc'] as const) {
+        await expectPageOfWhole(withRegion, { q, sort: 'region', order, page: 3, pageSize: 25 });
+        await expectPageOfWhole(withRegion, { q, sort: 'code', order, page: 2, pageSize: 25 });
+      }
+    }
+  });
+
+  it('an empty term is no filter: the whole table, paged', async () => {
+    const page = await expectPageOfWhole(plain, { q: '', page: 2, pageSize: 10 });
+    expect(page.total).toBe(BULK + 5);
   });
 });
 

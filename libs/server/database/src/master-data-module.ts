@@ -49,7 +49,7 @@ export class MasterDataTable extends EntityRepository<MasterDataRow, MasterDataR
   /** Every key, sorted (the `unique` call), by the key's unique index. */
   async names(): Promise<string[]> {
     const key = `t.${columnOf(this.spec.key)}`;
-    const rows = await this.dataSource.query<{ name: string }[]>(`SELECT ${key} AS name FROM ${this.sql.tablePath} t ORDER BY lower(${key})`);
+    const rows = await this.read<{ name: string }>(`SELECT ${key} AS name FROM ${this.sql.tablePath} t ORDER BY lower(${key})`);
     return rows.map((row) => row.name);
   }
 }

@@ -61,7 +61,8 @@ export class ClientRepository<E extends ClientRow, Sort extends string> extends 
     if (!UUID.test(key)) return undefined;
     const { from, columns } = this.sql;
     const locking = lock ? ` FOR ${lock === 'update' ? 'UPDATE' : 'SHARE'} OF ${this.spec.alias}` : '';
-    const [row] = await (tx ?? this.dataSource).query<E[]>(`SELECT ${columns} FROM ${from} WHERE ${this.spec.alias}.id = $1${locking}`, [key]);
+    const sql = `SELECT ${columns} FROM ${from} WHERE ${this.spec.alias}.id = $1${locking}`;
+    const [row] = tx ? await tx.query<E[]>(sql, [key]) : await this.read<E>(sql, [key]);
     return row;
   }
 
@@ -84,9 +85,7 @@ export class ClientRepository<E extends ClientRow, Sort extends string> extends 
 
   /** Every name, sorted (the `unique` call). */
   async names(): Promise<string[]> {
-    const rows = await this.dataSource.query<{ name: string }[]>(
-      `SELECT ${this.kind}_name AS name FROM directory.${this.kind} ORDER BY lower(${this.kind}_name)`,
-    );
+    const rows = await this.read<{ name: string }>(`SELECT ${this.kind}_name AS name FROM directory.${this.kind} ORDER BY lower(${this.kind}_name)`);
     return rows.map((row) => row.name);
   }
 }

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { SORTED_MATCHES_MAX } from '@freight/server-database';
 import { UserRepository } from './user.repository.js';
 
 // The statements the users' list and search send, word for word. `npm run bench` sends the same
@@ -6,7 +7,8 @@ import { UserRepository } from './user.repository.js';
 
 const COLUMNS = `u.id, u.full_name AS "fullName", u.username, u.email, u.contact, u.role, u.department, b.city AS "branchCity"`;
 
-function recording() {
+/** A data source whose pool records each statement; a count answers `total`. */
+function recording(total = 0) {
   const sent: { sql: string; params: unknown[] }[] = [];
   const properties: Record<string, string> = { fullName: 'full_name', username: 'username', email: 'email' };
   const dataSource = {
@@ -16,9 +18,13 @@ function recording() {
       columns: [],
       findColumnWithPropertyName: (property: string) => (properties[property] ? { databaseName: properties[property] } : undefined),
     }),
-    query: async (sql: string, params: unknown[] = []) => {
-      sent.push({ sql, params });
-      return [{ total: 0 }];
+    driver: {
+      master: {
+        query: async (sql: string, params: unknown[] = []) => {
+          sent.push({ sql, params });
+          return { rows: [{ total }] };
+        },
+      },
     },
   };
   return { repository: new UserRepository(dataSource as unknown as DataSource), sent };
@@ -56,17 +62,37 @@ describe('UserRepository SQL (as the bench runs it)', () => {
     ]);
   });
 
-  it('a filtered page sorted by branch reads the join in the id range too; the count never does', async () => {
-    const { repository, sent } = recording();
+  const where = `WHERE (u.username ILIKE $1 OR u.full_name ILIKE $1 OR u.email ILIKE $1)`;
+  const page = (ids: string) => `SELECT ${COLUMNS} FROM (${ids}) page JOIN directory.app_user u ON u.id = page.id JOIN directory.branch b ON b.id = u.branch_id
+         ORDER BY lower(b.city) DESC, u.id DESC`;
+
+  it('a filtered page: the count first (never joined); a few matches are read, sorted by branch (the join read too) and paged', async () => {
+    const { repository, sent } = recording(3);
     await repository.list({ q: 'perera', sort: 'branchCity', order: 'desc', page: 1, pageSize: 10 });
-    const where = `WHERE (u.username ILIKE $1 OR u.full_name ILIKE $1 OR u.email ILIKE $1)`;
     expect(sent.map((s) => s.sql)).toEqual([
-      `SELECT ${COLUMNS} FROM (SELECT u.id FROM directory.app_user u JOIN directory.branch b ON b.id = u.branch_id ${where}
-      ORDER BY lower(b.city) DESC, u.id DESC LIMIT 10 OFFSET 0) page JOIN directory.app_user u ON u.id = page.id JOIN directory.branch b ON b.id = u.branch_id
-         ORDER BY lower(b.city) DESC, u.id DESC`,
       `SELECT count(*)::int AS total FROM directory.app_user u ${where}`,
+      page(`WITH matches AS MATERIALIZED (SELECT u.id, lower(b.city) AS "__sort_key_0", u.id AS "__sort_key_1" FROM directory.app_user u JOIN directory.branch b ON b.id = u.branch_id ${where})
+      SELECT id FROM matches ORDER BY "__sort_key_0" DESC, "__sort_key_1" DESC LIMIT 10 OFFSET 0`),
     ]);
-    expect(sent[0]!.params).toEqual(['%perera%']);
+    expect(sent.map((s) => s.params)).toEqual([['%perera%'], ['%perera%']]);
+  });
+
+  it(`a filtered page with more than ${SORTED_MATCHES_MAX} matches walks the sort's index; none, or a page past them, reads no page`, async () => {
+    const many = recording(SORTED_MATCHES_MAX + 1);
+    await many.repository.list({ q: 'a', sort: 'branchCity', order: 'desc', page: 2, pageSize: 10 });
+    expect(many.sent.map((s) => s.sql)).toEqual([
+      `SELECT count(*)::int AS total FROM directory.app_user u ${where}`,
+      page(`SELECT u.id FROM directory.app_user u JOIN directory.branch b ON b.id = u.branch_id ${where}
+      ORDER BY lower(b.city) DESC, u.id DESC LIMIT 10 OFFSET 10`),
+    ]);
+    for (const [total, pageNumber] of [
+      [0, 1],
+      [10, 2],
+    ]) {
+      const few = recording(total);
+      await expect(few.repository.list({ q: 'a', page: pageNumber, pageSize: 10 })).resolves.toEqual({ items: [], total });
+      expect(few.sent).toHaveLength(1);
+    }
   });
 
   it('without a page: the whole sorted list in one statement', async () => {
