@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER, KEY_MAX_LENGTH, Messages } from '@freight/contracts';
 import { MAX_PARAM_LENGTH } from '../app.factory.js';
-import { newUser, stackForFile } from '../testing/gateway-stack.js';
+import { newUser, stackForFile, statusCounts } from '../testing/gateway-stack.js';
 
 // Attacks on the generic forwarder (one controller for every resource route) and on the
 // get-by-key routes, through the gateway over HTTP to the directory on Postgres and NATS.
@@ -16,8 +16,6 @@ const get = (path: string) => call('GET', path, { token: suite.head.token });
 /** Rows whose key is `key` (any case), counted from the whole list, not from the route under attack. */
 const rowsKeyed = async (list: string, field: string, key: string) =>
   ((await get(list)).body as Record<string, string>[]).filter((row) => row[field]!.toLowerCase() === key.toLowerCase()).length;
-const statusCounts = (replies: { status: number }[]) =>
-  replies.reduce<Record<number, number>>((counts, r) => ({ ...counts, [r.status]: (counts[r.status] ?? 0) + 1 }), {});
 
 describe(`${PARALLEL} parallel identical adds`, () => {
   it('with one Idempotency-Key: one row, and every reply is the same 201', async () => {

@@ -1,4 +1,4 @@
-import { hashPassword, verifyPassword } from './password.js';
+import { hashPassword, hashingSlots, verifyPassword } from './password.js';
 
 describe('passwords', () => {
   it('hashes with argon2id and verifies', async () => {
@@ -14,5 +14,22 @@ describe('passwords', () => {
 
   it('answers false for a malformed stored hash instead of throwing', async () => {
     await expect(verifyPassword('garbage', 'x')).resolves.toBe(false);
+  });
+});
+
+describe('hashing slots', () => {
+  it('one per core, leaving a thread of the pool free, at least one', () => {
+    expect(hashingSlots(2, 4)).toBe(2);
+    expect(hashingSlots(8, 4)).toBe(3);
+    expect(hashingSlots(8, 16)).toBe(8);
+    expect(hashingSlots(1, 1)).toBe(1);
+  });
+
+  it('runs `first` before the hash, and hashes nothing when it refuses', async () => {
+    const refusal = new Error('taken meanwhile');
+    await expect(hashPassword('correct-horse', () => Promise.reject(refusal))).rejects.toBe(refusal);
+    const order: string[] = [];
+    const hash = hashPassword('correct-horse', async () => void order.push('first'));
+    await expect(hash.then((h) => order.push(h.slice(0, 9)) && order)).resolves.toEqual(['first', '$argon2id']);
   });
 });
