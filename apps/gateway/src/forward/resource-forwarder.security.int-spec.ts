@@ -54,7 +54,9 @@ describe(`${PARALLEL} parallel creates of one client username`, () => {
 
   it('consignees (each with its own name and e-mail): one 201, every other 409 naming the username, one row', async () => {
     const replies = await Promise.all(
-      Array.from({ length: PARALLEL }, (_, i) => add('/api/consignees/add', newConsignee('crowd.client', { consigneeName: `Crowd ${i}`, email: `crowd${i}@c.example` }))),
+      Array.from({ length: PARALLEL }, (_, i) =>
+        add('/api/consignees/add', newConsignee('crowd.client', { consigneeName: `Crowd ${i}`, email: `crowd${i}@c.example` })),
+      ),
     );
     expect(statusCounts(replies)).toEqual({ 201: 1, 409: PARALLEL - 1 });
     for (const reply of replies.filter((r) => r.status === 409)) expect(reply.body).toEqual(taken('crowd.client'));

@@ -86,9 +86,14 @@ describe(`${PARALLEL} parallel user adds`, () => {
     expect(Object.keys(counts).filter((status) => status !== '201' && status !== '503')).toEqual([]);
     expect(counts[201]).toBeGreaterThanOrEqual(PARALLEL / 10);
     for (const reply of replies.filter((r) => r.status === 503)) {
-      expect(reply).toMatchObject({ body: { code: 'SERVICE_UNAVAILABLE', message: Messages.serverBusy }, headers: { 'retry-after': expect.stringMatching(/^\d+$/) } });
+      expect(reply).toMatchObject({
+        body: { code: 'SERVICE_UNAVAILABLE', message: Messages.serverBusy },
+        headers: { 'retry-after': expect.stringMatching(/^\d+$/) },
+      });
     }
-    const listed = ((await call('GET', '/api/users/all', { token: suite.head.token })).body as User[]).map((u) => u.username).filter((u) => u.startsWith('crowd.'));
+    const listed = ((await call('GET', '/api/users/all', { token: suite.head.token })).body as User[])
+      .map((u) => u.username)
+      .filter((u) => u.startsWith('crowd.'));
     expect(listed.sort()).toEqual(names.filter((_, i) => replies[i]!.status === 201).sort());
   }, 60_000);
 
@@ -97,6 +102,8 @@ describe(`${PARALLEL} parallel user adds`, () => {
     expect(statusCounts(replies)).toEqual({ 201: 1, 409: PARALLEL - 1 });
     const refusal = { code: 'CONFLICT', message: "Username 'same.user' is already taken", details: { username: "Username 'same.user' is already taken" } };
     for (const reply of replies.filter((r) => r.status === 409)) expect(reply.body).toEqual(refusal);
-    expect(((await call('GET', '/api/users/search/same.user', { token: suite.head.token })).body.users as User[]).map((u) => u.username)).toEqual(['same.user']);
+    expect(((await call('GET', '/api/users/search/same.user', { token: suite.head.token })).body.users as User[]).map((u) => u.username)).toEqual([
+      'same.user',
+    ]);
   }, 60_000);
 });

@@ -13,7 +13,16 @@ import {
   type UserSessionState,
 } from '@freight/contracts';
 import { AppError } from '@freight/server';
-import { alreadyAnswered, changeEvent, idempotencyOf, type FindOptions, type MasterDataRepository, type MessageOfOp, type ReplyOfOp, type Tx } from '@freight/server-database';
+import {
+  alreadyAnswered,
+  changeEvent,
+  idempotencyOf,
+  type FindOptions,
+  type MasterDataRepository,
+  type MessageOfOp,
+  type ReplyOfOp,
+  type Tx,
+} from '@freight/server-database';
 import { BranchRepository } from '../branches/branch.repository.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 import { hashPassword, verifyPassword } from './password.js';
