@@ -50,7 +50,7 @@ export class AppModule {
   /**
    * Connects as the service's own role; migrations run before the first request is taken. The
    * outbox relay publishes the directory's events with the service's NATS identity. Password
-   * hashes wait for a slot no longer than the gateway waits for a reply allows.
+   * hashes wait for a slot no longer than the caller's wait for the reply allows (password.ts).
    */
   static register(config: DirectoryConfig, relay?: OutboxModuleOptions['relay']): DynamicModule {
     const options = directoryDataSourceOptions(config.DIRECTORY_DATABASE_URL);

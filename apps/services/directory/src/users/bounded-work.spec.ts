@@ -12,9 +12,9 @@ function gate() {
 
 describe('BoundedWork', () => {
   it('runs at most `slots` at once, the rest in order as slots free', async () => {
-    const work = new BoundedWork(2, 10_000, () => new Busy());
+    const work = new BoundedWork(2, () => new Busy());
     const pieces = [gate(), gate(), gate(), gate()];
-    const runs = pieces.map((piece) => work.run(piece.work));
+    const runs = pieces.map((piece) => work.run(piece.work, 10_000));
     await Promise.resolve();
     expect(pieces.map((p) => p.started)).toEqual([true, true, false, false]);
     pieces[1]!.finish();
@@ -27,15 +27,16 @@ describe('BoundedWork', () => {
   });
 
   it('refuses work that cannot start within maxWaitMs, without running it, and frees the slot of work that failed', async () => {
-    const work = new BoundedWork(1, 50, () => new Busy());
+    const work = new BoundedWork(1, () => new Busy());
     const first = gate();
-    const running = work.run(first.work);
+    const running = work.run(first.work, 0);
     const late = gate();
-    await expect(work.run(late.work)).rejects.toBeInstanceOf(Busy);
+    await expect(work.run(late.work, 50)).rejects.toBeInstanceOf(Busy);
+    await expect(work.run(late.work, 0)).rejects.toBeInstanceOf(Busy);
     expect(late.started).toBe(false);
     first.finish();
     await running;
-    await expect(work.run(() => Promise.reject(new Error('failed')))).rejects.toThrow('failed');
-    await expect(work.run(() => Promise.resolve('next'))).resolves.toBe('next');
+    await expect(work.run(() => Promise.reject(new Error('failed')), 50)).rejects.toThrow('failed');
+    await expect(work.run(() => Promise.resolve('next'), 0)).resolves.toBe('next');
   });
 });

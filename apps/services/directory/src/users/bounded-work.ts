@@ -4,9 +4,9 @@ interface Waiting {
 }
 
 /**
- * At most `slots` pieces of work at a time; the rest wait in order, each for at most `maxWaitMs`.
- * One that cannot start by then is refused with `busy()` without having run, so its caller can
- * answer at once that nothing was done.
+ * At most `slots` pieces of work at a time; the rest wait in order, each for at most the time its
+ * `run` allows. One that cannot start by then is refused with `busy()` without having run, so its
+ * caller can answer at once that nothing was done.
  */
 export class BoundedWork {
   private running = 0;
@@ -14,12 +14,11 @@ export class BoundedWork {
 
   constructor(
     readonly slots: number,
-    readonly maxWaitMs: number,
     private readonly busy: () => Error,
   ) {}
 
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    await this.slot();
+  async run<T>(work: () => Promise<T>, maxWaitMs: number): Promise<T> {
+    await this.slot(maxWaitMs);
     try {
       return await work();
     } finally {
@@ -27,18 +26,19 @@ export class BoundedWork {
     }
   }
 
-  private slot(): Promise<void> {
+  private slot(maxWaitMs: number): Promise<void> {
     if (this.running < this.slots) {
       this.running++;
       return Promise.resolve();
     }
+    if (maxWaitMs <= 0) return Promise.reject(this.busy());
     return new Promise((resolve, reject) => {
       const entry: Waiting = {
         start: resolve,
         timer: setTimeout(() => {
           this.waiting.splice(this.waiting.indexOf(entry), 1);
           reject(this.busy());
-        }, this.maxWaitMs),
+        }, maxWaitMs),
       };
       this.waiting.push(entry);
     });

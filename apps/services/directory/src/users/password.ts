@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import argon2 from 'argon2';
 import { Messages } from '@freight/contracts';
-import { AppError } from '@freight/server';
+import { AppError, requestTimeLeft } from '@freight/server';
 import { BoundedWork } from './bounded-work.js';
 
 /** argon2id with OWASP's recommended cost (19 MiB, 2 passes, 1 lane): safe and quick enough on 2 cores. */
@@ -15,31 +15,41 @@ export function hashingSlots(cores = availableParallelism(), threadPool = Number
   return Math.max(1, Math.min(cores, threadPool - 1));
 }
 
-/**
- * A hash waits for a slot at most half of the gateway's request timeout (NATS_REQUEST_TIMEOUT_MS,
- * which the directory reads too): one that cannot start by then is refused with a 503 before
- * anything is written, and one that starts leaves the other half for itself, the write and the reply.
- */
-const hashingQueue = (requestTimeoutMs: number, slots: number) =>
-  new BoundedWork(slots, Math.floor(requestTimeoutMs / 2), () => new AppError('SERVICE_UNAVAILABLE', Messages.serverBusy));
-let hashing = hashingQueue(5000, hashingSlots());
+const busy = () => new AppError('SERVICE_UNAVAILABLE', Messages.serverBusy);
 
-/** Sizes the hashing queue for the service's request timeout (at start-up). */
+/**
+ * A hash must start within the first 40% of the time the caller still waits when it asks
+ * (requestTimeLeft: the gateway sends its deadline), and be done within 60% (a starved machine);
+ * else it is refused with a 503 before anything is written. The rest is for the write and the
+ * reply, so an add is refused, or written with time to say so, not written after the gateway
+ * answered 504. A caller that sends no deadline waits NATS_REQUEST_TIMEOUT_MS.
+ */
+const DEADLINES = { start: 0.4, done: 0.6 };
+
+const hashing = { queue: new BoundedWork(hashingSlots(), busy), requestTimeoutMs: 5000 };
+
+/** Sizes the hashing queue, and the wait of callers without a deadline (at start-up). */
 export function limitPasswordHashing(requestTimeoutMs: number, slots = hashingSlots()): void {
-  hashing = hashingQueue(requestTimeoutMs, slots);
+  Object.assign(hashing, { queue: new BoundedWork(slots, busy), requestTimeoutMs });
 }
 
 /**
- * The argon2id hash of `password`, a few at a time (limitPasswordHashing). `first` runs once the
- * slot is ours, before hashing: a request it refuses (its username was taken while it waited)
- * gives the slot back at once, so a crowd of adds of one username do not queue for hashes no
- * write will use.
+ * The argon2id hash of `password`, a few at a time (limitPasswordHashing). `first` (say, is the
+ * username still free?) runs before the request queues, and again once the slot is ours: a
+ * request it refuses does not queue, or gives the slot back at once, so a crowd of adds of one
+ * username answers 409 rather than waiting for hashes no write will use.
  */
-export function hashPassword(password: string, first?: () => Promise<void>): Promise<string> {
-  return hashing.run(async () => {
+export async function hashPassword(password: string, first?: () => Promise<void>): Promise<string> {
+  const { queue, requestTimeoutMs } = hashing;
+  const asked = performance.now();
+  const waits = requestTimeLeft() ?? requestTimeoutMs;
+  await first?.();
+  const hash = await queue.run(async () => {
     await first?.();
     return argon2.hash(password, OPTIONS);
-  });
+  }, waits * DEADLINES.start);
+  if (performance.now() - asked > waits * DEADLINES.done) throw busy();
+  return hash;
 }
 
 let dummyHash: Promise<string> | undefined;
