@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { csvExportStandIn, downloadPausedFirst } from './csv-export-stand-in.mjs';
 import { forwardedFor, IMMUTABLE, pageSecurityHeaders, REVALIDATE } from './routes.mjs';
 
 const EDGE = fileURLToPath(new URL('./edge.mjs', import.meta.url));
@@ -83,6 +84,7 @@ const SCRIPT = `console.log(${JSON.stringify('a long enough line of script to be
 
 describe('dev edge', () => {
   const seen = [];
+  const exportStandIn = csvExportStandIn();
   let upstream;
   let edge;
   let base;
@@ -109,6 +111,7 @@ describe('dev edge', () => {
       req.on('end', () => {
         seen.push({ method: req.method, url: req.url, headers: req.headers, bytes });
         res.setHeader('content-type', 'application/json; charset=utf-8');
+        if (req.url.endsWith('/export.csv')) return exportStandIn.serve(res);
         if (req.url === '/api/unavailable') {
           res.writeHead(503, { 'retry-after': '1' }).end(JSON.stringify({ code: 'SERVICE_UNAVAILABLE', message: 'Try again in a moment.' }));
         } else if (req.url === '/api/users/all') {
@@ -312,6 +315,12 @@ describe('dev edge', () => {
     const res = await raw(`${base}/api/users/all`, { headers: { 'accept-encoding': 'gzip' } });
     expect([res.status, res.headers['content-encoding']]).toEqual([200, 'gzip']);
     expect(JSON.parse(decode(res).toString()).users).toHaveLength(50);
+  });
+
+  it('passes a CSV export on no faster than the client reads it: back-pressure reaches the gateway', async () => {
+    const download = await downloadPausedFirst(`${base}/api/branches/export.csv`, exportStandIn);
+    expect(download.writtenWhilePaused).toBeLessThan(exportStandIn.bytes / 2);
+    expect([download.status, download.received]).toEqual([200, exportStandIn.bytes]);
   });
 
   it('builds X-Forwarded-For like nginx', () => {

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
+import { csvExportStandIn, downloadPausedFirst } from './csv-export-stand-in.mjs';
 import { canConnect, freePort, waitFor } from './net.mjs';
 import { IMMUTABLE, loadRoutes, renderNginx, REVALIDATE } from './routes.mjs';
 
@@ -74,6 +75,7 @@ describe('the generated edge and web app servers, run by nginx', () => {
   const html = join(dir, 'html');
   const page = `<!doctype html><title>console</title><script defer src="/main.1a2b3c4d.js"></script>${'<p>freight</p>'.repeat(100)}`;
   const script = `console.log(${JSON.stringify('the console, compressed on the way '.repeat(80))});`;
+  const exportStandIn = csvExportStandIn();
   let gateway;
   let server;
   let base;
@@ -86,7 +88,10 @@ describe('the generated edge and web app servers, run by nginx', () => {
     writeFileSync(join(html, 'remotes/master-data/remoteEntry.js'), script);
 
     // The gateway sets its own security headers (helmet); the edge must leave them alone.
-    gateway = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json', 'x-frame-options': 'SAMEORIGIN' }).end('{"ok":true}'));
+    gateway = createServer((req, res) => {
+      if (req.url.endsWith('/export.csv')) return exportStandIn.serve(res);
+      res.writeHead(200, { 'content-type': 'application/json', 'x-frame-options': 'SAMEORIGIN' }).end('{"ok":true}');
+    });
     await new Promise((r) => gateway.listen(0, '127.0.0.1', r));
     const ports = { gateway: /** @type {import('node:net').AddressInfo} */ (gateway.address()).port };
     for (const name of Object.keys(config.upstreams).filter((n) => n !== 'gateway')) ports[name] = await freePort();
@@ -140,6 +145,13 @@ describe('the generated edge and web app servers, run by nginx', () => {
     expect([res.status, res.body.toString()]).toEqual([200, '{"ok":true}']);
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['content-security-policy']).toBeUndefined();
+  });
+
+  it('passes a CSV export on no faster than the client reads it: back-pressure reaches the gateway', async () => {
+    // Buffered, nginx would take the whole file from the gateway at once, into a temporary file.
+    const download = await downloadPausedFirst(`${base}/api/branches/export.csv`, exportStandIn);
+    expect(download.writtenWhilePaused).toBeLessThan(exportStandIn.bytes / 2);
+    expect([download.status, download.received]).toEqual([200, exportStandIn.bytes]);
   });
 
   it('gzips the page and scripts for a client that accepts it', async () => {

@@ -47,6 +47,7 @@ export const Messages = {
   invalidCredentials: 'Invalid username or password',
   tooManyAttempts: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
   serviceUnavailable: 'The service is not available right now. Please try again in a moment.',
+  serverBusy: 'The server is busy right now. Please try again in a moment.',
   serviceTimeout: 'The service took too long to answer. Please try again.',
   databaseUnavailable: 'The database is not reachable right now. Please try again in a moment.',
   internal: 'Something went wrong on our side. Please try again.',

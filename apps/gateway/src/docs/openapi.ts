@@ -65,7 +65,7 @@ function errorResponses(route: ApiRoute): Record<string, unknown> {
     responses['429'] = errorResponse('Too many failed attempts; see Retry-After');
   }
   responses['500'] = errorResponse('Unexpected error');
-  responses['503'] = errorResponse('A service is not available');
+  responses['503'] = errorResponse('A service is not available, or too busy now (a password hash could not start in time); see Retry-After');
   responses['504'] = errorResponse('A service did not answer in time');
   return responses;
 }

@@ -58,6 +58,7 @@ describe('GET /api/<list>/export.csv', () => {
     const reply = await download('/api/branches/export.csv', employee.token);
     expect(reply.status).toBe(200);
     expect(reply.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(reply.headers['x-accel-buffering']).toBe('no');
     expect(reply.headers['content-disposition']).toMatch(/^attachment; filename="branches-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect([...reply.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, ...rows] = records(reply.text);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER, KEY_MAX_LENGTH, Messages } from '@freight/contracts';
 import { MAX_PARAM_LENGTH } from '../app.factory.js';
-import { newUser, stackForFile } from '../testing/gateway-stack.js';
+import { newConsignee, newShipper } from '../testing/clients.js';
+import { newUser, stackForFile, statusCounts } from '../testing/gateway-stack.js';
 
 // Attacks on the generic forwarder (one controller for every resource route) and on the
 // get-by-key routes, through the gateway over HTTP to the directory on Postgres and NATS.
@@ -16,8 +17,6 @@ const get = (path: string) => call('GET', path, { token: suite.head.token });
 /** Rows whose key is `key` (any case), counted from the whole list, not from the route under attack. */
 const rowsKeyed = async (list: string, field: string, key: string) =>
   ((await get(list)).body as Record<string, string>[]).filter((row) => row[field]!.toLowerCase() === key.toLowerCase()).length;
-const statusCounts = (replies: { status: number }[]) =>
-  replies.reduce<Record<number, number>>((counts, r) => ({ ...counts, [r.status]: (counts[r.status] ?? 0) + 1 }), {});
 
 describe(`${PARALLEL} parallel identical adds`, () => {
   it('with one Idempotency-Key: one row, and every reply is the same 201', async () => {
@@ -38,6 +37,54 @@ describe(`${PARALLEL} parallel identical adds`, () => {
     const refusal = { code: 'CONFLICT', message: `Branch '${city}' already exists`, details: { BranchCity: `Branch '${city}' already exists` } };
     for (const reply of replies.filter((r) => r.status === 409)) expect(reply.body).toEqual(refusal);
     expect(await rowsKeyed('/api/branches/all', 'BranchCity', city)).toBe(1);
+  });
+});
+
+// Issue 7: client usernames are one namespace, case-insensitively, across consignees and shippers
+// (client_username); each create hashes a password, so the crowd also meets the bounded hashing.
+describe(`${PARALLEL} parallel creates of one client username`, () => {
+  const taken = (username: string) => ({
+    code: 'CONFLICT',
+    message: `Username '${username}' is already taken`,
+    details: { username: `Username '${username}' is already taken` },
+  });
+  /** Consignees and shippers whose username is `username` in any case. */
+  const clientsNamed = async (username: string) =>
+    (await Promise.all(['/api/consignees/all', '/api/shippers/all'].map((list) => rowsKeyed(list, 'username', username)))).reduce((a, b) => a + b);
+
+  it('consignees (each with its own name and e-mail): one 201, every other 409 naming the username, one row', async () => {
+    const replies = await Promise.all(
+      Array.from({ length: PARALLEL }, (_, i) =>
+        add('/api/consignees/add', newConsignee('crowd.client', { consigneeName: `Crowd ${i}`, email: `crowd${i}@c.example` })),
+      ),
+    );
+    expect(statusCounts(replies)).toEqual({ 201: 1, 409: PARALLEL - 1 });
+    for (const reply of replies.filter((r) => r.status === 409)) expect(reply.body).toEqual(taken('crowd.client'));
+    expect(await clientsNamed('crowd.client')).toBe(1);
+  });
+
+  it('consignees and shippers, the username in different cases: one 201, every other 409 naming its own spelling, one row', async () => {
+    const spellings = ['case.client', 'CASE.CLIENT', 'Case.Client', 'cAsE.cLiEnT'];
+    const replies = await Promise.all(
+      Array.from({ length: PARALLEL }, (_, i) => {
+        const username = spellings[i % spellings.length]!;
+        const own = { email: `case${i}@c.example` };
+        return i % 2
+          ? add('/api/shippers/add', newShipper(username, { ...own, shipperName: `Case shipper ${i}` }))
+          : add('/api/consignees/add', newConsignee(username, { ...own, consigneeName: `Case consignee ${i}` }));
+      }),
+    );
+    expect(statusCounts(replies)).toEqual({ 201: 1, 409: PARALLEL - 1 });
+    replies.forEach((reply, i) => reply.status === 409 && expect(reply.body).toEqual(taken(spellings[i % spellings.length]!)));
+    expect(await clientsNamed('case.client')).toBe(1);
+  });
+
+  it('a create sent again with its Idempotency-Key after it was written answers the first 201, not 409', async () => {
+    const key = randomUUID();
+    const first = await add('/api/consignees/add', newConsignee('again.client'), key);
+    expect(first.status).toBe(201);
+    expect(await add('/api/consignees/add', newConsignee('again.client'), key)).toEqual({ ...first, headers: expect.any(Object) });
+    expect(await add('/api/shippers/add', newShipper('AGAIN.client'), randomUUID())).toMatchObject({ status: 409, body: taken('AGAIN.client') });
   });
 });
 

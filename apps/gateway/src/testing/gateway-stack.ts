@@ -166,6 +166,10 @@ export async function dropRevocationBucket(namespace: string): Promise<void> {
   }
 }
 
+/** How many replies had each status: `{201: 1, 409: 199}`. */
+export const statusCounts = (replies: { status: number }[]) =>
+  replies.reduce<Record<number, number>>((counts, r) => ({ ...counts, [r.status]: (counts[r.status] ?? 0) + 1 }), {});
+
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**

@@ -1,11 +1,12 @@
 import { Messages, type LoginResponse, type User } from '@freight/contracts';
-import { newUser, testPassword, stackForFile } from '../testing/gateway-stack.js';
+import { newUser, testPassword, stackForFile, statusCounts } from '../testing/gateway-stack.js';
 
 // Issue 5, item 5: role-policy gaps. Only a Head changes an Admin's role or password, and
 // the last Head cannot be demoted or deleted; the directory decides both in the
 // transaction of the change (permissions.ts).
 const suite = stackForFile();
 const { call } = suite;
+const PARALLEL = 200;
 const forbidden = { status: 403, body: { code: 'FORBIDDEN', message: Messages.forbidden } };
 const lastHead = { status: 409, body: { code: 'CONFLICT', message: Messages.lastHead } };
 const edit = (token: string, username: string, body: ReturnType<typeof newUser>) =>
@@ -67,4 +68,42 @@ describe('the last Head', () => {
     const remaining = ((await call('GET', '/api/users/all', { token: survivor.token })).body as User[]).filter((u) => u.role === 'Head');
     expect(remaining.map((u) => u.username)).toEqual([survivor.user_username]);
   });
+});
+
+// Issue 7: argon2 hashing per add, 200 at once on 2 cores. The directory hashes a few at a time
+// and refuses what cannot start in time with a clear 503, before anything is written: never a
+// 504 for an add that was written after all.
+describe(`${PARALLEL} parallel user adds`, () => {
+  const add = (username: string, email = `${username}@example.com`) =>
+    call('POST', '/api/users/add', { token: suite.head.token, body: newUser(username, 'Employee', { email }) });
+
+  it('distinct usernames: each answer is 201 or a clear 503 with Retry-After; the rows are exactly the 201s', async () => {
+    const names = Array.from({ length: PARALLEL }, (_, i) => `crowd.user${i}`);
+    const started = performance.now();
+    const replies = await Promise.all(names.map((name) => add(name)));
+    const counts = statusCounts(replies);
+    console.info(`${PARALLEL} parallel user adds: ${JSON.stringify(counts)} in ${Math.round(performance.now() - started)} ms`);
+    expect(Object.keys(counts).filter((status) => status !== '201' && status !== '503')).toEqual([]);
+    expect(counts[201]).toBeGreaterThanOrEqual(PARALLEL / 10);
+    for (const reply of replies.filter((r) => r.status === 503)) {
+      expect(reply).toMatchObject({
+        body: { code: 'SERVICE_UNAVAILABLE', message: Messages.serverBusy },
+        headers: { 'retry-after': expect.stringMatching(/^\d+$/) },
+      });
+    }
+    const listed = ((await call('GET', '/api/users/all', { token: suite.head.token })).body as User[])
+      .map((u) => u.username)
+      .filter((u) => u.startsWith('crowd.'));
+    expect(listed.sort()).toEqual(names.filter((_, i) => replies[i]!.status === 201).sort());
+  }, 60_000);
+
+  it('one username (each with its own e-mail): one 201, every other 409 naming the username, one row', async () => {
+    const replies = await Promise.all(Array.from({ length: PARALLEL }, (_, i) => add('same.user', `same.user${i}@example.com`)));
+    expect(statusCounts(replies)).toEqual({ 201: 1, 409: PARALLEL - 1 });
+    const refusal = { code: 'CONFLICT', message: "Username 'same.user' is already taken", details: { username: "Username 'same.user' is already taken" } };
+    for (const reply of replies.filter((r) => r.status === 409)) expect(reply.body).toEqual(refusal);
+    expect(((await call('GET', '/api/users/search/same.user', { token: suite.head.token })).body.users as User[]).map((u) => u.username)).toEqual([
+      'same.user',
+    ]);
+  }, 60_000);
 });

@@ -14,6 +14,7 @@ import { HealthModule } from './health/health.module.js';
 import { migrations } from './migrations/index.js';
 import { UserEntity } from './users/user.entity.js';
 import { UserModule } from './users/user.module.js';
+import { limitPasswordHashing } from './users/password.js';
 import { ConsigneeEntity } from './consignees/consignee.entity.js';
 import { ConsigneeModule } from './consignees/consignee.module.js';
 import { ShipperEntity } from './shippers/shipper.entity.js';
@@ -48,10 +49,12 @@ export function directoryDataSourceOptions(url: string, migrationsRun = true): S
 export class AppModule {
   /**
    * Connects as the service's own role; migrations run before the first request is taken. The
-   * outbox relay publishes the directory's events with the service's NATS identity.
+   * outbox relay publishes the directory's events with the service's NATS identity. Password
+   * hashes wait for a slot no longer than the caller's wait for the reply allows (password.ts).
    */
   static register(config: DirectoryConfig, relay?: OutboxModuleOptions['relay']): DynamicModule {
     const options = directoryDataSourceOptions(config.DIRECTORY_DATABASE_URL);
+    limitPasswordHashing(config.NATS_REQUEST_TIMEOUT_MS);
     return {
       module: AppModule,
       imports: [

@@ -6,7 +6,7 @@ import { Messages, users, type Actor } from '@freight/contracts';
 import { z } from 'zod';
 import { AppError, RemoteError, RpcErrorFilter, failureOf } from './errors.js';
 import { parsePublicKey, parseSigningKey } from './gateway-signature.js';
-import { NatsRpcClient, natsMicroserviceOptions, type NatsClientConfig } from './nats.js';
+import { NatsRpcClient, natsMicroserviceOptions, requestTimeLeft, type NatsClientConfig } from './nats.js';
 import { ZodPayloadPipe } from './validation.js';
 import type { ServiceNatsConfig } from './config.js';
 
@@ -47,6 +47,7 @@ class ProbeController {
     handled.push(body.username);
     if (body.username === 'missing') throw new AppError('NOT_FOUND', Messages.userNotFound);
     if (body.username === 'broken') throw new Error('secret internals');
+    if (body.username === 'deadline') return new Promise((resolve) => setTimeout(() => resolve({ timeLeft: requestTimeLeft() }), 10));
     if (body.username === 'slow') {
       return new Promise((resolve) => (openSlowGate = () => resolve({ slow: true }))).finally(() => (slowFinished = true));
     }
@@ -119,6 +120,13 @@ describe('NATS transport with namespaces', () => {
   it('rejects a bad payload with VALIDATION_FAILED and details', async () => {
     const error = await failure(get(client, 'x'));
     expect(error.body).toEqual({ code: 'VALIDATION_FAILED', message: 'Username is too short', details: { 'params.username': 'Username is too short' } });
+  });
+
+  it('tells the handler, however deep in its async work, how long the caller will still wait', async () => {
+    const { timeLeft } = (await get(client, 'deadline', { timeoutMs: 1500 })) as unknown as { timeLeft: number };
+    expect(timeLeft).toBeGreaterThan(500);
+    expect(timeLeft).toBeLessThanOrEqual(1490);
+    expect(requestTimeLeft()).toBeUndefined();
   });
 
   it('times out with SERVICE_TIMEOUT instead of waiting for a handler that does not answer', async () => {

@@ -1,4 +1,5 @@
 import { Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID, type KeyObject } from 'node:crypto';
 import { ServerNats, type MicroserviceOptions, type NatsOptions } from '@nestjs/microservices';
 import { RequestError, TimeoutError, connect, headers, type Msg, type NatsConnection, type NodeConnectionOptions } from '@nats-io/transport-node';
@@ -20,6 +21,21 @@ export function natsConnectionOptions(config: Pick<NatsConfig, 'NATS_URL' | 'NAT
     reconnect: true,
     maxReconnectAttempts: -1,
   };
+}
+
+/** When the caller stops waiting for the reply (epoch milliseconds): set by NatsRpcClient on every request. */
+export const DEADLINE_HEADER = 'Freight-Deadline';
+
+const deadlines = new AsyncLocalStorage<number>();
+
+/**
+ * Milliseconds until the caller of the request being handled stops waiting for its reply (the
+ * gateway answers 504 then), or undefined outside a request or for a caller that gave no
+ * deadline. Work that would finish too late to be answered can be refused before it writes.
+ */
+export function requestTimeLeft(): number | undefined {
+  const deadline = deadlines.getStore();
+  return deadline === undefined ? undefined : deadline - Date.now();
 }
 
 /** `subject` as it travels on the wire under a namespace (`t1.` + `directory.health`). */
@@ -49,7 +65,10 @@ export class NamespacedServerNats extends ServerNats {
 
   override handleMessage(channel: string, message: Msg): Promise<unknown> {
     const problem = signatureProblem(this.gatewayKey, message.subject, message.data, message.headers?.get(SIGNATURE_HEADER));
-    if (problem === undefined) return super.handleMessage(channel, message);
+    if (problem === undefined) {
+      const deadline = Number(message.headers?.get(DEADLINE_HEADER) || NaN);
+      return Number.isFinite(deadline) ? deadlines.run(deadline, () => super.handleMessage(channel, message)) : super.handleMessage(channel, message);
+    }
     this.refuse(message, problem);
     return Promise.resolve();
   }
@@ -154,7 +173,7 @@ export class NatsRpcClient implements OnApplicationShutdown {
       if (this.disconnected) throw new ConnectionLostError();
       const wireSubject = namespacedSubject(this.config.NATS_NAMESPACE, subject);
       const packet = Buffer.from(JSON.stringify({ pattern: subject, data, id: randomUUID() }));
-      reply = (await nc.request(wireSubject, packet, { timeout, headers: this.signature(wireSubject, packet) })).json<ReplyEnvelope>();
+      reply = (await nc.request(wireSubject, packet, { timeout, headers: this.headers(wireSubject, packet, Date.now() + timeout) })).json<ReplyEnvelope>();
     } catch (error) {
       throw new RemoteError(this.toBody(subject, error));
     }
@@ -163,10 +182,11 @@ export class NatsRpcClient implements OnApplicationShutdown {
     return reply.response as ReplyOf<S>;
   }
 
-  private signature(subject: string, packet: Uint8Array) {
-    if (!this.config.GATEWAY_SIGNING_KEY) return undefined;
+  /** The gateway's signature (without a signing key, none: services refuse the request) and when the caller stops waiting. */
+  private headers(subject: string, packet: Uint8Array, deadline: number) {
     const h = headers();
-    h.set(SIGNATURE_HEADER, signRequest(this.config.GATEWAY_SIGNING_KEY, subject, packet));
+    if (this.config.GATEWAY_SIGNING_KEY) h.set(SIGNATURE_HEADER, signRequest(this.config.GATEWAY_SIGNING_KEY, subject, packet));
+    h.set(DEADLINE_HEADER, String(deadline));
     return h;
   }
 

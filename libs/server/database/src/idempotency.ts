@@ -85,6 +85,21 @@ async function pruneNowAndThen(dataSource: DataSource): Promise<void> {
 }
 
 /**
+ * True when `idempotency` names a key already answered (within the TTL): checks a service makes
+ * before its write (a username still free?) do not apply to it, as the write will answer the
+ * stored reply (or IDEMPOTENCY_KEY_REUSED) instead of writing.
+ */
+export async function alreadyAnswered(manager: EntityManager, idempotency: IdempotentRequest | undefined): Promise<boolean> {
+  if (!idempotency) return false;
+  const keyHash = createHash('sha256').update(idempotency.key).digest();
+  const rows = await manager.query<unknown[]>(
+    `SELECT 1 FROM ${tableOf(manager.connection)} WHERE scope = $1 AND key_hash = $2 AND created_at >= now() - make_interval(hours => $3)`,
+    [idempotency.scope, keyHash, IDEMPOTENCY_TTL_HOURS],
+  );
+  return rows.length > 0;
+}
+
+/**
  * Runs `work` in a transaction that first claims the key: the first request with a key
  * writes and stores its reply in that transaction; a repeat (same scope, key and request)
  * within the TTL answers the stored reply without writing; the same key with another request

@@ -1,7 +1,7 @@
 import { EXPORT_CHUNK_MAX, type Actor, type ExportCursor, type MessageOf, type ResourceDef, type ServiceReplyOf } from '@freight/contracts';
 import { AppError } from '@freight/server';
 import type { FindOptions, ListQuery, MasterDataRepository, NewRow, Tx } from './entity-repository.js';
-import { idempotencyOf } from './idempotency.js';
+import { alreadyAnswered, idempotencyOf, type IdempotentRequest } from './idempotency.js';
 import { changeEvent } from './outbox.js';
 
 type Operation<R extends ResourceDef, K extends string> = K extends keyof R['operations'] ? R['operations'][K] : never;
@@ -59,9 +59,10 @@ export abstract class MasterDataHandlers<R extends ResourceDef & { subjects: Rec
 
   /**
    * Values that take time to compute from a body (a password's hash), worked out before the
-   * transaction so it holds no locks meanwhile; merged into the new row or the changes.
+   * transaction so it holds no locks meanwhile; merged into the new row or the changes. An add
+   * passes `first`, its uniqueness check, to run just before the costly part (CONFLICT at once).
    */
-  protected async prepare(_body: BodyOf<R, 'add'> | BodyOf<R, 'update'>): Promise<Partial<E>> {
+  protected async prepare(_body: BodyOf<R, 'add'> | BodyOf<R, 'update'>, _first?: () => Promise<void>): Promise<Partial<E>> {
     return {};
   }
   /** Rules an add must pass, in its transaction, before the uniqueness check and the insert. */
@@ -95,9 +96,10 @@ export abstract class MasterDataHandlers<R extends ResourceDef & { subjects: Rec
   /** With an idempotency key, a repeat from the same actor answers the first reply, unwritten. */
   async add(message: MessageOfOp<R, 'add'>): Promise<ReplyOfOp<R, 'add'>> {
     const { actor, idempotencyKey, body } = this.parts(message);
-    const prepared = await this.prepare(body as BodyOf<R, 'add'>);
-    const values = { ...this.newRow(body as BodyOf<R, 'add'>), ...prepared, createdBy: actor.id, updatedBy: actor.id } as NewRow<E>;
     const idempotency = idempotencyOf(actor, idempotencyKey, { subject: this.resource.subjects.add, body });
+    const row = this.newRow(body as BodyOf<R, 'add'>) as Partial<E>;
+    const prepared = await this.prepare(body as BodyOf<R, 'add'>, () => this.assertFreeBefore(idempotency, row));
+    const values = { ...row, ...prepared, createdBy: actor.id, updatedBy: actor.id } as NewRow<E>;
     return this.repository.transaction(
       async (tx) => {
         await this.beforeAdd(tx, message);
@@ -150,6 +152,13 @@ export abstract class MasterDataHandlers<R extends ResourceDef & { subjects: Rec
   protected async assertFree(tx: Tx, values: Partial<E>, exceptId?: string): Promise<void> {
     const property = await this.repository.taken(tx, values, exceptId);
     if (property) throw this.taken(property, values);
+  }
+
+  /** The uniqueness check of an add, before its transaction; not for a repeat of an answered key (its reply is stored). */
+  protected assertFreeBefore(idempotency: IdempotentRequest | undefined, values: Partial<E>): Promise<void> {
+    return this.repository.transaction(async (tx) => {
+      if (!(await alreadyAnswered(tx, idempotency))) await this.assertFree(tx, values);
+    });
   }
 
   /** `{success: true, message, <singular>: record}` */

@@ -7,9 +7,9 @@ import type { ClientRow } from './client.repository.js';
 export const clientUsernameTaken = (username: string | undefined) =>
   new AppError('CONFLICT', `Username '${username}' is already taken`, { username: `Username '${username}' is already taken` });
 
-/** A new password's hash (outside the transaction: argon2 takes tens of milliseconds). */
-export async function passwordValues(password: string | undefined): Promise<Partial<ClientRow>> {
-  return password ? { passwordHash: await hashPassword(password) } : {};
+/** A new password's hash (outside the transaction: argon2 takes tens of milliseconds; `first` as hashPassword's). */
+export async function passwordValues(password: string | undefined, first?: () => Promise<void>): Promise<Partial<ClientRow>> {
+  return password ? { passwordHash: await hashPassword(password, first) } : {};
 }
 
 /**

@@ -32,9 +32,9 @@ export abstract class ClientHandlers<R extends ResourceDef & { subjects: Record<
   }
 
   // The bodies are the definition's (checked by its schemas); only their client part is read here.
-  protected override prepare(body: unknown): Promise<Partial<E>> {
+  protected override prepare(body: unknown, first?: () => Promise<void>): Promise<Partial<E>> {
     const sent = body as ClientAdd | ClientUpdate;
-    return passwordValues('updateData' in sent ? sent.updateData.password : sent.password) as Promise<Partial<E>>;
+    return passwordValues('updateData' in sent ? sent.updateData.password : sent.password, first) as Promise<Partial<E>>;
   }
 
   protected newRow(body: unknown): NewRow<E> {

@@ -72,6 +72,14 @@ export class ClientRepository<E extends ClientRow, Sort extends string> extends 
     return row ? [row] : [];
   }
 
+  /** Also a username the other kind of client has (claimed in `client_username`); an edit keeps its username (judgeClientEdit). */
+  override async taken(tx: Tx, values: Partial<E>, exceptId?: string): Promise<(keyof E & string) | undefined> {
+    const own = await super.taken(tx, values, exceptId);
+    if (own !== undefined || values.username === undefined || exceptId !== undefined) return own;
+    const claimed = await tx.query<unknown[]>(`SELECT 1 FROM directory.client_username WHERE lower(username) = lower($1)`, [values.username]);
+    return claimed.length > 0 ? 'username' : undefined;
+  }
+
   override async insert(tx: Tx, values: NewRow<E>): Promise<E> {
     await tx.query(`INSERT INTO directory.client_username (username, kind) VALUES ($1, $2)`, [values.username, this.kind]);
     return super.insert(tx, values);

@@ -13,7 +13,16 @@ import {
   type UserSessionState,
 } from '@freight/contracts';
 import { AppError } from '@freight/server';
-import { changeEvent, idempotencyOf, type FindOptions, type MasterDataRepository, type MessageOfOp, type ReplyOfOp, type Tx } from '@freight/server-database';
+import {
+  alreadyAnswered,
+  changeEvent,
+  idempotencyOf,
+  type FindOptions,
+  type MasterDataRepository,
+  type MessageOfOp,
+  type ReplyOfOp,
+  type Tx,
+} from '@freight/server-database';
 import { BranchRepository } from '../branches/branch.repository.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 import { hashPassword, verifyPassword } from './password.js';
@@ -78,11 +87,20 @@ export class UserHandlers implements ResourceHandlers<typeof users> {
     return toUser(user);
   }
 
-  /** With an idempotency key, a repeat from the same actor answers the first reply (writeTransaction). */
+  /**
+   * With an idempotency key, a repeat from the same actor answers the first reply (writeTransaction).
+   * The username and e-mail are checked once a hashing slot is ours, before the hash (a crowd of
+   * adds of one username answers 409 without queueing for hashes), and again in the transaction.
+   */
   async add({ actor, idempotencyKey, body }: Message<'add'>): Reply<'add'> {
     if (!canAddUser(actor, body.role)) throw forbidden();
-    const passwordHash = await hashPassword(body.password);
     const unique = { username: body.username, email: body.email };
+    const idempotency = idempotencyOf(actor, idempotencyKey, { subject: users.subjects.add, body });
+    const passwordHash = await hashPassword(body.password, () =>
+      this.users.transaction(async (tx) => {
+        if (!(await alreadyAnswered(tx, idempotency))) await this.assertFree(tx, unique);
+      }),
+    );
     return this.users.transaction(
       async (tx) => {
         const branch = await this.branchFor(tx, body.branchCity);
@@ -103,7 +121,7 @@ export class UserHandlers implements ResourceHandlers<typeof users> {
         await this.users.appendEvents(tx, [changeEvent(users, 'created', { after: added })]);
         return { success: true as const, message: users.texts.added, user: added };
       },
-      { idempotency: idempotencyOf(actor, idempotencyKey, { subject: users.subjects.add, body }), taken: (property) => this.taken(property, unique) },
+      { idempotency, taken: (property) => this.taken(property, unique) },
     );
   }
 
