@@ -76,13 +76,13 @@ export const PasswordMessages = {
  * Users' schemas add that it is not the username. Sign-in does not use it: passwords set
  * before this rule still sign in.
  */
-export const passwordField = z
-  .string({ error: PasswordMessages.required })
-  .check(
-    z.minLength(PASSWORD_MIN_LENGTH, { error: PasswordMessages.tooShort, abort: true }),
-    z.maxLength(PASSWORD_MAX_LENGTH, { error: PasswordMessages.tooLong, abort: true }),
-    z.refine(isHardToGuess, PasswordMessages.tooCommon),
-  );
+export const passwordField = z.string({ error: PasswordMessages.required }).check(
+  // An empty box, as a form sends it, is a missing password, not a short one.
+  z.minLength(1, { error: PasswordMessages.required, abort: true }),
+  z.minLength(PASSWORD_MIN_LENGTH, { error: PasswordMessages.tooShort, abort: true }),
+  z.maxLength(PASSWORD_MAX_LENGTH, { error: PasswordMessages.tooLong, abort: true }),
+  z.refine(isHardToGuess, PasswordMessages.tooCommon),
+);
 
 /** True when the password is the username, whatever the case (both are compared as typed). */
 export const passwordIsUsername = (password: string | undefined, username: string | undefined): boolean =>

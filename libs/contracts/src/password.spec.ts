@@ -30,6 +30,7 @@ describe('the staff password rule (NIST SP 800-63B)', () => {
   beforeAll(() => loadPasswordEstimator());
 
   it.each([
+    ['', PasswordMessages.required],
     ['password', PasswordMessages.tooShort],
     ['12345678', PasswordMessages.tooShort],
     ['        ', PasswordMessages.tooShort],

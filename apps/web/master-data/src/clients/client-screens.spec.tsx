@@ -53,13 +53,12 @@ describe('add consignee (spec 01 §5: name, username, email, handling person and
     renderAt('addconsignee', 'Admin');
     expect(await screen.findByRole('heading', { name: 'Add Consignee' })).toBeTruthy();
     submit('Add Consignee');
-    // An empty password is a too short one (the staff rule's message; 'Password is required' is for none at all).
     for (const message of [
       'Consignee name is required',
       'Username is required',
       'Email is required',
       'Handling person name is required',
-      PasswordMessages.tooShort,
+      PasswordMessages.required,
     ]) {
       expect(await screen.findByText(message)).toBeTruthy();
     }
@@ -217,7 +216,7 @@ describe('shippers (spec 01 §5: all fields required on add except remarks)', ()
     submit('Add Shipper');
     const required = ['Shipper name', 'Username', 'Email', 'Address', 'Mobile', 'Handling person name'];
     for (const label of required) expect(await screen.findByText(`${label} is required`)).toBeTruthy();
-    expect(screen.getByText(PasswordMessages.tooShort)).toBeTruthy();
+    expect(screen.getByText(PasswordMessages.required)).toBeTruthy();
     expect(screen.queryByText('Remarks is required')).toBeNull();
     // A shipper has no additional e-mails and no balance.
     expect(screen.queryByRole('button', { name: 'Add Email' })).toBeNull();
