@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER, KEY_MAX_LENGTH, Messages } from '@freight/contracts';
 import { MAX_PARAM_LENGTH } from '../app.factory.js';
-import { newConsignee, newShipper } from '../testing/clients.js';
+import { newConsignee, newShipper } from '@freight/server-testing';
 import { newUser, stackForFile, statusCounts } from '../testing/gateway-stack.js';
 
 // Attacks on the generic forwarder (one controller for every resource route) and on the
