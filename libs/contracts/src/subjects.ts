@@ -3,6 +3,7 @@ import type { ClientCredentialsReply, ClientSessionState } from './directory/cli
 import { type User, type UserSessionState } from './directory/user.resource.js';
 import { loginRequestSchema, type LoginRequest } from './sign-in.js';
 import type { ServiceHealth } from './common.js';
+import { mailSendRequestSchema, type MailAccepted } from './notification/mail.resource.js';
 import type { ResourceMessages } from './resource.js';
 import type { Resources } from './resources.js';
 import type { ServiceName } from './services.js';
@@ -24,6 +25,9 @@ export const internalMessages = {
   'directory.client.verifyCredentials': { request: loginRequestSchema.extend({ ip: z.string().trim().min(1, 'ip is required').max(100) }) },
   /** What the gateway checks a client token against on every client call; NOT_FOUND once the client is deleted. */
   'directory.client.sessionState': { request: z.object({ id: z.uuid('id must be a client id') }) },
+  'notification.health': { request: z.object({}).optional() },
+  /** Queue an e-mail (a service's booking e-mails, the bench): written before the reply. */
+  'notification.mail.send': { request: mailSendRequestSchema },
 } as const;
 
 export interface InternalMessages {
@@ -33,6 +37,8 @@ export interface InternalMessages {
   'directory.user.sessionState': { request: { id: string }; reply: UserSessionState };
   'directory.client.verifyCredentials': { request: LoginRequest & { ip: string }; reply: ClientCredentialsReply };
   'directory.client.sessionState': { request: { id: string }; reply: ClientSessionState };
+  'notification.health': { request: Record<string, never>; reply: ServiceHealth };
+  'notification.mail.send': { request: z.input<typeof mailSendRequestSchema>; reply: MailAccepted };
 }
 
 type MustHold<T extends true> = T;

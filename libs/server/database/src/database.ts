@@ -1,3 +1,5 @@
+import type { DynamicModule } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import pg from 'pg';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 
@@ -172,4 +174,14 @@ export async function createServiceDataSource(options: ServiceDataSourceOptions)
   if (options.migrationsRun ?? true) await migrateServiceSchema(options);
   else await ensureSchema(options.url, options.schema);
   return new DataSource(serviceDataSourceOptions(options)).initialize();
+}
+
+/** The TypeORM module of a service: its schema migrated (under the lock) before the data source is handed out. */
+export function serviceTypeOrmModule(options: ServiceDataSourceOptions): DynamicModule {
+  return TypeOrmModule.forRootAsync({
+    useFactory: async () => {
+      await migrateServiceSchema(options);
+      return serviceDataSourceOptions(options);
+    },
+  });
 }

@@ -4,3 +4,6 @@ export * from './spawn.js';
 export * from './tcp-proxy.js';
 export * from './services.js';
 export * from './users.js';
+export * from './service-harness.js';
+export * from './smtp-sink.js';
+export * from './until.js';
