@@ -8,6 +8,7 @@ import { yards } from './directory/yard.resource.js';
 import { shipmentTypes } from './directory/shipment-type.resource.js';
 import { shipmentTerms } from './directory/shipment-term.resource.js';
 import { mails } from './notification/mail.resource.js';
+import { contactMessages } from './notification/contact.resource.js';
 // new:resource imports
 
 /**
@@ -25,6 +26,7 @@ export const resources = {
   shipmentTypes,
   shipmentTerms,
   mails,
+  contactMessages,
   // new:resource entries
 } as const;
 export type Resources = typeof resources;

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import type { ClientCredentialsReply, ClientSessionState } from './directory/client-account.js';
 import { type User, type UserSessionState } from './directory/user.resource.js';
 import { loginRequestSchema, type LoginRequest } from './sign-in.js';
-import type { ServiceHealth } from './common.js';
+import type { MessageReply, ServiceHealth } from './common.js';
 import { mailSendRequestSchema, type MailAccepted } from './notification/mail.resource.js';
+import { contactRequestSchema, type ContactRequest } from './notification/contact.resource.js';
 import type { ResourceMessages } from './resource.js';
 import type { Resources } from './resources.js';
 import type { ServiceName } from './services.js';
@@ -28,6 +29,8 @@ export const internalMessages = {
   'notification.health': { request: z.object({}).optional() },
   /** Queue an e-mail (a service's booking e-mails, the bench): written before the reply. */
   'notification.mail.send': { request: mailSendRequestSchema },
+  /** The contact form, with the client address the limit counts by. */
+  'notification.contact.submit': { request: contactRequestSchema.extend({ ip: z.string().trim().min(1, 'ip is required').max(100) }) },
 } as const;
 
 export interface InternalMessages {
@@ -39,6 +42,7 @@ export interface InternalMessages {
   'directory.client.sessionState': { request: { id: string }; reply: ClientSessionState };
   'notification.health': { request: Record<string, never>; reply: ServiceHealth };
   'notification.mail.send': { request: z.input<typeof mailSendRequestSchema>; reply: MailAccepted };
+  'notification.contact.submit': { request: ContactRequest & { ip: string }; reply: MessageReply };
 }
 
 type MustHold<T extends true> = T;

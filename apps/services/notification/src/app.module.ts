@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { serviceTypeOrmModule, type ServiceDatabaseEntry, type ServiceDataSourceOptions } from '@freight/server-database';
 import { SCHEMA, SERVICE, notificationEnvSchema, type NotificationConfig } from './config.js';
+import { ContactModule } from './contact/contact.module.js';
 import { HealthModule } from './health/health.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { migrations } from './migrations/index.js';
@@ -25,7 +26,7 @@ export class AppModule {
     const options = notificationDataSourceOptions(config.NOTIFICATION_DATABASE_URL);
     return {
       module: AppModule,
-      imports: [serviceTypeOrmModule(options), HealthModule, MailModule.register(config)],
+      imports: [serviceTypeOrmModule(options), HealthModule, MailModule.register(config), ContactModule.register(config)],
     };
   }
 }

@@ -25,12 +25,14 @@ export class MailService {
   ) {}
 
   /**
-   * Renders the e-mail (before any transaction opens) and queues it in `tx`: it is sent if, and
-   * only if, `tx` commits. Answers the new row's id.
+   * Renders the e-mail (before any transaction opens); the function answered queues it in `tx`
+   * (under `businessKey` when the key is only known in the transaction): it is sent if, and
+   * only if, `tx` commits. That answers the new row's id.
    */
-  async render(order: MailOrder): Promise<(tx: EntityManager) => Promise<string>> {
+  async render(order: MailOrder): Promise<(tx: EntityManager, businessKey?: string) => Promise<string>> {
     const rendered = await renderMail(order.template);
-    return (tx) => this.mails.insert(tx, { ...rendered, businessKey: order.businessKey, kind: order.template.name, to: order.to, replyTo: order.replyTo });
+    return (tx, businessKey = order.businessKey) =>
+      this.mails.insert(tx, { ...rendered, businessKey, kind: order.template.name, to: order.to, replyTo: order.replyTo });
   }
 
   /** `notification.mail.send`: the row is committed before the reply; a repeated Idempotency-Key answers the first row. */
