@@ -22,6 +22,24 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const GATEWAY_ENTRY = 'apps/gateway/dist/main.js';
 const DATABASE_LIB = 'libs/server/database/dist/index.js';
 const EDGE_ENTRY = fileURLToPath(new URL('./edge.mjs', import.meta.url));
+const MAILDEV_ENTRY = 'node_modules/maildev/dist/bin/maildev.js';
+
+/**
+ * With SMTP_URL empty, a local mail catcher (maildev) on loopback: SMTP for the notification
+ * service, a web inbox for people (1025 and 1080 when free). Its e-mails are kept under
+ * `<dataDir>/mail`. Answers the SMTP URL and the inbox URL.
+ * @param {{ root: string, dataDir: string, children: Children, watch: <T>(p: Promise<T>) => Promise<T> }} options
+ */
+async function startMailCatcher({ root, dataDir, children, watch }) {
+  const smtpPort = await freePort('127.0.0.1', 1025);
+  const webPort = await freePort('127.0.0.1', 1080);
+  const mailDir = join(dataDir, 'mail');
+  mkdirSync(mailDir, { recursive: true });
+  const args = ['--smtp', String(smtpPort), '--ip', '127.0.0.1', '--web', String(webPort), '--web-ip', '127.0.0.1', '--mail-directory', mailDir];
+  children.start('maildev', process.execPath, [join(root, MAILDEV_ENTRY), ...args], { cwd: root, env: childEnv({}) });
+  await watch(waitFor(() => canConnect('127.0.0.1', smtpPort), { timeoutMs: 20_000, what: `the mail catcher's SMTP port ${smtpPort}` }));
+  return { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, inboxUrl: `http://127.0.0.1:${webPort}` };
+}
 
 /** The signing secret: the configured one, else one generated once and kept in the data folder. */
 export function jwtSecret(configured, dataDir) {
@@ -102,7 +120,7 @@ async function isHealthy(url) {
  *   removed again by `stop()`.
  *   Once healthy, a child that exits on its own is restarted with back-off (see children.mjs);
  *   a child that dies while starting fails the start.
- * @returns {Promise<{ url: string, docsUrl: string, headLogin: {username: string, password?: string, created: boolean},
+ * @returns {Promise<{ url: string, docsUrl: string, mailInboxUrl?: string, headLogin: {username: string, password?: string, created: boolean},
  *   env: Record<string,string>, children: Children, stop: () => Promise<void> }>}
  *   `children`: the supervisor (pid, hold and resume a child by name: nats, postgres, each registered service, gateway, edge).
  */
@@ -124,7 +142,15 @@ export async function startSystem(options = {}) {
   /** Awaits `promise`, failing as soon as a child dies while starting. */
   const watch = (promise) => Promise.race([promise, death]);
 
-  const cleanup = { database: undefined, roles: [], namespaceToken: undefined, adminUrl: undefined, natsUrl: undefined, natsDir: undefined };
+  const cleanup = {
+    database: undefined,
+    roles: [],
+    namespaceToken: undefined,
+    adminUrl: undefined,
+    natsUrl: undefined,
+    natsDir: undefined,
+    mailDir: undefined,
+  };
   let stopping;
   const stop = () =>
     (stopping ??= (async () => {
@@ -134,6 +160,7 @@ export async function startSystem(options = {}) {
       }
       if (cleanup.namespaceToken) await deleteNamespaceStreams(cleanup.natsUrl, cleanup.namespaceToken, env).catch(() => {});
       if (cleanup.natsDir) rmSync(cleanup.natsDir, { recursive: true, force: true });
+      if (cleanup.mailDir) rmSync(cleanup.mailDir, { recursive: true, force: true });
     })());
 
   try {
@@ -190,6 +217,19 @@ export async function startSystem(options = {}) {
     }
     log(`database ${redact(env.DATABASE_URL)}, NATS ${env.NATS_URL}${env.NATS_NAMESPACE ? ` (namespace ${env.NATS_NAMESPACE})` : ''}`);
 
+    let mailInboxUrl;
+    if (!env.SMTP_URL) {
+      const catcher = await startMailCatcher({
+        root,
+        dataDir: isolated ? (cleanup.mailDir = mkdtempSync(join(tmpdir(), 'freight-mail-'))) : dataDir,
+        children,
+        watch,
+      });
+      env.SMTP_URL = catcher.smtpUrl;
+      mailInboxUrl = catcher.inboxUrl;
+      log(`mail catcher: SMTP ${catcher.smtpUrl}, inbox ${mailInboxUrl}`);
+    }
+
     for (const { name, entry } of SERVICES) {
       children.start(name, process.execPath, [entry], { cwd: root, env: childEnv({ ...env, ...nats.envFor(name), GATEWAY_PUBLIC_KEY: keys.publicKey }) });
     }
@@ -228,7 +268,7 @@ export async function startSystem(options = {}) {
     await watch(waitFor(() => isHealthy(`${url}/api/health`), { timeoutMs: 10_000, what: `${url}/api/health through the edge` }));
     log(`healthy in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     children.supervise();
-    return { url, docsUrl: `${url}/api/docs`, headLogin, env, children, stop };
+    return { url, docsUrl: `${url}/api/docs`, mailInboxUrl, headLogin, env, children, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -279,10 +319,11 @@ async function main() {
     say(`✖ ${error.message}`);
     process.exit(1);
   }
-  const { url, docsUrl, headLogin } = system;
+  const { url, docsUrl, mailInboxUrl, headLogin } = system;
   say();
   say(`  Open ${url}`);
   say(`  API docs: ${docsUrl}`);
+  say(mailInboxUrl ? `  Mail inbox (every e-mail the platform sends): ${mailInboxUrl}` : `  E-mail goes out through SMTP_URL`);
   say(
     headLogin.created
       ? `  Head login (created now, shown once): username ${headLogin.username}, password ${headLogin.password}`

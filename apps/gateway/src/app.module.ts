@@ -8,6 +8,7 @@ import { SessionController } from './auth/session.controller.js';
 import { SessionStateService } from './auth/session-state.service.js';
 import { TokenService } from './auth/token.service.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config/gateway.config.js';
+import { ContactController } from './contact/contact.controller.js';
 import { DocsController } from './docs/docs.controller.js';
 import { HealthController } from './health/health.controller.js';
 import { resourceForwarder } from './forward/resource-forwarder.js';
@@ -26,8 +27,8 @@ export class AppModule implements OnModuleInit {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: AppModule,
-      // Sign-in, sign-out, health and the docs do more than forward; every resource route is forwarded but the CSV exports, streamed.
-      controllers: [SessionController, HealthController, DocsController, resourceForwarder(), csvExporter()],
+      // Sign-in, sign-out, health, the docs and the contact form do more than forward; every resource route is forwarded but the CSV exports, streamed.
+      controllers: [SessionController, HealthController, DocsController, ContactController, resourceForwarder(), csvExporter()],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         {

@@ -1,6 +1,7 @@
 import { messageReplySchema } from './common.js';
 import { clientLoginRequestSchema, clientLoginResponseSchema } from './directory/client-account.js';
 import { ownRoutes } from './sign-in.js';
+import { contactRoutes } from './notification/contact.resource.js';
 import type { ApiRoute } from './resource.js';
 import { resources, type Resources } from './resources.js';
 
@@ -39,8 +40,9 @@ const clientRoutes = {
 export const api = {
   ...ownRoutes,
   ...clientRoutes,
+  ...contactRoutes,
   ...(Object.assign({}, ...Object.values(resources).map((resource) => resource.routes)) as ResourceRoutes),
-} as typeof ownRoutes & typeof clientRoutes & ResourceRoutes;
+} as typeof ownRoutes & typeof clientRoutes & typeof contactRoutes & ResourceRoutes;
 
 export type ApiName = keyof typeof api;
 

@@ -18,6 +18,8 @@ export * from './directory/origin.resource.js';
 export * from './directory/yard.resource.js';
 export * from './directory/shipment-type.resource.js';
 export * from './directory/shipment-term.resource.js';
+export * from './notification/mail.resource.js';
+export * from './notification/contact.resource.js';
 // new:resource exports
 export * from './resources.js';
 export * from './common.js';

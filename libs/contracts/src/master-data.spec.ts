@@ -11,8 +11,9 @@ import { users } from './directory/user.resource.js';
 const record = z.object({ _id: z.string(), YardName: z.string(), Place: z.string() });
 const create = z.object({ YardName: keyText('Yard name', 100), Place: requiredText('Place') });
 const texts = { singular: 'yard', plural: 'yards', added: 'Yard added!', updated: 'Yard updated', deleted: 'Yard deleted', notFound: 'No such yard.' };
-// What is left out (service, key, area, key label, replies) takes defineMasterData's defaults.
+// What is left out (key, area, key label, replies) takes defineMasterData's defaults.
 const base = {
+  service: 'directory',
   name: 'yard',
   naturalKey: 'YardName',
   sortFields: ['YardName', 'Place'],
@@ -57,8 +58,13 @@ describe('defineMasterData', () => {
 
   it('derives what a definition leaves out from its name, plural and schemas, and takes what it gives instead', () => {
     const boxSchemas = masterDataSchemas('TypeofBox', { TypeofBox: keyText('Type of box', 100) });
-    expect(() => defineMasterData({ name: 'boxType', schemas: boxSchemas })).toThrow('boxType: no permission area "boxTypes" (permissions.ts); give its area');
-    const boxTypes = defineMasterData({ name: 'boxType', area: 'yards', schemas: boxSchemas });
+    expect(() => defineMasterData({ service: 'directory', name: 'boxType', schemas: boxSchemas })).toThrow(
+      'boxType: no permission area "boxTypes" (permissions.ts); give its area',
+    );
+    expect(() => defineMasterData({ name: 'boxType', area: 'yards', schemas: boxSchemas })).toThrow(
+      'boxType: give its service (directory, notification are registered)',
+    );
+    const boxTypes = defineMasterData({ service: 'directory', name: 'boxType', area: 'yards', schemas: boxSchemas });
     expect(boxTypes).toMatchObject({ service: 'directory', key: 'boxTypes', area: 'yards', naturalKey: 'TypeofBox', sortFields: ['TypeofBox'] });
     expect(boxTypes.searchFields).toEqual(['TypeofBox']);
     expect(boxTypes.masterData).toMatchObject({ replyKeys: { one: 'boxType', many: 'boxTypes' }, keyLabel: 'Typeof box', view: false });
@@ -66,6 +72,7 @@ describe('defineMasterData', () => {
     expect(boxTypes.routes.boxTypesGet.path).toBe('/api/boxTypes/get/{TypeofBox}');
 
     const boxes = defineMasterData({
+      service: 'directory',
       name: 'box',
       plural: 'boxes',
       key: 'Box',

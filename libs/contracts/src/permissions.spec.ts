@@ -112,6 +112,10 @@ describe('permission matrix for the areas of later screens (DECISIONS §4)', () 
     [['branches'], ALL, HEAD, HEAD],
     [['consignees', 'shippers', 'forwarders', 'origins', 'yards', 'shipmentTypes', 'shipmentTerms', 'clientNews', 'announcements'], ALL, ALL, HEAD],
     [['shipmentCounter', 'shipmentDeletion', 'accounts'], HEAD, HEAD, HEAD],
+    // A job's e-mails: read as jobs are (Head and Admin all; an Employee's own through the shipment service later); written by services only.
+    [['mails'], ['Head', 'Admin'], [], []],
+    // The contact form's messages (Administrative Tools): Head and Admin read them and mark them handled; nobody deletes them.
+    [['contactMessages'], ['Head', 'Admin'], ['Head', 'Admin'], []],
   ];
   const rows = policies.flatMap(([areas, ...roles]) => areas.map((area) => [area, ...roles] as const));
 

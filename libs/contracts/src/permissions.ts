@@ -17,6 +17,8 @@ const HEAD = ['Head'] as const satisfies readonly StaffRole[];
 /** Read and add/edit for all staff, delete for Head (the rows of most master data). */
 const STAFF_EDIT_HEAD_DELETE = { read: ALL_STAFF, write: ALL_STAFF, delete: HEAD };
 const HEAD_ONLY = { read: HEAD, write: HEAD, delete: HEAD };
+const HEAD_ADMIN = ['Head', 'Admin'] as const satisfies readonly StaffRole[];
+const NOBODY = [] as const satisfies readonly StaffRole[];
 
 const matrix = {
   users: { read: ALL_STAFF, write: ['Head', 'Admin'], delete: ['Head', 'Admin'] },
@@ -34,6 +36,14 @@ const matrix = {
   shipmentDeletion: HEAD_ONLY,
   /** Debits, credits, the voucher counter, and the accounts hub of the console. */
   accounts: HEAD_ONLY,
+  /**
+   * The e-mails of a job (its "last sent"): jobs are Head's and Admin's to read in full (§4); an
+   * Employee's own jobs will show theirs through the shipment service, which knows the assignee.
+   * Nobody writes or deletes them through the API: services queue them.
+   */
+  mails: { read: HEAD_ADMIN, write: NOBODY, delete: NOBODY },
+  /** Messages of the public contact form (DECISIONS §2): Head and Admin read them and mark them handled. */
+  contactMessages: { read: HEAD_ADMIN, write: HEAD_ADMIN, delete: NOBODY },
   // new:resource areas
 } as const satisfies Record<string, Record<Action, readonly StaffRole[]>>;
 

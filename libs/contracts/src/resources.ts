@@ -7,6 +7,8 @@ import { origins } from './directory/origin.resource.js';
 import { yards } from './directory/yard.resource.js';
 import { shipmentTypes } from './directory/shipment-type.resource.js';
 import { shipmentTerms } from './directory/shipment-term.resource.js';
+import { mails } from './notification/mail.resource.js';
+import { contactMessages } from './notification/contact.resource.js';
 // new:resource imports
 
 /**
@@ -23,6 +25,8 @@ export const resources = {
   yards,
   shipmentTypes,
   shipmentTerms,
+  mails,
+  contactMessages,
   // new:resource entries
 } as const;
 export type Resources = typeof resources;

@@ -2,7 +2,9 @@ import { z } from 'zod/mini';
 import type { ClientCredentialsReply, ClientSessionState } from './directory/client-account.js';
 import { type User, type UserSessionState } from './directory/user.resource.js';
 import { loginRequestSchema, type LoginRequest } from './sign-in.js';
-import type { ServiceHealth } from './common.js';
+import type { MessageReply, ServiceHealth } from './common.js';
+import { mailSendRequestSchema, type MailAccepted } from './notification/mail.resource.js';
+import { contactRequestSchema, type ContactRequest } from './notification/contact.resource.js';
 import type { ResourceMessages } from './resource.js';
 import type { Resources } from './resources.js';
 import type { ServiceName } from './services.js';
@@ -26,6 +28,11 @@ export const internalMessages = {
   'directory.client.verifyCredentials': { request: z.extend(loginRequestSchema, { ip: ipField }) },
   /** What the gateway checks a client token against on every client call; NOT_FOUND once the client is deleted. */
   'directory.client.sessionState': { request: z.object({ id: z.uuid('id must be a client id') }) },
+  'notification.health': { request: z.optional(z.object({})) },
+  /** Queue an e-mail (a service's booking e-mails, the bench): written before the reply. */
+  'notification.mail.send': { request: mailSendRequestSchema },
+  /** The contact form, with the client address the limit counts by. */
+  'notification.contact.submit': { request: z.extend(contactRequestSchema, { ip: ipField }) },
 } as const;
 
 export interface InternalMessages {
@@ -35,6 +42,9 @@ export interface InternalMessages {
   'directory.user.sessionState': { request: { id: string }; reply: UserSessionState };
   'directory.client.verifyCredentials': { request: LoginRequest & { ip: string }; reply: ClientCredentialsReply };
   'directory.client.sessionState': { request: { id: string }; reply: ClientSessionState };
+  'notification.health': { request: Record<string, never>; reply: ServiceHealth };
+  'notification.mail.send': { request: z.input<typeof mailSendRequestSchema>; reply: MailAccepted };
+  'notification.contact.submit': { request: ContactRequest & { ip: string }; reply: MessageReply };
 }
 
 type MustHold<T extends true> = T;

@@ -143,6 +143,10 @@ describe('AuthGuard', () => {
     ShipmentTermUpdate: STAFF_ROLES,
     ShipmentTermDelete: ['Head'],
     ShipmentTermExport: STAFF_ROLES,
+    mailsByKey: ['Head', 'Admin'],
+    contactMessagesAll: ['Head', 'Admin'],
+    contactMessagesHandle: ['Head', 'Admin'],
+    contactMessagesExport: ['Head', 'Admin'],
   };
 
   it('refuses a client token on a staff route, and a staff token on a client route (403)', async () => {

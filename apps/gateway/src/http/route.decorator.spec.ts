@@ -1,6 +1,7 @@
 import { api, type ApiName } from '@freight/contracts';
 import { HealthController } from '../health/health.controller.js';
 import { SessionController } from '../auth/session.controller.js';
+import { ContactController } from '../contact/contact.controller.js';
 import { forwardedRoutes, resourceForwarder } from '../forward/resource-forwarder.js';
 import { csvExporter, exportRoutes } from '../export/csv-exporter.js';
 import { ROUTE_NAME, nestPath } from './route.decorator.js';
@@ -12,7 +13,7 @@ describe('@Route', () => {
   });
 
   it('binds every route of the api table to exactly one handler: the resource routes to the forwarder, the exports to the exporter, the rest to their own controller', () => {
-    const bound = [SessionController, HealthController, resourceForwarder(), csvExporter()].flatMap((controller) =>
+    const bound = [SessionController, HealthController, ContactController, resourceForwarder(), csvExporter()].flatMap((controller) =>
       Object.getOwnPropertyNames(controller.prototype)
         .map((method) => Reflect.getMetadata(ROUTE_NAME, (controller.prototype as unknown as Record<string, object>)[method]!) as ApiName | undefined)
         .filter(Boolean),

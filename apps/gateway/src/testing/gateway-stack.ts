@@ -103,13 +103,20 @@ export class Stack {
     readonly gateway: TestGateway,
   ) {}
 
-  /** `databaseVia`: the services reach Postgres through this proxy, so a test can cut the link. */
-  static async start(overrides: Partial<GatewayConfig> = {}, { databaseVia }: { databaseVia?: TcpProxy } = {}): Promise<Stack> {
+  /**
+   * `databaseVia`: the services reach Postgres through this proxy, so a test can cut the link;
+   * `serviceEnv`: added to every service's environment (SMTP_URL of the test's SMTP server).
+   */
+  static async start(
+    overrides: Partial<GatewayConfig> = {},
+    { databaseVia, serviceEnv }: { databaseVia?: TcpProxy; serviceEnv?: Record<string, string> } = {},
+  ): Promise<Stack> {
     const namespace = uniqueNamespace();
     // The first Head comes from the directory's own seed entry, as on a first start.
     const services = await startRegisteredServices({
       namespace,
       databaseVia,
+      serviceEnv,
       seedEnv: { SEED_HEAD_USERNAME: HEAD.username, SEED_HEAD_PASSWORD: HEAD.password },
     });
     try {

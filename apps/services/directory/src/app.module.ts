@@ -1,15 +1,14 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import {
   OutboxModule,
-  migrateServiceSchema,
-  serviceDataSourceOptions,
+  serviceTypeOrmModule,
   type OutboxModuleOptions,
+  type ServiceDatabaseEntry,
   type ServiceDataSourceOptions,
 } from '@freight/server-database';
 import { BranchEntity } from './branches/branch.entity.js';
 import { BranchModule } from './branches/branch.module.js';
-import { SCHEMA, SERVICE, type DirectoryConfig } from './config.js';
+import { SCHEMA, SERVICE, directoryEnvSchema, type DirectoryConfig } from './config.js';
 import { HealthModule } from './health/health.module.js';
 import { migrations } from './migrations/index.js';
 import { UserEntity } from './users/user.entity.js';
@@ -45,6 +44,14 @@ export function directoryDataSourceOptions(url: string, migrationsRun = true): S
   return { url, schema: SCHEMA, entities, migrations, migrationsRun };
 }
 
+/** What the directory's migrate and provision entries need. */
+export const directoryDatabase: ServiceDatabaseEntry = {
+  service: SERVICE,
+  urlVariable: 'DIRECTORY_DATABASE_URL',
+  envSchema: directoryEnvSchema,
+  dataSourceOptions: (url) => directoryDataSourceOptions(url),
+};
+
 @Module({})
 export class AppModule {
   /**
@@ -58,12 +65,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        TypeOrmModule.forRootAsync({
-          useFactory: async () => {
-            await migrateServiceSchema(options);
-            return serviceDataSourceOptions(options);
-          },
-        }),
+        serviceTypeOrmModule(options),
         OutboxModule.register({ service: SERVICE, nats: config, relay }),
         HealthModule,
         BranchModule,

@@ -75,6 +75,7 @@ const idParam = keyParam('consignee_id', 'Consignee ID');
  * (jobs pick a consignee by name).
  */
 export const consignees = defineMasterData({
+  service: 'directory',
   ...clientFacts('consignee', 'Consignee'),
   schemas: { record: consigneeSchema, create: consigneeCreateSchema, update: consigneeUpdateSchema },
   operations: {

@@ -6,6 +6,7 @@ import { defineMasterData, masterDataSchemas } from '../master-data.js';
 
 /** Forwarders: the standard master-data calls at /api/forwarders/..., keyed by the forwarder name; the update body renames with newForwarderName. */
 export const forwarders = defineMasterData({
+  service: 'directory',
   name: 'forwarder',
   keyLabel: 'Forwarder name',
   view: true,

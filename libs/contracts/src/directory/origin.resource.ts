@@ -5,6 +5,7 @@ import { defineMasterData, masterDataSchemas } from '../master-data.js';
 
 /** Origins: the standard master-data calls at /api/origins/..., keyed by origin port name; the update body renames with newOriginPortName, newOriginPortLocation. */
 export const origins = defineMasterData({
+  service: 'directory',
   name: 'origin',
   schemas: masterDataSchemas(
     'OriginPortName',

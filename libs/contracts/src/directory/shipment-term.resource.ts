@@ -5,6 +5,7 @@ import { defineMasterData, masterDataSchemas } from '../master-data.js';
 
 /** Shipment Terms: the standard master-data calls at /api/ShipmentTerm/..., keyed by term of shipment; the update body renames with newTermofShipment. */
 export const shipmentTerms = defineMasterData({
+  service: 'directory',
   name: 'shipmentTerm',
   key: 'ShipmentTerm',
   keyLabel: 'Term of shipment',

@@ -5,6 +5,7 @@ import { defineMasterData, masterDataSchemas } from '../master-data.js';
 
 /** Shipment Types: the standard master-data calls at /api/ShipmentType/..., keyed by type of shipment; the update body renames with newTypeofShipment. */
 export const shipmentTypes = defineMasterData({
+  service: 'directory',
   name: 'shipmentType',
   key: 'ShipmentType',
   keyLabel: 'Type of shipment',

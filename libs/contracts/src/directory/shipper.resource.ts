@@ -50,6 +50,7 @@ export type ShipperUpdate = z.infer<typeof shipperUpdateSchema>;
 
 /** Shippers (spec 01 §2, §5, §7): named in URLs by their id; the name is unique whatever its case. */
 export const shippers = defineMasterData({
+  service: 'directory',
   ...clientFacts('shipper', 'Shipper'),
   schemas: { record: shipperSchema, create: shipperCreateSchema, update: shipperUpdateSchema },
   operations: clientOperations('shipper', 'Shipper', shipperSchema),

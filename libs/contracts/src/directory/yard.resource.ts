@@ -5,6 +5,7 @@ import { defineMasterData, masterDataSchemas } from '../master-data.js';
 
 /** Yards: the standard master-data calls at /api/yards/..., keyed by yard name; the update body renames with newYardName. */
 export const yards = defineMasterData({
+  service: 'directory',
   name: 'yard',
   schemas: masterDataSchemas('YardName', { YardName: keyText('Yard name', 100) }, { YardName: 'newYardName' }),
 });

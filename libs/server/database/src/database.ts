@@ -1,3 +1,5 @@
+import type { DynamicModule } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import pg from 'pg';
 import { DataSource, type DataSourceOptions, type MigrationInterface, type QueryRunner } from 'typeorm';
 
@@ -186,4 +188,14 @@ export function migration(name: string, up: (q: QueryRunner) => Promise<void>, d
   };
   Object.defineProperty(made, 'name', { value: name });
   return made;
+}
+
+/** The TypeORM module of a service: its schema migrated (under the lock) before the data source is handed out. */
+export function serviceTypeOrmModule(options: ServiceDataSourceOptions): DynamicModule {
+  return TypeOrmModule.forRootAsync({
+    useFactory: async () => {
+      await migrateServiceSchema(options);
+      return serviceDataSourceOptions(options);
+    },
+  });
 }

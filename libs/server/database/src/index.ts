@@ -12,3 +12,5 @@ export * from './entity-repository.js';
 export * from './master-data.handlers.js';
 export * from './in-memory-repository.js';
 export * from './master-data-module.js';
+export * from './service-entries.js';
+export * from './notify-waiter.js';

@@ -3,8 +3,8 @@ import { jetstream, jetstreamManager, JetStreamApiCodes, JetStreamApiError, Stor
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
 import { eventStreamName, eventSubject, type Change, type ChangeEvent, type ResourceDef, type ServiceName } from '@freight/contracts';
 import { namespacedSubject } from '@freight/server';
-import pg from 'pg';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import { NotifyWaiter } from './notify-waiter.js';
 
 /**
  * The transactional outbox (ADR 21). A service appends its event to `<schema>.outbox` in the
@@ -168,10 +168,8 @@ export class OutboxRelay {
   private readonly batchSize: number;
   private readonly pollMs: number;
   private readonly maxBackoffMs: number;
-  private stopped = false;
+  private readonly waiter: NotifyWaiter;
   private running?: Promise<void>;
-  private wake?: () => void;
-  private listener?: pg.Client;
   private lastPruned = 0;
   private streamReady = false;
 
@@ -181,6 +179,7 @@ export class OutboxRelay {
     this.batchSize = options.batchSize ?? 100;
     this.pollMs = options.pollMs ?? 1000;
     this.maxBackoffMs = options.maxBackoffMs ?? 30_000;
+    this.waiter = new NotifyWaiter(options.dataSource, outboxChannel(this.schema));
   }
 
   /** Starts relaying in the background; returns at once (NATS or Postgres may still be coming up). */
@@ -190,10 +189,9 @@ export class OutboxRelay {
 
   /** Stops after the round in progress; rows it did not mark stay for the next relay. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    this.wake?.();
+    this.waiter.stop();
     await this.running;
-    await this.listener?.end().catch(() => undefined);
+    await this.waiter.close();
   }
 
   /** Relays until no unsent row is left (tests, tools); answers how many rows it published. */
@@ -206,21 +204,21 @@ export class OutboxRelay {
 
   private async run(): Promise<void> {
     let failures = 0;
-    while (!this.stopped) {
+    while (!this.waiter.isStopped) {
       try {
         await this.ensureStream();
-        await this.listen();
+        await this.waiter.listen();
         const sent = await this.relayBatch();
         if (failures > 0) this.logger.log('Relaying events again');
         failures = 0;
         await this.pruneNowAndThen();
         if (sent === this.batchSize) continue;
-        await this.idle(this.pollMs);
+        await this.waiter.idle(this.pollMs);
       } catch (error) {
         failures++;
         const wait = Math.min(this.maxBackoffMs, 100 * 2 ** Math.min(failures, 20));
         this.logger.warn(`Relaying events failed (${failures} in a row), retrying in ${wait} ms: ${error instanceof Error ? error.message : String(error)}`);
-        await this.idle(wait, false);
+        await this.waiter.idle(wait, false);
       }
     }
   }
@@ -252,35 +250,6 @@ export class OutboxRelay {
       await tx.query(`UPDATE ${table} SET sent_at = now() WHERE id = ANY($1::uuid[])`, [ids]);
       return rows.length;
     });
-  }
-
-  /** LISTEN on a connection of its own (reopened after a loss); the poll covers the gaps. */
-  private async listen(): Promise<void> {
-    if (this.listener) return;
-    const url = (this.options.dataSource.options as { url?: string }).url;
-    const client = new pg.Client({ connectionString: url });
-    client.on('notification', () => this.wake?.());
-    client.on('error', () => {
-      if (this.listener === client) this.listener = undefined;
-      void client.end().catch(() => undefined);
-    });
-    await client.connect();
-    await client.query(`LISTEN ${quoteIdent(outboxChannel(this.schema))}`);
-    this.listener = client;
-  }
-
-  /** Waits `ms`, or less when a NOTIFY arrives (`wakeable`) or the relay stops. */
-  private async idle(ms: number, wakeable = true): Promise<void> {
-    if (this.stopped) return;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = wakeable ? done : () => (this.stopped ? done() : undefined);
-    });
-    this.wake = undefined;
   }
 
   private async pruneNowAndThen(): Promise<void> {

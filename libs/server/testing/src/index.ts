@@ -5,3 +5,6 @@ export * from './tcp-proxy.js';
 export * from './services.js';
 export * from './users.js';
 export * from './clients.js';
+export * from './service-harness.js';
+export * from './smtp-sink.js';
+export * from './until.js';

@@ -33,8 +33,10 @@ export interface StartServicesOptions {
   namespace: string;
   /** Every service reaches Postgres through this proxy, so a test can cut the link. */
   databaseVia?: TcpProxy;
-  /** Added to every service's environment and its seed's (e.g. SEED_HEAD_USERNAME). */
+  /** Added to every seed's environment (e.g. SEED_HEAD_USERNAME). */
   seedEnv?: Record<string, string>;
+  /** Added to every service's environment (e.g. SMTP_URL of the test's SMTP server). */
+  serviceEnv?: Record<string, string>;
   /** Default: every service of the registry (libs/contracts/src/services.json). */
   services?: readonly ServiceEntry[];
   logLevel?: string;
@@ -77,6 +79,7 @@ export async function startRegisteredServices(options: StartServicesOptions): Pr
           [service.databaseUrlVariable]: options.databaseVia ? options.databaseVia.url(database.serviceUrl) : database.serviceUrl,
           ...testServiceEnv(service.name, options.namespace),
           LOG_LEVEL: options.logLevel ?? 'warn',
+          ...options.serviceEnv,
         };
         const child = await spawnService({ entry: main, env, ready: natsHealthReady(service.name, testNatsConfig(options.namespace)), name: service.name });
         running.push({ entry: service, database, process: child, env });

@@ -1,0 +1,96 @@
+import { CONTACT_LIMIT, ContactTexts, api } from '@freight/contracts';
+import { startSmtpSink, until, type SmtpSink } from '@freight/server-testing';
+import { addClient, clientToken } from '../testing/clients.js';
+import { HEAD, Stack } from '../testing/gateway-stack.js';
+
+// The notification service's calls through the gateway. Who may call what, written out by hand
+// from DECISIONS §4: a job's e-mails are read as jobs are (Head and Admin in full; an Employee's
+// own jobs come through the shipment service later); the contact form is public; its messages
+// are Head's and Admin's (read, mark handled).
+type Caller = 'Head' | 'Admin' | 'Employee' | 'consignee' | 'none';
+const CALLERS: readonly Caller[] = ['Head', 'Admin', 'Employee', 'consignee', 'none'];
+//                                         Head Admin Employee consignee none
+const EXPECTED: Record<string, number[]> = {
+  mailsByKey: /*            */ [200, 200, 403, 403, 401],
+  contact: /*               */ [201, 201, 201, 201, 201],
+  contactMessagesAll: /*   */ [200, 200, 403, 403, 401],
+  contactMessagesHandle: /* */ [200, 200, 403, 403, 401],
+  contactMessagesExport: /* */ [200, 200, 403, 403, 401],
+};
+
+let stack: Stack;
+let smtp: SmtpSink;
+const tokens: Partial<Record<Caller, string>> = {};
+let address = 0;
+/** A client address of its own per call (the gateway trusts X-Forwarded-For from loopback), so the contact limit counts only where a test means it to. */
+const from = (ip = `203.0.113.${++address}`) => ({ 'x-forwarded-for': ip });
+const contactBody = { fullName: 'Nimal Perera', email: 'nimal@example.com', message: 'When does my container arrive?' };
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  stack = await Stack.start({}, { serviceEnv: { SMTP_URL: smtp.url, SUPPORT_EMAIL: 'support@freight.test', MAIL_POLL_MS: '100' } });
+  tokens.Head = (await stack.gateway.login(HEAD.username, HEAD.password)).token;
+  tokens.Admin = (await stack.addUser(tokens.Head, 'notify.admin', 'Admin')).token;
+  tokens.Employee = (await stack.addUser(tokens.Head, 'notify.employee', 'Employee')).token;
+  await addClient(stack, tokens.Head, 'consignee', 'notify.consignee');
+  tokens.consignee = await clientToken(stack, 'notify.consignee');
+}, 90_000);
+afterAll(async () => {
+  await stack?.stop();
+  await smtp?.stop();
+});
+
+async function aMessageId(): Promise<string> {
+  await stack.gateway.call('POST', '/api/contact', { body: contactBody, headers: from() });
+  const list = await stack.gateway.call('GET', '/api/contactMessages/all?page=1&pageSize=1', { token: tokens.Head });
+  return list.body[0]._id as string;
+}
+
+it('the table names every route of the notification service', () => {
+  const routes = Object.keys(api).filter((name) => /^(mails|contact)/.test(name));
+  expect(routes.sort()).toEqual(Object.keys(EXPECTED).sort());
+});
+
+describe.each(Object.entries(EXPECTED))('%s', (name, statuses) => {
+  it.each(CALLERS.map((caller, i) => [caller, statuses[i]!] as const))('as %s: %i', async (caller, status) => {
+    const token = caller === 'none' ? undefined : tokens[caller];
+    const request = {
+      mailsByKey: async () => ['GET', '/api/mails/IMP-000001'] as const,
+      contact: async () => ['POST', '/api/contact', contactBody] as const,
+      contactMessagesAll: async () => ['GET', '/api/contactMessages/all'] as const,
+      contactMessagesExport: async () => ['GET', '/api/contactMessages/export.csv'] as const,
+      contactMessagesHandle: async () => ['PUT', `/api/contactMessages/handle/${await aMessageId()}`, { handled: true }] as const,
+    }[name]!;
+    const [method, url, body] = await request();
+    const reply = await stack.gateway.call(method, url, { token, body, headers: from() });
+    expect([caller, reply.status]).toEqual([caller, status]);
+  });
+});
+
+describe('POST /api/contact', () => {
+  it('confirms with the 24-hour promise and delivers the message to the support inbox', async () => {
+    const reply = await stack.gateway.call('POST', '/api/contact', { body: { ...contactBody, fullName: 'Kamala Silva' }, headers: from() });
+    expect(reply).toMatchObject({ status: 201, body: { message: ContactTexts.received } });
+    const mail = await until(async () => smtp.received.find((m) => m.subject === 'Contact form: message from Kamala Silva'), 'the e-mail to support');
+    expect(mail.to).toEqual(['support@freight.test']);
+    expect(mail.raw).toContain('When does my container arrive?');
+  });
+
+  it('400 with each field named: all required, e-mail format, message at most 5,000 characters', async () => {
+    const empty = await stack.gateway.call('POST', '/api/contact', { body: {}, headers: from() });
+    expect(empty.status).toBe(400);
+    expect(empty.body.details).toEqual({ fullName: 'Full name is required', email: 'Email is required', message: 'Message is required' });
+    const bad = await stack.gateway.call('POST', '/api/contact', { body: { ...contactBody, email: 'x@', message: 'y'.repeat(5001) }, headers: from() });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details).toEqual({ email: 'Enter a valid email address', message: 'Message must be at most 5000 characters' });
+  });
+
+  it(`429 with Retry-After after ${CONTACT_LIMIT.messages} messages from one address in an hour`, async () => {
+    const headers = from('198.51.100.99');
+    for (let i = 0; i < CONTACT_LIMIT.messages; i++)
+      expect((await stack.gateway.call('POST', '/api/contact', { body: contactBody, headers })).status).toBe(201);
+    const refused = await stack.gateway.call('POST', '/api/contact', { body: contactBody, headers });
+    expect(refused).toMatchObject({ status: 429, body: { message: ContactTexts.tooMany, code: 'TOO_MANY_ATTEMPTS' } });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(CONTACT_LIMIT.windowSeconds - 60);
+  });
+});

@@ -1,0 +1,45 @@
+import { envFields, loadConfig, natsEnvSchema, postgresUrlField } from '@freight/server';
+import { z } from 'zod';
+
+export const SERVICE = 'notification' as const;
+/** Postgres schema owned by this service's role. */
+export const SCHEMA = 'notification';
+
+/** What the notification service's tools read (migrate, provision). */
+export const notificationEnvSchema = natsEnvSchema.extend({
+  NOTIFICATION_DATABASE_URL: postgresUrlField.default('postgres://notification_svc:notification_dev_password@127.0.0.1:5432/freight'),
+  LOG_LEVEL: envFields.LOG_LEVEL,
+});
+
+const milliseconds = (fallback: number, min: number) =>
+  z.coerce.number({ error: 'must be a number of milliseconds' }).int('must be a whole number').min(min, `must be at least ${min}`).default(fallback);
+
+/** What the running service reads: the same, the gateway's public key, and how it sends mail. */
+export const notificationServiceEnvSchema = notificationEnvSchema.extend({
+  GATEWAY_PUBLIC_KEY: envFields.GATEWAY_PUBLIC_KEY,
+  /** smtp://user:pass@host:port (STARTTLS when offered) or smtps:// (TLS from the start). */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/\s]+\/?$/, 'must be an smtp:// or smtps:// URL')
+    .default('smtp://127.0.0.1:1025'),
+  MAIL_FROM: z.string().min(3).default('Freight <no-reply@freight.localhost>'),
+  /** The support inbox: contact form messages go there (DECISIONS §2). */
+  SUPPORT_EMAIL: z.email('must be an e-mail address').default('support@freight.localhost'),
+  /** SMTP connections the sender keeps open (each sends one e-mail at a time). */
+  MAIL_SMTP_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(8),
+  /** E-mails one sender round claims. */
+  MAIL_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
+  /** First wait after a temporary failure; it doubles with each attempt. */
+  MAIL_RETRY_BASE_MS: milliseconds(30_000, 10),
+  /** After this long from acceptance an e-mail that still fails is given up (`failed`). */
+  MAIL_GIVE_UP_AFTER_MS: milliseconds(24 * 60 * 60 * 1000, 100),
+  /** An e-mail claimed by a sender that died is claimed again after this long. Longer than any SMTP timeout. */
+  MAIL_LEASE_MS: milliseconds(120_000, 100),
+  /** Looks for due e-mails this often when no NOTIFY came. */
+  MAIL_POLL_MS: milliseconds(1000, 10),
+});
+export type NotificationConfig = z.infer<typeof notificationServiceEnvSchema>;
+
+export function loadNotificationConfig(env: Record<string, string | undefined> = process.env): NotificationConfig {
+  return loadConfig(notificationServiceEnvSchema, env);
+}

@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { NotifyWaiter } from '@freight/server-database';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
+import type { NotificationConfig } from '../config.js';
+import { MailRepository, type ClaimedMail } from './mail.repository.js';
+
+export const MAIL_CONFIG = Symbol('MailConfig');
+export type MailConfig = Pick<
+  NotificationConfig,
+  'SMTP_URL' | 'MAIL_FROM' | 'MAIL_SMTP_CONNECTIONS' | 'MAIL_BATCH_SIZE' | 'MAIL_RETRY_BASE_MS' | 'MAIL_GIVE_UP_AFTER_MS' | 'MAIL_LEASE_MS' | 'MAIL_POLL_MS'
+>;
+
+/** NOTIFY channel the mail table's trigger wakes the senders on. */
+export const MAIL_CHANNEL = 'notification_mail';
+/** No wait between attempts grows past this, however many attempts came before. */
+export const MAX_RETRY_DELAY_MS = 6 * 60 * 60 * 1000;
+
+/** An SMTP failure as nodemailer reports it: `responseCode` and `response` when the server answered. */
+interface SmtpError {
+  message?: string;
+  responseCode?: number;
+  response?: string;
+}
+
+/** 5xx: the server refused for good (no such mailbox, policy): trying again cannot help. */
+export function isPermanent(error: SmtpError): boolean {
+  return typeof error.responseCode === 'number' && error.responseCode >= 500 && error.responseCode < 600;
+}
+
+/**
+ * When to try again after the `attempts`-th attempt failed: `base` doubled with each attempt (at
+ * most MAX_RETRY_DELAY_MS), or null when that would fall after the give-up time counted from
+ * the e-mail's acceptance.
+ */
+export function nextAttemptAt(
+  attempts: number,
+  acceptedAt: Date,
+  now: Date,
+  config: Pick<MailConfig, 'MAIL_RETRY_BASE_MS' | 'MAIL_GIVE_UP_AFTER_MS'>,
+): Date | null {
+  const delay = Math.min(MAX_RETRY_DELAY_MS, config.MAIL_RETRY_BASE_MS * 2 ** Math.min(attempts - 1, 30));
+  const at = new Date(now.getTime() + delay);
+  return at.getTime() > acceptedAt.getTime() + config.MAIL_GIVE_UP_AFTER_MS ? null : at;
+}
+
+/**
+ * Sends the queued e-mails over SMTP (nodemailer, a pool of MAIL_SMTP_CONNECTIONS connections).
+ * Each round claims a batch (MailRepository.claim), sends its e-mails side by side and records
+ * each outcome as soon as the server answered it: sent; queued again with exponential back-off
+ * after a temporary failure (connection refused, 4xx); failed at once with the server's text
+ * after a 5xx, or once the give-up time has passed. It wakes on the table's NOTIFY, on an
+ * e-mail accepted in this process, or every MAIL_POLL_MS.
+ */
+@Injectable()
+export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('MailSender');
+  private readonly waiter: NotifyWaiter;
+  private transport?: Transporter;
+  private running?: Promise<void>;
+
+  constructor(
+    @Inject(MAIL_CONFIG) private readonly config: MailConfig,
+    private readonly mails: MailRepository,
+  ) {
+    this.waiter = new NotifyWaiter(mails.dataSource, MAIL_CHANNEL);
+  }
+
+  onApplicationBootstrap(): void {
+    this.transport = nodemailer.createTransport({
+      url: this.config.SMTP_URL,
+      pool: true,
+      maxConnections: this.config.MAIL_SMTP_CONNECTIONS,
+      maxMessages: Infinity,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    } as SMTPPool.Options);
+    this.running = this.run();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.waiter.stop();
+    await this.running;
+    this.transport?.close();
+    await this.waiter.close();
+  }
+
+  /** An e-mail was queued in this process: start a round now. */
+  wake(): void {
+    this.waiter.wake();
+  }
+
+  private async run(): Promise<void> {
+    let failures = 0;
+    while (!this.waiter.isStopped) {
+      try {
+        await this.waiter.listen();
+        const claimed = await this.round();
+        if (failures > 0) this.logger.log('Sending e-mail again');
+        failures = 0;
+        if (claimed < this.config.MAIL_BATCH_SIZE) await this.waiter.idle(this.config.MAIL_POLL_MS);
+      } catch (error) {
+        failures++;
+        const wait = Math.min(30_000, 100 * 2 ** Math.min(failures, 20));
+        this.logger.warn(`Sending e-mail failed (${failures} in a row), retrying in ${wait} ms: ${error instanceof Error ? error.message : String(error)}`);
+        await this.waiter.idle(wait, false);
+      }
+    }
+  }
+
+  /** One claimed batch, every e-mail of it sent and recorded. Answers how many were claimed. */
+  private async round(): Promise<number> {
+    const claimed = await this.mails.claim(randomUUID(), this.config.MAIL_BATCH_SIZE, this.config.MAIL_LEASE_MS);
+    const outcomes = await Promise.allSettled(claimed.map((mail) => this.deliver(mail)));
+    const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (failure) throw failure.reason; // recording failed (Postgres): the lease brings those e-mails back
+    return claimed.length;
+  }
+
+  private async deliver(mail: ClaimedMail): Promise<void> {
+    let response: string;
+    try {
+      const info = await this.transport!.sendMail({
+        from: this.config.MAIL_FROM,
+        to: mail.recipients,
+        replyTo: mail.reply_to ?? undefined,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        // The row's id: a copy sent again after a crash carries the same Message-ID.
+        messageId: `<${mail.id}@notification.freight>`,
+      });
+      response = String(info.response ?? '');
+    } catch (error) {
+      const smtp = error as SmtpError;
+      const reason = smtp.response ?? smtp.message ?? String(error);
+      const retryAt = isPermanent(smtp) ? null : nextAttemptAt(mail.attempts, mail.created_at, new Date(), this.config);
+      await this.mails.markFailed(mail, isPermanent(smtp) || retryAt ? reason : `${reason} (gave up after ${mail.attempts} attempts)`, retryAt);
+      return;
+    }
+    await this.mails.markSent(mail, response);
+  }
+}

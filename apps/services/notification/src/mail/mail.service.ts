@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import type { MailAccepted, MailSendRequest, MailTemplate } from '@freight/contracts';
+import { writeTransaction } from '@freight/server-database';
+import type { EntityManager } from 'typeorm';
+import { renderMail } from '../templates/render.js';
+import { MailRepository } from './mail.repository.js';
+import { MailSender } from './mail.sender.js';
+
+/** Every sender of `notification.mail.send` shares one idempotency scope: the key is the caller's, the request says what it was for. */
+const SEND_SCOPE = 'notification.mail.send';
+
+/** What `queue` needs: the template and its data, the recipients, what it is about. */
+export interface MailOrder {
+  to: readonly string[];
+  businessKey: string;
+  template: MailTemplate;
+  replyTo?: string;
+}
+
+@Injectable()
+export class MailService {
+  constructor(
+    private readonly mails: MailRepository,
+    private readonly sender: MailSender,
+  ) {}
+
+  /**
+   * Renders the e-mail (before any transaction opens); the function answered queues it in `tx`
+   * (under `businessKey` when the key is only known in the transaction): it is sent if, and
+   * only if, `tx` commits. That answers the new row's id.
+   */
+  async render(order: MailOrder): Promise<(tx: EntityManager, businessKey?: string) => Promise<string>> {
+    const rendered = await renderMail(order.template);
+    return (tx, businessKey = order.businessKey) =>
+      this.mails.insert(tx, { ...rendered, businessKey, kind: order.template.name, to: order.to, replyTo: order.replyTo });
+  }
+
+  /** `notification.mail.send`: the row is committed before the reply; a repeated Idempotency-Key answers the first row. */
+  async send({ idempotencyKey, ...order }: MailSendRequest): Promise<MailAccepted> {
+    const insert = await this.render(order);
+    const idempotency = idempotencyKey === undefined ? undefined : { key: idempotencyKey, scope: SEND_SCOPE, request: order };
+    const accepted = await writeTransaction(
+      this.mails.dataSource,
+      {},
+      async (tx): Promise<MailAccepted> => ({ id: await insert(tx), status: 'queued' }),
+      idempotency,
+    );
+    this.sender.wake();
+    return accepted;
+  }
+
+  /** Wakes this process's sender after a caller committed e-mails queued with `render`. */
+  queued(): void {
+    this.sender.wake();
+  }
+}

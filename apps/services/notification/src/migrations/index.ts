@@ -1,0 +1,5 @@
+import { NotificationInit1796100000000 } from './1796100000000-notification-init.js';
+import { ContactMessages1796100100000 } from './1796100100000-contact-messages.js';
+
+/** Every migration, oldest first. */
+export const migrations = [NotificationInit1796100000000, ContactMessages1796100100000];

@@ -1,0 +1,79 @@
+import type { BookingMailData } from '@freight/contracts';
+import { startServiceHarness, startSmtpSink, testServiceEnv, type ServiceHarness, type SmtpSink } from '@freight/server-testing';
+import { AppModule } from '../app.module.js';
+import { SERVICE, type NotificationConfig } from '../config.js';
+
+export type NotificationHarness = ServiceHarness<NotificationConfig> & { smtp: SmtpSink };
+
+/** Sending settings for tests: quick retries and polls. */
+export const FAST_MAIL: Pick<NotificationConfig, 'MAIL_RETRY_BASE_MS' | 'MAIL_GIVE_UP_AFTER_MS' | 'MAIL_LEASE_MS' | 'MAIL_POLL_MS'> = {
+  MAIL_RETRY_BASE_MS: 200,
+  MAIL_GIVE_UP_AFTER_MS: 60_000,
+  MAIL_LEASE_MS: 30_000,
+  MAIL_POLL_MS: 100,
+};
+
+/** The service's own settings with the test's SMTP server (the defaults of the schema for the rest). */
+export function mailSettings(smtp: SmtpSink, overrides: Partial<NotificationConfig> = {}) {
+  return {
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Freight <no-reply@freight.test>',
+    SUPPORT_EMAIL: 'support@freight.test',
+    MAIL_SMTP_CONNECTIONS: 4,
+    MAIL_BATCH_SIZE: 50,
+    ...FAST_MAIL,
+    ...overrides,
+  };
+}
+
+/** The notification service in this process on a fresh database and namespace, with an SMTP server of its own in the test process. */
+export async function startNotification(overrides: Partial<NotificationConfig> = {}): Promise<NotificationHarness> {
+  const smtp = await startSmtpSink();
+  const harness = await startServiceHarness({
+    service: SERVICE,
+    config: (base, url) => ({ ...base, NOTIFICATION_DATABASE_URL: url, ...mailSettings(smtp, overrides) }),
+    module: (config) => AppModule.register(config),
+  });
+  return {
+    ...harness,
+    smtp,
+    async close() {
+      await harness.close();
+      await smtp.stop();
+    },
+  };
+}
+
+/** The environment of the service run as a process (spawnService) against `databaseUrl` and `smtp`. */
+export function notificationEnv(
+  namespace: string,
+  databaseUrl: string,
+  smtp: SmtpSink,
+  overrides: Partial<Record<string, string | number>> = {},
+): Record<string, string> {
+  const settings = { ...mailSettings(smtp), ...overrides };
+  return {
+    ...testServiceEnv(SERVICE, namespace),
+    NOTIFICATION_DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'warn',
+    ...Object.fromEntries(Object.entries(settings).map(([name, value]) => [name, String(value)])),
+  };
+}
+
+/** A job's facts for the booking templates. */
+export function bookingData(jobNumber = 'IMP-000123', overrides: Partial<BookingMailData> = {}): BookingMailData {
+  return {
+    consigneeName: 'Lanka Traders',
+    jobNumber,
+    typeOfShipment: 'FCL',
+    termOfShipment: 'CIF',
+    origin: 'Shanghai',
+    vessel: 'MSC Aurora V.214',
+    etd: '2026-12-01',
+    eta: '2026-12-19',
+    blNumber: 'MSCU1234567',
+    containerNumbers: ['MSCU7654321', 'TGHU1112223'],
+    status: 'Booking Confirmed',
+    ...overrides,
+  };
+}
