@@ -121,6 +121,7 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
 
   private async deliver(mail: ClaimedMail): Promise<void> {
     let response: string;
+    let refused: string | null = null;
     try {
       const info = await this.transport!.sendMail({
         from: this.config.MAIL_FROM,
@@ -133,6 +134,9 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
         messageId: `<${mail.id}@notification.freight>`,
       });
       response = String(info.response ?? '');
+      // Some recipients refused, the others accepted: sent, with the refusals on record.
+      const rejected = (info.rejected ?? []).map(String);
+      if (rejected.length) refused = `Refused recipients: ${rejected.join(', ')}`;
     } catch (error) {
       const smtp = error as SmtpError;
       const reason = smtp.response ?? smtp.message ?? String(error);
@@ -140,6 +144,6 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
       await this.mails.markFailed(mail, isPermanent(smtp) || retryAt ? reason : `${reason} (gave up after ${mail.attempts} attempts)`, retryAt);
       return;
     }
-    await this.mails.markSent(mail, response);
+    await this.mails.markSent(mail, response, refused);
   }
 }
