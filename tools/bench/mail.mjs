@@ -54,19 +54,10 @@ try {
   const serviceCpuMs = async () => (await Promise.all(replicas.map((replica) => cpuMs(replica.process.pid)))).reduce((a, b) => a + b, 0);
   const client = new NatsRpcClient(testing.testNatsConfig(namespace, 30_000), 'bench');
   cleanups.unshift(() => client.close());
-  const data = (i) => ({
-    consigneeName: `Consignee ${i}`,
-    jobNumber: `IMP-${String(i).padStart(6, '0')}`,
-    typeOfShipment: 'FCL',
-    termOfShipment: 'CIF',
-    origin: 'Shanghai',
-    vessel: 'MSC Aurora V.214',
-    etd: '2026-12-01',
-    eta: '2026-12-19',
-    blNumber: `MSCU${String(i).padStart(7, '0')}`,
-    containerNumbers: [`MSCU${String(i).padStart(7, '0')}`],
-    status: 'Booking Confirmed',
-  });
+  const data = (i) => {
+    const number = String(i).padStart(7, '0');
+    return testing.bookingMailData(`IMP-${number}`, { consigneeName: `Consignee ${i}`, blNumber: `MSCU${number}`, containerNumbers: [`MSCU${number}`] });
+  };
 
   say(`mail bench: ${MAILS} e-mails, ${IN_FLIGHT} requests in flight, ${REPLICAS} replicas of the service, SMTP sink ${smtp.url}`);
   const serviceCpuBefore = await serviceCpuMs();

@@ -7,3 +7,4 @@ export * from './users.js';
 export * from './service-harness.js';
 export * from './smtp-sink.js';
 export * from './until.js';
+export * from './mail-data.js';
