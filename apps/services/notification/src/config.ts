@@ -27,7 +27,7 @@ export const notificationServiceEnvSchema = notificationEnvSchema.extend({
   SUPPORT_EMAIL: z.email('must be an e-mail address').default('support@freight.localhost'),
   /** SMTP connections the sender keeps open (each sends one e-mail at a time). */
   MAIL_SMTP_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(8),
-  /** E-mails one sender round claims. */
+  /** E-mails a sender has claimed and not yet finished, at most. */
   MAIL_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
   /** First wait after a temporary failure; it doubles with each attempt. */
   MAIL_RETRY_BASE_MS: milliseconds(30_000, 10),

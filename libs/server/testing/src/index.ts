@@ -8,3 +8,4 @@ export * from './clients.js';
 export * from './service-harness.js';
 export * from './smtp-sink.js';
 export * from './until.js';
+export * from './mail-data.js';

@@ -66,6 +66,19 @@ describe('with the service in this process', () => {
     expect(await row(id)).toMatchObject({ status: 'failed', attempts: 1 });
     n.smtp.refuse(undefined);
   });
+
+  it('one recipient of two refused (550): sent to the other, the refusal on record, not sent again', async () => {
+    n.smtp.refuse((address) => (address === 'gone@example.com' ? { code: 550, message: 'No such user here' } : undefined));
+    const before = n.smtp.received.length;
+    const { id } = await n.client.request('notification.mail.send', booking('IMP-000303', ['gone@example.com', 'here@example.com']));
+    const sent = await until(async () => {
+      const r = await row(id);
+      return r.status === 'sent' ? r : undefined;
+    }, 'sent');
+    expect(sent).toMatchObject({ attempts: 1, last_error: 'Refused recipients: gone@example.com' });
+    expect(n.smtp.received.slice(before).map((mail) => mail.to)).toEqual([['here@example.com']]);
+    n.smtp.refuse(undefined);
+  });
 });
 
 describe('with the service as processes', () => {

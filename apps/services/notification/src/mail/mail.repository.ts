@@ -102,12 +102,15 @@ export class MailRepository {
     return rows;
   }
 
-  /** Records a delivery; only the claim that sent it may (a late answer of a superseded claim changes nothing). */
-  async markSent(mail: ClaimedMail, smtpResponse: string): Promise<void> {
+  /**
+   * Records a delivery (with the recipients the server refused, if some were); only the claim
+   * that sent it may (a late answer of a superseded claim changes nothing).
+   */
+  async markSent(mail: ClaimedMail, smtpResponse: string, refused: string | null): Promise<void> {
     await this.dataSource.query(
-      `UPDATE notification.mail SET status = 'sent', sent_at = now(), last_error = NULL, smtp_response = $3, lease_until = NULL
+      `UPDATE notification.mail SET status = 'sent', sent_at = now(), last_error = $4, smtp_response = $3, lease_until = NULL
         WHERE id = $1 AND claim_id = $2 AND status = 'sending'`,
-      [mail.id, mail.claim_id, smtpResponse],
+      [mail.id, mail.claim_id, smtpResponse, refused],
     );
   }
 

@@ -14,6 +14,8 @@ export type MailConfig = Pick<
 
 /** NOTIFY channel the mail table's trigger wakes the senders on. */
 export const MAIL_CHANNEL = 'notification_mail';
+/** After a wake-up, how long the sender lets more e-mails arrive before it claims them together. */
+const SETTLE_MS = 10;
 /** No wait between attempts grows past this, however many attempts came before. */
 export const MAX_RETRY_DELAY_MS = 6 * 60 * 60 * 1000;
 
@@ -47,8 +49,8 @@ export function nextAttemptAt(
 
 /**
  * Sends the queued e-mails over SMTP (nodemailer, a pool of MAIL_SMTP_CONNECTIONS connections).
- * Each round claims a batch (MailRepository.claim), sends its e-mails side by side and records
- * each outcome as soon as the server answered it: sent; queued again with exponential back-off
+ * It keeps up to MAIL_BATCH_SIZE e-mails in flight, claiming more (MailRepository.claim) as
+ * those finish, and records each outcome as soon as the server answered it: sent; queued again with exponential back-off
  * after a temporary failure (connection refused, 4xx); failed at once with the server's text
  * after a 5xx, or once the give-up time has passed. It wakes on the table's NOTIFY, on an
  * e-mail accepted in this process, or every MAIL_POLL_MS.
@@ -59,6 +61,9 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
   private readonly waiter: NotifyWaiter;
   private transport?: Transporter;
   private running?: Promise<void>;
+  /** The e-mails being sent now, each until its outcome is recorded. */
+  private readonly inFlight = new Set<Promise<void>>();
+  private recordingFailure: unknown;
 
   constructor(
     @Inject(MAIL_CONFIG) private readonly config: MailConfig,
@@ -87,7 +92,7 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
     await this.waiter.close();
   }
 
-  /** An e-mail was queued in this process: start a round now. */
+  /** An e-mail was queued in this process: look for work now. */
   wake(): void {
     this.waiter.wake();
   }
@@ -97,10 +102,18 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
     while (!this.waiter.isStopped) {
       try {
         await this.waiter.listen();
-        const claimed = await this.round();
+        const { claimed, room } = await this.topUp();
+        const failed = this.recordingFailure;
+        this.recordingFailure = undefined;
+        if (failed) throw failed; // recording an outcome failed (Postgres): the lease brings that e-mail back
         if (failures > 0) this.logger.log('Sending e-mail again');
         failures = 0;
-        if (claimed < this.config.MAIL_BATCH_SIZE) await this.waiter.idle(this.config.MAIL_POLL_MS);
+        if (this.inFlight.size > this.config.MAIL_BATCH_SIZE / 2) await Promise.race(this.inFlight);
+        else if (claimed < room) {
+          // Nothing more is due: wait for a NOTIFY (then a moment, so a burst is claimed together) or the poll.
+          await this.waiter.idle(this.config.MAIL_POLL_MS);
+          await this.waiter.idle(SETTLE_MS, false);
+        }
       } catch (error) {
         failures++;
         const wait = Math.min(30_000, 100 * 2 ** Math.min(failures, 20));
@@ -108,19 +121,31 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
         await this.waiter.idle(wait, false);
       }
     }
+    await Promise.allSettled(this.inFlight);
   }
 
-  /** One claimed batch, every e-mail of it sent and recorded. Answers how many were claimed. */
-  private async round(): Promise<number> {
-    const claimed = await this.mails.claim(randomUUID(), this.config.MAIL_BATCH_SIZE, this.config.MAIL_LEASE_MS);
-    const outcomes = await Promise.allSettled(claimed.map((mail) => this.deliver(mail)));
-    const failure = outcomes.find((outcome) => outcome.status === 'rejected');
-    if (failure) throw failure.reason; // recording failed (Postgres): the lease brings those e-mails back
-    return claimed.length;
+  /**
+   * Claims as many due e-mails as there is room for (MAIL_BATCH_SIZE in flight at most) and
+   * starts sending them; each records its own outcome when the server answers.
+   */
+  private async topUp(): Promise<{ claimed: number; room: number }> {
+    const room = this.config.MAIL_BATCH_SIZE - this.inFlight.size;
+    if (room <= 0) return { claimed: 0, room };
+    const mails = await this.mails.claim(randomUUID(), room, this.config.MAIL_LEASE_MS);
+    for (const mail of mails) {
+      const delivery: Promise<void> = this.deliver(mail)
+        .catch((error: unknown) => {
+          this.recordingFailure ??= error;
+        })
+        .finally(() => this.inFlight.delete(delivery));
+      this.inFlight.add(delivery);
+    }
+    return { claimed: mails.length, room };
   }
 
   private async deliver(mail: ClaimedMail): Promise<void> {
     let response: string;
+    let refused: string | null = null;
     try {
       const info = await this.transport!.sendMail({
         from: this.config.MAIL_FROM,
@@ -133,6 +158,9 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
         messageId: `<${mail.id}@notification.freight>`,
       });
       response = String(info.response ?? '');
+      // Some recipients refused, the others accepted: sent, with the refusals on record.
+      const rejected = (info.rejected ?? []).map(String);
+      if (rejected.length) refused = `Refused recipients: ${rejected.join(', ')}`;
     } catch (error) {
       const smtp = error as SmtpError;
       const reason = smtp.response ?? smtp.message ?? String(error);
@@ -140,6 +168,6 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
       await this.mails.markFailed(mail, isPermanent(smtp) || retryAt ? reason : `${reason} (gave up after ${mail.attempts} attempts)`, retryAt);
       return;
     }
-    await this.mails.markSent(mail, response);
+    await this.mails.markSent(mail, response, refused);
   }
 }

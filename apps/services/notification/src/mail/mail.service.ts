@@ -35,16 +35,20 @@ export class MailService {
       this.mails.insert(tx, { ...rendered, businessKey, kind: order.template.name, to: order.to, replyTo: order.replyTo });
   }
 
-  /** `notification.mail.send`: the row is committed before the reply; a repeated Idempotency-Key answers the first row. */
+  /**
+   * `notification.mail.send`: the row is committed before the reply (one autocommitted INSERT);
+   * with an idempotency key, in a transaction with the key, so a repeat answers the first row.
+   */
   async send({ idempotencyKey, ...order }: MailSendRequest): Promise<MailAccepted> {
     const insert = await this.render(order);
-    const idempotency = idempotencyKey === undefined ? undefined : { key: idempotencyKey, scope: SEND_SCOPE, request: order };
-    const accepted = await writeTransaction(
-      this.mails.dataSource,
-      {},
-      async (tx): Promise<MailAccepted> => ({ id: await insert(tx), status: 'queued' }),
-      idempotency,
-    );
+    const accepted =
+      idempotencyKey === undefined
+        ? { id: await insert(this.mails.dataSource.manager), status: 'queued' as const }
+        : await writeTransaction(this.mails.dataSource, {}, async (tx): Promise<MailAccepted> => ({ id: await insert(tx), status: 'queued' }), {
+            key: idempotencyKey,
+            scope: SEND_SCOPE,
+            request: order,
+          });
     this.sender.wake();
     return accepted;
   }

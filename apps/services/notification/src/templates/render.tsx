@@ -1,5 +1,7 @@
 import type { ReactElement } from 'react';
-import { render, toPlainText } from '@react-email/render';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { plainTextSelectors } from '@react-email/render';
+import { compile } from 'html-to-text';
 import type { MailTemplate } from '@freight/contracts';
 import { BookingConfirmation, UpdatedData, bookingConfirmationSubject, updatedDataSubject } from './booking.js';
 import { ContactMessage, contactMessageSubject } from './contact.js';
@@ -22,9 +24,18 @@ function compose(template: MailTemplate): { subject: string; element: ReactEleme
   }
 }
 
-/** A template with its data as an e-mail: the HTML rendered by React Email, the plain text made from that same HTML. */
+const DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
+/** React Email's plain-text conversion (its selectors: no images, no `data-skip-in-text` parts), compiled once rather than per e-mail. */
+const toPlainText = compile({ wordwrap: false, selectors: plainTextSelectors });
+
+/**
+ * A template with its data as an e-mail: the HTML rendered from the component, the plain text
+ * made from that same HTML. Synchronous static rendering: React Email's `render` streams with
+ * Suspense and, with its text conversion, cost ~8 ms an e-mail; this costs well under 1 ms
+ * (ADR 27). Async, so a template may await later without changing the callers.
+ */
 export async function renderMail(template: MailTemplate): Promise<RenderedMail> {
   const { subject, element } = compose(template);
-  const html = await render(element);
+  const html = `${DOCTYPE}${renderToStaticMarkup(element)}`;
   return { subject, html, text: toPlainText(html) };
 }

@@ -1,4 +1,3 @@
-import type { BookingMailData } from '@freight/contracts';
 import { startServiceHarness, startSmtpSink, testServiceEnv, type ServiceHarness, type SmtpSink } from '@freight/server-testing';
 import { AppModule } from '../app.module.js';
 import { SERVICE, type NotificationConfig } from '../config.js';
@@ -60,20 +59,4 @@ export function notificationEnv(
   };
 }
 
-/** A job's facts for the booking templates. */
-export function bookingData(jobNumber = 'IMP-000123', overrides: Partial<BookingMailData> = {}): BookingMailData {
-  return {
-    consigneeName: 'Lanka Traders',
-    jobNumber,
-    typeOfShipment: 'FCL',
-    termOfShipment: 'CIF',
-    origin: 'Shanghai',
-    vessel: 'MSC Aurora V.214',
-    etd: '2026-12-01',
-    eta: '2026-12-19',
-    blNumber: 'MSCU1234567',
-    containerNumbers: ['MSCU7654321', 'TGHU1112223'],
-    status: 'Booking Confirmed',
-    ...overrides,
-  };
-}
+export { bookingMailData as bookingData } from '@freight/server-testing';
