@@ -20,6 +20,7 @@ const nats = await startTestNats(SERVICES);
 process.env.FREIGHT_TEST_NATS = JSON.stringify(nats.env); // read by @freight/server-testing
 const testing = await import('@freight/server-testing');
 const { NatsRpcClient } = await import('@freight/server');
+const { serviceEntry } = await import('@freight/contracts');
 const namespace = testing.uniqueNamespace();
 const smtp = await testing.startSmtpSink();
 const db = await testing.createTestDatabase({ service: service.schema });
@@ -37,7 +38,7 @@ try {
   const replicas = await Promise.all(
     Array.from({ length: REPLICAS }, () =>
       testing.spawnService({
-        entry: testing.builtEntry(service, service.entry),
+        entry: testing.builtEntry(serviceEntry('notification'), service.entry),
         env: {
           ...testing.testServiceEnv('notification', namespace),
           [service.databaseUrlVariable]: db.serviceUrl,
