@@ -11,7 +11,7 @@ import { screenTexts, type ScreenTexts } from './resource-texts.js';
 import { toastError } from './toast.js';
 import { serverMessage } from './form-errors.js';
 import { fieldText, type ListResource, type ListRowOf } from './resource-types.js';
-import { useServerList } from './use-server-list.js';
+import { nonEmpty, useServerList } from './use-server-list.js';
 import { useSession } from './use-session.js';
 
 /** A column of the screen's table; by default the resource definition's columns (contracts ListColumnDef), which the CSV export has too. */
@@ -62,7 +62,7 @@ export interface ResourceListConfig<R extends ListResource> {
 }
 
 /**
- * The list screen of an entity: title, Export CSV (every row of the current search and sort,
+ * The list screen of an entity: title, Export CSV (every row of the current search, filter and sort,
  * streamed by the server) and Add button (for roles that may write), a table searched, sorted,
  * filtered and paged on the server, and Edit and Delete (with a confirmation) on each row where
  * the resource has them and the permission rules allow.
@@ -93,10 +93,11 @@ export function ResourceListPage<R extends ListResource>({ config }: { config: R
     });
 
   const exportCsv = async () => {
-    const { q, sort, order } = list.params;
+    const { q, sort, order, filters } = list.params;
     setExporting(true);
     try {
-      await downloadFile(resource.operations.export, { q: q || undefined, sort, order: sort ? order : undefined }, `${resource.key}.csv`);
+      const query = { ...nonEmpty(filters), q: q || undefined, sort, order: sort ? order : undefined };
+      await downloadFile(resource.operations.export, query, `${resource.key}.csv`);
     } catch (error) {
       toastError(serverMessage(error, texts.exportError));
     } finally {

@@ -38,6 +38,10 @@ export function nextSort(params: Pick<ListParams, 'sort' | 'order'>, field: stri
   return { sort: field, order: 'asc' };
 }
 
+/** The filters that filter something (a value of '' filters nothing), as query parameters. */
+export const nonEmpty = (filters: ListParams['filters']): Record<string, string> =>
+  Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ''));
+
 /** A list route of the api table (`paged`), e.g. `api.usersAll`. */
 export type ListRoute = CallableRoute & { paged: true; query: NonNullable<CallableRoute['query']> };
 /** The row type of a list route. */
@@ -60,7 +64,7 @@ export function useServerList<R extends ListRoute>(
     queryKey: [key, 'list', params],
     queryFn: ({ signal }) => {
       const listQuery = {
-        ...Object.fromEntries(Object.entries(params.filters).filter(([, value]) => value !== '')),
+        ...nonEmpty(params.filters),
         q: params.q || undefined,
         sort: params.sort,
         order: params.sort ? params.order : undefined,

@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ContactTexts, Messages, type ContactMessage } from '@freight/contracts';
 import { alertText, bare, fakeApi, json, renderAt } from '../screens.spec.setup.js';
@@ -71,6 +72,22 @@ describe('Contact messages (Head and Admin)', () => {
     await waitFor(() => expect(lists().at(-1)).toBe('/api/contactMessages/all?sort=receivedAt&order=asc&page=1&pageSize=25'));
     fireEvent.change(screen.getByLabelText('Search by name or email'), { target: { value: 'kasun' } });
     await waitFor(() => expect(lists().at(-1)).toBe('/api/contactMessages/all?q=kasun&sort=receivedAt&order=asc&page=1&pageSize=25'));
+  });
+
+  it('exports what the list shows: its filter, search and sort, every page', async () => {
+    URL.createObjectURL = jest.fn(() => 'blob:contact-messages');
+    URL.revokeObjectURL = jest.fn();
+    const saved = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    api.handle = (_method, path) =>
+      path.endsWith('export.csv') ? new Response('\uFEFF"Received"\r\n', { status: 200, headers: { 'content-type': 'text/csv' } }) : json([open]);
+    renderAt('contactmessages', 'Head');
+    await screen.findByRole('cell', { name: 'Dilani Fernando' });
+    fireEvent.change(screen.getByLabelText('Search by name or email'), { target: { value: 'dilani' } });
+    await waitFor(() => expect(lists().at(-1)).toContain('q=dilani'));
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(saved).toHaveBeenCalled());
+    expect(api.calls.at(-1)!.url).toBe('/api/contactMessages/export.csv?handled=false&q=dilani');
+    saved.mockRestore();
   });
 
   it('marks a message handled and another not handled, with the texts of ContactTexts as toasts, and reloads the list', async () => {
