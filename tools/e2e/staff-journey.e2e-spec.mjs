@@ -380,7 +380,10 @@ describe('a staff day in the console', () => {
     await checkScreen(page, 'shipment chooser (Employee)');
     await sidebar().getByRole('link', { name: 'Administrative Tools' }).click();
     await page.getByRole('link', { name: 'Manage User' }).waitFor();
+    await expect(page.getByText('Contact messages', { exact: true }).count()).resolves.toBe(0);
     await checkScreen(page, 'administrative tools (Employee)');
+    await page.goto(`${tools}/contactmessages`);
+    await page.getByRole('heading', { name: 'You do not have permission' }).waitFor();
 
     await page.goto(`${url}/adminshipmentmanagement`);
     await page.getByRole('heading', { name: 'You do not have permission' }).waitFor();
@@ -405,6 +408,27 @@ describe('a staff day in the console', () => {
     for (const built of ['Manage Consignee', 'Manage Forwarder', 'Manage Shipper', 'Manage Origin']) await visible(page.getByRole('link', { name: built }));
     await expect(page.getByText('Not available yet').count()).resolves.toBe(0);
     await checkScreen(page, 'administrative tools (Admin)');
+  });
+
+  it("shows the Admin the public contact form's messages and marks one handled", async () => {
+    const visitor = {
+      fullName: `Nadeesha Visitor ${run}`,
+      email: `visitor.${run}@example.com`,
+      message: `A 20 ft container to Colombo next month: ${'please call me back. '.repeat(6)}`,
+    };
+    const sent = await fetch(`${url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(visitor) });
+    expect(sent.status).toBe(201);
+    await page.getByRole('link', { name: 'Contact messages' }).click();
+    await page.getByLabel('Search by name or email').fill(run);
+    const row = page.getByRole('table', { name: 'Contact messages' }).getByRole('row').filter({ hasText: visitor.fullName });
+    await visible(row);
+    await checkScreen(page, 'contact messages (Admin)');
+    await row.getByText('A 20 ft container').click();
+    await visible(row.getByText(visitor.message.trim()));
+    await row.getByRole('button', { name: `Mark handled: message from ${visitor.fullName}` }).click();
+    await expectToast('Contact message marked as handled');
+    // The list shows open messages: the handled one leaves it.
+    await expect(row.waitFor({ state: 'detached' })).resolves.toBeUndefined();
   });
 
   it('refuses the Admin a Head-only screen inside the shell, with a way back', async () => {

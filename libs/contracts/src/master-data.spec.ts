@@ -136,6 +136,13 @@ describe('the CSV export of every list', () => {
     expect(route.query.safeParse({ sort: 'Nope' }).error?.issues[0]?.message).toBe('sort must be one of: YardName, Place');
   });
 
+  it("keeps a list's own filters, never its paging (contact messages: handled)", () => {
+    const route = api.contactMessagesExport;
+    expect(Object.keys(route.query.shape)).toEqual(['q', 'sort', 'order', 'handled']);
+    expect(route.query.parse({ handled: 'false', page: '2', pageSize: '10' })).toEqual({ handled: 'false' });
+    expect(route.query.safeParse({ handled: 'maybe' }).error?.issues[0]?.message).toBe('handled must be true or false');
+  });
+
   it('takes the columns the definition names', () => {
     const named = defineMasterData({ ...base, columns: [{ field: 'YardName', label: 'Yard' }] });
     expect(named.columns).toEqual([{ field: 'YardName', label: 'Yard' }]);

@@ -174,16 +174,17 @@ export type RouteName<Key extends string, Op extends string> = `${Key}${Cap<Op>}
 export type SubjectOf<Service extends string, Name extends string, Op extends string> = `${Service}.${Name}.${Op}`;
 
 /**
- * A list's CSV export, `GET /api/<key>/export.csv?q=&sort=&order=`: the `all` operation's search
- * and sort over every row, the same permission, the resource's columns. `defineResource` adds it
- * to every resource whose `all` is a paged list.
+ * A list's CSV export, `GET /api/<key>/export.csv?q=&sort=&order=` (and the list's own filters,
+ * e.g. `handled=`): the `all` operation's search, filters and sort over every row, the same
+ * permission, the resource's columns. `defineResource` adds it to every resource whose `all` is a
+ * paged list.
  */
 export type ExportOperation<All extends OperationDef> = {
   method: 'GET';
   path: string;
   summary: string;
   action: 'read';
-  query: All['query'] extends z.ZodMiniObject<infer S> ? z.ZodMiniObject<Pick<S, 'q' | 'sort' | 'order'>> : never;
+  query: All['query'] extends z.ZodMiniObject<infer S> ? z.ZodMiniObject<Omit<S, 'page' | 'pageSize'>> : never;
   reply: All['reply'];
   csv: { columns: readonly ListColumnDef[] };
 };
@@ -286,13 +287,16 @@ function defaultColumns(all: OperationDef | undefined): ListColumnDef[] {
     .map((field) => ({ field, label: columnLabel(field) }));
 }
 
+const PAGING = ['page', 'pageSize'];
+
 function exportOperation(def: ResourceDef, all: OperationDef & { query: z.ZodMiniObject }, columns: readonly ListColumnDef[]): OperationDef {
   return {
     method: 'GET',
     path: `/api/${def.key}/${EXPORT_FILE}`,
-    summary: `Every ${def.texts.singular} of the list as CSV (the list's search and sort, all pages), streamed`,
+    summary: `Every ${def.texts.singular} of the list as CSV (the list's search, filters and sort, all pages), streamed`,
     action: 'read',
-    query: z.pick(all.query, { q: true, sort: true, order: true }),
+    // Everything of the list's query but its paging.
+    query: z.pick(all.query, Object.fromEntries(Object.keys(all.query.shape).flatMap((field) => (PAGING.includes(field) ? [] : [[field, true]])))),
     reply: all.reply,
     csv: { columns },
   };

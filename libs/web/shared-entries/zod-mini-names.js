@@ -3,6 +3,7 @@
 export {
   _default,
   array,
+  boolean,
   coerce,
   config,
   email,
@@ -15,6 +16,7 @@ export {
   maximum,
   minLength,
   minimum,
+  nullable,
   number,
   object,
   optional,

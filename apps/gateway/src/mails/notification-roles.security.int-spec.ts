@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { CONTACT_LIMIT, ContactTexts, api } from '@freight/contracts';
 import { startSmtpSink, until, type SmtpSink } from '@freight/server-testing';
 import { addClient, clientToken } from '../testing/clients.js';
@@ -64,6 +65,28 @@ describe.each(Object.entries(EXPECTED))('%s', (name, statuses) => {
     const [method, url, body] = await request();
     const reply = await stack.gateway.call(method, url, { token, body, headers: from() });
     expect([caller, reply.status]).toEqual([caller, status]);
+  });
+});
+
+describe('GET /api/contactMessages/export.csv', () => {
+  it("exports the list's filter: open or handled messages only", async () => {
+    const sender = (fullName: string) => ({ ...contactBody, fullName });
+    for (const name of ['Export Open', 'Export Handled'])
+      expect((await stack.gateway.call('POST', '/api/contact', { body: sender(name), headers: from() })).status).toBe(201);
+    const listed = await stack.gateway.call('GET', '/api/contactMessages/all?q=Export+Handled', { token: tokens.Admin });
+    const marked = await stack.gateway.call('PUT', `/api/contactMessages/handle/${listed.body[0]._id}`, { token: tokens.Admin, body: { handled: true } });
+    expect(marked).toMatchObject({ status: 200, body: { message: ContactTexts.handled } });
+    const names = async (handled: string) => {
+      const reply = await fetch(`${stack.gateway.baseUrl}/api/contactMessages/export.csv?q=Export&handled=${handled}`, {
+        headers: { authorization: `Bearer ${tokens.Admin}` },
+      });
+      expect(reply.status).toBe(200);
+      // fetch's text() drops the BOM; the first record is the header.
+      const [, ...rows] = parse(await reply.text()) as string[][];
+      return rows.map((row) => row[1]);
+    };
+    expect(await names('false')).toEqual(['Export Open']);
+    expect(await names('true')).toEqual(['Export Handled']);
   });
 });
 

@@ -22,6 +22,7 @@ const menu: RemoteMenu = {
     { label: 'Manage Yard', group: LOADING, path: 'manageyard', visibleTo: { area: 'yards', action: 'delete' } },
     { label: 'Manage Shipment Type', group: SHIPMENT, path: 'manageshipmenttype', visibleTo: { area: 'shipmentTypes', action: 'delete' } },
     { label: 'Manage Shipment Term', group: SHIPMENT, path: 'manageshipmentterm', visibleTo: { area: 'shipmentTerms', action: 'delete' } },
+    { label: 'Contact messages', group: CLIENTS, path: 'contactmessages', visibleTo: { area: 'contactMessages', action: 'read' } },
     // new:resource tiles
   ],
 };

@@ -14,6 +14,7 @@ const EditUserPage = lazyScreen(() => import('./users/user-form.page.js').then((
 const ManageBranchesPage = lazyScreen(() => import('./branches/manage-branches.page.js').then((m) => m.ManageBranchesPage));
 const AddBranchPage = lazyScreen(() => import('./branches/branch-form.page.js').then((m) => m.AddBranchPage));
 const EditBranchPage = lazyScreen(() => import('./branches/branch-form.page.js').then((m) => m.EditBranchPage));
+const ContactMessagesPage = lazyScreen(() => import('./contact-messages/contact-messages.page.js').then((m) => m.ContactMessagesPage));
 
 /** Who may open a screen, from the contracts' permission matrix: those who may write in its area. */
 const writes = (area: Area) => (role: StaffRole) => can(role, area, 'write');
@@ -92,6 +93,7 @@ export const routes: RouteObject[] = [
     edit: 'editshipmentterm/:TermofShipment',
     listNeeds: 'delete',
   }),
+  { path: 'contactmessages', element: guarded((role) => can(role, 'contactMessages', 'read'), <ContactMessagesPage />) },
   // new:resource routes
   ...Object.entries(LATER_SCREENS).map(([path, title]) => ({ path, element: <NotAvailablePage title={title} /> })),
   { path: '*', element: <NotFoundPage homePath={TOOLS} /> },

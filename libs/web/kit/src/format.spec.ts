@@ -1,4 +1,4 @@
-import { formatClock, formatDate, formatMoney, textOrNA } from './format.js';
+import { formatClock, formatDate, formatDateTime, formatMoney, textOrNA } from './format.js';
 
 describe('formatting (en-GB)', () => {
   it('shows dates as dd/mm/yyyy', () => {
@@ -10,6 +10,11 @@ describe('formatting (en-GB)', () => {
     expect(formatDate(null)).toBe('N/A');
     expect(formatDate('')).toBe('N/A');
     expect(formatDate('not a date')).toBe('N/A');
+  });
+
+  it('shows a date with its time as dd/mm/yyyy HH:mm (24-hour), N/A when missing', () => {
+    expect(formatDateTime(new Date(2026, 0, 5, 14, 3))).toBe('05/01/2026 14:03');
+    expect(formatDateTime(null)).toBe('N/A');
   });
 
   it('formats the header clock as dd/mm/yyyy – Weekday – HH:mm (24-hour)', () => {

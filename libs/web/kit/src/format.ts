@@ -14,6 +14,12 @@ export function formatDate(value: Date | string | number | null | undefined): st
   return Number.isNaN(date.getTime()) ? 'N/A' : dateFormat.format(date);
 }
 
+/** dd/mm/yyyy HH:mm (24-hour), or N/A: when a message came in. */
+export function formatDateTime(value: Date | string | number | null | undefined): string {
+  const day = formatDate(value);
+  return day === 'N/A' ? day : `${day} ${timeFormat.format(toDate(value!))}`;
+}
+
 /** The header clock: `dd/mm/yyyy – Weekday – HH:mm`. */
 export function formatClock(date: Date): string {
   return `${dateFormat.format(date)} – ${weekdayFormat.format(date)} – ${timeFormat.format(date)}`;

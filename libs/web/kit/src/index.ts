@@ -20,7 +20,7 @@ export * from '@freight/web-session';
 export { useSession, useRole, useCan, hasRole } from './use-session.js';
 export { RequireSession, RequireRole, RequirePermission } from './route-guard.js';
 export { NotFoundPage, NoPermissionPage, NotAvailablePage, NOT_AVAILABLE_TEXT, ErrorNotice, LoadingNotice, lazyScreen, type WayBack } from './pages.js';
-export { formatDate, formatClock, formatMoney, textOrNA } from './format.js';
+export { formatDate, formatDateTime, formatClock, formatMoney, textOrNA } from './format.js';
 export { DataTable, SEARCH_DEBOUNCE_MS, type Column, type DataTableProps } from './data-table.js';
 export { RowActions, type RowActionsProps } from './row-actions.js';
 export { useServerList, nextSort, type ServerList, type ListParams, type SortOrder, type ListRoute, type RowOf } from './use-server-list.js';

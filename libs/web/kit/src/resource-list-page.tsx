@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, Group, Stack, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Title } from '@mantine/core';
 import { can, columnText } from '@freight/contracts';
 import type { Session } from '@freight/web-session';
 import { callRoute, downloadFile } from './api-client.js';
@@ -11,7 +11,7 @@ import { screenTexts, type ScreenTexts } from './resource-texts.js';
 import { toastError } from './toast.js';
 import { serverMessage } from './form-errors.js';
 import { fieldText, type ListResource, type ListRowOf } from './resource-types.js';
-import { useServerList } from './use-server-list.js';
+import { nonEmpty, useServerList } from './use-server-list.js';
 import { useSession } from './use-session.js';
 
 /** A column of the screen's table; by default the resource definition's columns (contracts ListColumnDef), which the CSV export has too. */
@@ -23,6 +23,17 @@ export interface ListColumn<Row> {
   render?: (row: Row) => ReactNode;
 }
 
+/** A choice that narrows the list on the server, e.g. Show: Open / Handled / All (`handled=false|true|`). */
+export interface ListFilter {
+  label: string;
+  /** The list call's query parameter. */
+  param: string;
+  /** Value '' filters nothing. */
+  options: readonly { value: string; label: string }[];
+  /** The option the screen opens with. */
+  initial: string;
+}
+
 /** An entity's list screen as data: its columns and the few texts and rules of its own. */
 export interface ResourceListConfig<R extends ListResource> {
   resource: R;
@@ -30,8 +41,11 @@ export interface ResourceListConfig<R extends ListResource> {
   columns?: readonly ListColumn<ListRowOf<R>>[];
   /** Label of the search box: 'Search by city'. */
   searchLabel: string;
-  /** The delete dialog's question: 'Are you sure you want to delete user amara?' */
-  deleteQuestion: (row: ListRowOf<R>) => string;
+  /** The delete dialog's question: 'Are you sure you want to delete user amara?'; default 'Are you sure you want to delete the <thing> <key>?' */
+  deleteQuestion?: (row: ListRowOf<R>) => string;
+  filter?: ListFilter;
+  /** The entity's own buttons in a row's Actions cell; `refresh` reloads the list after one acted. */
+  rowActions?: (row: ListRowOf<R>, refresh: () => Promise<void>) => ReactNode;
   /** The add screen, relative to the list's route; default `../add<name>` (spec 01 §2 routes). */
   addPath?: (session: Session) => string;
   /** A row's view screen, where the entity has one (`../viewconsignee/<id>`). */
@@ -40,47 +54,50 @@ export interface ResourceListConfig<R extends ListResource> {
   editPath?: (row: ListRowOf<R>, session: Session) => string;
   /** How the row's buttons name it ("Edit consignee Lanka Traders"); default: its natural key. */
   rowName?: (row: ListRowOf<R>) => string;
-  /** Default: the role may write in the resource's area (contracts `can`). */
+  /** Default: the resource has `update` and the role may write in its area (contracts `can`). */
   mayEdit?: (session: Session, row: ListRowOf<R>) => boolean;
-  /** Default: the role may delete in the resource's area. */
+  /** Default: the resource has `delete` and the role may delete in its area. */
   mayDelete?: (session: Session, row: ListRowOf<R>) => boolean;
   texts?: Partial<ScreenTexts>;
 }
 
 /**
- * The list screen of an entity: title, Export CSV (every row of the current search and sort,
- * streamed by the server) and Add button (for roles that may write), a table searched, sorted
- * and paged on the server, and Edit and Delete (with a confirmation) on each row where the
- * permission rules allow.
+ * The list screen of an entity: title, Export CSV (every row of the current search, filter and sort,
+ * streamed by the server) and Add button (for roles that may write), a table searched, sorted,
+ * filtered and paged on the server, and Edit and Delete (with a confirmation) on each row where
+ * the resource has them and the permission rules allow.
  */
 export function ResourceListPage<R extends ListResource>({ config }: { config: ResourceListConfig<R> }) {
   const { resource } = config;
   const session = useSession();
-  const list = useServerList(resource.key, resource.operations.all);
+  const { filter } = config;
+  const list = useServerList(resource.key, resource.operations.all, undefined, filter && { [filter.param]: filter.initial });
   const [exporting, setExporting] = useState(false);
   if (!session) return null;
 
   const texts = screenTexts(resource, config.texts);
-  const { name, naturalKey, area, sortFields } = resource;
+  const { name, naturalKey, area, sortFields, operations } = resource;
   const keyOf = (row: ListRowOf<R>) => fieldText(row, naturalKey);
-  const mayEdit = config.mayEdit ?? (() => can(session.role, area, 'write'));
-  const mayDelete = config.mayDelete ?? (() => can(session.role, area, 'delete'));
+  const mayAdd = 'add' in operations && can(session.role, area, 'write');
+  const mayEdit = config.mayEdit ?? (() => 'update' in operations && can(session.role, area, 'write'));
+  const mayDelete = config.mayDelete ?? (() => operations.delete !== undefined && can(session.role, area, 'delete'));
   const editPath = config.editPath ?? ((row) => `../edit${name}/${encodeURIComponent(keyOf(row))}`);
   const addPath = config.addPath?.(session) ?? `../add${name}`;
 
   const remove = (row: ListRowOf<R>) =>
     confirmAndDelete({
-      question: config.deleteQuestion(row),
-      remove: () => callRoute(resource.operations.delete, { params: { [naturalKey]: keyOf(row) } }) as Promise<{ message: string }>,
+      question: config.deleteQuestion?.(row) ?? `Are you sure you want to delete the ${resource.texts.singular} ${keyOf(row)}?`,
+      remove: () => callRoute(operations.delete!, { params: { [naturalKey]: keyOf(row) } }) as Promise<{ message: string }>,
       failureTexts: texts.deleteFailure,
       onDeleted: list.refresh,
     });
 
   const exportCsv = async () => {
-    const { q, sort, order } = list.params;
+    const { q, sort, order, filters } = list.params;
     setExporting(true);
     try {
-      await downloadFile(resource.operations.export, { q: q || undefined, sort, order: sort ? order : undefined }, `${resource.key}.csv`);
+      const query = { ...nonEmpty(filters), q: q || undefined, sort, order: sort ? order : undefined };
+      await downloadFile(resource.operations.export, query, `${resource.key}.csv`);
     } catch (error) {
       toastError(serverMessage(error, texts.exportError));
     } finally {
@@ -104,7 +121,9 @@ export function ResourceListPage<R extends ListResource>({ config }: { config: R
           viewTo={config.viewPath?.(row)}
           editTo={mayEdit(session, row) ? editPath(row, session) : undefined}
           onDelete={mayDelete(session, row) ? () => void remove(row) : undefined}
-        />
+        >
+          {config.rowActions?.(row, list.refresh)}
+        </RowActions>
       ),
     },
   ];
@@ -117,13 +136,22 @@ export function ResourceListPage<R extends ListResource>({ config }: { config: R
           <Button variant="default" onClick={() => void exportCsv()} loading={exporting}>
             Export CSV
           </Button>
-          {can(session.role, area, 'write') && (
+          {mayAdd && (
             <Button component={Link} to={addPath}>
               {texts.addTitle}
             </Button>
           )}
         </Group>
       </Group>
+      {filter && (
+        <NativeSelect
+          label={filter.label}
+          data={filter.options}
+          value={list.params.filters[filter.param] ?? ''}
+          onChange={(event) => list.setFilter(filter.param, event.currentTarget.value)}
+          maw={360}
+        />
+      )}
       <DataTable
         list={list}
         columns={columns}

@@ -6,11 +6,12 @@ import type { ListRoute, RowOf } from './use-server-list.js';
  * The kit's pages work on a resource definition (contracts `defineResource`) whose operations
  * carry the usual names of master data: `all` (a paged list), `get` (one record by its natural
  * key), `add`, `update` (by the natural key) and `delete`, and `export` (the list as CSV, which
- * `defineResource` adds to every paged list), with the list's columns.
+ * `defineResource` adds to every paged list), with the list's columns. A list without `add`,
+ * `update` or `delete` offers none of them.
  */
 export type ListResource = ResourceDef & {
   columns: readonly ListColumnDef[];
-  operations: { all: OperationDef & ListRoute; delete: OperationDef; export: OperationDef };
+  operations: { all: OperationDef & ListRoute; delete?: OperationDef; export: OperationDef };
 };
 export type FormResource = ResourceDef & {
   operations: { get: OperationDef; add: OperationDef & { body: z.ZodMiniType }; update: OperationDef & { body: z.ZodMiniType } };

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Group } from '@mantine/core';
 
@@ -7,10 +8,12 @@ export interface RowActionsProps {
   viewTo?: string;
   editTo?: string;
   onDelete?: () => void;
+  /** The entity's own actions ("Mark handled"), after the others. */
+  children?: ReactNode;
 }
 
 /** The Actions cell of a list row: View, Edit and Delete, each shown only when given. */
-export function RowActions({ what, viewTo, editTo, onDelete }: RowActionsProps) {
+export function RowActions({ what, viewTo, editTo, onDelete, children }: RowActionsProps) {
   return (
     <Group gap="xs" wrap="nowrap">
       {viewTo && (
@@ -28,6 +31,7 @@ export function RowActions({ what, viewTo, editTo, onDelete }: RowActionsProps) 
           Delete
         </Button>
       )}
+      {children}
     </Group>
   );
 }

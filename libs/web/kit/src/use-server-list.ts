@@ -12,6 +12,8 @@ export interface ListParams {
   order: SortOrder;
   page: number;
   pageSize: number;
+  /** The list's own filters, sent beside the search (`{ handled: 'false' }`); an empty value filters nothing. */
+  filters: Readonly<Record<string, string>>;
 }
 
 export interface ServerList<T> {
@@ -24,6 +26,8 @@ export interface ServerList<T> {
   setSearch: (q: string) => void;
   toggleSort: (field: string) => void;
   setPage: (page: number) => void;
+  /** Set one of the list's filters ('' for none); back to the first page. */
+  setFilter: (name: string, value: string) => void;
   /** Reload every page of this list (after an add, edit or delete). */
   refresh: () => Promise<void>;
 }
@@ -34,22 +38,33 @@ export function nextSort(params: Pick<ListParams, 'sort' | 'order'>, field: stri
   return { sort: field, order: 'asc' };
 }
 
+/** The filters that filter something (a value of '' filters nothing), as query parameters. */
+export const nonEmpty = (filters: ListParams['filters']): Record<string, string> =>
+  Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ''));
+
 /** A list route of the api table (`paged`), e.g. `api.usersAll`. */
 export type ListRoute = CallableRoute & { paged: true; query: NonNullable<CallableRoute['query']> };
 /** The row type of a list route. */
 export type RowOf<R extends Pick<CallableRoute, 'reply'>> = z.output<R['reply']> extends readonly (infer T)[] ? T : never;
 
 /**
- * One page of a list call, searched, sorted and paged on the server
- * (DECISIONS §1). `key` names the list in the query cache, e.g. 'users'.
+ * One page of a list call, searched, sorted, filtered and paged on the server
+ * (DECISIONS §1). `key` names the list in the query cache, e.g. 'users'; `filters` are the
+ * list's own filters at first (`{ handled: 'false' }`).
  */
-export function useServerList<R extends ListRoute>(key: string, route: R, pageSize: number = DEFAULT_PAGE_SIZE): ServerList<RowOf<R>> {
+export function useServerList<R extends ListRoute>(
+  key: string,
+  route: R,
+  pageSize: number = DEFAULT_PAGE_SIZE,
+  filters: Readonly<Record<string, string>> = {},
+): ServerList<RowOf<R>> {
   const queryClient = useQueryClient();
-  const [params, setParams] = useState<ListParams>({ q: '', order: 'asc', page: 1, pageSize });
+  const [params, setParams] = useState<ListParams>({ q: '', order: 'asc', page: 1, pageSize, filters });
   const query = useQuery({
     queryKey: [key, 'list', params],
     queryFn: ({ signal }) => {
       const listQuery = {
+        ...nonEmpty(params.filters),
         q: params.q || undefined,
         sort: params.sort,
         order: params.sort ? params.order : undefined,
@@ -68,6 +83,10 @@ export function useServerList<R extends ListRoute>(key: string, route: R, pageSi
   const setSearch = useCallback((q: string) => setParams((p) => (p.q === q ? p : { ...p, q, page: 1 })), []);
   const toggleSort = useCallback((field: string) => setParams((p) => ({ ...p, ...nextSort(p, field), page: 1 })), []);
   const setPage = useCallback((page: number) => setParams((p) => ({ ...p, page: Math.max(1, page) })), []);
+  const setFilter = useCallback(
+    (name: string, value: string) => setParams((p) => (p.filters[name] === value ? p : { ...p, filters: { ...p.filters, [name]: value }, page: 1 })),
+    [],
+  );
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: [key] }), [queryClient, key]);
 
   return {
@@ -80,6 +99,7 @@ export function useServerList<R extends ListRoute>(key: string, route: R, pageSi
     setSearch,
     toggleSort,
     setPage,
+    setFilter,
     refresh,
   };
 }
