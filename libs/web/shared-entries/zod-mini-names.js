@@ -5,6 +5,7 @@ export {
   array,
   boolean,
   coerce,
+  discriminatedUnion,
   config,
   email,
   enum,
