@@ -43,14 +43,14 @@ function writePrivate(file, text) {
  * nats-config.mjs: no anonymous access, each identity with its permissions. Its
  * configuration, JetStream data and passwords (`passwords.json`, made once, then kept) live
  * in `dir`. `spawnServer(binary, args)` starts the process and returns an object whose
- * `done` turns true if it exits.
+ * `done` turns true if it exits. `anyDurableName`: the test server's grant (natsIdentities).
  * @returns {Promise<{ url: string, passwords: Record<string, string>, binary: string }>}
  */
-export async function startLocalNats({ dir, services, spawnServer }) {
+export async function startLocalNats({ dir, services, spawnServer, anyDurableName = false }) {
   const binary = findExecutable('nats-server');
   if (!binary) throw new Error(NATS_MISSING);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const identities = natsIdentities(services);
+  const identities = natsIdentities(services, { anyDurableName });
   const passwordsFile = join(dir, 'passwords.json');
   const passwords = withPasswords(identities, existsSync(passwordsFile) ? JSON.parse(readFileSync(passwordsFile, 'utf8')) : {});
   writePrivate(passwordsFile, JSON.stringify(passwords, null, 2) + '\n');
@@ -105,6 +105,8 @@ export async function startTestNats(services) {
     const nats = await startLocalNats({
       dir,
       services,
+      // Test files share this server, each in a namespace of its own with its own durables (ADR 21).
+      anyDurableName: true,
       spawnServer: (binary, args) => {
         child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
         child.stderr.on('data', (chunk) => (output = (output + chunk).slice(-4000)));
