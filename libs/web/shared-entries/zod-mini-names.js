@@ -3,6 +3,7 @@
 export {
   _default,
   array,
+  boolean,
   coerce,
   config,
   email,
