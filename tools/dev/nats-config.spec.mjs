@@ -67,7 +67,7 @@ describe('NATS identities', () => {
     expect(byName.gateway.subscribe).toEqual(['_INBOX.>']);
   });
 
-  it('give a consuming service exactly its own durable on the producer\'s stream; the test server any one-token name there (namespaces), nothing more', () => {
+  it("give a consuming service exactly its own durable on the producer's stream; the test server any one-token name there (namespaces), nothing more", () => {
     const consumerGrants = (identity) => identity.publish.filter((s) => s.startsWith('$JS.API.CONSUMER') || s.startsWith('$JS.ACK'));
     const services = [
       { name: 'directory', queueGroup: 'directory' },

@@ -66,16 +66,22 @@ export async function startLocalNats({ dir, services, spawnServer, anyDurableNam
  * NATS for `npm start`. With NATS_URL set, that server, reached with the NATS_USER and
  * NATS_PASSWORD of the configuration (the operator's business). Otherwise a local
  * nats-server with the generated configuration under `dir`, and each child gets its own
- * identity through `envFor(name)`.
+ * identity through `envFor(name)`. `anyDurableName`: an isolated run's own server, whose services
+ * work in a namespace (natsIdentities).
  * @returns {Promise<{ natsUrl: string, started: boolean, envFor: (identity: string) => Record<string, string> }>}
  */
-export async function ensureNats({ natsUrl, dir, services, children, log }) {
+export async function ensureNats({ natsUrl, dir, services, children, log, anyDurableName = false }) {
   if (natsUrl) {
     const { host, port } = natsAddress(natsUrl);
     if (!(await probeNats(host, port))) throw new Error(`No NATS answers at ${natsUrl}: start it, or leave NATS_URL empty to run a local nats-server.`);
     return { natsUrl, started: false, envFor: () => ({}) };
   }
-  const nats = await startLocalNats({ dir, services, spawnServer: (binary, args) => children.start('nats', binary, args, { stopSignal: 'SIGTERM' }) });
+  const nats = await startLocalNats({
+    dir,
+    services,
+    anyDurableName,
+    spawnServer: (binary, args) => children.start('nats', binary, args, { stopSignal: 'SIGTERM' }),
+  });
   log(`started ${nats.binary} on ${nats.url} with JetStream and one identity per service (config, data and passwords in ${dir})`);
   return { natsUrl: nats.url, started: true, envFor: (identity) => ({ NATS_USER: identity, NATS_PASSWORD: nats.passwords[identity] }) };
 }

@@ -106,7 +106,11 @@ describe.each(Object.entries(EXPECTED))('%s', (name, statuses) => {
       consigneeancGet: async () => ['GET', `/api/consigneeanc/${await anAnnouncementId()}`] as const,
       consigneeancAdd: async () => ['POST', '/api/consigneeanc/add', { annoucment: `Added by ${caller}`, consignee: 'Consignee notify.consignee' }] as const,
       consigneeancEdit: async () =>
-        ['PUT', `/api/consigneeanc/edit/${await anAnnouncementId()}`, { annoucment: 'Edited', consignee: 'Consignee notify.consignee', isActive: false }] as const,
+        [
+          'PUT',
+          `/api/consigneeanc/edit/${await anAnnouncementId()}`,
+          { annoucment: 'Edited', consignee: 'Consignee notify.consignee', isActive: false },
+        ] as const,
       consigneeancDelete: async () => ['DELETE', `/api/consigneeanc/delete/${await anAnnouncementId()}`] as const,
     }[name]!;
     const [method, url, body] = await request();
@@ -145,7 +149,10 @@ describe('POST /api/contact', () => {
 
 describe('client news and consignee announcements', () => {
   it('a Head adds an active news item: the public list has it, an inactive one it has not', async () => {
-    const added = await stack.gateway.call('POST', '/api/clientnews/add', { token: tokens.Head, body: { news: 'Colombo port works on Sunday', isActive: true } });
+    const added = await stack.gateway.call('POST', '/api/clientnews/add', {
+      token: tokens.Head,
+      body: { news: 'Colombo port works on Sunday', isActive: true },
+    });
     expect(added).toMatchObject({ status: 201, body: { success: true, message: ClientNewsTexts.added } });
     await stack.gateway.call('POST', '/api/clientnews/add', { token: tokens.Head, body: { news: 'Not yet', isActive: false } });
     const active = await stack.gateway.call('GET', '/api/clientnews/active');

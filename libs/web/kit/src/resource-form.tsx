@@ -98,7 +98,8 @@ function FieldInput({ field, mode, form }: { field: FormField; mode: FormMode; f
     );
   }
   if (type === 'textarea') {
-    return <Textarea label={label} description={description} required={required} placeholder={placeholder} autosize minRows={3} {...form.register(name)} error={error} />;
+    const shown = { label, description, required, placeholder };
+    return <Textarea {...shown} autosize minRows={3} {...form.register(name)} error={error} />;
   }
   if (type === 'password') {
     return (
