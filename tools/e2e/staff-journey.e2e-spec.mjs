@@ -312,13 +312,13 @@ describe('a staff day in the console', () => {
     await page.getByRole('button', { name: 'Add Client News' }).click();
     await visible(page.getByText('News is required'));
     await expect(page.getByLabel('Active').isChecked()).resolves.toBe(true);
-    await page.getByLabel('News').fill(news);
+    await page.getByRole('textbox', { name: 'News' }).fill(news);
     await checkScreen(page, 'add client news');
     await page.getByRole('button', { name: 'Add Client News' }).click();
     await expectToast('Client news added successfully!');
     await page.waitForURL((u) => u.pathname.endsWith('/manageclientnews'));
     await page.getByLabel('Search news').fill(news);
-    await page.getByRole('table', { name: 'Client News' }).getByRole('cell', { name: news }).waitFor();
+    await page.getByRole('table', { name: 'Client News' }).getByRole('cell', { name: news, exact: true }).waitFor();
     await checkScreen(page, 'client news list (Head)');
     const active = await fetch(`${url}/api/clientnews/active`); // public: no token
     expect(active.status).toBe(200);
@@ -326,14 +326,14 @@ describe('a staff day in the console', () => {
 
     await openTile('Manage Client Announcements');
     await page.getByRole('link', { name: 'Add Announcement' }).click();
-    await page.getByLabel('Announcement').fill(announcement);
-    await page.getByLabel('Consignee').selectOption(consignee.name);
+    await page.getByRole('textbox', { name: 'Announcement' }).fill(announcement);
+    await page.getByRole('combobox', { name: 'Consignee' }).selectOption(consignee.name);
     await checkScreen(page, 'add announcement');
     await page.getByRole('button', { name: 'Add Announcement' }).click();
     await expectToast('Announcement added successfully!');
     await page.waitForURL((u) => u.pathname.endsWith('/manageannouncement'));
     await page.getByLabel('Search announcements').fill(announcement);
-    await page.getByRole('table', { name: 'Announcements' }).getByRole('cell', { name: consignee.name }).waitFor();
+    await page.getByRole('table', { name: 'Announcements' }).getByRole('cell', { name: consignee.name, exact: true }).waitFor();
     await checkScreen(page, 'announcement list (Head)');
 
     const signIn = await fetch(`${url}/api/clientlogin/myclientlogin`, {
