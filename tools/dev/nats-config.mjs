@@ -31,6 +31,31 @@ export const eventPublisherSubjects = (service) => [
   ...['INFO', 'CREATE', 'UPDATE'].map((action) => `$JS.API.STREAM.${action}.${eventStream(service)}`),
 ];
 
+/**
+ * The durable consumers each service keeps on another service's event stream (ADR 21), by name:
+ * `<service>_<purpose>`, as the service's code names it (durableName in libs/server/database).
+ */
+export const EVENT_CONSUMERS = {
+  notification: [{ producer: 'directory', durable: 'notification_consignees' }],
+};
+
+/**
+ * What a consuming service needs for one durable of its own on `producer`'s stream: create it (the
+ * filtered form names the filter after the durable) and look it up, pull its messages, ack them.
+ * Nothing of another durable, so it cannot read other subjects of the stream or steal another
+ * consumer's messages. `durable` `*` (test servers only, see natsIdentities) takes any one-token name.
+ */
+export const eventConsumerSubjects = (producer, durable) => {
+  const stream = eventStream(producer);
+  return [
+    `$JS.API.CONSUMER.CREATE.${stream}.${durable}`,
+    `$JS.API.CONSUMER.CREATE.${stream}.${durable}.>`,
+    `$JS.API.CONSUMER.INFO.${stream}.${durable}`,
+    `$JS.API.CONSUMER.MSG.NEXT.${stream}.${durable}`,
+    `$JS.ACK.${stream}.${durable}.>`,
+  ];
+};
+
 /** Every JetStream API subject that names a service's event stream (its consumers included). */
 const eventStreamApi = (service) => {
   const stream = eventStream(service);
@@ -42,9 +67,13 @@ const eventStreamApi = (service) => {
  * `subscribe` entries may name a queue group after a space ("directory.> directory"): then only
  * subscriptions in that group are allowed. An empty `publish` list allows no publish at all.
  * @param {{ name: string, queueGroup: string }[]} [services]  the registry's services
+ * @param {{ anyDurableName?: boolean }} [options]  anyDurableName: a consuming service may name its
+ *   durables anything on the streams it reads (the test server only: test files share it, each in a
+ *   namespace of its own, and a durable per namespace has the namespace in its name; ADR 21)
  * @returns {NatsIdentity[]}
  */
-export function natsIdentities(services = SERVICES) {
+export function natsIdentities(services = SERVICES, { anyDurableName = false } = {}) {
+  const consumers = (name) => (EVENT_CONSUMERS[name] ?? []).flatMap(({ producer, durable }) => eventConsumerSubjects(producer, anyDurableName ? '*' : durable));
   return [
     // The only caller of services, and the only JetStream user apart from the services' event
     // streams (the revocation KV bucket, its stream and watch). `$JS.API.>` is all of JetStream,
@@ -62,7 +91,7 @@ export function natsIdentities(services = SERVICES) {
     // no other stream, not the revocation bucket.
     ...services.map(({ name, queueGroup }) => ({
       name,
-      publish: eventPublisherSubjects(name),
+      publish: [...eventPublisherSubjects(name), ...consumers(name)],
       subscribe: [`${name}.> ${queueGroup}`, `*.${name}.> *.${queueGroup}`, `${serviceInbox(name)}.>`],
       allowResponses: true,
     })),

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './gen-k8s.mjs';
-import { kubernetesAuthorization, natsIdentities, natsServerConfig, passwordVariable, withPasswords } from './nats-config.mjs';
+import { EVENT_CONSUMERS, kubernetesAuthorization, natsIdentities, natsServerConfig, passwordVariable, withPasswords } from './nats-config.mjs';
 import { findExecutable } from './nats.mjs';
 import { SERVICES } from './services.mjs';
 
@@ -65,6 +65,27 @@ describe('NATS identities', () => {
         .sort(),
     ).toEqual(['admin', 'gateway']);
     expect(byName.gateway.subscribe).toEqual(['_INBOX.>']);
+  });
+
+  it("give a consuming service exactly its own durable on the producer's stream; the test server any one-token name there (namespaces), nothing more", () => {
+    const consumerGrants = (identity) => identity.publish.filter((s) => s.startsWith('$JS.API.CONSUMER') || s.startsWith('$JS.ACK'));
+    const services = [
+      { name: 'directory', queueGroup: 'directory' },
+      { name: 'notification', queueGroup: 'notification' },
+    ];
+    const [production, test] = [natsIdentities(services), natsIdentities(services, { anyDurableName: true })].map((list) =>
+      Object.fromEntries(list.map((i) => [i.name, consumerGrants(i)])),
+    );
+    expect(production.notification).toEqual([
+      '$JS.API.CONSUMER.CREATE.EVENTS_DIRECTORY.notification_consignees',
+      '$JS.API.CONSUMER.CREATE.EVENTS_DIRECTORY.notification_consignees.>',
+      '$JS.API.CONSUMER.INFO.EVENTS_DIRECTORY.notification_consignees',
+      '$JS.API.CONSUMER.MSG.NEXT.EVENTS_DIRECTORY.notification_consignees',
+      '$JS.ACK.EVENTS_DIRECTORY.notification_consignees.>',
+    ]);
+    expect(test.notification).toEqual(production.notification.map((s) => s.replace('notification_consignees', '*')));
+    expect([production.directory, test.directory]).toEqual([[], []]);
+    expect(EVENT_CONSUMERS.notification).toEqual([{ producer: 'directory', durable: 'notification_consignees' }]);
   });
 
   it("deny the gateway every service's events and event streams", () => {

@@ -167,7 +167,8 @@ export async function startSystem(options = {}) {
     const pg = await ensurePostgres({ adminUrl: env.DATABASE_URL, dataDir, children, log });
     // An isolated run gets a NATS of its own (unless NATS_URL names one), gone with it.
     const natsDir = isolated && !env.NATS_URL ? (cleanup.natsDir = mkdtempSync(join(tmpdir(), 'freight-nats-'))) : join(dataDir, 'nats');
-    const nats = await watch(ensureNats({ natsUrl: env.NATS_URL, dir: natsDir, services: SERVICES, children, log }));
+    // Its services work in a namespace, so their durables carry it in their names (ADR 21).
+    const nats = await watch(ensureNats({ natsUrl: env.NATS_URL, dir: natsDir, services: SERVICES, children, log, anyDurableName: Boolean(isolated) }));
     env.NATS_URL = nats.natsUrl;
 
     let database = urlParts(pg.adminUrl).database;

@@ -9,9 +9,11 @@ import { LAPTOP, PHONE, checkScreen } from './check-screen.mjs';
 // One staff member's day, through the real console, remote, gateway, directory service,
 // Postgres and NATS: the Head sets up a branch, an Admin, a forwarder and a consignee, the
 // Admin signs in and works within what an Admin may do, the Head changes the consignee's
-// opening balance and deletes it. Steps build on each other, so they run in order. Every
-// screen and state on the way is checked at phone and laptop width (checkScreen: no
-// sideways overflow, Log Out on screen, no serious or critical axe-core violation).
+// opening balance and deletes it. On the way the Head adds client news and an announcement for
+// the consignee, which the consignee's token reads (and not another consignee's). Steps build
+// on each other, so they run in order. Every screen and state on the way is checked at phone
+// and laptop width (checkScreen: no sideways overflow, Log Out on screen, no serious or
+// critical axe-core violation).
 const { url, head } = target();
 const run = Date.now().toString(36).slice(-5);
 const branch = { city: `Galle ${run}`, location: '14 Church Street, Fort', contact: '+94 91 222 3344', code: `G${run}`.toUpperCase() };
@@ -24,6 +26,8 @@ const consignee = {
   password: 'spice-lagoon-harbour-9',
   additionalEmails: [`ops.${run}@harbour.example`, `docs.${run}@harbour.example`],
 };
+const news = `Colombo port works on Sunday ${run}`;
+const announcement = `Your container has arrived ${run}`;
 const forwarder = { name: `Lanka Cargo ${run}`, renamed: `Lanka Cargo Lines ${run}`, email: `ops.${run}@example.com` };
 const tools = `${url}/admindashboard/administrativetools`;
 
@@ -42,6 +46,13 @@ async function signIn(who, landing = '/admindashboard') {
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((u) => u.pathname === landing);
+}
+
+/** Administrative Tools, then the tile's screen (its heading shown). */
+async function openTile(tile, heading = tile) {
+  await page.goto(tools);
+  await page.getByRole('link', { name: tile }).click();
+  await page.getByRole('heading', { name: heading }).waitFor();
 }
 
 async function signOut() {
@@ -291,9 +302,7 @@ describe('a staff day in the console', () => {
   });
 
   it('lets the Head add a consignee with two additional e-mails', async () => {
-    await page.goto(tools);
-    await page.getByRole('link', { name: 'Manage Consignee' }).click();
-    await page.getByRole('heading', { name: 'Manage Consignees' }).waitFor();
+    await openTile('Manage Consignee', 'Manage Consignees');
     await page.getByRole('link', { name: 'Add Consignee' }).click();
     await page.getByRole('button', { name: 'Add Consignee' }).click();
     await visible(page.getByText('Consignee name is required'));
@@ -316,6 +325,49 @@ describe('a staff day in the console', () => {
     await page.getByLabel('Search by consignee name').fill(consignee.name);
     await page.getByRole('table', { name: 'Consignees' }).getByRole('cell', { name: consignee.username, exact: true }).waitFor();
     await checkScreen(page, 'consignee list (Head)');
+  });
+
+  it('lets the Head add an active news item, which the public news lists, and an announcement the consignee reads (and not another consignee)', async () => {
+    await openTile('Manage Client News');
+    await page.getByRole('link', { name: 'Add Client News' }).click();
+    await page.getByRole('button', { name: 'Add Client News' }).click();
+    await visible(page.getByText('News is required'));
+    await expect(page.getByLabel('Active').isChecked()).resolves.toBe(true);
+    await page.getByRole('textbox', { name: 'News' }).fill(news);
+    await checkScreen(page, 'add client news');
+    await page.getByRole('button', { name: 'Add Client News' }).click();
+    await expectToast('Client news added successfully!');
+    await page.waitForURL((u) => u.pathname.endsWith('/manageclientnews'));
+    await page.getByLabel('Search news').fill(news);
+    await page.getByRole('table', { name: 'Client News' }).getByRole('cell', { name: news, exact: true }).waitFor();
+    await checkScreen(page, 'client news list (Head)');
+    const active = await fetch(`${url}/api/clientnews/active`); // public: no token
+    expect(active.status).toBe(200);
+    expect((await active.json()).map((item) => item.news)).toContain(news);
+
+    await openTile('Manage Client Announcements');
+    await page.getByRole('link', { name: 'Add Announcement' }).click();
+    await page.getByRole('textbox', { name: 'Announcement' }).fill(announcement);
+    await page.getByRole('combobox', { name: 'Consignee' }).selectOption(consignee.name);
+    await checkScreen(page, 'add announcement');
+    await page.getByRole('button', { name: 'Add Announcement' }).click();
+    await expectToast('Announcement added successfully!');
+    await page.waitForURL((u) => u.pathname.endsWith('/manageannouncement'));
+    await page.getByLabel('Search announcements').fill(announcement);
+    await page.getByRole('table', { name: 'Announcements' }).getByRole('cell', { name: consignee.name, exact: true }).waitFor();
+    await checkScreen(page, 'announcement list (Head)');
+
+    const signIn = await fetch(`${url}/api/clientlogin/myclientlogin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: consignee.username, password: consignee.password }),
+    });
+    const { token } = await signIn.json();
+    const read = (username) => fetch(`${url}/api/consigneeanc/active/${username}`, { headers: { authorization: `Bearer ${token}` } });
+    const own = await read(consignee.username);
+    expect(own.status).toBe(200);
+    expect((await own.json()).data.map((a) => a.annoucment)).toEqual([announcement]);
+    expect((await read(`someone.else.${run}`)).status).toBe(403);
   });
 
   it('says "Not available yet" inside the shell for screens of later work', async () => {
@@ -564,6 +616,10 @@ describe('a staff day in the console', () => {
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expectToast('Consignee deleted successfully');
     await page.getByRole('table', { name: 'Consignees' }).getByRole('cell', { name: consignee.username, exact: true }).waitFor({ state: 'detached' });
+    // The deleted consignee's announcement is no longer shown (the notification service follows the directory's events).
+    await page.goto(`${tools}/manageannouncement`);
+    await page.getByLabel('Search announcements').fill(announcement);
+    await visible(page.getByText('No announcements found.'));
   });
 
   it("works on every screen above within the edge's Content-Security-Policy", () => {

@@ -20,6 +20,8 @@ export * from './directory/shipment-type.resource.js';
 export * from './directory/shipment-term.resource.js';
 export * from './notification/mail.resource.js';
 export * from './notification/contact.resource.js';
+export * from './notification/client-news.resource.js';
+export * from './notification/announcement.resource.js';
 // new:resource exports
 export * from './resources.js';
 export * from './common.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import type { Action, Area } from './permissions.js';
-import { STAFF_ROLES, type Actor } from './roles.js';
+import { CLIENT_ROLES, STAFF_ROLES, type Actor, type ClientActor, type ClientRole } from './roles.js';
 import { idempotencyKeySchema } from './idempotency.js';
 import { EXPORT_CHUNK_MAX, columnLabel, exportCursorSchema, type ExportChunk, type ExportCursor, type ListColumnDef, type Page } from './list.js';
 import type { ServiceName } from './services.js';
@@ -62,6 +62,21 @@ export interface OperationDef {
    * adds `after` and `limit`; the service answers ExportChunk) and streams them as these columns.
    */
   csv?: { columns: readonly ListColumnDef[] };
+  /** Anyone may call it, without a token (DECISIONS §4 "Public"): no permission, and the message has no actor. */
+  public?: boolean;
+  /**
+   * A client of this kind may call it too, for their own data only: the path parameter `param`
+   * must be their username (any case), else 403. Staff call it with the area's `action`.
+   */
+  owner?: RouteOwner;
+  /** A paged list answered inside an object, as the spec's call has it (`{data: [...]}`): the rows go under this key. */
+  listKey?: string;
+}
+
+/** The client whose own data a route answers (OperationDef `owner`). */
+export interface RouteOwner {
+  role: ClientRole;
+  param: string;
 }
 
 type Out<S> = S extends z.ZodMiniType ? z.output<S> : never;
@@ -82,7 +97,9 @@ export interface ChunkRequest {
 }
 
 /** The NATS request of an operation. */
-export type MessageOf<O extends OperationDef> = InputOf<O> & { actor: Actor } & (O extends { idempotent: true } ? { idempotencyKey?: string } : unknown) &
+export type MessageOf<O extends OperationDef> = InputOf<O> &
+  (O extends { public: true } ? unknown : { actor: O extends { owner: RouteOwner } ? Actor | ClientActor : Actor }) &
+  (O extends { idempotent: true } ? { idempotencyKey?: string } : unknown) &
   (O extends { csv: object } ? ChunkRequest : unknown);
 
 /** The REST reply of an operation. */
@@ -93,7 +110,14 @@ export type ServiceReplyOf<O extends OperationDef> = O extends { paged: true }
   : O extends { csv: object }
     ? ExportChunk<RowOfReply<O>>
     : OperationReplyOf<O>;
-type RowOfReply<O extends OperationDef> = OperationReplyOf<O> extends (infer T)[] ? T : never;
+type RowOfReply<O extends OperationDef> =
+  OperationReplyOf<O> extends (infer T)[]
+    ? T
+    : O extends { listKey: infer K extends string }
+      ? OperationReplyOf<O> extends Record<K, (infer T)[]>
+        ? T
+        : never
+      : never;
 
 /**
  * A row of the REST route table (`api`). Rows derived from a resource carry `subject` and
@@ -124,6 +148,10 @@ export interface ApiRoute {
   refine?: OperationDef['refine'];
   /** A CSV export (OperationDef `csv`): streamed by the gateway's export controller, not forwarded. */
   csv?: OperationDef['csv'];
+  /** A client of this kind may call it for their own data (OperationDef `owner`). */
+  owner?: RouteOwner;
+  /** A paged list whose rows the body carries under this key (OperationDef `listKey`). */
+  listKey?: string;
   /** The NATS subject the gateway forwards the call to. */
   subject?: string;
   /** The NATS request's schema (the service validates with it). */
@@ -187,7 +215,7 @@ export type ExportOperation<All extends OperationDef> = {
   query: All['query'] extends z.ZodMiniObject<infer S> ? z.ZodMiniObject<Omit<S, 'page' | 'pageSize'>> : never;
   reply: All['reply'];
   csv: { columns: readonly ListColumnDef[] };
-};
+} & (All extends { listKey: infer K extends string } ? { listKey: K } : unknown);
 /** The operations of a definition, with the export its paged list brings. */
 export type WithExport<Ops> = Ops extends { all: infer All extends OperationDef & { paged: true; query: z.ZodMiniObject } }
   ? Ops & { export: ExportOperation<All> }
@@ -196,9 +224,9 @@ export type WithExport<Ops> = Ops extends { all: infer All extends OperationDef 
 /** The last segment of an export's path: a literal beside the operations', none of which is a bare `{param}`. */
 export const EXPORT_FILE = 'export.csv';
 
-type DerivedRoute<O extends OperationDef> = Omit<O, 'action' | 'status'> & {
-  access: 'staff';
-  permission: { area: Area; action: Action };
+type DerivedRoute<O extends OperationDef> = Omit<O, 'action' | 'status' | 'public'> & {
+  access: O extends { public: true } ? 'public' : 'staff';
+  permission?: { area: Area; action: Action };
   status: 200 | 201;
   subject: string;
   message: z.ZodMiniType<MessageOf<O>>;
@@ -228,9 +256,17 @@ export const actorSchema = z.object({
   role: z.enum(STAFF_ROLES),
 });
 
+/** A client as a message carries it (an operation with an `owner`). */
+export const clientActorSchema = z.object({
+  id: z.uuid('actor.id must be a client id'),
+  username: z.string().check(z.minLength(1)),
+  role: z.enum(CLIENT_ROLES),
+});
+
 /** The NATS request schema of an operation: actor, idempotency key and the declared parts, plus its cross-part rules. */
-export function messageSchema(op: Pick<OperationDef, 'params' | 'query' | 'body' | 'idempotent' | 'refine' | 'csv'>): z.ZodMiniType {
-  const shape: Record<string, z.ZodMiniType> = { actor: actorSchema };
+export function messageSchema(op: Pick<OperationDef, 'params' | 'query' | 'body' | 'idempotent' | 'refine' | 'csv' | 'public' | 'owner'>): z.ZodMiniType {
+  const shape: Record<string, z.ZodMiniType> = {};
+  if (!op.public) shape.actor = op.owner ? z.union([actorSchema, clientActorSchema]) : actorSchema;
   if (op.idempotent) shape.idempotencyKey = z.optional(idempotencyKeySchema);
   if (op.csv) {
     shape.after = z.optional(exportCursorSchema);
@@ -260,15 +296,15 @@ export function defineResource<const D extends ResourceDef>(def: D): Resource<D>
   if (all?.paged && all.query && !operations.export) operations.export = exportOperation(def, { ...all, query: all.query }, columns);
   for (const [op, operation] of Object.entries(operations)) {
     if (!operation.path.startsWith(`/api/${def.key}/`)) throw new Error(`${def.key}.${op}: path ${operation.path} must start with /api/${def.key}/`);
-    const { action, status, ...rest } = operation;
+    const { action, status, public: isPublic, ...rest } = operation;
     const subject = `${def.service}.${def.name}.${op}`;
     const message = messageSchema(operation);
     subjects[op] = subject;
     messages[op] = message;
     routes[`${def.key}${cap(op)}`] = {
       ...rest,
-      access: 'staff',
-      permission: { area: def.area, action },
+      access: isPublic ? 'public' : 'staff',
+      ...(!isPublic && { permission: { area: def.area, action } }),
       status: status ?? (operation.method === 'POST' ? 201 : 200),
       subject,
       message,
@@ -299,6 +335,7 @@ function exportOperation(def: ResourceDef, all: OperationDef & { query: z.ZodMin
     query: z.pick(all.query, Object.fromEntries(Object.keys(all.query.shape).flatMap((field) => (PAGING.includes(field) ? [] : [[field, true]])))),
     reply: all.reply,
     csv: { columns },
+    ...(all.listKey && { listKey: all.listKey }),
   };
 }
 

@@ -9,6 +9,8 @@ import { shipmentTypes } from './directory/shipment-type.resource.js';
 import { shipmentTerms } from './directory/shipment-term.resource.js';
 import { mails } from './notification/mail.resource.js';
 import { contactMessages } from './notification/contact.resource.js';
+import { clientNews } from './notification/client-news.resource.js';
+import { announcements } from './notification/announcement.resource.js';
 // new:resource imports
 
 /**
@@ -27,6 +29,8 @@ export const resources = {
   shipmentTerms,
   mails,
   contactMessages,
+  clientNews,
+  announcements,
   // new:resource entries
 } as const;
 export type Resources = typeof resources;

@@ -20,6 +20,7 @@ export {
   Button,
   Card,
   Center,
+  Checkbox,
   Code,
   Container,
   Group,

@@ -24,10 +24,10 @@ const actors: Record<StaffRole, Actor> = {
 const stateOf = (actor: Actor, change: Partial<UserSessionState> = {}): UserSessionState => ({ ...actor, sessionVersion: 1, ...change });
 
 /** Runs the guard for route `name` with this Authorization header; resolves the session it attached. */
-async function run(name: ApiName, authorization?: string): Promise<Session | undefined> {
+async function run(name: ApiName, authorization?: string, params: Record<string, string> = {}): Promise<Session | undefined> {
   const handler = () => undefined;
   Reflect.defineMetadata(ROUTE_NAME, name, handler);
-  const request: { headers: Record<string, string | undefined>; auth?: Session } = { headers: { authorization } };
+  const request: { headers: Record<string, string | undefined>; params: Record<string, string>; auth?: Session } = { headers: { authorization }, params };
   const context = { getHandler: () => handler, switchToHttp: () => ({ getRequest: () => request }) } as unknown as ExecutionContext;
   await guard.canActivate(context);
   return request.auth;
@@ -147,6 +147,19 @@ describe('AuthGuard', () => {
     contactMessagesAll: ['Head', 'Admin'],
     contactMessagesHandle: ['Head', 'Admin'],
     contactMessagesExport: ['Head', 'Admin'],
+    clientnewsAll: STAFF_ROLES,
+    clientnewsExport: STAFF_ROLES,
+    clientnewsSearch: STAFF_ROLES,
+    clientnewsAdd: STAFF_ROLES,
+    clientnewsUpdate: STAFF_ROLES,
+    clientnewsDelete: ['Head'],
+    consigneeancAll: STAFF_ROLES,
+    consigneeancExport: STAFF_ROLES,
+    consigneeancActive: STAFF_ROLES,
+    consigneeancGet: STAFF_ROLES,
+    consigneeancAdd: STAFF_ROLES,
+    consigneeancEdit: STAFF_ROLES,
+    consigneeancDelete: ['Head'],
   };
 
   it('refuses a client token on a staff route, and a staff token on a client route (403)', async () => {
@@ -154,6 +167,18 @@ describe('AuthGuard', () => {
     await expect(codeOf(run('consigneesAll', `Bearer ${client.token}`))).resolves.toBe('FORBIDDEN');
     await expect(codeOf(run('logout', `Bearer ${client.token}`))).resolves.toBe('FORBIDDEN');
     await expect(codeOf(run('clientLogout', await bearer(actors.Head)))).resolves.toBe('FORBIDDEN');
+  });
+
+  it("lets a consignee read their own data on a staff route with an owner (any case), not another's, not a shipper (403)", async () => {
+    const client = async (role: 'consignee' | 'shipper') => {
+      directory.set(`id-${role}`, { id: `id-${role}`, username: 'a.consignee', role, sessionVersion: 1 } as unknown as UserSessionState);
+      return tokens.sign({ id: `id-${role}`, username: 'a.consignee', role }, 1, 'client');
+    };
+    const consignee = `Bearer ${(await client('consignee')).token}`;
+    await expect(codeOf(run('consigneeancActive', consignee, { username: 'A.Consignee' }))).resolves.toBe('allowed');
+    await expect(codeOf(run('consigneeancActive', consignee, { username: 'b.consignee' }))).resolves.toBe('FORBIDDEN');
+    await expect(codeOf(run('consigneeancActive', `Bearer ${(await client('shipper')).token}`, { username: 'a.consignee' }))).resolves.toBe('FORBIDDEN');
+    await expect(codeOf(run('consigneeancAll', consignee))).resolves.toBe('FORBIDDEN');
   });
 
   it('covers every staff route of the contract', () => {

@@ -41,12 +41,14 @@ async function exportCsv(rpc: NatsRpcClient, route: ApiRoute, chunkRows: number,
   const fetchChunk = async (after?: ExportCursor): Promise<ExportChunk<unknown>> => {
     const message = { actor, query, limit: chunkRows, ...(after ? { after } : {}) };
     const chunk = (await rpc.request(route.subject as Subject, message as never)) as ExportChunk<unknown>;
-    const rows = route.reply.safeParse(chunk.items);
+    // The list's reply schema: the rows, or (`listKey`) an object holding them.
+    const rows = route.reply.safeParse(route.listKey ? { [route.listKey]: chunk.items } : chunk.items);
     if (!rows.success) {
       logger.error(`A chunk of ${route.path} breaks its contract: ${JSON.stringify(rows.error.issues.slice(0, 5))}`);
       throw new AppError('INTERNAL', Messages.internal);
     }
-    return { items: rows.data as unknown[], next: chunk.next };
+    const items = route.listKey ? (rows.data as Record<string, unknown[]>)[route.listKey]! : (rows.data as unknown[]);
+    return { items, next: chunk.next };
   };
   const first = await fetchChunk();
 

@@ -13,17 +13,19 @@ export const forwardedRoutes = (Object.keys(api) as ApiName[]).filter((name) => 
  * token and the role against the matrix; here the parts are validated with the route's
  * schemas (and its cross-part rules), and forwarded as they are, with the actor, to the
  * route's subject. The service answers the REST reply itself; a paged list answers
- * `{items, total}`, sent as the array with the total in X-Total-Count.
+ * `{items, total}`, sent as the array (or under the route's `listKey`: `{data: [...]}`) with the
+ * total in X-Total-Count. A public route is forwarded without an actor.
  */
 async function forward(rpc: NatsRpcClient, route: ApiRoute, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
   const input = parseRouteInput(route, { params: request.params, query: request.query, body: request.body, headers: request.headers });
-  const message = { actor: request.auth!.actor, ...input };
+  // A public route's message has no actor.
+  const message = { ...(request.auth && { actor: request.auth.actor }), ...input };
   if (message.idempotencyKey === undefined) delete message.idempotencyKey;
   const answer: unknown = await rpc.request(route.subject as Subject, message as never);
   if (!route.paged) return answer;
   const page = answer as Page<unknown>;
   if ((input.query as { page?: number } | undefined)?.page !== undefined) void reply.header(TOTAL_COUNT_HEADER, String(page.total));
-  return page.items;
+  return route.listKey ? { [route.listKey]: page.items } : page.items;
 }
 
 /** A Nest controller with one handler per forwarded route, each bound to its row with @Route (method, path, status, guard, reply schema). */

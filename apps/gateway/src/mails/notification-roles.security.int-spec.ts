@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { CONTACT_LIMIT, ContactTexts, api } from '@freight/contracts';
+import { AnnouncementTexts, CONTACT_LIMIT, ClientNewsTexts, ContactTexts, api } from '@freight/contracts';
 import { startSmtpSink, until, type SmtpSink } from '@freight/server-testing';
 import { addClient, clientToken } from '../testing/clients.js';
 import { HEAD, Stack } from '../testing/gateway-stack.js';
@@ -7,7 +7,9 @@ import { HEAD, Stack } from '../testing/gateway-stack.js';
 // The notification service's calls through the gateway. Who may call what, written out by hand
 // from DECISIONS §4: a job's e-mails are read as jobs are (Head and Admin in full; an Employee's
 // own jobs come through the shipment service later); the contact form is public; its messages
-// are Head's and Admin's (read, mark handled).
+// are Head's and Admin's (read, mark handled). Client news and consignee announcements: all staff
+// read, add and edit, Head deletes; the active news is public; a consignee reads their own active
+// announcements (another consignee's: 403, below).
 type Caller = 'Head' | 'Admin' | 'Employee' | 'consignee' | 'none';
 const CALLERS: readonly Caller[] = ['Head', 'Admin', 'Employee', 'consignee', 'none'];
 //                                         Head Admin Employee consignee none
@@ -17,6 +19,20 @@ const EXPECTED: Record<string, number[]> = {
   contactMessagesAll: /*   */ [200, 200, 403, 403, 401],
   contactMessagesHandle: /* */ [200, 200, 403, 403, 401],
   contactMessagesExport: /* */ [200, 200, 403, 403, 401],
+  clientnewsAll: /*         */ [200, 200, 200, 403, 401],
+  clientnewsExport: /*      */ [200, 200, 200, 403, 401],
+  clientnewsActive: /*      */ [200, 200, 200, 200, 200],
+  clientnewsSearch: /*      */ [200, 200, 200, 403, 401],
+  clientnewsAdd: /*         */ [201, 201, 201, 403, 401],
+  clientnewsUpdate: /*      */ [200, 200, 200, 403, 401],
+  clientnewsDelete: /*      */ [200, 403, 403, 403, 401],
+  consigneeancAll: /*       */ [200, 200, 200, 403, 401],
+  consigneeancExport: /*    */ [200, 200, 200, 403, 401],
+  consigneeancActive: /*    */ [200, 200, 200, 200, 401],
+  consigneeancGet: /*       */ [200, 200, 200, 403, 401],
+  consigneeancAdd: /*       */ [201, 201, 201, 403, 401],
+  consigneeancEdit: /*      */ [200, 200, 200, 403, 401],
+  consigneeancDelete: /*    */ [200, 403, 403, 403, 401],
 };
 
 let stack: Stack;
@@ -35,6 +51,7 @@ beforeAll(async () => {
   tokens.Employee = (await stack.addUser(tokens.Head, 'notify.employee', 'Employee')).token;
   await addClient(stack, tokens.Head, 'consignee', 'notify.consignee');
   tokens.consignee = await clientToken(stack, 'notify.consignee');
+  await addClient(stack, tokens.Head, 'consignee', 'notify.other');
 }, 90_000);
 afterAll(async () => {
   await stack?.stop();
@@ -47,8 +64,24 @@ async function aMessageId(): Promise<string> {
   return list.body[0]._id as string;
 }
 
+let newsCount = 0;
+async function aNewsId(): Promise<string> {
+  const reply = await stack.gateway.call('POST', '/api/clientnews/add', { token: tokens.Head, body: { news: `News ${++newsCount}` } });
+  return reply.body.data._id as string;
+}
+
+/** Adds an announcement for the consignee (once the notification service has the consignee from the directory's events). */
+async function anAnnouncementId(consignee = 'Consignee notify.consignee', annoucment = 'Your container has arrived'): Promise<string> {
+  const reply = await until(async () => {
+    const added = await stack.gateway.call('POST', '/api/consigneeanc/add', { token: tokens.Head, body: { annoucment, consignee } });
+    return added.status === 400 ? undefined : added;
+  }, `the consignee ${consignee} in the notification service`);
+  expect(reply.status).toBe(201);
+  return reply.body.data._id as string;
+}
+
 it('the table names every route of the notification service', () => {
-  const routes = Object.keys(api).filter((name) => /^(mails|contact)/.test(name));
+  const routes = Object.keys(api).filter((name) => /^(mails|contact|clientnews|consigneeanc)/.test(name));
   expect(routes.sort()).toEqual(Object.keys(EXPECTED).sort());
 });
 
@@ -61,6 +94,25 @@ describe.each(Object.entries(EXPECTED))('%s', (name, statuses) => {
       contactMessagesAll: async () => ['GET', '/api/contactMessages/all'] as const,
       contactMessagesExport: async () => ['GET', '/api/contactMessages/export.csv'] as const,
       contactMessagesHandle: async () => ['PUT', `/api/contactMessages/handle/${await aMessageId()}`, { handled: true }] as const,
+      clientnewsAll: async () => ['GET', '/api/clientnews/all'] as const,
+      clientnewsExport: async () => ['GET', '/api/clientnews/export.csv'] as const,
+      clientnewsActive: async () => ['GET', '/api/clientnews/active'] as const,
+      clientnewsSearch: async () => ['GET', `/api/clientnews/search/${await aNewsId()}`] as const,
+      clientnewsAdd: async () => ['POST', '/api/clientnews/add', { news: `Added by ${caller}`, isActive: true }] as const,
+      clientnewsUpdate: async () => ['PUT', `/api/clientnews/update/${await aNewsId()}`, { news: `Edited by ${caller}`, isActive: false }] as const,
+      clientnewsDelete: async () => ['DELETE', `/api/clientnews/delete/${await aNewsId()}`] as const,
+      consigneeancAll: async () => ['GET', '/api/consigneeanc/all'] as const,
+      consigneeancExport: async () => ['GET', '/api/consigneeanc/export.csv'] as const,
+      consigneeancActive: async () => ['GET', '/api/consigneeanc/active/notify.consignee'] as const,
+      consigneeancGet: async () => ['GET', `/api/consigneeanc/${await anAnnouncementId()}`] as const,
+      consigneeancAdd: async () => ['POST', '/api/consigneeanc/add', { annoucment: `Added by ${caller}`, consignee: 'Consignee notify.consignee' }] as const,
+      consigneeancEdit: async () =>
+        [
+          'PUT',
+          `/api/consigneeanc/edit/${await anAnnouncementId()}`,
+          { annoucment: 'Edited', consignee: 'Consignee notify.consignee', isActive: false },
+        ] as const,
+      consigneeancDelete: async () => ['DELETE', `/api/consigneeanc/delete/${await anAnnouncementId()}`] as const,
     }[name]!;
     const [method, url, body] = await request();
     const reply = await stack.gateway.call(method, url, { token, body, headers: from() });
@@ -115,5 +167,57 @@ describe('POST /api/contact', () => {
     const refused = await stack.gateway.call('POST', '/api/contact', { body: contactBody, headers });
     expect(refused).toMatchObject({ status: 429, body: { message: ContactTexts.tooMany, code: 'TOO_MANY_ATTEMPTS' } });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(CONTACT_LIMIT.windowSeconds - 60);
+  });
+});
+
+describe('client news and consignee announcements', () => {
+  it('a Head adds an active news item: the public list has it, an inactive one it has not', async () => {
+    const added = await stack.gateway.call('POST', '/api/clientnews/add', {
+      token: tokens.Head,
+      body: { news: 'Colombo port works on Sunday', isActive: true },
+    });
+    expect(added).toMatchObject({ status: 201, body: { success: true, message: ClientNewsTexts.added } });
+    await stack.gateway.call('POST', '/api/clientnews/add', { token: tokens.Head, body: { news: 'Not yet', isActive: false } });
+    const active = await stack.gateway.call('GET', '/api/clientnews/active');
+    expect(active.status).toBe(200);
+    expect(active.body.map((item: { news: string }) => item.news)).toContain('Colombo port works on Sunday');
+    expect(active.body.map((item: { news: string }) => item.news)).not.toContain('Not yet');
+  });
+
+  it('pages the lists with X-Total-Count; announcements come under data', async () => {
+    await anAnnouncementId('Consignee notify.consignee', 'Paged one');
+    const page = await stack.gateway.call('GET', '/api/consigneeanc/all?page=1&pageSize=1&q=Paged', { token: tokens.Employee });
+    expect(page).toMatchObject({ status: 200, headers: { 'x-total-count': '1' }, body: { data: [{ annoucment: 'Paged one' }] } });
+    const news = await stack.gateway.call('GET', '/api/clientnews/all?page=1&pageSize=2', { token: tokens.Employee });
+    expect(news.body).toHaveLength(2);
+    expect(Number(news.headers['x-total-count'])).toBeGreaterThan(2);
+  });
+
+  it('a consignee reads their own active announcements (any case of the name) and is refused another consignee’s', async () => {
+    await anAnnouncementId('Consignee notify.consignee', 'For the consignee only');
+    const own = await stack.gateway.call('GET', '/api/consigneeanc/active/NOTIFY.consignee', { token: tokens.consignee });
+    expect(own.status).toBe(200);
+    expect(own.body.data.map((a: { annoucment: string }) => a.annoucment)).toContain('For the consignee only');
+    const other = await stack.gateway.call('GET', '/api/consigneeanc/active/notify.other', { token: tokens.consignee });
+    expect(other.status).toBe(403);
+  });
+
+  it('a consignee renamed in the directory shows with the new name at once; 404 and 400 have the texts', async () => {
+    const id = await anAnnouncementId('Consignee notify.other', 'Before the rename');
+    const consignees = await stack.gateway.call('GET', '/api/consignees/all?q=notify.other', { token: tokens.Head });
+    const consigneeId = consignees.body[0].consignee_id as string;
+    const renamed = await stack.gateway.call('PUT', `/api/consignees/update/${consigneeId}`, {
+      token: tokens.Head,
+      body: { updateData: { ...consignees.body[0], consigneeName: 'Renamed Other Ltd', password: '' } },
+    });
+    expect(renamed.status).toBe(200);
+    await until(async () => {
+      const reply = await stack.gateway.call('GET', `/api/consigneeanc/${id}`, { token: tokens.Head });
+      return reply.body.data?.consignee.consigneeName === 'Renamed Other Ltd' ? reply : undefined;
+    }, 'the new name on the announcement');
+    const missing = await stack.gateway.call('DELETE', '/api/consigneeanc/delete/00000000-0000-4000-8000-00000000ffff', { token: tokens.Head });
+    expect(missing).toMatchObject({ status: 404, body: { message: AnnouncementTexts.notFound } });
+    const blank = await stack.gateway.call('POST', '/api/clientnews/add', { token: tokens.Head, body: { news: ' ' } });
+    expect(blank).toMatchObject({ status: 400, body: { details: { news: 'News is required' } } });
   });
 });

@@ -1,10 +1,12 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { serviceTypeOrmModule, type ServiceDatabaseEntry, type ServiceDataSourceOptions } from '@freight/server-database';
 import { SCHEMA, SERVICE, notificationEnvSchema, type NotificationConfig } from './config.js';
+import { AnnouncementModule } from './announcements/announcement.module.js';
 import { ContactModule } from './contact/contact.module.js';
 import { HealthModule } from './health/health.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { migrations } from './migrations/index.js';
+import { ClientNewsModule } from './news/client-news.module.js';
 
 /** The notification service's tables are reached with SQL (no TypeORM entities). */
 export function notificationDataSourceOptions(url: string): ServiceDataSourceOptions {
@@ -26,7 +28,14 @@ export class AppModule {
     const options = notificationDataSourceOptions(config.NOTIFICATION_DATABASE_URL);
     return {
       module: AppModule,
-      imports: [serviceTypeOrmModule(options), HealthModule, MailModule.register(config), ContactModule.register(config)],
+      imports: [
+        serviceTypeOrmModule(options),
+        HealthModule,
+        MailModule.register(config),
+        ContactModule.register(config),
+        ClientNewsModule,
+        AnnouncementModule.register(config),
+      ],
     };
   }
 }

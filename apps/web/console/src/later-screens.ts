@@ -36,12 +36,6 @@ export const LATER_STAFF_SCREENS: Record<string, string> = {
 
 /** Under /admindashboard/administrativetools/ (screens of other remotes than master-data). */
 export const LATER_TOOL_SCREENS: Record<string, string> = {
-  manageclientnews: 'Manage Client News',
-  addclientnews: 'Add Client News',
-  'editclientnews/:id': 'Edit Client News',
-  manageannouncement: 'Manage Client Announcements',
-  Addannouncement: 'Add Announcement',
-  'editannouncement/:id': 'Edit Announcement',
   manageshipmentcounter: 'Manage Shipment Counter',
   deleteshipment: 'Manage Shipment Deletion',
 };

@@ -65,7 +65,7 @@ describe('every staff page lives in the shell', () => {
     ['/manageimportadmin', 'Import Jobs'],
     ['/worklistemployee/7', 'Today Job Inquiry'],
     ['/admindashboard/administrativetools/manageshipmentcounter', 'Manage Shipment Counter'],
-    ['/admindashboard/administrativetools/Addannouncement', 'Add Announcement'],
+    ['/admindashboard/administrativetools/deleteshipment', 'Manage Shipment Deletion'],
     ['/admindashboard/accounts', 'Accounts'],
     ['/admindashboard/accounts/editcredit/12', 'Edit Credit'],
   ])('%s: a screen of later work says "Not available yet" inside the shell', async (path, title) => {

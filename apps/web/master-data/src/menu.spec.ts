@@ -11,6 +11,8 @@ describe("the master-data remote's menu (./menu)", () => {
       ['Manage Consignee', 'manageconsignee'],
       ['Manage Forwarder', 'manageforwarder'],
       ['Manage Shipper', 'manageshipper'],
+      ['Manage Client News', 'manageclientnews'],
+      ['Manage Client Announcements', 'manageannouncement'],
       ['Manage Origin', 'manageorigin'],
       ['Manage Yard', 'manageyard'],
       ['Manage Shipment Type', 'manageshipmenttype'],

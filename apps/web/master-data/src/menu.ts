@@ -18,6 +18,9 @@ const menu: RemoteMenu = {
     { label: 'Manage Consignee', group: CLIENTS, path: 'manageconsignee', visibleTo: { area: 'consignees', action: 'read' } },
     { label: 'Manage Forwarder', group: CLIENTS, path: 'manageforwarder', visibleTo: { area: 'forwarders', action: 'read' } },
     { label: 'Manage Shipper', group: CLIENTS, path: 'manageshipper', visibleTo: { area: 'shippers', action: 'read' } },
+    // Head's tiles (spec 01 §2); the screens are every staff member's too (DECISIONS §4), delete Head's.
+    { label: 'Manage Client News', group: CLIENTS, path: 'manageclientnews', visibleTo: { area: 'clientNews', action: 'delete' } },
+    { label: 'Manage Client Announcements', group: CLIENTS, path: 'manageannouncement', visibleTo: { area: 'announcements', action: 'delete' } },
     { label: 'Manage Origin', group: LOADING, path: 'manageorigin', visibleTo: { area: 'origins', action: 'read' } },
     { label: 'Manage Yard', group: LOADING, path: 'manageyard', visibleTo: { area: 'yards', action: 'delete' } },
     { label: 'Manage Shipment Type', group: SHIPMENT, path: 'manageshipmenttype', visibleTo: { area: 'shipmentTypes', action: 'delete' } },

@@ -72,6 +72,20 @@ export const routes: RouteObject[] = [
     edit: 'editorigin/:OriginPortName',
     listNeeds: 'read',
   }),
+  ...resourceRoutes(() => import('./news/client-news.screens.js'), {
+    area: 'clientNews',
+    list: 'manageclientnews',
+    add: 'addclientnews',
+    edit: 'editclientnews/:_id',
+    listNeeds: 'read',
+  }),
+  ...resourceRoutes(() => import('./announcements/announcement.screens.js'), {
+    area: 'announcements',
+    list: 'manageannouncement',
+    add: 'Addannouncement',
+    edit: 'editannouncement/:_id',
+    listNeeds: 'read',
+  }),
   ...resourceRoutes(() => import('./yards/yard.screens.js'), {
     area: 'yards',
     list: 'manageyard',

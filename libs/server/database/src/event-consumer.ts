@@ -26,6 +26,17 @@ export async function dropProcessedEventsTable(runner: QueryRunner, schema: stri
   await runner.query(`DROP TABLE ${quoteIdent(schema)}.processed_events`);
 }
 
+/**
+ * The durable consumer's name: `<service>_<purpose>` (`notification_consignees`), the name NATS
+ * grants the service (tools/dev/nats-config.mjs). Under a test namespace (`t1a2b.`) it starts with
+ * the namespace's token, `t1a2b_notification_consignees`: test files share one NATS server, and a
+ * durable reads one namespace's subjects (ADR 21).
+ */
+export function durableName(service: string, purpose: string, namespace = ''): string {
+  const name = `${service}_${purpose}`;
+  return namespace ? `${namespace.replace(/\.$/, '')}_${name}` : name;
+}
+
 /** One event as a handler receives it. */
 export interface ReceivedEvent<T = unknown> {
   /** The subject as published (namespace included). */

@@ -182,17 +182,26 @@ export interface CallableRoute {
   body?: z.ZodMiniType;
   reply: z.ZodMiniType;
   paged?: boolean;
+  /** A paged list whose body holds the rows under this key (`{data: [...]}`). */
+  listKey?: string;
   idempotent?: boolean;
 }
 
 /** What a caller sends for a route: `{params, query, body}` as its schemas take them. */
 export type CallInput<R extends CallableRoute> = CallInputOf<R>;
 
-type ReplyOutput<R extends CallableRoute> = z.output<R['reply']>;
+type ReplyOutput<R extends Pick<CallableRoute, 'reply'>> = z.output<R['reply']>;
 /** What a call of the route gives: its reply, or for a paged list one page of items and the total. */
-export type CallResult<R extends CallableRoute> = R extends { paged: true }
-  ? ListPage<ReplyOutput<R> extends readonly (infer T)[] ? T : never>
-  : ReplyOutput<R>;
+export type CallResult<R extends CallableRoute> = R extends { paged: true } ? ListPage<ListRowOf<R>> : ReplyOutput<R>;
+/** A row of a paged list route: an element of its reply, or of the array under its `listKey`. */
+export type ListRowOf<R extends Pick<CallableRoute, 'reply' | 'listKey'>> =
+  ReplyOutput<R> extends readonly (infer T)[]
+    ? T
+    : R extends { listKey: infer K extends string }
+      ? ReplyOutput<R> extends Record<K, readonly (infer T)[]>
+        ? T
+        : never
+      : never;
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -227,10 +236,11 @@ export async function callApi<R extends CallableRoute>(route: R, ...[input, opti
   const request: RequestOptions = { ...options, method: route.method, query: queryOf(query), body, idempotent: route.idempotent };
   const { data, headers } = await apiRequest<unknown>(path, request);
   if (!route.paged) return data as CallResult<R>;
-  // A list (DECISIONS §1): the body is the array, the total in X-Total-Count.
-  if (!Array.isArray(data)) throw new ApiError(NOT_JSON_MESSAGE, 200, 'NOT_JSON');
+  // A list (DECISIONS §1): the body is the array (or holds it under `listKey`), the total in X-Total-Count.
+  const rows: unknown = route.listKey ? (data as Record<string, unknown> | null)?.[route.listKey] : data;
+  if (!Array.isArray(rows)) throw new ApiError(NOT_JSON_MESSAGE, 200, 'NOT_JSON');
   const total = Number(headers.get(TOTAL_COUNT_HEADER));
-  const page: ListPage<unknown> = { items: data, total: Number.isFinite(total) && headers.has(TOTAL_COUNT_HEADER) ? total : data.length };
+  const page: ListPage<unknown> = { items: rows, total: Number.isFinite(total) && headers.has(TOTAL_COUNT_HEADER) ? total : rows.length };
   return page as CallResult<R>;
 }
 

@@ -53,7 +53,8 @@ function FormScreen<R extends FormResource>({ config, mode, record, texts, listP
   const afterSave = useAfterSave(resource.key, listPath);
   const fields = typeof config.fields === 'function' ? config.fields(record) : config.fields;
   const valuesOf = config.toValues ?? ((r: RecordOf<R>) => Object.fromEntries(fields.map(({ name }) => [name, fieldText(r, name)])) as FormValues<R>);
-  const defaultValues = record ? valuesOf(record) : (Object.fromEntries(fields.map(({ name }) => [name, ''])) as FormValues<R>);
+  const addValue = (field: FormField) => field.defaultValue ?? (field.type === 'checkbox' ? false : '');
+  const defaultValues = record ? valuesOf(record) : (Object.fromEntries(fields.map((field) => [field.name, addValue(field)])) as FormValues<R>);
 
   const update =
     config.update ??

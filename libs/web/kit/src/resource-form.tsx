@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Controller, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import { NativeSelect, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, NativeSelect, PasswordInput, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { loadPasswordEstimator } from '@freight/contracts';
 import { ErrorNotice } from './pages.js';
 import { FormActions, READ_ONLY_INPUT, useServerForm } from './server-form.js';
@@ -12,8 +12,10 @@ export interface FormField<Name extends string = string> {
   /** The field's name in the contract's body (and the record): no renaming on the way. */
   name: Name;
   label: string;
-  /** Default 'text'. A 'select' offers `options`. */
-  type?: 'text' | 'tel' | 'email' | 'password' | 'select';
+  /** Default 'text'. A 'select' offers `options`; a 'checkbox' holds true or false; a 'textarea' several lines. */
+  type?: 'text' | 'tel' | 'email' | 'password' | 'select' | 'checkbox' | 'textarea';
+  /** The add screen's value (default ''; a checkbox's: false). */
+  defaultValue?: string | boolean;
   /** Default true; 'add': required when adding only (a password left blank on edit keeps the current one). */
   required?: boolean | 'add';
   /** Shown, greyed and not editable on the edit screen (e.g. the natural key). */
@@ -74,6 +76,30 @@ function FieldInput({ field, mode, form }: { field: FormField; mode: FormMode; f
         )}
       />
     );
+  }
+  if (type === 'checkbox') {
+    return (
+      <Controller
+        control={form.control}
+        name={name}
+        render={({ field: input }) => (
+          <Checkbox
+            label={label}
+            description={description}
+            name={input.name}
+            ref={input.ref}
+            onBlur={input.onBlur}
+            checked={input.value === true}
+            onChange={(event) => input.onChange(event.currentTarget.checked)}
+            error={error}
+          />
+        )}
+      />
+    );
+  }
+  if (type === 'textarea') {
+    const shown = { label, description, required, placeholder };
+    return <Textarea {...shown} autosize minRows={3} {...form.register(name)} error={error} />;
   }
   if (type === 'password') {
     return (

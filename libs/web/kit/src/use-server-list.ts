@@ -1,8 +1,7 @@
 import { useCallback, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '@freight/contracts';
-import type { z } from 'zod/mini';
-import { callRoute, type CallableRoute } from './api-client.js';
+import { callRoute, type CallableRoute, type ListRowOf } from './api-client.js';
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -45,7 +44,7 @@ export const nonEmpty = (filters: ListParams['filters']): Record<string, string>
 /** A list route of the api table (`paged`), e.g. `api.usersAll`. */
 export type ListRoute = CallableRoute & { paged: true; query: NonNullable<CallableRoute['query']> };
 /** The row type of a list route. */
-export type RowOf<R extends Pick<CallableRoute, 'reply'>> = z.output<R['reply']> extends readonly (infer T)[] ? T : never;
+export type RowOf<R extends Pick<CallableRoute, 'reply' | 'listKey'>> = ListRowOf<R>;
 
 /**
  * One page of a list call, searched, sorted, filtered and paged on the server
