@@ -33,12 +33,23 @@ import { fileURLToPath } from 'node:url';
 export const ENTRIES = fileURLToPath(new URL('./shared-entries/', import.meta.url));
 
 /**
+ * Mantine is shared as two curated entries: what the console itself shows (mantine-core.js, loaded
+ * with the sign-in form) and the components only remote screens use (mantine-core-extras.js: tables,
+ * checkboxes, …, loaded with the first remote screen). A remote's `@mantine/core` is a facade that
+ * re-exports both (mantine-core-remote.js); the console's is the first alone. Both keys carry one
+ * digest of all three files, so an app never mixes its own copy of one with another's copy of the
+ * other (two copies of Mantine's internals would mean two theme contexts).
+ */
+const MANTINE_ENTRIES = ['mantine-core.js', 'mantine-core-extras.js', 'mantine-core-remote.js'];
+
+/**
  * Every shared library. `entry`: a curated entry in shared-entries/ shared in place of the
  * package; `digest`: the share key carries a digest of the entry's files, so an app built
  * with a different list never takes another's copy (non-singletons only: an app that does
  * not find its list loads its own copy); `importedBy`: packages in the bundles that import
- * this one, so the entry has their names too.
- * @type {Record<string, { singleton?: boolean, entry?: string, digest?: string[], importedBy?: string[] }>}
+ * this one, so the entry has their names too; `of`: the package a second entry of one package belongs to;
+ * `inRemotes`: in a remote, the package is a facade (`facade`) over this entry, shared as `request`.
+ * @type {Record<string, { singleton?: boolean, entry?: string, digest?: string[], importedBy?: string[], of?: string, inRemotes?: { request: string, facade: string } }>}
  */
 export const SHARED = {
   react: { singleton: true },
@@ -48,7 +59,13 @@ export const SHARED = {
   '@mantine/modals': { singleton: true },
   '@mantine/notifications': { singleton: true },
   '@freight/web-session': { singleton: true },
-  '@mantine/core': { entry: 'mantine-core.js', digest: ['mantine-core.js'], importedBy: ['@mantine/modals', '@mantine/notifications'] },
+  '@mantine/core': {
+    entry: 'mantine-core.js',
+    digest: MANTINE_ENTRIES,
+    importedBy: ['@mantine/modals', '@mantine/notifications'],
+    inRemotes: { request: '@freight/mantine-core', facade: 'mantine-core-remote.js' },
+  },
+  '@freight/mantine-core-extras': { entry: 'mantine-core-extras.js', digest: MANTINE_ENTRIES, of: '@mantine/core' },
   'zod/mini': { entry: 'zod-mini.js', digest: ['zod-mini.js', 'zod-mini-names.js'] },
   'react-hook-form': { entry: 'react-hook-form.js', digest: ['react-hook-form.js'], importedBy: ['@hookform/resolvers'] },
   '@hookform/resolvers': {},
@@ -84,23 +101,26 @@ function digestOf(files) {
  * @param {string} appDir the app's folder: versions are those installed for it
  * @returns {{ shared: Record<string, object>, alias: Record<string, string> }}
  */
-export function federationShared(appDir) {
+export function federationShared(appDir, { remote = false } = {}) {
   const shared = {};
   const alias = {};
-  for (const [request, { singleton = false, entry, digest }] of Object.entries(SHARED)) {
-    const dir = packageDir(packageOf(request), appDir);
+  for (const [request, { singleton = false, entry, digest, of, inRemotes }] of Object.entries(SHARED)) {
+    const dir = packageDir(packageOf(of ?? request), appDir);
     const version = versionIn(dir);
-    shared[request] = {
+    // In a remote, a package with a facade is shared under another request (the facade's import of it).
+    const sharedAs = remote && inRemotes ? inRemotes.request : request;
+    shared[sharedAs] = {
       singleton,
       requiredVersion: `^${version}`,
       ...(entry && { import: join(ENTRIES, entry), version }),
       ...(digest && { shareKey: `${request}#${digestOf(digest)}` }),
     };
     if (entry) {
-      alias[`${request}$`] = join(ENTRIES, entry);
+      alias[`${sharedAs}$`] = join(ENTRIES, entry);
+      if (sharedAs !== request) alias[`${request}$`] = join(ENTRIES, inRemotes.facade);
       // How the curated entry reaches the package's own files (the request itself now leads to the entry);
       // a subpath ('zod/mini') to its own folder.
-      alias[`real-package/${request}`] = request === packageOf(request) ? dir : packageDir(request, appDir);
+      if (!of) alias[`real-package/${request}`] = request === packageOf(request) ? dir : packageDir(request, appDir);
     }
   }
   return { shared, alias };

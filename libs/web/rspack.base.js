@@ -17,10 +17,10 @@ import { federationShared } from './federation.shared.js';
  */
 export function webAppConfig({ path, production, output, federation, entry = {}, plugins = [], devServer }) {
   const fileName = production ? '[name].[contenthash:8].js' : '[name].js';
-  const { shared, alias } = federationShared(dirname(path));
   // The console is the only host and every remote runs inside it: the remotes use the console's
   // federation runtime instead of carrying their own (remoteEntry.js 29 KB → 10 KB gzipped).
   const remote = Boolean(federation.exposes);
+  const { shared, alias } = federationShared(dirname(path), { remote });
   return {
     // ES2022 (every browser the console supports: React 19 and Mantine 9 ship it already): our
     // code and the bundler's runtime unlowered, no ES5 helpers, template literals kept and

@@ -34,12 +34,22 @@ describe('what the web apps share through module federation', () => {
   });
 
   it('a curated entry stands for its package: the shared module, the fallback and what the apps import resolve to it', () => {
-    for (const [request, { entry }] of curated) {
+    for (const [request, { entry, of }] of curated) {
       expect(shared[request].import).toBe(join(ENTRIES, entry));
       expect(alias[`${request}$`]).toBe(join(ENTRIES, entry));
-      expect(alias[`real-package/${request}`]).toBe(packageDir(request, console_));
+      expect(alias[`real-package/${of ?? request}`]).toBe(packageDir(of ?? request, console_));
       expect(shared[request].version).toBe(shared[request].requiredVersion.slice(1));
     }
+  });
+
+  it("in a remote, @mantine/core is a facade over the console's two Mantine entries, each shared under the console's key", () => {
+    const remote = federationShared(join(root, 'apps/web/master-data'), { remote: true });
+    expect(remote.alias['@mantine/core$']).toBe(join(ENTRIES, 'mantine-core-remote.js'));
+    expect(remote.shared['@mantine/core']).toBeUndefined();
+    expect(remote.shared['@freight/mantine-core'].shareKey).toBe(shared['@mantine/core'].shareKey);
+    expect(remote.shared['@freight/mantine-core-extras'].shareKey).toBe(shared['@freight/mantine-core-extras'].shareKey);
+    // One digest for both: an app never mixes its copy of one entry with another's copy of the other.
+    expect(shared['@mantine/core'].shareKey.split('#')[1]).toBe(shared['@freight/mantine-core-extras'].shareKey.split('#')[1]);
   });
 
   it('a non-singleton curated entry is shared under a key with a digest of its list; a singleton keeps the package name', () => {
@@ -55,12 +65,18 @@ describe('what the web apps share through module federation', () => {
 describe('the curated entries have every name the bundles import', () => {
   const exported = entryExports(root, Object.fromEntries(curated.map(([request, { entry }]) => [request, join(ENTRIES, entry)])));
 
+  // What a remote's '@mantine/core' offers: the console's entry and the extras (mantine-core-remote.js).
+  const offered = (request, file) =>
+    request === '@mantine/core' && !file.startsWith(join(root, 'apps/web/console'))
+      ? [...exported[request].exports, ...exported['@freight/mantine-core-extras'].exports]
+      : exported[request].exports;
+
   it.each(curated.map(([request]) => [request]))('%s: every name the web apps import from it', (request) => {
     const missing = [];
     const unchecked = [];
     for (const { file, text } of sources) {
       const found = importsOf(text, request);
-      for (const name of found.names) if (!exported[request].exports.includes(name)) missing.push(`${name} (${shown(root, file)})`);
+      for (const name of found.names) if (!offered(request, file).includes(name)) missing.push(`${name} (${shown(root, file)})`);
       for (const form of found.unchecked) unchecked.push(`${form} (${shown(root, file)})`);
     }
     expect({ missing, unchecked }).toEqual({ missing: [], unchecked: [] });

@@ -27,7 +27,7 @@ describe('defineMasterData', () => {
   const yards = defineMasterData(base);
 
   it('gives a master-data entity the standard operations, each at /api/<key>/..., keyed by the natural key', () => {
-    expect(Object.entries(yards.routes).map(([name, r]) => [name, r.method, r.path, r.permission.action, r.status])).toEqual([
+    expect(Object.entries(yards.routes).map(([name, r]) => [name, r.method, r.path, r.permission?.action, r.status])).toEqual([
       ['yardsAll', 'GET', '/api/yards/all', 'read', 200],
       ['yardsUnique', 'GET', '/api/yards/unique', 'read', 200],
       ['yardsSearch', 'GET', '/api/yards/search/{YardName}', 'read', 200],

@@ -12,7 +12,7 @@
 // `npm test` checks that every name the web apps and those two packages import is here
 // (tools/web-audit/shared-entries.spec.mjs).
 export {
-  // Components of the console, the remotes and the web kit
+  // Components the console shows (the remotes' own are in mantine-core-extras.js)
   Alert,
   AppShell,
   Box,
@@ -20,21 +20,17 @@ export {
   Button,
   Card,
   Center,
-  Checkbox,
   Code,
   Container,
   Group,
   Loader,
-  NativeSelect,
   NavLink,
   Paper,
   PasswordInput,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
-  Textarea,
   Title,
   UnstyledButton,
   VisuallyHidden,
