@@ -139,10 +139,13 @@ describe('with the service as processes', () => {
     smtp.slowDown(0);
     await start(settings);
     const twice = await checkDelivered(ids);
-    // What SMTP accepted but the dead process had not recorded: at most one e-mail per connection.
+    // What SMTP accepted but the dead process had not recorded yet: at most the e-mails in flight
+    // (about one per connection on a quiet machine; more while Postgres lags behind SMTP, ADR 27).
     expect(twice).toBeGreaterThanOrEqual(0);
-    expect(twice).toBeLessThanOrEqual(CONNECTIONS);
-    console.log(`SIGKILL after ${beforeRestart} of 200 delivered: ${twice} sent twice (at most ${CONNECTIONS}, one per SMTP connection)`);
+    expect(twice).toBeLessThanOrEqual(settings.MAIL_BATCH_SIZE);
+    console.log(
+      `SIGKILL after ${beforeRestart} of 200 delivered: ${twice} sent twice (${CONNECTIONS} connections, at most ${settings.MAIL_BATCH_SIZE} in flight)`,
+    );
   });
 
   it('two replicas on one queue: every e-mail sent exactly once', async () => {
