@@ -23,12 +23,18 @@ export function launchBrowser() {
   });
 }
 
-/** Where the system under test is and who its Head is (set by global-setup). */
+/** Where the system under test is, who its Head is, and its mail catcher's inbox and support address (set by global-setup). */
 export function target() {
-  const { E2E_BASE_URL: url, E2E_HEAD_USERNAME: username, E2E_HEAD_PASSWORD: password } = process.env;
-  if (!url || !username || !password)
-    throw new Error('E2E_BASE_URL and the Head login are set by tools/e2e/global-setup.mjs: run through jest -c tools/e2e/jest.config.js');
-  return { url, head: { username, password } };
+  const {
+    E2E_BASE_URL: url,
+    E2E_HEAD_USERNAME: username,
+    E2E_HEAD_PASSWORD: password,
+    E2E_MAIL_INBOX_URL: mailInbox,
+    E2E_SUPPORT_EMAIL: supportEmail,
+  } = process.env;
+  if (!url || !username || !password || !mailInbox || !supportEmail)
+    throw new Error('E2E_BASE_URL, the Head login and the mail inbox are set by tools/e2e/global-setup.mjs: run through jest -c tools/e2e/jest.config.js');
+  return { url, head: { username, password }, mailInbox, supportEmail };
 }
 
 /**

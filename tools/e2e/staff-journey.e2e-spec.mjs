@@ -2,19 +2,21 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parse } from 'csv-parse/sync';
-import { SESSION_KEYS } from '@freight/contracts';
+import { ContactTexts, SESSION_KEYS } from '@freight/contracts';
 import { launchBrowser, recordCspViolations, target } from './browser.mjs';
 import { LAPTOP, PHONE, checkScreen } from './check-screen.mjs';
+import { waitFor } from '../dev/net.mjs';
 
 // One staff member's day, through the real console, remote, gateway, directory service,
 // Postgres and NATS: the Head sets up a branch, an Admin, a forwarder and a consignee, the
 // Admin signs in and works within what an Admin may do, the Head changes the consignee's
 // opening balance and deletes it. On the way the Head adds client news and an announcement for
-// the consignee, which the consignee's token reads (and not another consignee's). Steps build
+// the consignee, which the consignee's token reads (and not another consignee's); a visitor's
+// contact message reaches the support inbox of the run's mail catcher. Steps build
 // on each other, so they run in order. Every screen and state on the way is checked at phone
 // and laptop width (checkScreen: no sideways overflow, Log Out on screen, no serious or
 // critical axe-core violation).
-const { url, head } = target();
+const { url, head, mailInbox, supportEmail } = target();
 const run = Date.now().toString(36).slice(-5);
 const branch = { city: `Galle ${run}`, location: '14 Church Street, Fort', contact: '+94 91 222 3344', code: `G${run}`.toUpperCase() };
 const admin = { fullName: `Amara Silva ${run}`, username: `amara.${run}`, email: `amara.${run}@example.com`, password: 'harbour-lights-42' };
@@ -462,14 +464,33 @@ describe('a staff day in the console', () => {
     await checkScreen(page, 'administrative tools (Admin)');
   });
 
-  it("shows the Admin the public contact form's messages and marks one handled", async () => {
+  it("e-mails the public contact form's message to the support inbox, and shows the Admin the message to mark handled", async () => {
     const visitor = {
       fullName: `Nadeesha Visitor ${run}`,
       email: `visitor.${run}@example.com`,
-      message: `A 20 ft container to Colombo next month: ${'please call me back. '.repeat(6)}`,
+      message: `A 20 ft container to Colombo next month: ${'please call me back. '.repeat(6)}<script>alert("x")</script> & thanks`,
     };
     const sent = await fetch(`${url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(visitor) });
     expect(sent.status).toBe(201);
+    await expect(sent.json()).resolves.toEqual({ message: ContactTexts.received });
+
+    // The mail catcher's inbox (its REST API) gets the e-mail to the support address.
+    const subject = `Contact form: message from ${visitor.fullName}`;
+    const mail = await waitFor(async () => (await (await fetch(`${mailInbox}/api/email?subject=${encodeURIComponent(subject)}`)).json())[0], {
+      timeoutMs: 30_000,
+      what: `the e-mail "${subject}" in the mail catcher`,
+    });
+    expect(mail.to.map((to) => to.address)).toEqual([supportEmail]);
+    for (const part of [visitor.fullName, visitor.email]) {
+      expect(mail.text).toContain(part);
+      expect(mail.html).toContain(part);
+    }
+    expect(mail.text).toContain(visitor.message.trim());
+    // The message's own markup is text in the HTML body, never markup.
+    expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; thanks');
+    expect(mail.html).not.toContain('<script');
+
+    const handling = page.waitForRequest((r) => r.url().includes('/api/contactMessages/handle/'));
     await page.getByRole('link', { name: 'Contact messages' }).click();
     await page.getByLabel('Search by name or email').fill(run);
     const row = page.getByRole('table', { name: 'Contact messages' }).getByRole('row').filter({ hasText: visitor.fullName });
@@ -481,6 +502,18 @@ describe('a staff day in the console', () => {
     await expectToast('Contact message marked as handled');
     // The list shows open messages: the handled one leaves it.
     await expect(row.waitFor({ state: 'detached' })).resolves.toBeUndefined();
+
+    // Staff read the message's e-mails under its business key (contact:<message id>): sent.
+    const businessKey = `contact:${new URL((await handling).url()).pathname.split('/').pop()}`;
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const mails = await waitFor(
+      async () => {
+        const reply = await (await fetch(`${url}/api/mails/${businessKey}`, { headers: { authorization: `Bearer ${token}` } })).json();
+        return reply.mails?.[0]?.status === 'sent' && reply.mails;
+      },
+      { timeoutMs: 30_000, what: `the e-mail of ${businessKey} recorded as sent` },
+    );
+    expect(mails).toEqual([expect.objectContaining({ businessKey, kind: 'contact-message', to: [supportEmail], subject, status: 'sent', lastError: null })]);
   });
 
   it('refuses the Admin a Head-only screen inside the shell, with a way back', async () => {

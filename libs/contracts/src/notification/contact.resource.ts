@@ -20,17 +20,21 @@ export const contactRequestSchema = z.object({
 });
 export type ContactRequest = z.infer<typeof contactRequestSchema>;
 
+/** How many messages one client address may send per window, and the window. */
+export const CONTACT_LIMIT = { messages: 5, windowSeconds: 60 * 60 } as const;
+
 export const ContactTexts = {
-  /** The confirmation the sender sees (DECISIONS §2). */
-  received: 'Thank you for contacting us. We have received your message and will reply within 24 hours.',
-  tooMany: 'You have sent several messages in a short time. Please wait a while before sending another.',
+  /** The confirmation the sender sees: spec 01 §1 and DECISIONS §2 promise "a reply within 24 hours". */
+  received: 'Thank you for contacting us. We have received your message and promise a reply within 24 hours.',
+  /** Over the limit: how long to wait, in whole minutes (the Retry-After header has the seconds). */
+  tooMany: (retryAfterSeconds: number) => {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    return `You have already sent ${CONTACT_LIMIT.messages} messages this hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  },
   handled: 'Contact message marked as handled',
   reopened: 'Contact message marked as not handled',
   notFound: 'Contact message not found',
 } as const;
-
-/** How many messages one client address may send per window, and the window. */
-export const CONTACT_LIMIT = { messages: 5, windowSeconds: 60 * 60 } as const;
 
 /** `POST /api/contact`: public, the gateway's own controller (it passes the client address on for the limit). */
 export const contactRoutes = {

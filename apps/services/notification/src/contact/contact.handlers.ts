@@ -33,7 +33,7 @@ export class ContactHandlers implements Handlers {
     });
     await writeTransaction(this.contacts.dataSource, {}, async (tx) => {
       const wait = await this.contacts.count(tx, ip);
-      if (wait !== null) throw new AppError('TOO_MANY_ATTEMPTS', ContactTexts.tooMany, { retryAfterSeconds: String(wait) });
+      if (wait !== null) throw new AppError('TOO_MANY_ATTEMPTS', ContactTexts.tooMany(wait), { retryAfterSeconds: String(wait) });
       const message = await this.contacts.insert(tx, request, ip);
       await queueMail(tx, `contact:${message._id}`);
     });

@@ -17,7 +17,8 @@ describe('notification.contact.submit', () => {
   it('stores the message, e-mails the support inbox (Reply-To: the sender) and confirms with the 24-hour promise', async () => {
     const before = n.smtp.received.length;
     await expect(submit(message(1), '192.0.2.1')).resolves.toEqual({ message: ContactTexts.received });
-    expect(ContactTexts.received).toContain('within 24 hours');
+    // Word for word the promise of spec 01 §1 and DECISIONS §2.
+    expect(ContactTexts.received).toContain('promise a reply within 24 hours');
     const [mail] = (await n.smtp.waitFor(before + 1)).slice(before);
     expect(mail!.to).toEqual(['support@freight.test']);
     expect(mail!.subject).toBe('Contact form: message from Sender 1');
@@ -34,8 +35,10 @@ describe('notification.contact.submit', () => {
     const results = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => submit(message(100 + i), '198.51.100.7')));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(CONTACT_LIMIT.messages);
     const refused = await remoteErrorOf(submit(message(200), '198.51.100.7'));
-    expect(refused).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', message: ContactTexts.tooMany });
     expect(Number(refused.details?.retryAfterSeconds)).toBeGreaterThan(CONTACT_LIMIT.windowSeconds - 60);
+    // The sender is told how long to wait: the window's rest, in minutes.
+    expect(refused).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', message: ContactTexts.tooMany(Number(refused.details?.retryAfterSeconds)) });
+    expect(refused.message).toMatch(/^You have already sent 5 messages this hour\. Please try again in (59|60) minutes\.$/);
     const [{ count }] = await n.adminQuery(`SELECT count(*)::int AS count FROM notification.contact_message WHERE client_address = '198.51.100.7'`);
     expect(count).toBe(CONTACT_LIMIT.messages);
     await expect(submit(message(201), '198.51.100.8')).resolves.toEqual({ message: ContactTexts.received });

@@ -3,6 +3,10 @@ import { Facts, Layout } from './layout.js';
 
 export const contactMessageSubject = (data: ContactMailData) => `Contact form: message from ${data.fullName}`;
 
+/** When it came, as the console writes a date and time (dd/mm/yyyy hh:mm), in UTC and saying so. */
+const receivedFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'short', timeZone: 'UTC' });
+const received = (iso: string) => `${receivedFormat.format(new Date(iso)).replace(',', '')} UTC`;
+
 /** A contact form message for the support inbox; a reply goes to the sender (the e-mail's Reply-To). */
 export function ContactMessage({ data }: { data: ContactMailData }) {
   return (
@@ -11,7 +15,7 @@ export function ContactMessage({ data }: { data: ContactMailData }) {
         rows={[
           ['From', data.fullName],
           ['Email', data.email],
-          ['Received', data.receivedAt],
+          ['Received', received(data.receivedAt)],
         ]}
       />
       <p>

@@ -54,6 +54,23 @@ describe('e-mail templates (rendered by React Email; the text from the same HTML
     expect(mail.text).toContain('From: Nimal Perera');
     expect(mail.text).toContain('Email: nimal@example.com');
     expect(mail.text).toMatch(/Line one\s*\n\s*Line two/);
-    expect(mail.text).toContain('within 24 hours');
+    expect(mail.text).toContain('Received: 24/11/2026 10:00 UTC');
+    expect(mail.text).toContain('a reply within 24 hours');
+  });
+
+  it("contact-message: the sender's text is never markup in the HTML", async () => {
+    const mail = await renderMail({
+      name: 'contact-message',
+      data: {
+        fullName: 'Nimal <b>Perera</b>',
+        email: 'nimal@example.com',
+        message: '<script>alert("x")</script> & thanks',
+        receivedAt: '2026-11-24T10:00:00.000Z',
+      },
+    });
+    expect(mail.html).not.toMatch(/<script|<b>/);
+    expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; thanks');
+    expect(mail.html).toContain('Nimal &lt;b&gt;Perera&lt;/b&gt;');
+    expect(mail.text).toContain('<script>alert("x")</script> & thanks');
   });
 });
