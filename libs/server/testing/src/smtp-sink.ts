@@ -56,8 +56,8 @@ export async function startSmtpSink(options: { port?: number } = {}): Promise<Sm
   let delayMs = 0;
   const waiters = new Set<() => void>();
 
-  const newServer = () =>
-    new SMTPServer({
+  const newServer = () => {
+    const made = new SMTPServer({
       secure: false,
       disabledCommands: ['STARTTLS', 'AUTH'],
       authOptional: true,
@@ -90,6 +90,11 @@ export async function startSmtpSink(options: { port?: number } = {}): Promise<Sm
         });
       },
     });
+    // A sender killed mid-session (the fault tests' SIGKILL) resets its connection: expected here,
+    // and without a listener the server's 'error' event would throw in the test process.
+    made.on('error', () => {});
+    return made;
+  };
 
   let server = newServer();
   server.listen(options.port ?? 0, '127.0.0.1');
