@@ -126,7 +126,8 @@ export class EventConsumer {
       } catch (error) {
         if (error instanceof InvalidEvent) {
           this.logger.error(`Event ${msg.subject} #${msg.seq} is invalid, terminated: ${error.message}`);
-          msg.term(error.message);
+          // No reason with the TERM: nats-server 2.9 takes `+TERM <reason>` for an unknown ack, and delivers the message again.
+          msg.term();
           continue;
         }
         this.logger.warn(`Event ${msg.subject} #${msg.seq} failed, will come again: ${error instanceof Error ? error.message : String(error)}`);
