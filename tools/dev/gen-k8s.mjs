@@ -21,7 +21,7 @@ export const serviceRole = (service) => `${service.name}_svc`;
 
 /** @param {import('./services.mjs').ServiceEntry} service */
 function serviceManifest(service) {
-  const { name, image, entry, provision, queueGroup, databaseUrlVariable, schema, port, replicas, resources } = service;
+  const { name, image, entry, provision, queueGroup, databaseUrlVariable, secretVariables = [], schema, port, replicas, resources } = service;
   const parts = [];
   if (provision) {
     parts.push(
@@ -51,7 +51,7 @@ function serviceManifest(service) {
     port === null
       ? `# The ${name} service answers NATS requests only (queue group \`${queueGroup}\`): scale with\n# replicas, each request is handled by exactly one. It has no HTTP port, hence no Service.`
       : `# The ${name} service answers NATS requests (queue group \`${queueGroup}\`; scale with replicas,\n# each request is handled by exactly one) and listens on HTTP port ${port} (Service below).`,
-    `# Migrations run at start-up; only ${databaseUrlVariable} (its own role) is given to it, and`,
+    `# Migrations run at start-up; only ${databaseUrlVariable} (its own role)${secretVariables.map((v) => ` and ${v}`).join('')} ${secretVariables.length ? 'are' : 'is'} given to it, and`,
     `# its own NATS identity (it may take ${name}.* requests in its queue group and answer them).`,
     'apiVersion: apps/v1',
     'kind: Deployment',
@@ -73,8 +73,10 @@ function serviceManifest(service) {
     '          envFrom:',
     '            - configMapRef: { name: freight-config }',
     '          env:',
-    `            - name: ${databaseUrlVariable}`,
-    `              valueFrom: { secretKeyRef: { name: freight-secrets, key: ${databaseUrlVariable} } }`,
+    ...[databaseUrlVariable, ...secretVariables].flatMap((variable) => [
+      `            - name: ${variable}`,
+      `              valueFrom: { secretKeyRef: { name: freight-secrets, key: ${variable} } }`,
+    ]),
     `            - { name: NATS_USER, value: ${name} }`,
     '            - name: NATS_PASSWORD',
     `              valueFrom: { secretKeyRef: { name: freight-nats, key: ${passwordVariable(name)} } }`,
@@ -123,6 +125,13 @@ function servicesKustomization(services) {
   ].join('\n');
 }
 
+/** Each service's own secret settings (the registry's secretVariables), once per variable. */
+const serviceSecrets = (services) => {
+  const seen = new Map();
+  for (const { name, secretVariables = [] } of services) for (const variable of secretVariables) if (!seen.has(variable)) seen.set(variable, name);
+  return [...seen].map(([variable, service]) => ({ variable, service }));
+};
+
 function secrets(services) {
   const placeholderUrl = (service) => `postgres://${serviceRole(service)}:replace-me@freight-db-rw:5432/freight`;
   const identities = natsIdentities(services).map((identity) => passwordVariable(identity.name));
@@ -134,10 +143,10 @@ function secrets(services) {
     '#     --from-literal=JWT_SECRET="$(openssl rand -base64 48)" \\',
     '#     --from-literal=GATEWAY_SIGNING_KEY="$key" \\',
     "#     --from-literal=DATABASE_URL='postgres://postgres:…@freight-db-rw:5432/freight' \\",
-    ...services.map(
-      (service, i) =>
-        `#     --from-literal=${service.databaseUrlVariable}='postgres://${serviceRole(service)}:…@freight-db-rw:5432/freight'${i < services.length - 1 ? ' \\' : ''}`,
-    ),
+    ...[
+      ...services.map((service) => `#     --from-literal=${service.databaseUrlVariable}='postgres://${serviceRole(service)}:…@freight-db-rw:5432/freight'`),
+      ...serviceSecrets(services).map(({ variable, service }) => `#     --from-literal=${variable}='…'  # ${service}`),
+    ].map((line, i, lines) => (i < lines.length - 1 ? `${line} \\` : line)),
     '#   GATEWAY_PUBLIC_KEY (config.yaml): echo "$key" | base64 -d | openssl pkey -inform DER -pubout -outform DER | base64 -w0',
     'apiVersion: v1',
     'kind: Secret',
@@ -150,6 +159,7 @@ function secrets(services) {
     '  GATEWAY_SIGNING_KEY: replace-me',
     '  DATABASE_URL: postgres://postgres:replace-me@freight-db-rw:5432/freight',
     ...services.map((service) => `  ${service.databaseUrlVariable}: ${placeholderUrl(service)}`),
+    ...serviceSecrets(services).map(({ variable, service }) => `  # The ${service} service's (it may hold credentials).\n  ${variable}: replace-me`),
     '---',
     '# One NATS password per identity of tools/dev/nats-config.mjs. The NATS pods read them all',
     '# (deploy/k8s/nats-auth.conf refers to them); each Deployment gets only its own.',

@@ -69,6 +69,21 @@ describe('generated deployment (node tools/dev/gen-k8s.mjs)', () => {
     );
   });
 
+  it('gives a service its secret settings from the Secret, which lists each once', () => {
+    const mailing = renderDeployment([service('shipment'), service('mailer', { secretVariables: ['SMTP_URL'] })]);
+    expect(mailing[`${SERVICES_DIR}/mailer.yaml`]).toContain(
+      '            - name: SMTP_URL\n              valueFrom: { secretKeyRef: { name: freight-secrets, key: SMTP_URL } }\n',
+    );
+    expect(mailing[`${SERVICES_DIR}/shipment.yaml`]).not.toContain('SMTP_URL');
+    expect(mailing['deploy/k8s/secrets.yaml'].match(/^ {2}SMTP_URL: replace-me$/gm)).toHaveLength(1);
+    expect(mailing['deploy/k8s/secrets.yaml']).toContain("#     --from-literal=SMTP_URL='…'  # mailer\n");
+  });
+
+  it('keeps SMTP_URL (it may hold credentials) out of the ConfigMap: the notification service reads it from the Secret', () => {
+    expect(readFileSync(join(ROOT, 'deploy/k8s/config.yaml'), 'utf8')).not.toMatch(/^\s*SMTP_URL:/m);
+    expect(renderDeployment()[`${SERVICES_DIR}/notification.yaml`]).toContain('valueFrom: { secretKeyRef: { name: freight-secrets, key: SMTP_URL } }');
+  });
+
   it('lists every service database URL and every NATS identity’s password in the Secrets', () => {
     const secrets = files['deploy/k8s/secrets.yaml'];
     expect(secrets).toContain('  SHIPMENT_DATABASE_URL: postgres://shipment_svc:replace-me@freight-db-rw:5432/freight\n');

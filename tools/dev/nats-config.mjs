@@ -36,7 +36,12 @@ export const eventPublisherSubjects = (service) => [
  * `<service>_<purpose>`, as the service's code names it (durableName in libs/server/database).
  */
 export const EVENT_CONSUMERS = {
-  notification: [{ producer: 'directory', durable: 'notification_consignees' }],
+  notification: [
+    { producer: 'directory', durable: 'notification_consignees' },
+    // The e-mails a service requests (events.<producer>.mail.requested), one durable per producer:
+    // MAIL_PRODUCERS in apps/services/notification/src/mail/mail-requests.ts.
+    { producer: 'directory', durable: 'notification_mail_directory' },
+  ],
 };
 
 /**
@@ -73,7 +78,10 @@ const eventStreamApi = (service) => {
  * @returns {NatsIdentity[]}
  */
 export function natsIdentities(services = SERVICES, { anyDurableName = false } = {}) {
-  const consumers = (name) => (EVENT_CONSUMERS[name] ?? []).flatMap(({ producer, durable }) => eventConsumerSubjects(producer, anyDurableName ? '*' : durable));
+  // A Set: with any durable name, two durables on one stream grant the same subjects.
+  const consumers = (name) => [
+    ...new Set((EVENT_CONSUMERS[name] ?? []).flatMap(({ producer, durable }) => eventConsumerSubjects(producer, anyDurableName ? '*' : durable))),
+  ];
   return [
     // The only caller of services, and the only JetStream user apart from the services' event
     // streams (the revocation KV bucket, its stream and watch). `$JS.API.>` is all of JetStream,

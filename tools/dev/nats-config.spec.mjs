@@ -76,16 +76,20 @@ describe('NATS identities', () => {
     const [production, test] = [natsIdentities(services), natsIdentities(services, { anyDurableName: true })].map((list) =>
       Object.fromEntries(list.map((i) => [i.name, consumerGrants(i)])),
     );
-    expect(production.notification).toEqual([
-      '$JS.API.CONSUMER.CREATE.EVENTS_DIRECTORY.notification_consignees',
-      '$JS.API.CONSUMER.CREATE.EVENTS_DIRECTORY.notification_consignees.>',
-      '$JS.API.CONSUMER.INFO.EVENTS_DIRECTORY.notification_consignees',
-      '$JS.API.CONSUMER.MSG.NEXT.EVENTS_DIRECTORY.notification_consignees',
-      '$JS.ACK.EVENTS_DIRECTORY.notification_consignees.>',
-    ]);
-    expect(test.notification).toEqual(production.notification.map((s) => s.replace('notification_consignees', '*')));
+    const grants = (durable) => [
+      `$JS.API.CONSUMER.CREATE.EVENTS_DIRECTORY.${durable}`,
+      `$JS.API.CONSUMER.CREATE.EVENTS_DIRECTORY.${durable}.>`,
+      `$JS.API.CONSUMER.INFO.EVENTS_DIRECTORY.${durable}`,
+      `$JS.API.CONSUMER.MSG.NEXT.EVENTS_DIRECTORY.${durable}`,
+      `$JS.ACK.EVENTS_DIRECTORY.${durable}.>`,
+    ];
+    expect(production.notification).toEqual([...grants('notification_consignees'), ...grants('notification_mail_directory')]);
+    expect(test.notification).toEqual(grants('*'));
     expect([production.directory, test.directory]).toEqual([[], []]);
-    expect(EVENT_CONSUMERS.notification).toEqual([{ producer: 'directory', durable: 'notification_consignees' }]);
+    expect(EVENT_CONSUMERS.notification).toEqual([
+      { producer: 'directory', durable: 'notification_consignees' },
+      { producer: 'directory', durable: 'notification_mail_directory' },
+    ]);
   });
 
   it("deny the gateway every service's events and event streams", () => {

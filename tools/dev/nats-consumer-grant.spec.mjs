@@ -30,6 +30,7 @@ beforeAll(async () => {
   admin = await connect({ servers: nats.url, user: 'admin', pass: nats.passwords.admin });
   await (await jetstreamManager(admin)).streams.add({ name: stream, subjects: [`events.${producer}.>`] });
   await jetstream(admin).publish(`events.${producer}.consignee.created`, '{}');
+  await jetstream(admin).publish(`events.${producer}.mail.requested`, '{}');
   service = await connect({ servers: nats.url, user: 'notification', pass: nats.passwords.notification, inboxPrefix: '_INBOX_notification' });
 }, 30_000);
 
@@ -41,10 +42,9 @@ afterAll(async () => {
 });
 
 /** Creates the durable as the service, takes one message and acks it; answers what happened. */
-async function consumeAs(name) {
+async function consumeAs(name, filter_subject = `events.${producer}.consignee.>`) {
   try {
     const jsm = await jetstreamManager(service, { checkAPI: false });
-    const filter_subject = `events.${producer}.consignee.>`;
     await jsm.consumers.add(stream, { durable_name: name, filter_subject, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All });
     const messages = await (await jetstream(service).consumers.get(stream, name)).fetch({ max_messages: 1, expires: 2000 });
     for await (const message of messages) {
@@ -57,7 +57,9 @@ async function consumeAs(name) {
   }
 }
 
-it('lets the notification service consume and ack through its own durable only', async () => {
+it('lets the notification service consume and ack through its own durables only', async () => {
   await expect(consumeAs(durable)).resolves.toBe(`acked events.${producer}.consignee.created`);
+  const mail = EVENT_CONSUMERS.notification.find((consumer) => consumer.durable === 'notification_mail_directory');
+  await expect(consumeAs(mail.durable, `events.${mail.producer}.mail.requested`)).resolves.toBe(`acked events.${producer}.mail.requested`);
   await expect(consumeAs('another_durable')).resolves.toMatch(/^Permissions Violation for Publish to "\$JS\.API\.CONSUMER\.CREATE/);
 }, 20_000);

@@ -9,7 +9,7 @@ export const REGISTRY_FILE = fileURLToPath(new URL('../../libs/contracts/src/ser
 
 /**
  * @typedef {{ name: string, project: string, root: string, entry: string, seed: string | null,
- *   migrate: string | null, provision: string | null, queueGroup: string, databaseUrlVariable: string,
+ *   migrate: string | null, provision: string | null, queueGroup: string, databaseUrlVariable: string, secretVariables?: string[],
  *   schema: string, port: number | null, image: string, replicas: number,
  *   resources: { cpu: string, memory: string, memoryLimit: string } }} ServiceEntry
  */
@@ -47,6 +47,9 @@ export function validateRegistry(registry) {
     text('project', /^@?[a-z0-9/._-]+$/);
     text('root', /^apps\/[a-z0-9/._-]+[^/]$/);
     text('image', /^[a-z0-9./_:-]+$/);
+    const secretVariables = service?.secretVariables ?? [];
+    if (!Array.isArray(secretVariables) || !secretVariables.every((name) => typeof name === 'string' && /^[A-Z][A-Z0-9_]*$/.test(name)))
+      fail(`secretVariables must be a list of variable names (got ${JSON.stringify(service?.secretVariables)})`);
     if (RESERVED.includes(service?.name))
       fail(service.name === 'events' ? 'name events is the first token of every event subject' : `name ${service.name} is a NATS identity of its own`);
     for (const field of ['entry', 'seed', 'migrate', 'provision']) {

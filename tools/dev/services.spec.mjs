@@ -104,8 +104,9 @@ describe('validateRegistry', () => {
         port: 70000,
         replicas: 0,
         resources: { cpu: 'lots', memory: '192Mi', memoryLimit: '512Mi' },
+        secretVariables: ['smtp url'],
       }),
-      entry('billing', { entry: null }),
+      entry('billing', { entry: null, secretVariables: ['SMTP_URL'] }),
     );
     expect(message).toContain('services[0] (shipment): entry must be a built .js file under apps/services/shipment/dist/');
     expect(message).toContain('services[0] (shipment): seed must be a built .js file under apps/services/shipment/dist/, or null');
@@ -113,6 +114,8 @@ describe('validateRegistry', () => {
     expect(message).toContain('port must be a TCP port or null (got 70000)');
     expect(message).toContain('replicas must be a whole number from 1 (got 0)');
     expect(message).toContain('resources.cpu must be a Kubernetes quantity (got "lots")');
+    expect(message).toContain('secretVariables must be a list of variable names (got ["smtp url"])');
     expect(message).toContain('services[1] (billing): entry must be a built .js file');
+    expect(message).not.toContain('(billing): secretVariables');
   });
 });

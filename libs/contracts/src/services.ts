@@ -27,6 +27,8 @@ export interface ServiceEntry {
   queueGroup: string;
   /** The variable holding the URL of its own database role, e.g. DIRECTORY_DATABASE_URL. */
   databaseUrlVariable: string;
+  /** Its settings that may hold credentials (SMTP_URL): in Kubernetes from the Secret, not the ConfigMap. Absent: none. */
+  secretVariables?: string[];
   /** The Postgres schema its role owns. */
   schema: string;
   /** HTTP port it listens on, or null: NATS only (health is `<name>.health`). */

@@ -1,7 +1,9 @@
 import { z } from 'zod/mini';
 import { emailField, multilineText, requiredText } from '../fields.js';
 import { idempotencyKeySchema } from '../idempotency.js';
+import { EVENTS_TOKEN } from '../events.js';
 import { defineResource } from '../resource.js';
+import type { ServiceName } from '../services.js';
 
 /*
  * E-mail of the notification service (issue 8): every e-mail is a row with its status, sent by
@@ -68,6 +70,21 @@ export const mailSendRequestSchema = z.object({
   replyTo: z.optional(emailField),
 });
 export type MailSendRequest = z.infer<typeof mailSendRequestSchema>;
+/**
+ * A service's way to send e-mail (ADR 27): services accept only requests the gateway signed (ADR 9),
+ * so a service appends this event to its own outbox in the transaction of the business change,
+ * and the notification service's durable consumer queues the e-mail. The payload is that of
+ * `notification.mail.send`; the event's id (`Nats-Msg-Id`, the outbox row's id) is the idempotency
+ * key, so a redelivered event queues nothing twice.
+ */
+export const mailRequestedEventSchema = z.omit(mailSendRequestSchema, { idempotencyKey: true });
+export type MailRequestedEvent = z.infer<typeof mailRequestedEventSchema>;
+
+/** `events.<service>.mail.requested`: in the producer's own event stream. */
+export function mailRequestedSubject(service: ServiceName): string {
+  return `${EVENTS_TOKEN}.${service}.mail.requested`;
+}
+
 export const mailAcceptedSchema = z.object({ id: z.string(), status: z.enum(MAIL_STATUSES) });
 export type MailAccepted = z.infer<typeof mailAcceptedSchema>;
 

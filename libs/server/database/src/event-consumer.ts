@@ -1,7 +1,10 @@
 import { Logger } from '@nestjs/common';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
-import type { NatsConnection } from '@nats-io/transport-node';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { ServiceName } from '@freight/contracts';
+import { natsConnectionOptions, type NatsConfig } from '@freight/server';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import { serviceInboxPrefix } from './outbox.js';
 
 /**
  * The idempotent consumer (ADR 21): a durable JetStream consumer whose every message is handled
@@ -37,6 +40,22 @@ export function durableName(service: string, purpose: string, namespace = ''): s
   return namespace ? `${namespace.replace(/\.$/, '')}_${name}` : name;
 }
 
+/**
+ * Thrown by a handler for an event that can never be handled (its payload is not what the
+ * subject promises): the consumer terminates it (`term`, the server never delivers it again) and
+ * logs the reason, instead of trying it again forever and holding up every later event.
+ */
+export class InvalidEvent extends Error {}
+
+/** The message's JSON payload; a message that is not JSON is invalid. */
+function parsed(msg: JsMsg): unknown {
+  try {
+    return msg.json();
+  } catch {
+    throw new InvalidEvent('the payload is not JSON');
+  }
+}
+
 /** One event as a handler receives it. */
 export interface ReceivedEvent<T = unknown> {
   /** The subject as published (namespace included). */
@@ -54,7 +73,10 @@ export interface EventConsumerOptions {
   durable: string;
   /** Which of the stream's subjects it reads (namespace included). */
   filterSubject: string;
-  /** Changes the consumer's own tables in `tx`; throwing rolls back and the event comes again later. */
+  /**
+   * Changes the consumer's own tables in `tx`; throwing rolls back and the event comes again
+   * later, or never for an `InvalidEvent`.
+   */
   handle: (tx: EntityManager, event: ReceivedEvent) => Promise<void>;
   /** Wait before a failed event is delivered again (default 1 s). */
   retryDelayMs?: number;
@@ -102,6 +124,12 @@ export class EventConsumer {
         await this.process(msg);
         await msg.ackAck();
       } catch (error) {
+        if (error instanceof InvalidEvent) {
+          this.logger.error(`Event ${msg.subject} #${msg.seq} is invalid, terminated: ${error.message}`);
+          // No reason with the TERM: nats-server 2.9 takes `+TERM <reason>` for an unknown ack, and delivers the message again.
+          msg.term();
+          continue;
+        }
         this.logger.warn(`Event ${msg.subject} #${msg.seq} failed, will come again: ${error instanceof Error ? error.message : String(error)}`);
         msg.nak(this.options.retryDelayMs ?? 1000);
       }
@@ -119,7 +147,61 @@ export class EventConsumer {
         msg.subject,
       ]);
       if (fresh.length === 0) return;
-      await handle(tx, { subject: msg.subject, messageId, payload: msg.json() });
+      await handle(tx, { subject: msg.subject, messageId, payload: parsed(msg) });
     });
+  }
+}
+
+/**
+ * A service's durable consumers of one purpose, on a NATS connection of their own whose replies
+ * (JetStream API, deliveries) arrive on the service's own inbox. Each starts beside the service
+ * and tries again every second while its stream is missing (the producer creates it when it
+ * starts), so the service never waits for a producer to come up.
+ */
+export class EventConsumers {
+  private readonly logger: Logger;
+  private nats?: NatsConnection;
+  private readonly running: EventConsumer[] = [];
+  private starting: Promise<void>[] = [];
+  private stopped = false;
+
+  constructor(
+    private readonly service: ServiceName,
+    /** What they are for: names the connection and the log. */
+    private readonly purpose: string,
+    private readonly config: Pick<NatsConfig, 'NATS_URL' | 'NATS_USER' | 'NATS_PASSWORD' | 'NATS_NAMESPACE'>,
+  ) {
+    this.logger = new Logger(`EventConsumers(${service}-${purpose})`);
+  }
+
+  /** Connects, then starts each consumer in the background. */
+  async start(consumers: readonly Omit<EventConsumerOptions, 'nats'>[]): Promise<void> {
+    const { config } = this;
+    const nats = await connect({
+      ...natsConnectionOptions(config, `${config.NATS_NAMESPACE}${this.service}-${this.purpose}`),
+      inboxPrefix: serviceInboxPrefix(this.service),
+    });
+    this.nats = nats;
+    this.starting = consumers.map((options) => this.startOne(new EventConsumer({ ...options, nats })));
+  }
+
+  private async startOne(consumer: EventConsumer): Promise<void> {
+    while (!this.stopped) {
+      try {
+        await consumer.start();
+        this.running.push(consumer);
+        return;
+      } catch (error) {
+        this.logger.warn(`Events not readable yet, trying again in 1 s: ${error instanceof Error ? error.message : String(error)}`);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await Promise.all(this.starting);
+    await Promise.all(this.running.map((consumer) => consumer.stop()));
+    await this.nats?.close().catch(() => undefined);
   }
 }

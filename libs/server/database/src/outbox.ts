@@ -1,7 +1,16 @@
 import { Logger } from '@nestjs/common';
 import { jetstream, jetstreamManager, JetStreamApiCodes, JetStreamApiError, StorageType, type StreamConfig } from '@nats-io/jetstream';
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
-import { eventStreamName, eventSubject, type Change, type ChangeEvent, type ResourceDef, type ServiceName } from '@freight/contracts';
+import {
+  eventStreamName,
+  eventSubject,
+  mailRequestedSubject,
+  type Change,
+  type ChangeEvent,
+  type MailRequestedEvent,
+  type ResourceDef,
+  type ServiceName,
+} from '@freight/contracts';
 import { namespacedSubject } from '@freight/server';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { NotifyWaiter } from './notify-waiter.js';
@@ -79,6 +88,15 @@ export function changeEvent<R>(
 ): OutboxEvent {
   const record = (records.before ?? records.after) as Record<string, unknown> | undefined;
   return { subject: eventSubject(resource.service, resource.name, change), payload: { key: String(record?.[resource.naturalKey]), ...records } };
+}
+
+/**
+ * An e-mail `service` asks the notification service to send (ADR 27): append it with the business
+ * change, and the e-mail is queued if, and only if, the change commits; the outbox row's id is
+ * its idempotency key.
+ */
+export function mailRequestEvent(service: ServiceName, request: MailRequestedEvent): OutboxEvent {
+  return { subject: mailRequestedSubject(service), payload: request };
 }
 
 /** Appends events in the caller's transaction: they are published if, and only if, it commits. */

@@ -1,0 +1,69 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import { eventStreamName, mailRequestedEventSchema, mailRequestedSubject, type ServiceName } from '@freight/contracts';
+import { AppError, namespacedSubject, parseOrThrow, type NatsConfig } from '@freight/server';
+import { EventConsumers, InvalidEvent, durableName, type ReceivedEvent, type Tx } from '@freight/server-database';
+import type { DataSource } from 'typeorm';
+import { SERVICE } from '../config.js';
+import { MailService } from './mail.service.js';
+
+export const MAIL_REQUESTS_NATS = Symbol('MailRequestsNats');
+export type MailRequestsNats = Pick<NatsConfig, 'NATS_URL' | 'NATS_USER' | 'NATS_PASSWORD' | 'NATS_NAMESPACE'>;
+
+/**
+ * The services whose `events.<service>.mail.requested` events are queued as e-mail (ADR 27), each
+ * through a durable of its own, `notification_mail_<service>` (tools/dev/nats-config.mjs grants
+ * exactly those). A new producer is added here and there.
+ */
+export const MAIL_PRODUCERS: readonly ServiceName[] = ['directory'];
+
+/** The durable's purpose for `producer`'s mail requests: `notification_mail_directory`. */
+export const mailDurable = (producer: ServiceName) => `mail_${producer}`;
+
+/**
+ * Consumes the producers' mail requests: each event's e-mail is queued in the transaction that
+ * records the event as processed, so a redelivered event queues nothing twice (the event id is
+ * the idempotency key). A payload that is not a valid mail request is terminated and logged.
+ */
+@Injectable()
+export class MailRequests implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly consumers: EventConsumers;
+
+  constructor(
+    @Inject(MAIL_REQUESTS_NATS) private readonly config: MailRequestsNats,
+    private readonly mails: MailService,
+    @Inject(getDataSourceToken()) private readonly dataSource: DataSource,
+  ) {
+    this.consumers = new EventConsumers(SERVICE, 'mail-requests', config);
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    const namespace = this.config.NATS_NAMESPACE;
+    await this.consumers.start(
+      MAIL_PRODUCERS.map((producer) => ({
+        dataSource: this.dataSource,
+        stream: eventStreamName(producer),
+        durable: durableName(SERVICE, mailDurable(producer), namespace),
+        filterSubject: namespacedSubject(namespace, mailRequestedSubject(producer)),
+        handle: (tx: Tx, event: ReceivedEvent) => this.queue(tx, event),
+      })),
+    );
+  }
+
+  /** Queues the requested e-mail in `tx` (the e-mail's row commits with the event's processed mark). */
+  private async queue(tx: Tx, { payload }: ReceivedEvent): Promise<void> {
+    let request;
+    try {
+      request = parseOrThrow(mailRequestedEventSchema, payload);
+    } catch (error) {
+      if (error instanceof AppError) throw new InvalidEvent(`not a mail request: ${JSON.stringify(error.details ?? error.message)}`);
+      throw error;
+    }
+    const insert = await this.mails.render(request);
+    await insert(tx);
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.consumers.stop();
+  }
+}
