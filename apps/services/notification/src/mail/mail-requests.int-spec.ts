@@ -98,7 +98,9 @@ describe('with the service in this process', () => {
   });
 
   const mailIds = async (prefix: string) =>
-    (await n.adminQuery<{ id: string }>(`SELECT id FROM notification.mail WHERE business_key LIKE $1 ORDER BY business_key`, [`${prefix}-%`])).map((row) => row.id);
+    (await n.adminQuery<{ id: string }>(`SELECT id FROM notification.mail WHERE business_key LIKE $1 ORDER BY business_key`, [`${prefix}-%`])).map(
+      (row) => row.id,
+    );
   const rowsOf = (prefix: string, count: number) =>
     until(async () => {
       const ids = await mailIds(prefix);
@@ -146,7 +148,9 @@ describe('with the service in this process', () => {
     const durable = durableName('notification', mailDurable(PRODUCER), n.namespace);
     const terminated: string[] = [];
     const advisories = admin.subscribe(`$JS.EVENT.ADVISORY.CONSUMER.MSG_TERMINATED.${eventStreamName(PRODUCER)}.${durable}`, {
-      callback: (_error, msg) => terminated.push(msg.string()),
+      callback: (_error, msg) => {
+        terminated.push(msg.string());
+      },
     });
     const errors = jest.spyOn(Logger.prototype, 'error');
     try {
@@ -218,7 +222,11 @@ describe('with the service as a process', () => {
     const atKill = await count(`SELECT count(*)::int AS n FROM notification.mail`);
     expect(atKill).toBeLessThan(N);
     await start();
-    await until(async () => ((await count(`SELECT count(*)::int AS n FROM notification.mail WHERE status = 'sent'`)) >= N ? true : undefined), 'every e-mail sent', 60_000);
+    await until(
+      async () => ((await count(`SELECT count(*)::int AS n FROM notification.mail WHERE status = 'sent'`)) >= N ? true : undefined),
+      'every e-mail sent',
+      60_000,
+    );
     expect(await count(`SELECT count(*)::int AS n FROM notification.mail`)).toBe(N);
     expect(await count(`SELECT count(DISTINCT business_key)::int AS n FROM notification.mail`)).toBe(N);
     expect(await count(`SELECT count(*)::int AS n FROM notification.processed_events`)).toBe(N);
