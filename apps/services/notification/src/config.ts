@@ -25,10 +25,8 @@ export const notificationServiceEnvSchema = notificationEnvSchema.extend({
   MAIL_FROM: z.string().min(3).default('Freight <no-reply@freight.localhost>'),
   /** The support inbox: contact form messages go there (DECISIONS §2). */
   SUPPORT_EMAIL: z.email('must be an e-mail address').default('support@freight.localhost'),
-  /** SMTP connections the sender keeps open (each sends one e-mail at a time). */
+  /** SMTP connections the sender keeps open; each has one e-mail in flight until its outcome is committed. */
   MAIL_SMTP_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(8),
-  /** E-mails a sender has claimed and not yet finished, at most. */
-  MAIL_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
   /** First wait after a temporary failure; it doubles with each attempt. */
   MAIL_RETRY_BASE_MS: milliseconds(30_000, 10),
   /** After this long from acceptance an e-mail that still fails is given up (`failed`). */

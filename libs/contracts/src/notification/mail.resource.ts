@@ -54,12 +54,13 @@ export const MAX_MAIL_RECIPIENTS = 20;
 export const businessKeyField = requiredText('Business key', 100);
 
 /**
- * `notification.mail.send`: queue an e-mail. The row is written before the reply, so an
- * accepted e-mail is never lost; an Idempotency-Key makes a repeated request answer the first
- * row instead of queueing a second e-mail (ADR 12).
+ * A service's way to send e-mail (ADR 27): services accept only requests the gateway signed (ADR 9),
+ * so a service appends this event to its own outbox in the transaction of the business change,
+ * and the notification service's durable consumer queues the e-mail. The payload is that of
+ * `notification.mail.send`; the event's id (`Nats-Msg-Id`, the outbox row's id) is the idempotency
+ * key, so a redelivered event queues nothing twice.
  */
-export const mailSendRequestSchema = z.object({
-  idempotencyKey: z.optional(idempotencyKeySchema),
+export const mailRequestedEventSchema = z.object({
   to: z
     .array(emailField)
     .check(z.minLength(1, 'At least one recipient is required'), z.maxLength(MAX_MAIL_RECIPIENTS, `At most ${MAX_MAIL_RECIPIENTS} recipients`)),
@@ -69,15 +70,13 @@ export const mailSendRequestSchema = z.object({
   /** Where replies go (the sender of a contact message). */
   replyTo: z.optional(emailField),
 });
-export type MailSendRequest = z.infer<typeof mailSendRequestSchema>;
 /**
- * A service's way to send e-mail (ADR 27): services accept only requests the gateway signed (ADR 9),
- * so a service appends this event to its own outbox in the transaction of the business change,
- * and the notification service's durable consumer queues the e-mail. The payload is that of
- * `notification.mail.send`; the event's id (`Nats-Msg-Id`, the outbox row's id) is the idempotency
- * key, so a redelivered event queues nothing twice.
+ * `notification.mail.send`: queue an e-mail. The row is written before the reply, so an
+ * accepted e-mail is never lost; an Idempotency-Key makes a repeated request answer the first
+ * row instead of queueing a second e-mail (ADR 12). The event's fields plus that key.
  */
-export const mailRequestedEventSchema = z.omit(mailSendRequestSchema, { idempotencyKey: true });
+export const mailSendRequestSchema = z.extend(mailRequestedEventSchema, { idempotencyKey: z.optional(idempotencyKeySchema) });
+export type MailSendRequest = z.infer<typeof mailSendRequestSchema>;
 export type MailRequestedEvent = z.infer<typeof mailRequestedEventSchema>;
 
 /** `events.<service>.mail.requested`: in the producer's own event stream. */

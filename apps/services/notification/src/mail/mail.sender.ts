@@ -9,13 +9,15 @@ import { MailRepository, type ClaimedMail } from './mail.repository.js';
 export const MAIL_CONFIG = Symbol('MailConfig');
 export type MailConfig = Pick<
   NotificationConfig,
-  'SMTP_URL' | 'MAIL_FROM' | 'MAIL_SMTP_CONNECTIONS' | 'MAIL_BATCH_SIZE' | 'MAIL_RETRY_BASE_MS' | 'MAIL_GIVE_UP_AFTER_MS' | 'MAIL_LEASE_MS' | 'MAIL_POLL_MS'
+  'SMTP_URL' | 'MAIL_FROM' | 'MAIL_SMTP_CONNECTIONS' | 'MAIL_RETRY_BASE_MS' | 'MAIL_GIVE_UP_AFTER_MS' | 'MAIL_LEASE_MS' | 'MAIL_POLL_MS'
 >;
 
 /** NOTIFY channel the mail table's trigger wakes the senders on. */
 export const MAIL_CHANNEL = 'notification_mail';
 /** After a wake-up, how long the sender lets more e-mails arrive before it claims them together. */
 const SETTLE_MS = 10;
+/** A claim takes up to this many e-mails per connection, so claims stay few while sends go one by one. */
+const CLAIM_PER_CONNECTION = 8;
 /** No wait between attempts grows past this, however many attempts came before. */
 export const MAX_RETRY_DELAY_MS = 6 * 60 * 60 * 1000;
 
@@ -49,8 +51,9 @@ export function nextAttemptAt(
 
 /**
  * Sends the queued e-mails over SMTP (nodemailer, a pool of MAIL_SMTP_CONNECTIONS connections).
- * It keeps up to MAIL_BATCH_SIZE e-mails in flight, claiming more (MailRepository.claim) as
- * those finish, and records each outcome as soon as the server answered it: sent; queued again with exponential back-off
+ * It has one e-mail in flight per connection, claiming the next (MailRepository.claim) once an
+ * outcome is committed: so a crash can leave at most one e-mail per connection sent but not
+ * recorded, the least SMTP allows (ADR 27). It records each outcome as soon as the server answered it: sent; queued again with exponential back-off
  * after a temporary failure (connection refused, 4xx); failed at once with the server's text
  * after a 5xx, or once the give-up time has passed. It wakes on the table's NOTIFY, on an
  * e-mail accepted in this process, or every MAIL_POLL_MS.
@@ -61,8 +64,10 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
   private readonly waiter: NotifyWaiter;
   private transport?: Transporter;
   private running?: Promise<void>;
-  /** The e-mails being sent now, each until its outcome is recorded. */
+  /** The e-mails being sent now, each until its outcome is recorded: one per connection at most. */
   private readonly inFlight = new Set<Promise<void>>();
+  /** Claimed, not yet handed to SMTP; each to be sent before `sendBy` (local time), while its lease surely holds. */
+  private readonly waiting: Array<{ mail: ClaimedMail; sendBy: number }> = [];
   private recordingFailure: unknown;
 
   constructor(
@@ -108,8 +113,8 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
         if (failed) throw failed; // recording an outcome failed (Postgres): the lease brings that e-mail back
         if (failures > 0) this.logger.log('Sending e-mail again');
         failures = 0;
-        if (this.inFlight.size > this.config.MAIL_BATCH_SIZE / 2) await Promise.race(this.inFlight);
-        else if (claimed < room) {
+        if (this.inFlight.size >= this.config.MAIL_SMTP_CONNECTIONS) await Promise.race(this.inFlight);
+        else if (claimed < room && this.waiting.length === 0) {
           // Nothing more is due: wait for a NOTIFY (then a moment, so a burst is claimed together) or the poll.
           await this.waiter.idle(this.config.MAIL_POLL_MS);
           await this.waiter.idle(SETTLE_MS, false);
@@ -125,22 +130,44 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
   }
 
   /**
-   * Claims as many due e-mails as there is room for (MAIL_BATCH_SIZE in flight at most) and
-   * starts sending them; each records its own outcome when the server answers.
+   * Claims due e-mails when fewer than one per connection wait (up to CLAIM_PER_CONNECTION per
+   * connection, less what is claimed already) and starts sending as connections are free.
    */
   private async topUp(): Promise<{ claimed: number; room: number }> {
-    const room = this.config.MAIL_BATCH_SIZE - this.inFlight.size;
-    if (room <= 0) return { claimed: 0, room };
-    const mails = await this.mails.claim(randomUUID(), room, this.config.MAIL_LEASE_MS);
-    for (const mail of mails) {
+    const connections = this.config.MAIL_SMTP_CONNECTIONS;
+    const room = connections * CLAIM_PER_CONNECTION - this.inFlight.size - this.waiting.length;
+    let claimed = 0;
+    if (room > 0 && this.waiting.length < connections) {
+      const mails = await this.mails.claim(randomUUID(), room, this.config.MAIL_LEASE_MS);
+      // Half the lease for waiting here, half for the send: a send never starts near the lease's end,
+      // when another sender may claim the same e-mail (the lease outlasts every SMTP timeout).
+      const sendBy = Date.now() + this.config.MAIL_LEASE_MS / 2;
+      for (const mail of mails) this.waiting.push({ mail, sendBy });
+      claimed = mails.length;
+    }
+    this.startSending();
+    return { claimed, room };
+  }
+
+  /**
+   * Hands waiting e-mails to SMTP while a connection is free. A delivery holds its connection's slot
+   * until its outcome is committed, so a crash leaves at most one e-mail per connection sent and
+   * not recorded (ADR 27).
+   */
+  private startSending(): void {
+    while (this.inFlight.size < this.config.MAIL_SMTP_CONNECTIONS && this.waiting.length > 0) {
+      const { mail, sendBy } = this.waiting.shift()!;
+      if (Date.now() > sendBy) continue; // its lease may be ending: left to be claimed again
       const delivery: Promise<void> = this.deliver(mail)
         .catch((error: unknown) => {
           this.recordingFailure ??= error;
         })
-        .finally(() => this.inFlight.delete(delivery));
+        .finally(() => {
+          this.inFlight.delete(delivery);
+          if (!this.waiter.isStopped) this.startSending();
+        });
       this.inFlight.add(delivery);
     }
-    return { claimed: mails.length, room };
   }
 
   private async deliver(mail: ClaimedMail): Promise<void> {

@@ -19,7 +19,6 @@ export function mailSettings(smtp: SmtpSink, overrides: Partial<NotificationConf
     MAIL_FROM: 'Freight <no-reply@freight.test>',
     SUPPORT_EMAIL: 'support@freight.test',
     MAIL_SMTP_CONNECTIONS: 4,
-    MAIL_BATCH_SIZE: 50,
     ...FAST_MAIL,
     ...overrides,
   };
