@@ -143,9 +143,7 @@ describe('with the service as processes', () => {
     // since a connection takes its next e-mail only once the last outcome is committed (ADR 27).
     expect(twice).toBeGreaterThanOrEqual(0);
     expect(twice).toBeLessThanOrEqual(CONNECTIONS);
-    console.log(
-      `SIGKILL after ${beforeRestart} of 200 delivered: ${twice} sent twice (at most ${CONNECTIONS}, one per SMTP connection)`,
-    );
+    console.log(`SIGKILL after ${beforeRestart} of 200 delivered: ${twice} sent twice (at most ${CONNECTIONS}, one per SMTP connection)`);
   });
 
   it('two replicas on one queue: every e-mail sent exactly once', async () => {
