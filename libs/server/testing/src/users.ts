@@ -1,4 +1,7 @@
-import type { StaffRole, UserCreate } from '@freight/contracts';
+import type { Actor, StaffRole, UserCreate } from '@freight/contracts';
+
+/** The actor of a service's message from the seeded Head, for tests that talk to a service directly. */
+export const headActor: Actor = { id: '00000000-0000-4000-8000-000000000001', username: 'head', role: 'Head' };
 
 /** The password a test gives a user it adds (the staff password rule accepts it). */
 export const testPassword = (username: string) => `${username}-harbour-lantern`;

@@ -1,4 +1,3 @@
-import type { Actor } from '@freight/contracts';
 import { remoteErrorOf as errorOf, startServiceHarness, type ServiceHarness } from '@freight/server-testing';
 import type { OutboxModuleOptions } from '@freight/server-database';
 import { AppModule } from '../app.module.js';
@@ -30,4 +29,4 @@ export async function expectWholeKeyOnly(
   await expect(errorOf(get('  '))).resolves.toMatchObject({ code: 'VALIDATION_FAILED', details: { [`params.${param}`]: blankMessage } });
 }
 
-export const headActor: Actor = { id: '00000000-0000-4000-8000-000000000001', username: 'head', role: 'Head' };
+export { headActor } from '@freight/server-testing';

@@ -3,7 +3,7 @@ import { jetstream } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { AnnouncementTexts, eventSubject, type Actor, type ClientActor, type Consignee } from '@freight/contracts';
 import { durableName, ensureEventStream, eventStreamConfig } from '@freight/server-database';
-import { connectTestNats, remoteErrorOf, until } from '@freight/server-testing';
+import { headActor as head, connectTestNats, remoteErrorOf, until } from '@freight/server-testing';
 import { startNotification, type NotificationHarness } from '../testing/notification-harness.js';
 import { CONSIGNEES_DURABLE } from './consignee-copy.js';
 
@@ -18,7 +18,6 @@ afterAll(async () => {
   await admin?.close();
 });
 
-const head: Actor = { id: '00000000-0000-4000-8000-000000000001', username: 'head', role: 'Head' };
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- replies read as the tests need
 const call = (operation: string, message: Record<string, unknown> = {}, actor: Actor | ClientActor = head): Promise<any> =>
   n.client.request(`notification.announcement.${operation}` as never, { actor, ...message } as never);

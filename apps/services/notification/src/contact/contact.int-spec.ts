@@ -1,5 +1,5 @@
-import { CONTACT_LIMIT, ContactTexts, type Actor } from '@freight/contracts';
-import { remoteErrorOf, until } from '@freight/server-testing';
+import { CONTACT_LIMIT, ContactTexts } from '@freight/contracts';
+import { headActor as head, remoteErrorOf, until } from '@freight/server-testing';
 import { startNotification, type NotificationHarness } from '../testing/notification-harness.js';
 
 let n: NotificationHarness;
@@ -8,7 +8,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => n?.close());
 
-const head: Actor = { id: '00000000-0000-4000-8000-000000000001', username: 'head', role: 'Head' };
 const message = (i: number) => ({ fullName: `Sender ${i}`, email: `sender${i}@example.com`, message: `Question ${i}\nSecond line` });
 const submit = (body: ReturnType<typeof message>, ip: string) => n.client.request('notification.contact.submit', { ...body, ip });
 const list = (query: Record<string, unknown> = {}) => n.client.request('notification.contactMessage.all', { actor: head, query } as never);

@@ -1,4 +1,4 @@
-import { remoteErrorOf, until } from '@freight/server-testing';
+import { headActor, remoteErrorOf, until } from '@freight/server-testing';
 import { bookingData, startNotification, type NotificationHarness } from '../testing/notification-harness.js';
 
 let n: NotificationHarness;
@@ -72,7 +72,7 @@ describe('notification.mail.byKey (staff read call)', () => {
     await send({ to: ['c@example.com'], businessKey: 'IMP-000204', template: { name: 'updated-data', data: bookingData('IMP-000204') } });
     const reply = await until(async () => {
       const r = await n.client.request('notification.mail.byKey', {
-        actor: { id: '00000000-0000-4000-8000-000000000001', username: 'head', role: 'Head' },
+        actor: headActor,
         params: { businessKey: 'IMP-000203' },
       });
       return r.mails.every((mail) => mail.status === 'sent') ? r : undefined;
@@ -95,7 +95,7 @@ describe('notification.mail.byKey (staff read call)', () => {
 
   it('answers an empty list for a key without e-mails', async () => {
     const reply = await n.client.request('notification.mail.byKey', {
-      actor: { id: '00000000-0000-4000-8000-000000000001', username: 'head', role: 'Head' },
+      actor: headActor,
       params: { businessKey: 'IMP-999999' },
     });
     expect(reply).toEqual({ success: true, mails: [] });

@@ -1,5 +1,5 @@
-import { ClientNewsTexts, type Actor } from '@freight/contracts';
-import { remoteErrorOf } from '@freight/server-testing';
+import { ClientNewsTexts } from '@freight/contracts';
+import { headActor as head, remoteErrorOf } from '@freight/server-testing';
 import { startNotification, type NotificationHarness } from '../testing/notification-harness.js';
 
 let n: NotificationHarness;
@@ -8,7 +8,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => n?.close());
 
-const head: Actor = { id: '00000000-0000-4000-8000-000000000001', username: 'head', role: 'Head' };
 const call = (operation: string, message: Record<string, unknown> = {}) =>
   n.client.request(`notification.clientNews.${operation}` as never, { actor: head, ...message } as never) as Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- replies read as the tests need
 const add = (news: string, isActive?: boolean) => call('add', { body: { news, ...(isActive === undefined ? {} : { isActive }) } });
