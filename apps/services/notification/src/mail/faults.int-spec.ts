@@ -146,6 +146,20 @@ describe('with the service as processes', () => {
     console.log(`SIGKILL after ${beforeRestart} of 200 delivered: ${twice} sent twice (at most ${CONNECTIONS}, one per SMTP connection)`);
   });
 
+  it('a sender stopped (SIGTERM) gives back what it claimed and has not sent: queued at once, delivered by the next, none twice', async () => {
+    smtp.slowDown(50);
+    const first = await start({ MAIL_SMTP_CONNECTIONS: 1 });
+    const ids = (await sendAll(30, 'STOP')).map((reply) => reply.id);
+    await smtp.waitFor(2);
+    await first.stop();
+    const left = await statuses();
+    expect(left.find((s) => s.status === 'sending')).toBeUndefined();
+    expect(left.find((s) => s.status === 'queued')?.count).toBeGreaterThan(0);
+    smtp.slowDown(0);
+    await start({ MAIL_SMTP_CONNECTIONS: 1 });
+    expect(await checkDelivered(ids)).toBe(0);
+  });
+
   it('two replicas on one queue: every e-mail sent exactly once', async () => {
     await Promise.all([start(), start()]);
     const ids = (await sendAll(300, 'TWO')).map((reply) => reply.id);

@@ -124,4 +124,19 @@ export class MailRepository {
       [mail.id, mail.claim_id, reason.slice(0, 2000), retryAt],
     );
   }
+
+  /**
+   * Gives back claimed e-mails that were never handed to SMTP (a sender stopping): queued and due
+   * again at once, the claim's attempt not counted, so another sender takes them without waiting
+   * for the lease. Only the claim that took them may.
+   */
+  async release(mails: readonly ClaimedMail[]): Promise<void> {
+    if (mails.length === 0) return;
+    await this.dataSource.query(
+      `UPDATE notification.mail m SET status = 'queued', attempts = m.attempts - 1, lease_until = NULL
+         FROM unnest($1::uuid[], $2::uuid[]) AS given(id, claim_id)
+        WHERE m.id = given.id AND m.claim_id = given.claim_id AND m.status = 'sending'`,
+      [mails.map((mail) => mail.id), mails.map((mail) => mail.claim_id)],
+    );
+  }
 }

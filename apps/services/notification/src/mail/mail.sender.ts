@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { NotifyWaiter } from '@freight/server-database';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
@@ -59,7 +59,7 @@ export function nextAttemptAt(
  * e-mail accepted in this process, or every MAIL_POLL_MS.
  */
 @Injectable()
-export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown {
+export class MailSender implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('MailSender');
   private readonly waiter: NotifyWaiter;
   private transport?: Transporter;
@@ -90,7 +90,8 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
     this.running = this.run();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  // Before the application's shutdown: the database is still open to record outcomes and give back claims.
+  async beforeApplicationShutdown(): Promise<void> {
     this.waiter.stop();
     await this.running;
     this.transport?.close();
@@ -127,6 +128,11 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
       }
     }
     await Promise.allSettled(this.inFlight);
+    // What was claimed but not sent goes back to the queue now, not when its lease ends.
+    const unsent = this.waiting.splice(0).map(({ mail }) => mail);
+    await this.mails
+      .release(unsent)
+      .catch((error: unknown) => this.logger.warn(`Giving back ${unsent.length} claimed e-mails failed (their lease brings them back): ${String(error)}`));
   }
 
   /**
