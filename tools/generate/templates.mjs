@@ -159,8 +159,8 @@ export function serviceIntSpec(e) {
     .filter((f) => f !== e.naturalKey || e.renames[f.name])
     .map((f) => [e.renames[f.name] ?? f.name, f === e.naturalKey ? q(`${messageLabel(f.name)} renamed`) : changedValue(f)]);
   return `import { ${e.plural} } from '@freight/contracts';
+import { masterDataSuite } from '@freight/server-testing';
 import { ${harness} } from '../testing/${e.service}-harness.js';
-import { masterDataSuite } from '../testing/master-data-suite.js';
 
 // What every master-data resource does, against Postgres and NATS (see the suite). The entity's own rules get their tests below.
 masterDataSuite(${e.plural}, ${harness}, {
