@@ -212,11 +212,11 @@ describe('npm run new:resource / remove:resource on a copy of the workspace', ()
     expectCode(definition, '// Made by `npm run new:resource -- directory widget --fields WidgetName:key,Colour:text,Notes?:multiline`.');
     expectCode(
       definition,
-      "schemas: masterDataSchemas('WidgetName', { WidgetName: keyText('Widget name', 100), Colour: requiredText('Colour'), Notes: multilineText('Notes').default('') }),",
+      "schemas: masterDataSchemas('WidgetName', { WidgetName: keyText('Widget name', 100), Colour: requiredText('Colour'), Notes: z._default(multilineText('Notes'), '') }),",
     );
     expectCode(
       definition,
-      "schemas: masterDataSchemas('WidgetName', { WidgetName: keyText('Widget name', 100), Colour: requiredText('Colour'), Notes: multilineText('Notes').default('') }), sortFields: ['WidgetName', 'Colour'], });",
+      "schemas: masterDataSchemas('WidgetName', { WidgetName: keyText('Widget name', 100), Colour: requiredText('Colour'), Notes: z._default(multilineText('Notes'), '') }), sortFields: ['WidgetName', 'Colour'], });",
     );
     const migration = after['apps/services/directory/src/migrations/1999999999000-widget.ts'];
     expectCode(

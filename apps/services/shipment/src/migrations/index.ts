@@ -1,4 +1,12 @@
 import { ShipmentInit1796200000000 } from './1796200000000-shipment-init.js';
+import { Vessel1796200500000 } from './1796200500000-vessel.js';
+import { Agent1796200600000 } from './1796200600000-agent.js';
+// new:resource imports
 
 /** Every migration, oldest first. */
-export const migrations = [ShipmentInit1796200000000];
+export const migrations = [
+  ShipmentInit1796200000000,
+  Vessel1796200500000,
+  Agent1796200600000,
+  // new:resource migrations
+];
