@@ -1,4 +1,5 @@
 import { ShipmentInit1796200000000 } from './1796200000000-shipment-init.js';
+import { Jobs1796200100000 } from './1796200100000-jobs.js';
 import { Vessel1796200500000 } from './1796200500000-vessel.js';
 import { Agent1796200600000 } from './1796200600000-agent.js';
 // new:resource imports
@@ -6,6 +7,7 @@ import { Agent1796200600000 } from './1796200600000-agent.js';
 /** Every migration, oldest first. */
 export const migrations = [
   ShipmentInit1796200000000,
+  Jobs1796200100000,
   Vessel1796200500000,
   Agent1796200600000,
   // new:resource migrations
