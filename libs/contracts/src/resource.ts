@@ -80,6 +80,8 @@ export interface OperationDef {
   self?: string;
   /** Clients of these kinds may call it too, for any record (set by defineResource on the reads of an area clients read, permissions.ts `clientReaders`). */
   clients?: readonly ClientRole[];
+  /** The message carries the caller's address as `ip` (the gateway's, behind its trusted proxies): for a per-address limit of a public call. */
+  clientAddress?: true;
 }
 
 /** The client whose own data a route answers (OperationDef `owner`). */
@@ -109,7 +111,8 @@ export interface ChunkRequest {
 export type MessageOf<O extends OperationDef> = InputOf<O> &
   (O extends { public: true } ? unknown : { actor: O extends { owner: RouteOwner } | { clients: readonly ClientRole[] } ? Actor | ClientActor : Actor }) &
   (O extends { idempotent: true } ? { idempotencyKey?: string } : unknown) &
-  (O extends { csv: object } ? ChunkRequest : unknown);
+  (O extends { csv: object } ? ChunkRequest : unknown) &
+  (O extends { clientAddress: true } ? { ip: string } : unknown);
 
 /** The REST reply of an operation. */
 export type OperationReplyOf<O extends OperationDef> = Out<O['reply']>;
@@ -165,6 +168,8 @@ export interface ApiRoute {
   self?: string;
   /** Clients of these kinds may call it too, for any record (OperationDef `clients`): the message's actor is then the client. */
   clients?: readonly ClientRole[];
+  /** The gateway adds the caller's address to the message as `ip` (OperationDef `clientAddress`). */
+  clientAddress?: true;
   /** The NATS subject the gateway forwards the call to. */
   subject?: string;
   /** The NATS request's schema (the service validates with it). */
@@ -276,12 +281,16 @@ export const clientActorSchema = z.object({
   role: z.enum(CLIENT_ROLES),
 });
 
+/** A client's address as the gateway saw it (a per-address limit counts by it). */
+export const clientAddressSchema = z.string().check(z.trim(), z.minLength(1, 'ip is required'), z.maxLength(100));
+
 /** The NATS request schema of an operation: actor, idempotency key and the declared parts, plus its cross-part rules. */
 export function messageSchema(
-  op: Pick<OperationDef, 'params' | 'query' | 'body' | 'idempotent' | 'refine' | 'csv' | 'public' | 'owner' | 'clients'>,
+  op: Pick<OperationDef, 'params' | 'query' | 'body' | 'idempotent' | 'refine' | 'csv' | 'public' | 'owner' | 'clients' | 'clientAddress'>,
 ): z.ZodMiniType {
   const shape: Record<string, z.ZodMiniType> = {};
   if (!op.public) shape.actor = op.owner || op.clients?.length ? z.union([actorSchema, clientActorSchema]) : actorSchema;
+  if (op.clientAddress) shape.ip = clientAddressSchema;
   if (op.idempotent) shape.idempotencyKey = z.optional(idempotencyKeySchema);
   if (op.csv) {
     shape.after = z.optional(exportCursorSchema);

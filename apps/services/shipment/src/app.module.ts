@@ -4,7 +4,10 @@ import { SCHEMA, SERVICE, shipmentEnvSchema, type ShipmentConfig } from './confi
 import { CounterModule } from './counter/counter.module.js';
 import { DirectoryCopyModule } from './directory-copy/directory-copy.module.js';
 import { HealthModule } from './health/health.module.js';
+import { DeletionModule } from './deletion/deletion.module.js';
 import { JobModule } from './jobs/job.module.js';
+import { ReferencesModule } from './references/references.module.js';
+import { TrackingModule } from './tracking/tracking.module.js';
 import { migrations } from './migrations/index.js';
 import { VesselEntity, VesselModule } from './vessels/vessel.module.js';
 import { AgentEntity, AgentModule } from './agents/agent.module.js';
@@ -32,7 +35,7 @@ export const shipmentDatabase: ServiceDatabaseEntry = {
 
 @Module({})
 export class AppModule {
-  /** Connects as the service's own role; migrations run before the first request is taken. One module per area (jobs, counter; vessels, agents, tracking to come). */
+  /** Connects as the service's own role; migrations run before the first request is taken. One module per area (jobs, counter, deletion, tracking, references; vessels, agents). */
   static register(config: ShipmentConfig): DynamicModule {
     const options = shipmentDataSourceOptions(config.SHIPMENT_DATABASE_URL);
     return {
@@ -44,6 +47,9 @@ export class AppModule {
         DirectoryCopyModule.register(config),
         JobModule.register(config),
         CounterModule,
+        DeletionModule,
+        TrackingModule,
+        ReferencesModule,
         VesselModule,
         AgentModule,
         // new:resource modules
