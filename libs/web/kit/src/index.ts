@@ -46,3 +46,5 @@ export { ResourceListPage, type ResourceListConfig, type ListColumn } from './re
 export { ResourceForm, type ResourceFormProps, type FormField, type FormMode } from './resource-form.js';
 export { ResourceFormPage, useRecord, type ResourceFormConfig } from './resource-form-page.js';
 export { ResourceViewPage, type ResourceViewConfig } from './resource-view-page.js';
+export { Tile } from './tile.js';
+export { HeaderClock } from './header-clock.js';
