@@ -33,7 +33,8 @@ export function fakeGateway() {
   const gateway = { routes: {} as Record<string, (call: Call) => Response>, calls: [] as Call[] };
   beforeEach(() => {
     setSessionNavigator(() => {});
-    gateway.routes = {};
+    // The job stream (ADR 33) stays open and quiet unless a test sends on it.
+    gateway.routes = { 'GET /api/shipments/live': () => new Response(new ReadableStream(), { headers: { 'content-type': 'text/event-stream' } }) };
     gateway.calls = [];
     globalThis.fetch = jest.fn<typeof fetch>().mockImplementation(async (input, init) => {
       const url = new URL(String(input), 'http://x');
@@ -65,7 +66,9 @@ export const ME = { id: '00000000-0000-4000-8000-000000000007', fullName: 'Kamal
  */
 export function renderAt(path: string, role: StaffRole) {
   startSession({ token: 't', user_id: ME.id, user_role: role, user_username: 'kamal', user_fullName: ME.fullName, expiresAt: 0 });
-  const router = createMemoryRouter([{ element: <JobsRoutes />, children: Object.keys(JOBS_SCREENS).map((p) => ({ path: p })) }], { initialEntries: [path] });
+  const router = createMemoryRouter([{ element: <JobsRoutes />, children: Object.keys(JOBS_SCREENS).map((p) => ({ path: p, element: null })) }], {
+    initialEntries: [path],
+  });
   render(
     <MantineProvider theme={theme}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>

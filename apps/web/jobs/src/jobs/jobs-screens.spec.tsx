@@ -49,6 +49,19 @@ describe('Today Job Inquiry', () => {
     expect(screen.getByRole('link', { name: 'Add New Job' }).getAttribute('href')).toBe(`/addjobemployee/${ME.id}`);
   });
 
+  it("shows a colleague's change without a reload: a job event on the stream reloads the page shown", async () => {
+    let stream!: ReadableStreamDefaultController<Uint8Array>;
+    gateway.routes['GET /api/shipments/live'] = () =>
+      new Response(new ReadableStream({ start: (controller) => void (stream = controller) }), { headers: { 'content-type': 'text/event-stream' } });
+    let status = 'Inquiry For Charges';
+    gateway.routes[`GET ${worklistPath}`] = () => reply([aJob({ ShipmentStatus: status as 'Inquiry For Charges' })], 200, { 'X-Total-Count': '1' });
+    renderAt('/worklistadmin', 'Admin');
+    expect(await screen.findByText('Inquiry For Charges')).toBeTruthy();
+    status = 'Consignee Response';
+    stream.enqueue(new TextEncoder().encode('event: job\ndata: {"change":"updated","jobNo":"IMP-000001"}\n\n'));
+    expect(await screen.findByText('Consignee Response', {}, { timeout: 2000 })).toBeTruthy();
+  });
+
   it('a failed load says "Failed to fetch worklist data"', async () => {
     gateway.routes[`GET ${worklistPath}`] = () => new Response('', { status: 502 });
     renderAt('/worklistadmin', 'Admin');
@@ -177,21 +190,19 @@ describe('View job', () => {
     gateway.routes['GET /api/shipments/searchworklist/IMP-000001'] = () =>
       reply({ success: true, results: [aJob({ ShipmentStatus: 'Booking Confirmed', proceedToProceeding: true, remarks: '' })] });
     let mails: unknown[] = [];
-    gateway.routes['GET /api/mails/IMP-000001'] = () => reply({ success: true, mails });
+    gateway.routes['GET /api/shipments/mails/IMP-000001'] = () => reply({ success: true, mails });
     gateway.routes['POST /api/shipments/sendmail/IMP-000001'] = () => {
       mails = [
         {
           id: 'm1',
-          businessKey: 'IMP-000001',
           kind: 'booking-confirmation',
-          to: ['a@b.c'],
-          subject: 'Booking confirmed IMP-000001',
-          status: 'queued',
-          attempts: 0,
+          to: ['lanka@example.com'],
+          requestedAt: '2026-11-20T09:30:00.000Z',
+          requestedBy: ME.fullName,
+          status: 'sent',
+          attempts: 1,
           lastError: null,
-          createdAt: '2026-11-20T09:30:00.000Z',
-          nextAttemptAt: null,
-          sentAt: null,
+          sentAt: '2026-11-20T09:30:02.000Z',
         },
       ];
       return reply({ success: true, message: 'Booking confirmation email sent successfully' });
@@ -202,10 +213,10 @@ describe('View job', () => {
     expect(value('Proceed to Proceeding')).toBe('Yes');
     expect(value('Additional Information')).toBe('N/A');
     expect(value('Date')).toBe('20/11/2026');
-    expect(await screen.findByText('No e-mail sent for this job yet.')).toBeTruthy();
+    expect(await screen.findByText('Not sent yet')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Send Booking Confirm eMail to Consignee' }));
     expect(await screen.findByText('Booking confirmation email sent successfully')).toBeTruthy();
     expect(lastCall('/api/shipments/sendmail/')?.body).toEqual({ typeOfShipment: 'LCL' });
-    expect(await screen.findByText(/^Last e-mail: Booking confirmed IMP-000001, queued/)).toBeTruthy();
+    expect(await screen.findByText(`Booking confirmation e-mail to lanka@example.com, 20/11/2026 09:30, by ${ME.fullName}`)).toBeTruthy();
   });
 });
