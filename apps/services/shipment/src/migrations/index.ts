@@ -1,5 +1,6 @@
 import { ShipmentInit1796200000000 } from './1796200000000-shipment-init.js';
+import { Jobs1796200100000 } from './1796200100000-jobs.js';
 import { BookingMails1796290000000 } from './1796290000000-booking-mails.js';
 
 /** Every migration, oldest first. */
-export const migrations = [ShipmentInit1796200000000, BookingMails1796290000000];
+export const migrations = [ShipmentInit1796200000000, Jobs1796200100000, BookingMails1796290000000];
