@@ -1,6 +1,7 @@
 export * from './roles.js';
 export * from './permissions.js';
 export * from './menu.js';
+export * from './jobs-screens.js';
 export * from './errors.js';
 export * from './list.js';
 export * from './fields.js';
