@@ -42,6 +42,8 @@ export const EVENT_CONSUMERS = {
     // MAIL_PRODUCERS in apps/services/notification/src/mail/mail-requests.ts.
     { producer: 'directory', durable: 'notification_mail_directory' },
   ],
+  // The names a job shows (consignees, users, branches, ...): copies fed by the directory's events (ADR 29).
+  shipment: [{ producer: 'directory', durable: 'shipment_directory' }],
 };
 
 /**

@@ -32,7 +32,7 @@ describe('NATS identities', () => {
 
   const identities = natsIdentities([
     { name: 'directory', queueGroup: 'directory' },
-    { name: 'shipment', queueGroup: 'shipments' },
+    { name: 'tracking', queueGroup: 'trackers' },
   ]);
   const byName = Object.fromEntries(identities.map((i) => [i.name, i]));
 
@@ -49,9 +49,9 @@ describe('NATS identities', () => {
       subscribe: ['directory.> directory', '*.directory.> *.directory', '_INBOX_directory.>'],
       allowResponses: true,
     });
-    expect(byName.shipment.subscribe).toEqual(['shipment.> shipments', '*.shipment.> *.shipments', '_INBOX_shipment.>']);
-    expect(byName.shipment.publish.filter((s) => s.includes('directory') || s.includes('DIRECTORY'))).toEqual([]);
-    expect(byName.gateway.publish).toEqual(expect.arrayContaining(['directory.>', '*.directory.>', 'shipment.>', '*.shipment.>']));
+    expect(byName.tracking.subscribe).toEqual(['tracking.> trackers', '*.tracking.> *.trackers', '_INBOX_tracking.>']);
+    expect(byName.tracking.publish.filter((s) => s.includes('directory') || s.includes('DIRECTORY'))).toEqual([]);
+    expect(byName.gateway.publish).toEqual(expect.arrayContaining(['directory.>', '*.directory.>', 'tracking.>', '*.tracking.>']));
   });
 
   it('let only the gateway (and admin) publish service requests and use JetStream beyond a stream of its own; the gateway listens to nothing but replies', () => {
@@ -94,14 +94,14 @@ describe('NATS identities', () => {
 
   it("deny the gateway every service's events and event streams", () => {
     expect(byName.gateway.publishDeny).toEqual(
-      expect.arrayContaining(['events.>', '*.events.>', '$JS.API.*.*.EVENTS_DIRECTORY', '$JS.API.*.*.*.EVENTS_SHIPMENT.>']),
+      expect.arrayContaining(['events.>', '*.events.>', '$JS.API.*.*.EVENTS_DIRECTORY', '$JS.API.*.*.*.EVENTS_TRACKING.>']),
     );
   });
 
   it('reuse kept passwords and make new ones for new identities', () => {
     const passwords = withPasswords(identities, { gateway: 'kept' });
     expect(passwords.gateway).toBe('kept');
-    expect(passwords.shipment).toMatch(/^[\w-]{32}$/);
+    expect(passwords.tracking).toMatch(/^[\w-]{32}$/);
     expect(new Set(Object.values(passwords)).size).toBe(identities.length);
   });
 });

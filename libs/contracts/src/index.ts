@@ -23,6 +23,8 @@ export * from './notification/mail.resource.js';
 export * from './notification/contact.resource.js';
 export * from './notification/client-news.resource.js';
 export * from './notification/announcement.resource.js';
+export * from './shipment/job.resource.js';
+export * from './shipment/shipment-counter.resource.js';
 // new:resource exports
 export * from './resources.js';
 export * from './common.js';

@@ -116,6 +116,8 @@ describe('permission matrix for the areas of later screens (DECISIONS §4)', () 
     [['mails'], ['Head', 'Admin'], [], []],
     // The contact form's messages (Administrative Tools): Head and Admin read them and mark them handled; nobody deletes them.
     [['contactMessages'], ['Head', 'Admin'], ['Head', 'Admin'], []],
+    // Jobs and bookings: all staff (an Employee only their own jobs: the shipment service checks the assignee); deleting is shipment deletion's (Head).
+    [['jobs'], ALL, ALL, HEAD],
   ];
   const rows = policies.flatMap(([areas, ...roles]) => areas.map((area) => [area, ...roles] as const));
 

@@ -33,6 +33,12 @@ const matrix = {
   clientNews: STAFF_EDIT_HEAD_DELETE,
   announcements: STAFF_EDIT_HEAD_DELETE,
   shipmentCounter: HEAD_ONLY,
+  /**
+   * Jobs and bookings: every staff role reads and writes, an Employee only the jobs assigned to
+   * them (the shipment service checks the assignee; `self` routes name the caller). Deleting a
+   * job is the shipmentDeletion area's.
+   */
+  jobs: { read: ALL_STAFF, write: ALL_STAFF, delete: HEAD },
   shipmentDeletion: HEAD_ONLY,
   /** Debits, credits, the voucher counter, and the accounts hub of the console. */
   accounts: HEAD_ONLY,

@@ -44,6 +44,8 @@ export interface OperationDef {
   summary: string;
   /** What the caller's role must be allowed in the resource's area (permissions.ts). */
   action: Action;
+  /** The permission area of this call when it is not the resource's (shipment deletion of a job). */
+  area?: Area;
   params?: z.ZodMiniObject;
   query?: z.ZodMiniObject;
   body?: z.ZodMiniType;
@@ -71,6 +73,11 @@ export interface OperationDef {
   owner?: RouteOwner;
   /** A paged list answered inside an object, as the spec's call has it (`{data: [...]}`): the rows go under this key. */
   listKey?: string;
+  /**
+   * The path parameter that must be the staff caller's own user id (`allworklist/{user_id}`,
+   * DECISIONS §3): another id is 403, whatever the role.
+   */
+  self?: string;
 }
 
 /** The client whose own data a route answers (OperationDef `owner`). */
@@ -152,6 +159,8 @@ export interface ApiRoute {
   owner?: RouteOwner;
   /** A paged list whose rows the body carries under this key (OperationDef `listKey`). */
   listKey?: string;
+  /** The path parameter that must be the staff caller's own id (OperationDef `self`). */
+  self?: string;
   /** The NATS subject the gateway forwards the call to. */
   subject?: string;
   /** The NATS request's schema (the service validates with it). */
@@ -224,7 +233,7 @@ export type WithExport<Ops> = Ops extends { all: infer All extends OperationDef 
 /** The last segment of an export's path: a literal beside the operations', none of which is a bare `{param}`. */
 export const EXPORT_FILE = 'export.csv';
 
-type DerivedRoute<O extends OperationDef> = Omit<O, 'action' | 'status' | 'public'> & {
+type DerivedRoute<O extends OperationDef> = Omit<O, 'action' | 'status' | 'public' | 'area'> & {
   access: O extends { public: true } ? 'public' : 'staff';
   permission?: { area: Area; action: Action };
   status: 200 | 201;
@@ -296,7 +305,7 @@ export function defineResource<const D extends ResourceDef>(def: D): Resource<D>
   if (all?.paged && all.query && !operations.export) operations.export = exportOperation(def, { ...all, query: all.query }, columns);
   for (const [op, operation] of Object.entries(operations)) {
     if (!operation.path.startsWith(`/api/${def.key}/`)) throw new Error(`${def.key}.${op}: path ${operation.path} must start with /api/${def.key}/`);
-    const { action, status, public: isPublic, ...rest } = operation;
+    const { action, status, public: isPublic, area, ...rest } = operation;
     const subject = `${def.service}.${def.name}.${op}`;
     const message = messageSchema(operation);
     subjects[op] = subject;
@@ -304,7 +313,7 @@ export function defineResource<const D extends ResourceDef>(def: D): Resource<D>
     routes[`${def.key}${cap(op)}`] = {
       ...rest,
       access: isPublic ? 'public' : 'staff',
-      ...(!isPublic && { permission: { area: def.area, action } }),
+      ...(!isPublic && { permission: { area: area ?? def.area, action } }),
       status: status ?? (operation.method === 'POST' ? 201 : 200),
       subject,
       message,

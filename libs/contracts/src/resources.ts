@@ -11,6 +11,8 @@ import { mails } from './notification/mail.resource.js';
 import { contactMessages } from './notification/contact.resource.js';
 import { clientNews } from './notification/client-news.resource.js';
 import { announcements } from './notification/announcement.resource.js';
+import { jobs } from './shipment/job.resource.js';
+import { shipmentCounter } from './shipment/shipment-counter.resource.js';
 // new:resource imports
 
 /**
@@ -31,6 +33,8 @@ export const resources = {
   contactMessages,
   clientNews,
   announcements,
+  jobs,
+  shipmentCounter,
   // new:resource entries
 } as const;
 export type Resources = typeof resources;

@@ -33,6 +33,7 @@ export const internalMessages = {
   'notification.mail.send': { request: mailSendRequestSchema },
   /** The contact form, with the client address the limit counts by. */
   'notification.contact.submit': { request: z.extend(contactRequestSchema, { ip: ipField }) },
+  'shipment.health': { request: z.optional(z.object({})) },
 } as const;
 
 export interface InternalMessages {
@@ -45,6 +46,7 @@ export interface InternalMessages {
   'notification.health': { request: Record<string, never>; reply: ServiceHealth };
   'notification.mail.send': { request: z.input<typeof mailSendRequestSchema>; reply: MailAccepted };
   'notification.contact.submit': { request: ContactRequest & { ip: string }; reply: MessageReply };
+  'shipment.health': { request: Record<string, never>; reply: ServiceHealth };
 }
 
 type MustHold<T extends true> = T;

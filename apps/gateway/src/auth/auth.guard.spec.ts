@@ -160,6 +160,25 @@ describe('AuthGuard', () => {
     consigneeancAdd: STAFF_ROLES,
     consigneeancEdit: STAFF_ROLES,
     consigneeancDelete: ['Head'],
+    // Jobs and bookings (DECISIONS §4): all staff; whose jobs is the shipment service's check. Deletion and the counter: Head.
+    shipmentsAllworklist: STAFF_ROLES,
+    shipmentsSearchworklist: STAFF_ROLES,
+    shipmentsBranchadminadd: STAFF_ROLES,
+    shipmentsAdd: STAFF_ROLES,
+    shipmentsAdminadd: STAFF_ROLES,
+    shipmentsUpdate: STAFF_ROLES,
+    shipmentsUpdateadmin: STAFF_ROLES,
+    shipmentsSendmail: STAFF_ROLES,
+    shipmentsSendupdatingmail: STAFF_ROLES,
+    shipmentsAllbooklist: STAFF_ROLES,
+    shipmentsAllbooklistconsignee: STAFF_ROLES,
+    shipmentsAllbooklistshipper: STAFF_ROLES,
+    shipmentsSearchbooklist: STAFF_ROLES,
+    shipmentsUpdatebooking: STAFF_ROLES,
+    shipmentsSearchbooklistdeletion: ['Head'],
+    shipmentsDelete: ['Head'],
+    shipmentcounterGet: ['Head'],
+    shipmentcounterSet: ['Head'],
   };
 
   it('refuses a client token on a staff route, and a staff token on a client route (403)', async () => {
@@ -190,7 +209,20 @@ describe('AuthGuard', () => {
     STAFF_ROLES.map((role) => [name, role, allowed.includes(role) ? 'allowed' : 'FORBIDDEN'] as const),
   );
   it.each(cases)('%s as %s → %s', async (name, role, outcome) => {
-    await expect(codeOf(run(name as ApiName, await bearer(actors[role])))).resolves.toBe(outcome);
+    // A `self` route names the caller's own id (the worklist, the booking sheet).
+    const own = { user_id: actors[role].id, userId: actors[role].id };
+    await expect(codeOf(run(name as ApiName, await bearer(actors[role]), own))).resolves.toBe(outcome);
+  });
+
+  it.each(STAFF_ROLES)("refuses another user's id on a self route (403), whatever the role: %s", async (role) => {
+    const token = await bearer(actors[role]);
+    for (const other of Object.values(actors).filter((actor) => actor.role !== role)) {
+      await expect(codeOf(run('shipmentsAllworklist', token, { user_id: other.id }))).resolves.toBe('FORBIDDEN');
+      await expect(codeOf(run('shipmentsAllbooklist', token, { userId: other.id }))).resolves.toBe('FORBIDDEN');
+      await expect(codeOf(run('shipmentsAdd', token, { user_id: other.id }))).resolves.toBe('FORBIDDEN');
+    }
+    await expect(codeOf(run('shipmentsAllworklist', token, {}))).resolves.toBe('FORBIDDEN');
+    await expect(codeOf(run('shipmentsAllbooklist', token, { userId: actors[role].id.toUpperCase() }))).resolves.toBe('allowed');
   });
 
   describe('the user as they are now, on every call', () => {

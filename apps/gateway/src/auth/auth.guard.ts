@@ -14,7 +14,8 @@ import { TokenService, type Session } from './token.service.js';
  * signed with (401), of the staff kind (a client's token: 403), and, where the route names a
  * permission, a role the matrix allows (403). Client routes need a client token, checked
  * the same way against the client's record (a staff token: 403). A staff route with an `owner`
- * also takes a client token of that kind, for the client's own data only (the path names them, else 403). The role, like the username, is the user's current one, not the token's, so a
+ * also takes a client token of that kind, for the client's own data only (the path names them, else 403). A route
+ * with `self` names the staff caller's own id in the path (another id: 403). The role, like the username, is the user's current one, not the token's, so a
  * demotion takes effect on reads too. Rules that depend on the target (whom an Admin may
  * edit or delete) are the services', checked in the transaction of the change.
  *
@@ -48,6 +49,8 @@ export class AuthGuard implements CanActivate {
     } else {
       const permission = route.permission;
       if (permission && !(isStaffRole(session.actor.role) && can(session.actor.role, permission.area, permission.action))) throw forbidden();
+      // A list of "my" jobs names the caller (DECISIONS §3): another user's id is 403, whatever the role.
+      if (route.self && (request.params as Record<string, string | undefined>)[route.self]?.toLowerCase() !== session.actor.id.toLowerCase()) throw forbidden();
     }
     request.auth = session;
     return true;

@@ -79,6 +79,9 @@ describe('OpenAPI document', () => {
         'POST /api/ShipmentTerm/add',
         'POST /api/consignees/add',
         'POST /api/shippers/add',
+        'POST /api/shipments/branchadminadd',
+        'POST /api/shipments/add/{user_id}',
+        'POST /api/shipments/adminadd',
       ].sort(),
     );
     expect(document.paths['/api/users/add']!.post!.responses['422']).toBeDefined();
