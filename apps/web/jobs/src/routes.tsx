@@ -9,6 +9,13 @@ const EmployeeChooserPage = lazyScreen(() => import('./choosers/chooser.pages.js
 const AdminChooserPage = lazyScreen(() => import('./choosers/chooser.pages.js').then((m) => m.AdminChooserPage));
 const EmployeeImportPage = lazyScreen(() => import('./choosers/chooser.pages.js').then((m) => m.EmployeeImportPage));
 const AdminImportPage = lazyScreen(() => import('./choosers/chooser.pages.js').then((m) => m.AdminImportPage));
+// The booking screens (bookings/).
+const AdminBookingSheetPage = lazyScreen(() => import('./bookings/booking-sheet.page.js').then((m) => m.AdminBookingSheetPage));
+const EmployeeBookingSheetPage = lazyScreen(() => import('./bookings/booking-sheet.page.js').then((m) => m.EmployeeBookingSheetPage));
+const AdminBookingFormPage = lazyScreen(() => import('./bookings/booking-form.page.js').then((m) => m.AdminBookingFormPage));
+const EmployeeBookingFormPage = lazyScreen(() => import('./bookings/booking-form.page.js').then((m) => m.EmployeeBookingFormPage));
+const AdminBookingViewPage = lazyScreen(() => import('./bookings/booking-view.page.js').then((m) => m.AdminBookingViewPage));
+const EmployeeBookingViewPage = lazyScreen(() => import('./bookings/booking-view.page.js').then((m) => m.EmployeeBookingViewPage));
 
 const ADMIN_ENTRY = STAFF_ROLES.filter(seesAllJobs);
 
@@ -21,6 +28,12 @@ export const SCREENS: Partial<Record<JobsScreenPath, ReactNode>> = {
   adminshipmentmanagement: admin(<AdminChooserPage />),
   manageimportadmin: admin(<AdminImportPage />),
   manageimportemployee: <EmployeeImportPage />,
+  importbooklist: admin(<AdminBookingSheetPage />),
+  importbooklistemployee: <EmployeeBookingSheetPage />,
+  'editbooking/:jobNo': admin(<AdminBookingFormPage />),
+  'editbookingemployee/:jobNo': <EmployeeBookingFormPage />,
+  'viewbooking/:jobNo': admin(<AdminBookingViewPage />),
+  'viewbookingemployee/:jobNo': <EmployeeBookingViewPage />,
 };
 
 const PATHS = Object.keys(JOBS_SCREENS) as JobsScreenPath[];

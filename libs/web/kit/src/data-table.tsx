@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { Button, Group, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { ServerList } from './use-server-list.js';
@@ -9,6 +9,8 @@ export interface Column<T> {
   header: string;
   /** The server's sort field; a column without one is not sortable. */
   sortField?: string;
+  /** Kept in view while a wide table scrolls sideways (a phone): at its left edge ('start') or its right ('end'). */
+  sticky?: 'start' | 'end';
   render: (row: T) => ReactNode;
 }
 
@@ -23,9 +25,30 @@ export interface DataTableProps<T> {
   loadErrorText: string;
   /** Accessible name of the table, e.g. 'Users'. */
   caption: string;
+  /** A click on a row highlights it, a second click on it clears the highlight (spec 02 §2 lists). */
+  highlightRows?: boolean;
+  /** Above the table, beside the search box (a list's filter, a sort button). */
+  toolbar?: ReactNode;
 }
 
 export const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * A sticky cell's place and an opaque background of its row's colour (else the cells that scroll
+ * by would show through it), with a line on its inner side.
+ */
+function stickyStyle(sticky: 'start' | 'end' | undefined, background: string): CSSProperties | undefined {
+  if (!sticky) return undefined;
+  const edge =
+    sticky === 'start'
+      ? { left: 0, boxShadow: 'inset -1px 0 0 var(--table-border-color)' }
+      : { right: 0, boxShadow: 'inset 1px 0 0 var(--table-border-color)' };
+  return { position: 'sticky', zIndex: 1, background, ...edge };
+}
+
+const ROW_BACKGROUND = 'var(--mantine-color-body)';
+const STRIPED_BACKGROUND = 'var(--table-striped-color)';
+const HIGHLIGHT_BACKGROUND = 'var(--mantine-color-yellow-1)';
 
 function sortMark(active: boolean, order: 'asc' | 'desc'): string {
   if (!active) return '↕';
@@ -33,8 +56,19 @@ function sortMark(active: boolean, order: 'asc' | 'desc'): string {
 }
 
 /** The one list component: server-side search (debounced), sortable headers and a pager. */
-export function DataTable<T>({ list, columns, rowKey, searchLabel, emptyText = 'No records found.', loadErrorText, caption }: DataTableProps<T>) {
+export function DataTable<T>({
+  list,
+  columns,
+  rowKey,
+  searchLabel,
+  emptyText = 'No records found.',
+  loadErrorText,
+  caption,
+  highlightRows,
+  toolbar,
+}: DataTableProps<T>) {
   const [search, setSearch] = useState(list.params.q);
+  const [highlighted, setHighlighted] = useState<string | null>(null);
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const { setSearch: applySearch, setPage, pageCount } = list;
   const page = list.params.page;
@@ -61,18 +95,34 @@ export function DataTable<T>({ list, columns, rowKey, searchLabel, emptyText = '
       </Table.Tr>
     );
   } else {
-    body = list.items.map((row) => (
-      <Table.Tr key={rowKey(row)}>
-        {columns.map((column) => (
-          <Table.Td key={column.header}>{column.render(row)}</Table.Td>
-        ))}
-      </Table.Tr>
-    ));
+    body = list.items.map((row, index) => {
+      const key = rowKey(row);
+      const lit = highlightRows && highlighted === key;
+      // Mantine stripes the odd rows (1st, 3rd, ...).
+      const background = lit ? HIGHLIGHT_BACKGROUND : index % 2 === 0 ? STRIPED_BACKGROUND : ROW_BACKGROUND;
+      return (
+        <Table.Tr
+          key={key}
+          onClick={highlightRows ? () => setHighlighted((current) => (current === key ? null : key)) : undefined}
+          data-highlighted={lit || undefined}
+          bg={lit ? 'yellow.1' : undefined}
+        >
+          {columns.map((column) => (
+            <Table.Td key={column.header} style={stickyStyle(column.sticky, background)}>
+              {column.render(row)}
+            </Table.Td>
+          ))}
+        </Table.Tr>
+      );
+    });
   }
 
   return (
     <div>
-      <TextInput label={searchLabel} type="search" value={search} onChange={(event) => setSearch(event.currentTarget.value)} mb="sm" maw={360} />
+      <Group align="flex-end" gap="sm" mb="sm">
+        <TextInput label={searchLabel} type="search" value={search} onChange={(event) => setSearch(event.currentTarget.value)} w={360} maw="100%" />
+        {toolbar}
+      </Group>
       {list.error && <ErrorNotice>{serverMessage(list.error, loadErrorText)}</ErrorNotice>}
       <Table.ScrollContainer minWidth={640}>
         <Table striped highlightOnHover aria-label={caption} aria-busy={list.loading}>
@@ -81,7 +131,11 @@ export function DataTable<T>({ list, columns, rowKey, searchLabel, emptyText = '
               {columns.map((column) => {
                 const active = column.sortField !== undefined && list.params.sort === column.sortField;
                 return (
-                  <Table.Th key={column.header} aria-sort={active ? (list.params.order === 'asc' ? 'ascending' : 'descending') : undefined}>
+                  <Table.Th
+                    key={column.header}
+                    aria-sort={active ? (list.params.order === 'asc' ? 'ascending' : 'descending') : undefined}
+                    style={stickyStyle(column.sticky, ROW_BACKGROUND)}
+                  >
                     {column.sortField ? (
                       // nowrap: the arrow stays on the header's line
                       <UnstyledButton onClick={() => list.toggleSort(column.sortField!)} fw={600} style={{ whiteSpace: 'nowrap' }}>
