@@ -11,7 +11,8 @@ export interface Column<T> {
   sortField?: string;
   /** Kept in view while a wide table scrolls sideways (a phone): at its left edge ('start') or its right ('end'). */
   sticky?: 'start' | 'end';
-  render: (row: T) => ReactNode;
+  /** The cell; `position` is the row's number in the whole list (1 for the first row of page 1), for a "Sr No." column. */
+  render: (row: T, position: number) => ReactNode;
 }
 
 export interface DataTableProps<T> {
@@ -109,7 +110,7 @@ export function DataTable<T>({
         >
           {columns.map((column) => (
             <Table.Td key={column.header} style={stickyStyle(column.sticky, background)}>
-              {column.render(row)}
+              {column.render(row, (page - 1) * list.params.pageSize + index + 1)}
             </Table.Td>
           ))}
         </Table.Tr>

@@ -5,10 +5,10 @@ import type { ServerList } from './use-server-list.js';
 
 /** A loaded list of two rows, as useServerList gives it. */
 const list: ServerList<{ id: string }> = {
-  params: { q: '', order: 'asc', page: 1, pageSize: 50, filters: {} },
+  params: { q: '', order: 'asc', page: 3, pageSize: 50, filters: {} },
   items: [{ id: 'a' }, { id: 'b' }],
-  total: 2,
-  pageCount: 1,
+  total: 102,
+  pageCount: 3,
   loading: false,
   error: null,
   setSearch: () => {},
@@ -20,11 +20,11 @@ const list: ServerList<{ id: string }> = {
 
 const columns: Column<{ id: string }>[] = [
   { header: 'Key', sticky: 'start', render: (row) => row.id },
-  { header: 'Middle', render: (row) => `middle ${row.id}` },
+  { header: 'Middle', render: (row, position) => `${position}. ${row.id}` },
   { header: 'Actions', sticky: 'end', render: (row) => `act ${row.id}` },
 ];
 
-describe('DataTable sticky columns', () => {
+describe('DataTable columns', () => {
   it('keeps the sticky columns at their edge, on an opaque background, while the others scroll by', () => {
     render(
       <MantineProvider>
@@ -39,5 +39,15 @@ describe('DataTable sticky columns', () => {
     expect(key!.style.background).toBe('var(--table-striped-color)');
     expect(within(second!).getAllByRole('cell')[0]!.style.background).toBe('var(--mantine-color-body)');
     expect(within(header!).getAllByRole('columnheader')[2]!.style.position).toBe('sticky');
+  });
+
+  it("gives a cell the row's position in the whole list (page 3 of 50 a page starts at 101)", () => {
+    render(
+      <MantineProvider>
+        <DataTable list={list} columns={columns} rowKey={(row) => row.id} caption="Rows" searchLabel="Search rows" loadErrorText="Error" />
+      </MantineProvider>,
+    );
+    expect(screen.getByText('101. a')).toBeTruthy();
+    expect(screen.getByText('102. b')).toBeTruthy();
   });
 });
