@@ -34,3 +34,4 @@ export * from './sign-in.js';
 export * from './idempotency.js';
 export * from './events.js';
 export * from './api.js';
+export * from './shipment/job-mail.js';

@@ -5,6 +5,7 @@ import { loginRequestSchema, type LoginRequest } from './sign-in.js';
 import type { MessageReply, ServiceHealth } from './common.js';
 import { mailSendRequestSchema, type MailAccepted } from './notification/mail.resource.js';
 import { contactRequestSchema, type ContactRequest } from './notification/contact.resource.js';
+import { jobMailRequestsMessageSchema, type JobMailRequestsReply } from './shipment/job-mail.js';
 import type { ResourceMessages } from './resource.js';
 import type { Resources } from './resources.js';
 import type { ServiceName } from './services.js';
@@ -34,6 +35,8 @@ export const internalMessages = {
   /** The contact form, with the client address the limit counts by. */
   'notification.contact.submit': { request: z.extend(contactRequestSchema, { ip: ipField }) },
   'shipment.health': { request: z.optional(z.object({})) },
+  /** A job's booking e-mail requests, if the actor may see the job (the gateway joins them with their delivery state, ADR 32). */
+  'shipment.job.mailRequests': { request: jobMailRequestsMessageSchema },
 } as const;
 
 export interface InternalMessages {
@@ -47,6 +50,7 @@ export interface InternalMessages {
   'notification.mail.send': { request: z.input<typeof mailSendRequestSchema>; reply: MailAccepted };
   'notification.contact.submit': { request: ContactRequest & { ip: string }; reply: MessageReply };
   'shipment.health': { request: Record<string, never>; reply: ServiceHealth };
+  'shipment.job.mailRequests': { request: z.input<typeof jobMailRequestsMessageSchema>; reply: JobMailRequestsReply };
 }
 
 type MustHold<T extends true> = T;
