@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Button, Group, SegmentedControl, Text } from '@mantine/core';
 import { JobTexts, api, type BookingListQuery, type Job } from '@freight/contracts';
-import { DataTable, useServerList, useSession, type Column } from '@freight/web-kit';
+import { DataTable, useLiveJobs, useServerList, useSession, type Column } from '@freight/web-kit';
 import { JobsPage } from '../frame/jobs-page.js';
 import { useDirection, type Direction } from '../frame/direction.js';
 import { BookingLinks } from './booking-links.js';
@@ -80,6 +80,8 @@ export function BookingSheetPage({ entry }: { entry: BookingEntry }) {
 
 function BookingSheet({ entry, direction }: { entry: BookingEntry; direction: Direction }) {
   const session = useSession();
+  // A colleague's save shows on the open sheet without a reload (the gateway's job stream).
+  useLiveJobs([BOOKINGS_KEY]);
   const list = useServerList(
     BOOKINGS_KEY,
     api.shipmentsAllbooklist,

@@ -8,11 +8,28 @@ const api = fakeApi();
 const valueOf = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 const sendButton = () => screen.getByRole('button', { name: 'Send Updated Data Mail to Consignee' });
 
+const queued = {
+  id: 'm1',
+  kind: 'updated-data',
+  to: ['ops@harbour.example'],
+  requestedAt: '2026-11-27T09:30:00.000Z',
+  requestedBy: 'Kamal Silva',
+  status: 'queued',
+  attempts: 0,
+  lastError: null,
+  sentAt: null,
+};
+
 function gateway(mail: () => Response | Promise<Response>) {
+  let mails: unknown[] = [];
   const job = booking({ invoiceNo: 'INV-9', invoiceAmount: '1234567.5', invoiceDate: '2026-11-24', whArrivalDate: null, cartoons: 0 });
   api.handle = (method, path) => {
     if (path === '/api/shipments/searchbooklist/IMP-000042') return json({ success: true, results: [job] });
-    if (method === 'POST' && path === '/api/shipments/sendupdatingmail/IMP-000042') return mail();
+    if (path === '/api/shipments/mails/IMP-000042') return json({ success: true, mails });
+    if (method === 'POST' && path === '/api/shipments/sendupdatingmail/IMP-000042') {
+      mails = [queued];
+      return mail();
+    }
     throw new Error(`unexpected call ${method} ${path}`);
   };
 }
@@ -34,9 +51,19 @@ describe('View booking', () => {
     expect(valueOf('Personal Information')).toBe('N/A');
     expect(screen.getByRole('link', { name: 'Daily Booking Sheet' }).getAttribute('href')).toBe('/importbooklist');
     expect(screen.getByRole('link', { name: 'Edit Booking' }).getAttribute('href')).toBe('/editbooking/IMP-000042');
+    const lastMail = screen.getByRole('status', { name: 'Last e-mail' });
+    await waitFor(() => expect(lastMail.textContent).toBe('Last e-mail:Not sent yet'));
     fireEvent.click(sendButton());
     expect(await screen.findByText('Updated data email queued for the consignee')).toBeTruthy();
-    expect(api.calls.at(-1)).toEqual({ method: 'POST', url: '/api/shipments/sendupdatingmail/IMP-000042', body: { typeOfShipment: 'LCL' } });
+    expect(api.calls.find((call) => call.method === 'POST')).toEqual({
+      method: 'POST',
+      url: '/api/shipments/sendupdatingmail/IMP-000042',
+      body: { typeOfShipment: 'LCL' },
+    });
+    // The last e-mail's state follows the send.
+    await waitFor(() =>
+      expect(lastMail.textContent).toMatch(/^Last e-mail:QueuedUpdated data e-mail to ops@harbour.example, 27\/11\/2026 \d\d:30, by Kamal Silva$/),
+    );
   });
 
   it('Employee: the same data with uppercase labels and the way back to their own sheet; a refused e-mail says "Failed to send email" with the reason', async () => {

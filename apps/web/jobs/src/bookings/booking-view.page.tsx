@@ -2,7 +2,19 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Group, SimpleGrid, Text } from '@mantine/core';
 import { JobTexts, api, type Job } from '@freight/contracts';
-import { ErrorNotice, LoadingNotice, callApi, formatMoney, isApiError, serverMessage, toastError, toastSuccess } from '@freight/web-kit';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  ErrorNotice,
+  LastMailStatus,
+  LoadingNotice,
+  callApi,
+  formatMoney,
+  isApiError,
+  jobMailsKey,
+  serverMessage,
+  toastError,
+  toastSuccess,
+} from '@freight/web-kit';
 import { JobsPage } from '../frame/jobs-page.js';
 import { JobStatusBadge, ShipmentStateBadge, dateText, nameText, numberText, weightText, yesNo } from './booking-cells.js';
 import { editBookingPath, sheetPath, type BookingEntry } from './booking-paths.js';
@@ -77,11 +89,14 @@ export function mailErrorText(error: unknown): string {
 /** "Send Updated Data Mail to Consignee": hands the updated-data e-mail to the service (sendupdatingmail). */
 function SendUpdateMailButton({ job }: { job: Job }) {
   const [sending, setSending] = useState(false);
+  const queryClient = useQueryClient();
   const send = async () => {
     setSending(true);
     try {
       const reply = await callApi(api.shipmentsSendupdatingmail, { params: { jobNo: job.jobNo }, body: { typeOfShipment: job.typeOfShipment.TypeofShipment } });
       toastSuccess(reply.message);
+      // The last e-mail's state below the data follows this one from queued to sent.
+      void queryClient.invalidateQueries({ queryKey: jobMailsKey(job.jobNo) });
     } catch (error) {
       toastError(mailErrorText(error));
     } finally {
@@ -111,6 +126,7 @@ export function BookingViewPage({ entry }: { entry: BookingEntry }) {
   return (
     <JobsPage title="View Booking">
       {body}
+      {job && <LastMailStatus jobNo={job.jobNo} />}
       <Group>
         {job && <SendUpdateMailButton job={job} />}
         <Button component={Link} to={sheetPath(entry, job?.direction)} variant="default">

@@ -43,6 +43,8 @@ export function fakeApi(): FakeApi {
     globalThis.fetch = jest.fn<typeof fetch>().mockImplementation(async (input, init) => {
       const url = new URL(String(input), 'http://x');
       const method = init?.method ?? 'GET';
+      // The live job stream (useLiveJobs) is tested in the kit; here it is refused, so it stops trying.
+      if (url.pathname === '/api/shipments/live') return new Response('', { status: 403 });
       const body = init?.body === undefined ? undefined : JSON.parse(String(init.body));
       api.calls.push({ method, url: url.pathname + url.search, body });
       return api.handle(method, url.pathname, body);
