@@ -1,14 +1,25 @@
 import type { ReactNode } from 'react';
 import { matchPath, useLocation } from 'react-router-dom';
 import { MantineProvider } from '@mantine/core';
-import { JOBS_SCREENS, STAFF_ROLES, seesAllJobs, type JobsScreenPath } from '@freight/contracts';
-import { NotAvailablePage, NotFoundPage, RequireRole, lazyScreen, theme } from '@freight/web-kit';
+import { JOBS_SCREENS, STAFF_ROLES, can, seesAllJobs, type Area, type JobsScreenPath } from '@freight/contracts';
+import { NotAvailablePage, NotFoundPage, RequirePermission, RequireRole, lazyScreen, theme } from '@freight/web-kit';
 
 // Each screen's code loads when it is first shown: a deep link into one loads only what it shows.
 const EmployeeChooserPage = lazyScreen(() => import('./choosers/chooser.pages.js').then((m) => m.EmployeeChooserPage));
 const AdminChooserPage = lazyScreen(() => import('./choosers/chooser.pages.js').then((m) => m.AdminChooserPage));
 const EmployeeImportPage = lazyScreen(() => import('./choosers/chooser.pages.js').then((m) => m.EmployeeImportPage));
 const AdminImportPage = lazyScreen(() => import('./choosers/chooser.pages.js').then((m) => m.AdminImportPage));
+const AdminWorklistPage = lazyScreen(() => import('./jobs/worklist.page.js').then((m) => m.AdminWorklistPage));
+const EmployeeWorklistPage = lazyScreen(() => import('./jobs/worklist.page.js').then((m) => m.EmployeeWorklistPage));
+const AdminAddJobPage = lazyScreen(() => import('./jobs/add-job.page.js').then((m) => m.AdminAddJobPage));
+const HeadAddJobPage = lazyScreen(() => import('./jobs/add-job.page.js').then((m) => m.HeadAddJobPage));
+const EmployeeAddJobPage = lazyScreen(() => import('./jobs/add-job.page.js').then((m) => m.EmployeeAddJobPage));
+const AdminEditJobPage = lazyScreen(() => import('./jobs/edit-job.page.js').then((m) => m.AdminEditJobPage));
+const EmployeeEditJobPage = lazyScreen(() => import('./jobs/edit-job.page.js').then((m) => m.EmployeeEditJobPage));
+const AdminViewJobPage = lazyScreen(() => import('./jobs/view-job.page.js').then((m) => m.AdminViewJobPage));
+const EmployeeViewJobPage = lazyScreen(() => import('./jobs/view-job.page.js').then((m) => m.EmployeeViewJobPage));
+const ShipmentCounterPage = lazyScreen(() => import('./tools/shipment-counter.page.js').then((m) => m.ShipmentCounterPage));
+const DeleteShipmentPage = lazyScreen(() => import('./tools/delete-shipment.page.js').then((m) => m.DeleteShipmentPage));
 // The booking screens (bookings/).
 const AdminBookingSheetPage = lazyScreen(() => import('./bookings/booking-sheet.page.js').then((m) => m.AdminBookingSheetPage));
 const EmployeeBookingSheetPage = lazyScreen(() => import('./bookings/booking-sheet.page.js').then((m) => m.EmployeeBookingSheetPage));
@@ -21,6 +32,13 @@ const ADMIN_ENTRY = STAFF_ROLES.filter(seesAllJobs);
 
 /** Head and Admin screens (every job); an Employee is refused with a way back to their own entry. */
 const admin = (screen: ReactNode) => <RequireRole roles={ADMIN_ENTRY}>{screen}</RequireRole>;
+/** A Head tool of Administrative Tools: only the roles its area's matrix cell allows. */
+const tool = (area: Area, screen: ReactNode) => (
+  <RequirePermission allowed={(role) => can(role, area, 'read')} backTo={TOOLS} backLabel="Administrative Tools">
+    {screen}
+  </RequirePermission>
+);
+const TOOLS = '/admindashboard/administrativetools';
 
 /** The built screens by route (JOBS_SCREENS); the others say "Not available yet". */
 export const SCREENS: Partial<Record<JobsScreenPath, ReactNode>> = {
@@ -28,6 +46,17 @@ export const SCREENS: Partial<Record<JobsScreenPath, ReactNode>> = {
   adminshipmentmanagement: admin(<AdminChooserPage />),
   manageimportadmin: admin(<AdminImportPage />),
   manageimportemployee: <EmployeeImportPage />,
+  worklistadmin: admin(<AdminWorklistPage />),
+  'worklistemployee/:user_id': <EmployeeWorklistPage />,
+  addjobadmin: admin(<AdminAddJobPage />),
+  addjobhead: <RequireRole roles={['Head']}>{<HeadAddJobPage />}</RequireRole>,
+  'addjobemployee/:user_id': <EmployeeAddJobPage />,
+  'editjobadmin/:jobNo': admin(<AdminEditJobPage />),
+  'editjobemployee/:jobNo': <EmployeeEditJobPage />,
+  'viewjobadmin/:jobNo': admin(<AdminViewJobPage />),
+  'viewjobemployee/:jobNo': <EmployeeViewJobPage />,
+  'admindashboard/administrativetools/manageshipmentcounter': tool('shipmentCounter', <ShipmentCounterPage />),
+  'admindashboard/administrativetools/deleteshipment': tool('shipmentDeletion', <DeleteShipmentPage />),
   importbooklist: admin(<AdminBookingSheetPage />),
   importbooklistemployee: <EmployeeBookingSheetPage />,
   'editbooking/:jobNo': admin(<AdminBookingFormPage />),
