@@ -3,10 +3,20 @@ import { serviceTypeOrmModule, type ServiceDatabaseEntry, type ServiceDataSource
 import { SCHEMA, SERVICE, shipmentEnvSchema, type ShipmentConfig } from './config.js';
 import { HealthModule } from './health/health.module.js';
 import { migrations } from './migrations/index.js';
+import { VesselEntity, VesselModule } from './vessels/vessel.module.js';
+import { AgentEntity, AgentModule } from './agents/agent.module.js';
+// new:resource imports
 
-/** The shipment service's tables are reached with SQL (no TypeORM entities). */
+/** The tables reached through TypeORM entities: the generated master-data ones (`npm run new:resource` adds them here and their modules below). */
+const entities = [
+  VesselEntity,
+  AgentEntity,
+  // new:resource entities
+];
+
+/** The shipment service's own tables are reached with SQL; the generated ones through their entities. */
 export function shipmentDataSourceOptions(url: string): ServiceDataSourceOptions {
-  return { url, schema: SCHEMA, entities: [], migrations };
+  return { url, schema: SCHEMA, entities, migrations };
 }
 
 /** What the migrate and provision entries need. */
@@ -24,7 +34,13 @@ export class AppModule {
     const options = shipmentDataSourceOptions(config.SHIPMENT_DATABASE_URL);
     return {
       module: AppModule,
-      imports: [serviceTypeOrmModule(options), HealthModule],
+      imports: [
+        serviceTypeOrmModule(options),
+        HealthModule,
+        VesselModule,
+        AgentModule,
+        // new:resource modules
+      ],
     };
   }
 }

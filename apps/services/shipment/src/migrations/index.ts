@@ -1,5 +1,14 @@
 import { ShipmentInit1796200000000 } from './1796200000000-shipment-init.js';
+import { Vessel1796200500000 } from './1796200500000-vessel.js';
+import { Agent1796200600000 } from './1796200600000-agent.js';
 import { BookingMails1796290000000 } from './1796290000000-booking-mails.js';
+// new:resource imports
 
 /** Every migration, oldest first. */
-export const migrations = [ShipmentInit1796200000000, BookingMails1796290000000];
+export const migrations = [
+  ShipmentInit1796200000000,
+  Vessel1796200500000,
+  Agent1796200600000,
+  BookingMails1796290000000,
+  // new:resource migrations
+];
