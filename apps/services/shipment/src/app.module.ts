@@ -1,7 +1,10 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { serviceTypeOrmModule, type ServiceDatabaseEntry, type ServiceDataSourceOptions } from '@freight/server-database';
+import { OutboxModule, serviceTypeOrmModule, type ServiceDatabaseEntry, type ServiceDataSourceOptions } from '@freight/server-database';
 import { SCHEMA, SERVICE, shipmentEnvSchema, type ShipmentConfig } from './config.js';
+import { CounterModule } from './counter/counter.module.js';
+import { DirectoryCopyModule } from './directory-copy/directory-copy.module.js';
 import { HealthModule } from './health/health.module.js';
+import { JobModule } from './jobs/job.module.js';
 import { migrations } from './migrations/index.js';
 import { VesselEntity, VesselModule } from './vessels/vessel.module.js';
 import { AgentEntity, AgentModule } from './agents/agent.module.js';
@@ -36,7 +39,11 @@ export class AppModule {
       module: AppModule,
       imports: [
         serviceTypeOrmModule(options),
+        OutboxModule.register({ service: SERVICE, nats: config }),
         HealthModule,
+        DirectoryCopyModule.register(config),
+        JobModule.register(config),
+        CounterModule,
         VesselModule,
         AgentModule,
         // new:resource modules

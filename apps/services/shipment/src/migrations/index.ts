@@ -1,4 +1,5 @@
 import { ShipmentInit1796200000000 } from './1796200000000-shipment-init.js';
+import { Jobs1796200100000 } from './1796200100000-jobs.js';
 import { Vessel1796200500000 } from './1796200500000-vessel.js';
 import { Agent1796200600000 } from './1796200600000-agent.js';
 import { BookingMails1796290000000 } from './1796290000000-booking-mails.js';
@@ -7,6 +8,7 @@ import { BookingMails1796290000000 } from './1796290000000-booking-mails.js';
 /** Every migration, oldest first. */
 export const migrations = [
   ShipmentInit1796200000000,
+  Jobs1796200100000,
   Vessel1796200500000,
   Agent1796200600000,
   BookingMails1796290000000,
