@@ -8,6 +8,8 @@ export default {
   transform: {},
   globalSetup: '<rootDir>/global-setup.mjs',
   globalTeardown: '<rootDir>/global-teardown.mjs',
+  // The shipment journey first (its job is IMP-000001), then by name.
+  testSequencer: '<rootDir>/sequencer.mjs',
   maxWorkers: 1,
   testTimeout: 60_000,
 };
