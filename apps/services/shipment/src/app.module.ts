@@ -8,6 +8,7 @@ import { DeletionModule } from './deletion/deletion.module.js';
 import { JobModule } from './jobs/job.module.js';
 import { ReferencesModule } from './references/references.module.js';
 import { TrackingModule } from './tracking/tracking.module.js';
+import { MailsModule } from './mails/mails.module.js';
 import { migrations } from './migrations/index.js';
 import { VesselEntity, VesselModule } from './vessels/vessel.module.js';
 import { AgentEntity, AgentModule } from './agents/agent.module.js';
@@ -52,6 +53,7 @@ export class AppModule {
         ReferencesModule,
         VesselModule,
         AgentModule,
+        MailsModule,
         // new:resource modules
       ],
     };
