@@ -25,10 +25,17 @@ function sidewaysOverflow() {
     }
     return false;
   };
+  // A toast that began to slide out after the screen settled is on its way, not where it stays.
+  const moving = (element) => {
+    for (let a = element; a && a !== document.body; a = a.parentElement) {
+      if (a.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity)) return true;
+    }
+    return false;
+  };
   for (const element of document.body.querySelectorAll('*')) {
     const box = element.getBoundingClientRect();
     if (box.width === 0 || box.height === 0 || (box.left >= -1 && box.right <= width + 1)) continue;
-    if (getComputedStyle(element).visibility === 'hidden' || clippedByAncestor(element)) continue;
+    if (getComputedStyle(element).visibility === 'hidden' || clippedByAncestor(element) || moving(element)) continue;
     const text = (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
     found.push(`<${element.tagName.toLowerCase()}> "${text}" spans ${Math.round(box.left)}..${Math.round(box.right)} px`);
   }

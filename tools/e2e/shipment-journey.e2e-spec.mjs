@@ -112,7 +112,7 @@ const userIdOf = (on) => on.evaluate(() => window.localStorage.getItem('user_id'
 function mailsNaming(text, count) {
   return waitFor(
     async () => {
-      const mails = (await (await fetch(`${mailInbox}/email`)).json()).filter((mail) => mail.text?.includes(text) || mail.subject?.includes(text));
+      const mails = (await (await fetch(`${mailInbox}/api/email`)).json()).filter((mail) => mail.text?.includes(text) || mail.subject?.includes(text));
       return mails.length >= count && mails;
     },
     { timeoutMs: 30_000, what: `${count} e-mail(s) naming ${text} in the mail catcher` },
@@ -150,6 +150,8 @@ describe('a job from inquiry to deletion', () => {
   it(`lets an Employee add a job from Today Job Inquiry, numbered ${JOB}`, async () => {
     await signIn(page, employee, '/shipmentmanagement');
     await page.getByRole('link', { name: 'IMPORT' }).click();
+    await visible(page.getByRole('heading', { name: 'Import Management' }));
+    await checkScreen(page, 'Import Management (Employee)');
     await page.getByRole('link', { name: 'Today Job Inquiry' }).click();
     const employeeId = await userIdOf(page);
     await page.waitForURL((u) => u.pathname === `/worklistemployee/${encodeURIComponent(employeeId)}`);
@@ -265,7 +267,7 @@ describe('a job from inquiry to deletion', () => {
     // A booking now: on the Daily Booking Sheet, no longer an inquiry.
     await page.getByLabel('Search jobs').fill(run);
     await visible(jobRow(worklist, colleaguesJob.jobNo));
-    await expect(jobRow(worklist, JOB).count()).resolves.toBe(0);
+    await jobRow(worklist, JOB).waitFor({ state: 'detached' });
   });
 
   it('sends the booking confirmation: the e-mail with the job number reaches the consignee and its additional e-mails', async () => {
@@ -335,7 +337,9 @@ describe('a job from inquiry to deletion', () => {
   it("lets the Admin fill the booking; the second browser's sheet shows it within 2 s without a reload", async () => {
     const sheet = sheetOf(sheetPage);
     // A mark in the second browser's page: a reload would drop it.
-    await sheetPage.evaluate(() => /** @type {any} */ ((window).stillTheSamePage = true));
+    await sheetPage.evaluate(() => {
+      /** @type {any} */ (window).stillTheSamePage = true;
+    });
 
     await page.goto(`${url}/manageimportadmin`);
     await page.getByRole('link', { name: 'Daily Booking Sheet' }).click();
@@ -424,7 +428,7 @@ describe('a job from inquiry to deletion', () => {
   it('lets the Head delete the job after confirming, and it leaves every list', async () => {
     await signIn(page, head, '/admindashboard');
     await page.goto(`${url}/admindashboard/administrativetools`);
-    await page.getByRole('link', { name: 'Delete Shipment' }).click();
+    await page.getByRole('link', { name: 'Manage Shipment Deletion' }).click();
     await visible(page.getByRole('heading', { name: 'Delete Shipment' }));
     await expect(page.getByRole('button', { name: 'Fetch Details' }).isDisabled()).resolves.toBe(true);
     await checkScreen(page, 'delete shipment (Head)');
@@ -448,7 +452,7 @@ describe('a job from inquiry to deletion', () => {
     await checkScreen(sheetPage, 'empty booking sheet (Employee)');
 
     await page.goto(`${url}/importbooklist`);
-    await page.getByRole('radio', { name: 'All' }).check({ force: true });
+    await page.getByRole('radiogroup', { name: 'Job status' }).getByText('All', { exact: true }).click();
     await page.getByLabel('Search bookings').fill(JOB);
     await visible(page.getByText(JobTexts.noBookings));
     await checkScreen(page, 'booking sheet without the deleted job (Head)');

@@ -373,11 +373,8 @@ describe('a staff day in the console', () => {
   });
 
   it('says "Not available yet" inside the shell for screens of later work', async () => {
-    for (const [path, title] of [
-      ['/admindashboard/administrativetools/manageshipmentcounter', 'Manage Shipment Counter'],
-      ['/admindashboard/accounts', 'Accounts'],
-      ['/manageimportadmin', 'Import Jobs'],
-    ]) {
+    // The shipment screens are built (shipment-journey.e2e-spec.mjs); the accounts are not yet.
+    for (const [path, title] of [['/admindashboard/accounts', 'Accounts']]) {
       await page.goto(url + path);
       await page.getByRole('heading', { name: title }).waitFor();
       await visible(page.getByText(/^Not available yet/));
