@@ -2,6 +2,7 @@
 // through SWC, CSS, hashed file names in production and module federation with
 // the shared libraries. Each app's rspack.config.js passes only what differs.
 import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { federationShared } from './federation.shared.js';
 
@@ -78,4 +79,28 @@ export function webAppConfig({ path, production, output, federation, entry = {},
     devServer,
     performance: { hints: false },
   };
+}
+
+/**
+ * A remote's configuration: built into its own `dist`, its chunks loaded from wherever its
+ * remoteEntry.js is served (publicPath 'auto', e.g. /remotes/jobs/); the console finds it
+ * through /remotes.json. Every remote exposes `./routes` (its screens) and `./menu` (ADR 20).
+ * @param {object} remote
+ * @param {string} remote.configUrl the remote's rspack.config.js (`import.meta.url`)
+ * @param {string} remote.name      its federation name, the key of /remotes.json
+ * @param {number} remote.port      its development server's port
+ * @param {object} argv             rspack's arguments (mode)
+ */
+export function remoteAppConfig({ configUrl, name, port }, argv) {
+  return webAppConfig({
+    path: fileURLToPath(new URL('./dist', configUrl)),
+    production: argv.mode !== 'development',
+    output: { publicPath: 'auto', uniqueName: name },
+    federation: {
+      name,
+      filename: 'remoteEntry.js',
+      exposes: { './routes': './src/routes.tsx', './menu': './src/menu.ts' },
+    },
+    devServer: { port, headers: { 'Access-Control-Allow-Origin': '*' } },
+  });
 }

@@ -41,10 +41,18 @@ export const EVENT_CONSUMERS = {
     // The e-mails a service requests (events.<producer>.mail.requested), one durable per producer:
     // MAIL_PRODUCERS in apps/services/notification/src/mail/mail-requests.ts.
     { producer: 'directory', durable: 'notification_mail_directory' },
+    { producer: 'shipment', durable: 'notification_mail_shipment' },
   ],
   // The names a job shows (consignees, users, branches, ...): copies fed by the directory's events (ADR 29).
   shipment: [{ producer: 'directory', durable: 'shipment_directory' }],
 };
+
+/**
+ * The events the gateway streams to signed-in staff (the live booking sheet, ADR 33): the shipment
+ * service's job events, plain and namespaced, as they are published (a plain subscription: no
+ * JetStream consumer, so no grant on any stream). Nothing else of any service's events.
+ */
+export const GATEWAY_LIVE_SUBJECTS = ['events.shipment.job.>', '*.events.shipment.job.>'];
 
 /**
  * What a consuming service needs for one durable of its own on `producer`'s stream: create it (the
@@ -88,12 +96,13 @@ export function natsIdentities(services = SERVICES, { anyDurableName = false } =
     // The only caller of services, and the only JetStream user apart from the services' event
     // streams (the revocation KV bucket, its stream and watch). `$JS.API.>` is all of JetStream,
     // so `$KV.>` adds nothing; the events are denied: `*.directory.>` would otherwise match
-    // `events.directory.…`, and `$JS.API.>` the event streams.
+    // `events.directory.…`, and `$JS.API.>` the event streams. It listens to replies and to the
+    // shipment service's job events only (GATEWAY_LIVE_SUBJECTS).
     {
       name: 'gateway',
       publish: [...services.flatMap(({ name }) => serviceSubjects(name)), '$JS.API.>', '$KV.>', '$JS.FC.>'],
       publishDeny: ['events.>', '*.events.>', ...services.flatMap(({ name }) => eventStreamApi(name))],
-      subscribe: ['_INBOX.>'],
+      subscribe: ['_INBOX.>', ...GATEWAY_LIVE_SUBJECTS],
     },
     // A service takes requests for its own subjects in its own queue group and answers them
     // (allow_responses: one reply to a request it received), and publishes its own events into

@@ -54,7 +54,7 @@ describe('NATS identities', () => {
     expect(byName.gateway.publish).toEqual(expect.arrayContaining(['directory.>', '*.directory.>', 'tracking.>', '*.tracking.>']));
   });
 
-  it('let only the gateway (and admin) publish service requests and use JetStream beyond a stream of its own; the gateway listens to nothing but replies', () => {
+  it('let only the gateway (and admin) publish service requests and use JetStream beyond a stream of its own; the gateway listens to nothing but replies and job events', () => {
     const publishers = identities.filter((i) => i.publish.some((s) => s.startsWith('directory.') || s === '>')).map((i) => i.name);
     expect(publishers.sort()).toEqual(['admin', 'gateway']);
     const jetStreamBeyondOwnStream = (i) => i.publish.some((s) => s === '>' || (s.startsWith('$JS') && !s.endsWith(`.EVENTS_${i.name.toUpperCase()}`)));
@@ -64,7 +64,7 @@ describe('NATS identities', () => {
         .map((i) => i.name)
         .sort(),
     ).toEqual(['admin', 'gateway']);
-    expect(byName.gateway.subscribe).toEqual(['_INBOX.>']);
+    expect(byName.gateway.subscribe).toEqual(['_INBOX.>', 'events.shipment.job.>', '*.events.shipment.job.>']);
   });
 
   it("give a consuming service exactly its own durable on the producer's stream; the test server any one-token name there (namespaces), nothing more", () => {
@@ -83,12 +83,18 @@ describe('NATS identities', () => {
       `$JS.API.CONSUMER.MSG.NEXT.EVENTS_DIRECTORY.${durable}`,
       `$JS.ACK.EVENTS_DIRECTORY.${durable}.>`,
     ];
-    expect(production.notification).toEqual([...grants('notification_consignees'), ...grants('notification_mail_directory')]);
-    expect(test.notification).toEqual(grants('*'));
+    const shipmentGrants = (durable) => grants(durable).map((s) => s.replace('EVENTS_DIRECTORY', 'EVENTS_SHIPMENT'));
+    expect(production.notification).toEqual([
+      ...grants('notification_consignees'),
+      ...grants('notification_mail_directory'),
+      ...shipmentGrants('notification_mail_shipment'),
+    ]);
+    expect(test.notification).toEqual([...grants('*'), ...shipmentGrants('*')]);
     expect([production.directory, test.directory]).toEqual([[], []]);
     expect(EVENT_CONSUMERS.notification).toEqual([
       { producer: 'directory', durable: 'notification_consignees' },
       { producer: 'directory', durable: 'notification_mail_directory' },
+      { producer: 'shipment', durable: 'notification_mail_shipment' },
     ]);
   });
 

@@ -9,7 +9,12 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 describe('deploy/edge/routes.json → nginx', () => {
   it('the committed nginx files are exactly what the generator writes', () => {
     const files = renderNginx(loadRoutes(root));
-    expect(Object.keys(files).sort()).toEqual(['deploy/edge/apps/console.conf', 'deploy/edge/apps/master-data.conf', 'deploy/edge/nginx.conf']);
+    expect(Object.keys(files).sort()).toEqual([
+      'deploy/edge/apps/console.conf',
+      'deploy/edge/apps/jobs.conf',
+      'deploy/edge/apps/master-data.conf',
+      'deploy/edge/nginx.conf',
+    ]);
     for (const [path, text] of Object.entries(files)) {
       // A mismatch means routes.json changed: run `node tools/dev/gen-nginx.mjs`.
       expect(readFileSync(join(root, path), 'utf8')).toBe(text);

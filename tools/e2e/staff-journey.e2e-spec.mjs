@@ -147,12 +147,12 @@ describe('a staff day in the console', () => {
     await checkScreen(page, 'dashboard (Head)');
   });
 
-  it('opens Shipment Management inside the shell, with the import and export tiles not available yet', async () => {
+  it('opens Shipment Management (the jobs remote) inside the shell, with the import and export tiles', async () => {
     await page.getByRole('link', { name: 'Shipment Management' }).click();
     await page.waitForURL((u) => u.pathname === '/adminshipmentmanagement');
     await page.getByRole('heading', { name: 'Shipment Management' }).waitFor();
     await expectShell();
-    await expect(page.getByRole('button', { name: 'IMPORT' }).isDisabled()).resolves.toBe(true);
+    await expect(page.getByRole('link', { name: 'EXPORT' }).getAttribute('href')).resolves.toBe('/manageimportadmin?direction=Export');
     await checkScreen(page, 'shipment chooser (Head)');
     await sidebar().getByRole('link', { name: 'My Management' }).click();
     await page.waitForURL((u) => u.pathname === '/admindashboard');

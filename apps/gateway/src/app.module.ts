@@ -14,6 +14,9 @@ import { HealthController } from './health/health.controller.js';
 import { resourceForwarder } from './forward/resource-forwarder.js';
 import { csvExporter } from './export/csv-exporter.js';
 import { HttpErrorFilter } from './http/exception.filter.js';
+import { JobMailsController } from './live/job-mails.controller.js';
+import { LiveController } from './live/live.controller.js';
+import { LiveJobsService } from './live/live-jobs.service.js';
 import { ContractReplyInterceptor } from './http/reply.interceptor.js';
 
 /** The gateway holds no business data: every call becomes a NATS request to a service. */
@@ -27,8 +30,17 @@ export class AppModule implements OnModuleInit {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: AppModule,
-      // Sign-in, sign-out, health, the docs and the contact form do more than forward; every resource route is forwarded but the CSV exports, streamed.
-      controllers: [SessionController, HealthController, DocsController, ContactController, resourceForwarder(), csvExporter()],
+      // Sign-in, sign-out, health, the docs, the contact form, a job's e-mails and the live job stream do more than forward; every resource route is forwarded but the CSV exports, streamed.
+      controllers: [
+        SessionController,
+        HealthController,
+        DocsController,
+        ContactController,
+        JobMailsController,
+        LiveController,
+        resourceForwarder(),
+        csvExporter(),
+      ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         {
@@ -42,6 +54,7 @@ export class AppModule implements OnModuleInit {
         TokenService,
         RevocationService,
         SessionStateService,
+        LiveJobsService,
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_INTERCEPTOR, useClass: ContractReplyInterceptor },
         { provide: APP_FILTER, useClass: HttpErrorFilter },

@@ -2,6 +2,7 @@ import { messageReplySchema } from './common.js';
 import { clientLoginRequestSchema, clientLoginResponseSchema } from './directory/client-account.js';
 import { ownRoutes } from './sign-in.js';
 import { contactRoutes } from './notification/contact.resource.js';
+import { jobMailRoutes } from './shipment/job-mail.js';
 import type { ApiRoute } from './resource.js';
 import { resources, type Resources } from './resources.js';
 
@@ -41,8 +42,9 @@ export const api = {
   ...ownRoutes,
   ...clientRoutes,
   ...contactRoutes,
+  ...jobMailRoutes,
   ...(Object.assign({}, ...Object.values(resources).map((resource) => resource.routes)) as ResourceRoutes),
-} as typeof ownRoutes & typeof clientRoutes & typeof contactRoutes & ResourceRoutes;
+} as typeof ownRoutes & typeof clientRoutes & typeof contactRoutes & typeof jobMailRoutes & ResourceRoutes;
 
 export type ApiName = keyof typeof api;
 

@@ -1,6 +1,7 @@
 export * from './roles.js';
 export * from './permissions.js';
 export * from './menu.js';
+export * from './jobs-screens.js';
 export * from './errors.js';
 export * from './list.js';
 export * from './fields.js';
@@ -37,3 +38,4 @@ export * from './sign-in.js';
 export * from './idempotency.js';
 export * from './events.js';
 export * from './api.js';
+export * from './shipment/job-mail.js';

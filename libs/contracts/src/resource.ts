@@ -160,6 +160,8 @@ export interface ApiRoute {
   refine?: OperationDef['refine'];
   /** A CSV export (OperationDef `csv`): streamed by the gateway's export controller, not forwarded. */
   csv?: OperationDef['csv'];
+  /** Server-sent events, streamed by the gateway's own controller: `reply` is one event's data (ADR 33). */
+  stream?: boolean;
   /** A client of this kind may call it for their own data (OperationDef `owner`). */
   owner?: RouteOwner;
   /** A paged list whose rows the body carries under this key (OperationDef `listKey`). */

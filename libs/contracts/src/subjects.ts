@@ -7,6 +7,7 @@ import { mailSendRequestSchema, type MailAccepted } from './notification/mail.re
 import { contactRequestSchema, type ContactRequest } from './notification/contact.resource.js';
 import { clientAddressSchema, type ResourceMessages } from './resource.js';
 import { referenceCountRequestSchema, type ReferenceCount, type ReferenceCountRequest } from './references.js';
+import { jobMailRequestsMessageSchema, type JobMailRequestsReply } from './shipment/job-mail.js';
 import type { Resources } from './resources.js';
 import type { ServiceName } from './services.js';
 import { resources } from './resources.js';
@@ -37,6 +38,8 @@ export const internalMessages = {
   'shipment.health': { request: z.optional(z.object({})) },
   /** How many active jobs use a master-data record (ADR 30): the gateway asks before the record's delete. */
   'shipment.references.count': { request: referenceCountRequestSchema },
+  /** A job's booking e-mail requests, if the actor may see the job (the gateway joins them with their delivery state, ADR 32). */
+  'shipment.job.mailRequests': { request: jobMailRequestsMessageSchema },
 } as const;
 
 export interface InternalMessages {
@@ -51,6 +54,7 @@ export interface InternalMessages {
   'notification.contact.submit': { request: ContactRequest & { ip: string }; reply: MessageReply };
   'shipment.health': { request: Record<string, never>; reply: ServiceHealth };
   'shipment.references.count': { request: ReferenceCountRequest; reply: ReferenceCount };
+  'shipment.job.mailRequests': { request: z.input<typeof jobMailRequestsMessageSchema>; reply: JobMailRequestsReply };
 }
 
 type MustHold<T extends true> = T;

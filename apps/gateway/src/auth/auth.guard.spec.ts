@@ -177,6 +177,9 @@ describe('AuthGuard', () => {
     shipmentsUpdateadmin: STAFF_ROLES,
     shipmentsSendmail: STAFF_ROLES,
     shipmentsSendupdatingmail: STAFF_ROLES,
+    // A job's e-mails and the live job stream (ADR 32, 33): whose jobs is the shipment service's (and the stream's) check.
+    shipmentsMails: STAFF_ROLES,
+    shipmentsLive: STAFF_ROLES,
     shipmentsAllbooklist: STAFF_ROLES,
     shipmentsAllbooklistconsignee: STAFF_ROLES,
     shipmentsAllbooklistshipper: STAFF_ROLES,

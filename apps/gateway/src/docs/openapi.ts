@@ -79,6 +79,14 @@ function csvResponse(columns: readonly ListColumnDef[]) {
   };
 }
 
+/** A stream of server-sent events: each event's data is the route's reply schema. */
+function eventStreamResponse(route: ApiRoute) {
+  return {
+    description: `Server-sent events (text/event-stream), open until the session ends. Each event's data: ${JSON.stringify(jsonSchema(route.reply, 'output'))}.`,
+    content: { 'text/event-stream': { schema: { type: 'string' } } },
+  };
+}
+
 /** The OpenAPI 3.1 document of the whole API, made from the contracts' `api` table alone. */
 export function buildOpenApiDocument(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -93,13 +101,15 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       responses: {
         [route.status]: route.csv
           ? csvResponse(route.csv.columns)
-          : {
-              description: route.paged ? 'Success. With `page`, one page of the list; the total is in X-Total-Count.' : 'Success',
-              ...(route.paged
-                ? { headers: { 'X-Total-Count': { description: 'Total matching rows (when `page` is given)', schema: { type: 'integer' } } } }
-                : {}),
-              content: { 'application/json': { schema: jsonSchema(route.reply, 'output') } },
-            },
+          : route.stream
+            ? eventStreamResponse(route)
+            : {
+                description: route.paged ? 'Success. With `page`, one page of the list; the total is in X-Total-Count.' : 'Success',
+                ...(route.paged
+                  ? { headers: { 'X-Total-Count': { description: 'Total matching rows (when `page` is given)', schema: { type: 'integer' } } } }
+                  : {}),
+                content: { 'application/json': { schema: jsonSchema(route.reply, 'output') } },
+              },
         ...errorResponses(route),
       },
     };

@@ -15,8 +15,8 @@ export class ContractReplyInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const name = Reflect.getMetadata(ROUTE_NAME, context.getHandler()) as ApiName | undefined;
-    // A CSV export sends its own stream, its rows checked chunk by chunk (csv-exporter.ts).
-    if (!name || (api[name] as ApiRoute).csv) return next.handle();
+    // A CSV export sends its own stream, its rows checked chunk by chunk (csv-exporter.ts); so does a stream of events (live.controller.ts).
+    if (!name || (api[name] as ApiRoute).csv || (api[name] as ApiRoute).stream) return next.handle();
     return next.handle().pipe(
       map((data: unknown) => {
         const parsed = api[name].reply.safeParse(data);

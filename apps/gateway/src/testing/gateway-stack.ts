@@ -9,6 +9,7 @@ import {
   testNatsConfig,
   uniqueNamespace,
   type RunningServices,
+  type StartServicesOptions,
   type TcpProxy,
 } from '@freight/server-testing';
 import { createGateway } from '../app.factory.js';
@@ -105,17 +106,19 @@ export class Stack {
 
   /**
    * `databaseVia`: the services reach Postgres through this proxy, so a test can cut the link;
+   * `natsVia`: these services reach NATS through their proxy;
    * `serviceEnv`: added to every service's environment (SMTP_URL of the test's SMTP server).
    */
   static async start(
     overrides: Partial<GatewayConfig> = {},
-    { databaseVia, serviceEnv }: { databaseVia?: TcpProxy; serviceEnv?: Record<string, string> } = {},
+    { databaseVia, natsVia, serviceEnv }: { databaseVia?: TcpProxy; natsVia?: StartServicesOptions['natsVia']; serviceEnv?: Record<string, string> } = {},
   ): Promise<Stack> {
     const namespace = uniqueNamespace();
     // The first Head comes from the directory's own seed entry, as on a first start.
     const services = await startRegisteredServices({
       namespace,
       databaseVia,
+      natsVia,
       serviceEnv,
       seedEnv: { SEED_HEAD_USERNAME: HEAD.username, SEED_HEAD_PASSWORD: HEAD.password },
     });

@@ -1,19 +1,18 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, Link, Outlet, type RouteObject } from 'react-router-dom';
 import { Button, Container } from '@mantine/core';
-import { STAFF_ROLES, landingPathFor, rolesThatCan, seesAllJobs } from '@freight/contracts';
+import { JOBS_SCREENS, landingPathFor, rolesThatCan } from '@freight/contracts';
 import { NotAvailablePage, NotFoundPage, RequireRole, RequireSession, isSessionValid, useSession } from '@freight/web-kit';
 import { RouterErrorPage } from './pages/router-error.page.js';
 import { RemoteSlot } from './remotes/remote-slot.js';
 import { lazyNamed } from './lazy-named.js';
-import { LATER_ACCOUNTS_SCREENS, LATER_PUBLIC_SCREENS, LATER_STAFF_SCREENS, LATER_TOOL_SCREENS } from './later-screens.js';
+import { LATER_ACCOUNTS_SCREENS, LATER_PUBLIC_SCREENS } from './later-screens.js';
 
 // Each screen, and the staff shell, in a chunk of its own (see lazyNamed).
 const SignInPage = lazyNamed(() => import('./pages/sign-in.page.js'), 'SignInPage');
 const DashboardShell = lazyNamed(() => import('./shell/dashboard-shell.js'), 'DashboardShell');
 const MyManagementPage = lazyNamed(() => import('./pages/my-management.page.js'), 'MyManagementPage');
 const AdministrativeToolsPage = lazyNamed(() => import('./pages/administrative-tools.page.js'), 'AdministrativeToolsPage');
-const ShipmentChooserPage = lazyNamed(() => import('./pages/shipment-chooser.page.js'), 'ShipmentChooserPage');
 
 /** A page outside the staff shell (signed out): its content is the page's main landmark. */
 function PublicPage({ children }: { children: ReactNode }) {
@@ -47,7 +46,9 @@ const later = (screens: Record<string, string>, prefix = ''): RouteObject[] =>
 /**
  * The console's routes. Every staff screen lives in the shell (DashboardShell);
  * master-data screens (manageuser, managebranch, ...) come from the master-data
- * remote, mounted under administrativetools/*. Screens of later work say so.
+ * remote, mounted under administrativetools/*; the shipment screens (choosers, jobs,
+ * bookings, vessels, agents, the shipment counter and deletion) from the jobs remote,
+ * at the spec's paths (JOBS_SCREENS). Screens of later work say so.
  * The dashboard is open to all staff (spec 01 §2 lists tools for "all staff");
  * Head-only screens check the role themselves.
  */
@@ -83,7 +84,6 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, element: <MyManagementPage /> },
                   { path: 'administrativetools', element: <AdministrativeToolsPage /> },
-                  ...later(LATER_TOOL_SCREENS, 'administrativetools/'),
                   { path: 'administrativetools/*', element: <RemoteSlot remote="masterData" module="./routes" /> },
                   {
                     path: 'accounts',
@@ -101,16 +101,10 @@ export const routes: RouteObject[] = [
                   { path: '*', element: <NotFoundPage homePath="/admindashboard" /> },
                 ],
               },
-              {
-                path: 'adminshipmentmanagement',
-                element: (
-                  <RequireRole roles={STAFF_ROLES.filter(seesAllJobs)}>
-                    <ShipmentChooserPage />
-                  </RequireRole>
-                ),
-              },
-              { path: 'shipmentmanagement', element: <ShipmentChooserPage /> },
-              ...later(LATER_STAFF_SCREENS),
+              // The jobs remote's screens, at the site root (ADR 31): one slot for all of them, so
+              // moving between them keeps the remote loaded; each path is a child that renders
+              // nothing itself (element null), and the remote picks the screen from the address.
+              { element: <RemoteSlot remote="jobs" module="./routes" />, children: Object.keys(JOBS_SCREENS).map((path) => ({ path, element: null })) },
             ],
           },
         ],

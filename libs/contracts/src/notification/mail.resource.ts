@@ -90,6 +90,8 @@ export type MailAccepted = z.infer<typeof mailAcceptedSchema>;
 /** One e-mail as staff see it: no bodies, the delivery state. */
 export const mailSummarySchema = z.object({
   id: z.string(),
+  /** The producer's mail-request event id (a booking e-mail's request in the shipment service); null for a direct send. */
+  requestId: z.nullable(z.string()),
   businessKey: z.string(),
   kind: z.string(),
   to: z.array(z.string()),

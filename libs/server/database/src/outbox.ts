@@ -74,6 +74,8 @@ function schemaOf(dataSource: DataSource): string {
 export interface OutboxEvent {
   subject: string;
   payload: ChangeEvent | Record<string, unknown>;
+  /** The row's id (its `Nats-Msg-Id`) when the caller keeps it too (a mail request's record); else a new one. */
+  id?: string;
 }
 
 /**
@@ -93,20 +95,21 @@ export function changeEvent<R>(
 /**
  * An e-mail `service` asks the notification service to send (ADR 27): append it with the business
  * change, and the e-mail is queued if, and only if, the change commits; the outbox row's id is
- * its idempotency key.
+ * its idempotency key. `id` sets that id, for a producer that records its request under it
+ * (the notification service keeps it with the e-mail as `request_id`).
  */
-export function mailRequestEvent(service: ServiceName, request: MailRequestedEvent): OutboxEvent {
-  return { subject: mailRequestedSubject(service), payload: request };
+export function mailRequestEvent(service: ServiceName, request: MailRequestedEvent, id?: string): OutboxEvent {
+  return { subject: mailRequestedSubject(service), payload: request, ...(id !== undefined && { id }) };
 }
 
 /** Appends events in the caller's transaction: they are published if, and only if, it commits. */
 export async function appendEvents(tx: EntityManager, events: readonly OutboxEvent[]): Promise<void> {
   if (events.length === 0) return;
   const table = `${quoteIdent(schemaOf(tx.connection))}.outbox`;
-  const values = events.map((_, i) => `($${2 * i + 1}, $${2 * i + 2}::jsonb)`).join(', ');
+  const values = events.map((_, i) => `(COALESCE($${3 * i + 1}::uuid, gen_random_uuid()), $${3 * i + 2}, $${3 * i + 3}::jsonb)`).join(', ');
   await tx.query(
-    `INSERT INTO ${table} (subject, payload) VALUES ${values}`,
-    events.flatMap((e) => [e.subject, JSON.stringify(e.payload)]),
+    `INSERT INTO ${table} (id, subject, payload) VALUES ${values}`,
+    events.flatMap((e) => [e.id ?? null, e.subject, JSON.stringify(e.payload)]),
   );
 }
 

@@ -53,6 +53,21 @@ export async function adminQuery<Row = Record<string, unknown>>(database: Pick<T
   }
 }
 
+/**
+ * Takes the advisory lock `key` (as `hashtext(key)`) on a test database and holds it, in a session
+ * of its own, until the function answered is called: whoever waits for the lock (an outbox relay,
+ * `freight:outbox:<schema>`) is held back meanwhile.
+ */
+export async function holdAdvisoryLock(database: Pick<TestDatabase, 'adminUrl'>, key: string): Promise<() => Promise<void>> {
+  const client = new pg.Client({ connectionString: database.adminUrl });
+  await client.connect();
+  await client.query(`SELECT pg_advisory_lock(hashtext($1))`, [key]);
+  return async () => {
+    await client.query(`SELECT pg_advisory_unlock(hashtext($1))`, [key]).catch(() => undefined);
+    await client.end();
+  };
+}
+
 async function dropDatabaseAndRole(client: pg.Client, database: string, roleName: string): Promise<void> {
   await client.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
   await client.query(`DROP ROLE IF EXISTS "${roleName}"`);

@@ -33,6 +33,8 @@ export interface StartServicesOptions {
   namespace: string;
   /** Every service reaches Postgres through this proxy, so a test can cut the link. */
   databaseVia?: TcpProxy;
+  /** These services reach NATS through their proxy, so a test can cut one service's link to the broker. */
+  natsVia?: Partial<Record<ServiceName, TcpProxy>>;
   /** Added to every seed's environment (e.g. SEED_HEAD_USERNAME). */
   seedEnv?: Record<string, string>;
   /** Added to every service's environment (e.g. SMTP_URL of the test's SMTP server). */
@@ -40,6 +42,13 @@ export interface StartServicesOptions {
   /** Default: every service of the registry (libs/contracts/src/services.json). */
   services?: readonly ServiceEntry[];
   logLevel?: string;
+}
+
+/** The service's NATS identity in the test's namespace, through its proxy when the test gave one. */
+function natsEnv(service: ServiceName, options: StartServicesOptions): Record<string, string> {
+  const env = testServiceEnv(service, options.namespace);
+  const proxy = options.natsVia?.[service];
+  return proxy ? { ...env, NATS_URL: proxy.url(env.NATS_URL!) } : env;
 }
 
 /** Where a built entry of the registry is; throws with the build command when it is missing. */
@@ -77,7 +86,7 @@ export async function startRegisteredServices(options: StartServicesOptions): Pr
         databases.push(database);
         const env = {
           [service.databaseUrlVariable]: options.databaseVia ? options.databaseVia.url(database.serviceUrl) : database.serviceUrl,
-          ...testServiceEnv(service.name, options.namespace),
+          ...natsEnv(service.name, options),
           LOG_LEVEL: options.logLevel ?? 'warn',
           ...options.serviceEnv,
         };

@@ -23,6 +23,10 @@ export interface DataTableProps<T> {
   loadErrorText: string;
   /** Accessible name of the table, e.g. 'Users'. */
   caption: string;
+  /** A click on a row highlights it, a second click on it clears the highlight (spec 02 §2 lists). */
+  highlightRows?: boolean;
+  /** Above the table, beside the search box (a list's filter, a sort button). */
+  toolbar?: ReactNode;
 }
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -33,8 +37,19 @@ function sortMark(active: boolean, order: 'asc' | 'desc'): string {
 }
 
 /** The one list component: server-side search (debounced), sortable headers and a pager. */
-export function DataTable<T>({ list, columns, rowKey, searchLabel, emptyText = 'No records found.', loadErrorText, caption }: DataTableProps<T>) {
+export function DataTable<T>({
+  list,
+  columns,
+  rowKey,
+  searchLabel,
+  emptyText = 'No records found.',
+  loadErrorText,
+  caption,
+  highlightRows,
+  toolbar,
+}: DataTableProps<T>) {
   const [search, setSearch] = useState(list.params.q);
+  const [highlighted, setHighlighted] = useState<string | null>(null);
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const { setSearch: applySearch, setPage, pageCount } = list;
   const page = list.params.page;
@@ -61,18 +76,30 @@ export function DataTable<T>({ list, columns, rowKey, searchLabel, emptyText = '
       </Table.Tr>
     );
   } else {
-    body = list.items.map((row) => (
-      <Table.Tr key={rowKey(row)}>
-        {columns.map((column) => (
-          <Table.Td key={column.header}>{column.render(row)}</Table.Td>
-        ))}
-      </Table.Tr>
-    ));
+    body = list.items.map((row) => {
+      const key = rowKey(row);
+      const lit = highlightRows && highlighted === key;
+      return (
+        <Table.Tr
+          key={key}
+          onClick={highlightRows ? () => setHighlighted((current) => (current === key ? null : key)) : undefined}
+          data-highlighted={lit || undefined}
+          bg={lit ? 'yellow.1' : undefined}
+        >
+          {columns.map((column) => (
+            <Table.Td key={column.header}>{column.render(row)}</Table.Td>
+          ))}
+        </Table.Tr>
+      );
+    });
   }
 
   return (
     <div>
-      <TextInput label={searchLabel} type="search" value={search} onChange={(event) => setSearch(event.currentTarget.value)} mb="sm" maw={360} />
+      <Group align="flex-end" gap="sm" mb="sm">
+        <TextInput label={searchLabel} type="search" value={search} onChange={(event) => setSearch(event.currentTarget.value)} w={360} maw="100%" />
+        {toolbar}
+      </Group>
       {list.error && <ErrorNotice>{serverMessage(list.error, loadErrorText)}</ErrorNotice>}
       <Table.ScrollContainer minWidth={640}>
         <Table striped highlightOnHover aria-label={caption} aria-busy={list.loading}>

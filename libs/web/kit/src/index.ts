@@ -46,3 +46,8 @@ export { ResourceListPage, type ResourceListConfig, type ListColumn } from './re
 export { ResourceForm, type ResourceFormProps, type FormField, type FormMode } from './resource-form.js';
 export { ResourceFormPage, useRecord, type ResourceFormConfig } from './resource-form-page.js';
 export { ResourceViewPage, type ResourceViewConfig } from './resource-view-page.js';
+export { Tile } from './tile.js';
+export { HeaderClock } from './header-clock.js';
+export { connectLiveJobs, SseParser, backoffDelay, LIVE_BACKOFF, type LiveJobsOptions, type ServerSentEvent } from './live-jobs.js';
+export { useLiveJobs, LIVE_COALESCE_MS } from './use-live-jobs.js';
+export { LastMailStatus, lastMailText, jobMailsKey, MAIL_STATUS_POLL_MS } from './last-mail-status.js';

@@ -46,6 +46,13 @@ export type ListRoute = CallableRoute & { paged: true; query: NonNullable<Callab
 /** The row type of a list route. */
 export type RowOf<R extends Pick<CallableRoute, 'reply' | 'listKey'>> = ListRowOf<R>;
 
+export interface ServerListOptions {
+  /** The route's path parameters (`allworklist/{user_id}`), part of the cache key. */
+  pathParams?: Readonly<Record<string, string>>;
+  /** The sort at first (the worklist: date ascending); default none (the server's order). */
+  sort?: Pick<ListParams, 'sort' | 'order'>;
+}
+
 /**
  * One page of a list call, searched, sorted, filtered and paged on the server
  * (DECISIONS §1). `key` names the list in the query cache, e.g. 'users'; `filters` are the
@@ -56,11 +63,12 @@ export function useServerList<R extends ListRoute>(
   route: R,
   pageSize: number = DEFAULT_PAGE_SIZE,
   filters: Readonly<Record<string, string>> = {},
+  { pathParams, sort }: ServerListOptions = {},
 ): ServerList<RowOf<R>> {
   const queryClient = useQueryClient();
-  const [params, setParams] = useState<ListParams>({ q: '', order: 'asc', page: 1, pageSize, filters });
+  const [params, setParams] = useState<ListParams>({ q: '', order: 'asc', ...sort, page: 1, pageSize, filters });
   const query = useQuery({
-    queryKey: [key, 'list', params],
+    queryKey: [key, 'list', params, pathParams],
     queryFn: ({ signal }) => {
       const listQuery = {
         ...nonEmpty(params.filters),
@@ -71,7 +79,7 @@ export function useServerList<R extends ListRoute>(
         pageSize: params.pageSize,
       };
       // The route's own query type is narrower (its sort fields); the server checks `sort` against them.
-      return callRoute(route, { query: listQuery }, { signal }) as Promise<{ items: RowOf<R>[]; total: number }>;
+      return callRoute(route, { params: pathParams, query: listQuery }, { signal }) as Promise<{ items: RowOf<R>[]; total: number }>;
     },
     placeholderData: keepPreviousData,
   });

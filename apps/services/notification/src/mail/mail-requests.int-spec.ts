@@ -130,6 +130,12 @@ describe('with the service in this process', () => {
       [ids[0]],
     );
     expect(first).toEqual({ kind: 'booking-confirmation', recipients: ['consignee@example.com'], subject: 'Booking confirmation: EVT-0000' });
+    // Each e-mail keeps its request's id (the event's, the outbox row's): the producer matches its own record by it.
+    const outboxIds = (await producer.dataSource.query<{ id: string }[]>(`SELECT id FROM ${PRODUCER}.outbox`)).map((row) => row.id).sort();
+    const requestIds = (await n.adminQuery<{ request_id: string }>(`SELECT request_id FROM notification.mail WHERE business_key LIKE 'EVT-%'`)).map(
+      (row) => row.request_id,
+    );
+    expect(requestIds.sort()).toEqual(outboxIds);
 
     // The relay publishes every row again: the stream drops the repeated ids.
     await expect(producer.republishAll()).resolves.toBe(N);

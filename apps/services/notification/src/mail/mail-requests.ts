@@ -15,7 +15,7 @@ export type MailRequestsNats = Pick<NatsConfig, 'NATS_URL' | 'NATS_USER' | 'NATS
  * through a durable of its own, `notification_mail_<service>` (tools/dev/nats-config.mjs grants
  * exactly those). A new producer is added here and there.
  */
-export const MAIL_PRODUCERS: readonly ServiceName[] = ['directory'];
+export const MAIL_PRODUCERS: readonly ServiceName[] = ['directory', 'shipment'];
 
 /** The durable's purpose for `producer`'s mail requests: `notification_mail_directory`. */
 export const mailDurable = (producer: ServiceName) => `mail_${producer}`;
@@ -51,7 +51,7 @@ export class MailRequests implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   /** Queues the requested e-mail in `tx` (the e-mail's row commits with the event's processed mark). */
-  private async queue(tx: Tx, { payload }: ReceivedEvent): Promise<void> {
+  private async queue(tx: Tx, { payload, messageId }: ReceivedEvent): Promise<void> {
     let request;
     try {
       request = parseOrThrow(mailRequestedEventSchema, payload);
@@ -59,7 +59,8 @@ export class MailRequests implements OnApplicationBootstrap, OnApplicationShutdo
       if (error instanceof AppError) throw new InvalidEvent(`not a mail request: ${JSON.stringify(error.details ?? error.message)}`);
       throw error;
     }
-    const insert = await this.mails.render(request);
+    // The event id goes with the e-mail: the producer matches its record of the request by it.
+    const insert = await this.mails.render({ ...request, requestId: messageId });
     await insert(tx);
   }
 

@@ -10,6 +10,8 @@ export interface NewMail extends RenderedMail {
   kind: string;
   to: readonly string[];
   replyTo?: string;
+  /** The producer's mail-request event id (ADR 27), when a service requested it. */
+  requestId?: string;
 }
 
 /** An e-mail a sender claimed: what it needs to send it and to record the outcome. */
@@ -27,6 +29,7 @@ export interface ClaimedMail {
 
 interface SummaryRow {
   id: string;
+  request_id: string | null;
   business_key: string;
   kind: string;
   recipients: string[];
@@ -49,8 +52,8 @@ export class MailRepository {
   /** Queues an e-mail in `tx`: it exists, and will be sent, exactly when `tx` commits. */
   async insert(tx: EntityManager, mail: NewMail): Promise<string> {
     const [row] = await tx.query<{ id: string }[]>(
-      `INSERT INTO notification.mail (business_key, kind, recipients, reply_to, subject, html, text) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-      [mail.businessKey, mail.kind, mail.to, mail.replyTo ?? null, mail.subject, mail.html, mail.text],
+      `INSERT INTO notification.mail (business_key, kind, recipients, reply_to, subject, html, text, request_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+      [mail.businessKey, mail.kind, mail.to, mail.replyTo ?? null, mail.subject, mail.html, mail.text, mail.requestId ?? null],
     );
     return row!.id;
   }
@@ -58,12 +61,13 @@ export class MailRepository {
   /** The e-mails of a business key, newest first, without their bodies. */
   async byBusinessKey(businessKey: string): Promise<MailSummary[]> {
     const rows = await this.dataSource.query<SummaryRow[]>(
-      `SELECT id, business_key, kind, recipients, subject, status, attempts, last_error, created_at, next_attempt_at, sent_at
+      `SELECT id, request_id, business_key, kind, recipients, subject, status, attempts, last_error, created_at, next_attempt_at, sent_at
          FROM notification.mail WHERE business_key = $1 ORDER BY created_at DESC, id LIMIT 200`,
       [businessKey],
     );
     return rows.map((row) => ({
       id: row.id,
+      requestId: row.request_id,
       businessKey: row.business_key,
       kind: row.kind,
       to: row.recipients,

@@ -15,6 +15,8 @@ export interface MailOrder {
   businessKey: string;
   template: MailTemplate;
   replyTo?: string;
+  /** The producer's mail-request event id, kept with the e-mail (ADR 27). */
+  requestId?: string;
 }
 
 @Injectable()
@@ -32,7 +34,7 @@ export class MailService {
   async render(order: MailOrder): Promise<(tx: EntityManager, businessKey?: string) => Promise<string>> {
     const rendered = await renderMail(order.template);
     return (tx, businessKey = order.businessKey) =>
-      this.mails.insert(tx, { ...rendered, businessKey, kind: order.template.name, to: order.to, replyTo: order.replyTo });
+      this.mails.insert(tx, { ...rendered, businessKey, kind: order.template.name, to: order.to, replyTo: order.replyTo, requestId: order.requestId });
   }
 
   /**

@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
 import { Alert, Button, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useRole } from '@freight/web-kit';
+import { Tile, useRole } from '@freight/web-kit';
 import { useRemoteMenus } from '../remotes/remote-menus.js';
 import { mergeMenus, toolsFor } from './administrative-tools.js';
-import { Tile } from './tile.js';
 
 export const MENUS_FAILED_MESSAGE = 'Some tools could not be loaded; their tiles show as not available.';
 

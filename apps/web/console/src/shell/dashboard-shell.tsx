@@ -3,9 +3,8 @@ import { Link, NavLink as RouterNavLink, Outlet, useLocation } from 'react-route
 import { AppShell, Box, Burger, Button, Group, NavLink, Paper, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { can, seesAllJobs, type StaffRole } from '@freight/contracts';
-import { HEADER_HEIGHT, useSession } from '@freight/web-kit';
+import { HEADER_HEIGHT, HeaderClock, useSession } from '@freight/web-kit';
 import { HeaderUser } from './header-user.js';
-import { HeaderClock } from './header-clock.js';
 
 interface SidebarItem {
   label: string;
@@ -28,6 +27,7 @@ const SIDEBAR: readonly SidebarItem[] = [
 /** Below Mantine's `sm` breakpoint the sidebar is a drawer behind the burger. */
 const PHONE_QUERY = '(max-width: 47.99em)';
 const NAVBAR_ID = 'console-navigation';
+const OWNER_ID = 'owners-message';
 
 /**
  * The shell of every staff screen: header (clock, name, Log Out), sidebar, banner,
@@ -86,6 +86,15 @@ export function DashboardShell({ children }: { children?: ReactNode }) {
               </Button>
             )}
           </Group>
+        </Paper>
+        {/* Spec 02 §1: every staff page carries the Owner's Message. */}
+        <Paper component="aside" aria-labelledby={OWNER_ID} withBorder p="xs" mb="md" radius="md" bg="yellow.0">
+          <Text size="sm">
+            <Text span fw={700} id={OWNER_ID}>
+              Owner's Message:
+            </Text>{' '}
+            Submit shipment requests before 5 PM.
+          </Text>
         </Paper>
         {children ?? <Outlet />}
       </AppShell.Main>

@@ -1,6 +1,5 @@
 import { Button, Group, Text, VisuallyHidden } from '@mantine/core';
-import { logout, useSession } from '@freight/web-kit';
-import { HeaderClock } from './header-clock.js';
+import { HeaderClock, logout, useSession } from '@freight/web-kit';
 
 /**
  * The right side of every staff header: the clock, who is signed in, Log Out.

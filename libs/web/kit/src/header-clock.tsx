@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Text, type TextProps } from '@mantine/core';
-import { formatClock } from '@freight/web-kit';
+import { formatClock } from './format.js';
 
 /** `dd/mm/yyyy – Weekday – HH:mm`, ticking on the minute. */
 export function HeaderClock(props: TextProps) {

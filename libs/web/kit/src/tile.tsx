@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { Card, Text, UnstyledButton } from '@mantine/core';
-import { NOT_AVAILABLE_TEXT } from '@freight/web-kit';
+import { NOT_AVAILABLE_TEXT } from './pages.js';
 
 /**
  * A tile of a chooser or the Administrative Tools page: a link named by its visible

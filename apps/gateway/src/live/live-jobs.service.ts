@@ -1,0 +1,99 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
+import { natsConnectionOptions, namespacedSubject } from '@freight/server';
+import { CHANGES, EVENTS_TOKEN, type Change, type LiveJobEvent } from '@freight/contracts';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config.js';
+
+/** A job change as the gateway passes it on: what changed, and whose it was and is (for the Employee filter). */
+export interface JobChange extends LiveJobEvent {
+  /** Ids of the staff users the job was or is assigned to (before and after a reassignment). */
+  assignees: string[];
+}
+
+export type JobChangeListener = (change: JobChange) => void;
+
+/** `events.shipment.job.>`: every change of a job (ADR 33; the gateway's NATS grant is exactly this). */
+export const JOB_EVENTS = `${EVENTS_TOKEN}.shipment.job.>`;
+
+const isChange = (value: string | undefined): value is Change => (CHANGES as readonly string[]).includes(value ?? '');
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+const idOf = (record: unknown): string | undefined => {
+  const user = (record as { user?: unknown } | undefined)?.user;
+  return text((user as { _id?: unknown } | undefined)?._id) ?? text((record as { assigneeId?: unknown } | undefined)?.assigneeId);
+};
+
+/**
+ * What a job event (`events.shipment.job.<change>`, ADR 21's outbox) tells the stream: the change
+ * from the subject, the job number and every assignee the payload names (its own `assigneeId` and
+ * `previousAssigneeId`, or the `user` of its `before` and `after` records). Undefined when it names
+ * no job: such an event is not passed on.
+ */
+export function jobChangeOf(subject: string, payload: unknown): JobChange | undefined {
+  const change = subject.split('.').pop();
+  if (!isChange(change) || typeof payload !== 'object' || payload === null) return undefined;
+  const event = payload as Record<string, unknown>;
+  const jobNo = text(event.jobNo) ?? text(event.key) ?? text((event.after as { jobNo?: unknown } | undefined)?.jobNo);
+  if (!jobNo) return undefined;
+  const assignees = [text(event.assigneeId), text(event.previousAssigneeId), idOf(event.before), idOf(event.after)].filter(
+    (id): id is string => id !== undefined,
+  );
+  return { change, jobNo, assignees: [...new Set(assignees)] };
+}
+
+/**
+ * The shipment service's job events, heard once per gateway and handed to every open live stream.
+ * A plain subscription to the subjects the relay publishes (JetStream stores them as well): the
+ * stream is a hint to reload, so a change missed while NATS reconnects costs nothing the
+ * browser's reload on reconnecting does not repair (ADR 33), and the gateway needs no consumer on
+ * the shipment service's stream.
+ */
+@Injectable()
+export class LiveJobsService implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(LiveJobsService.name);
+  private readonly listeners = new Set<JobChangeListener>();
+  private nc?: NatsConnection;
+  private subscription?: Subscription;
+
+  constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
+
+  async onModuleInit(): Promise<void> {
+    const namespace = this.config.NATS_NAMESPACE;
+    this.nc = await connect(natsConnectionOptions(this.config, `${namespace}gateway-live`));
+    this.subscription = this.nc.subscribe(namespacedSubject(namespace, JOB_EVENTS), {
+      callback: (error, message) => {
+        if (error) {
+          this.logger.error(`Job events subscription: ${error.message}`);
+          return;
+        }
+        let payload: unknown;
+        try {
+          payload = message.json();
+        } catch {
+          this.logger.warn(`A job event on ${message.subject} is not JSON: ignored`);
+          return;
+        }
+        const change = jobChangeOf(message.subject, payload);
+        if (change) for (const listener of this.listeners) listener(change);
+      },
+    });
+    // The subscription exists on the server once this round trip is back: a change saved after start-up is heard.
+    await this.nc.flush();
+  }
+
+  /** Calls `listener` with every job change from now on; the function answered stops that. */
+  listen(listener: JobChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Open live streams (tests, logs). */
+  get listenerCount(): number {
+    return this.listeners.size;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.listeners.clear();
+    this.subscription?.unsubscribe();
+    await this.nc?.drain().catch(() => undefined);
+  }
+}

@@ -1,0 +1,103 @@
+import { PassThrough } from 'node:stream';
+import { Controller, Logger, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LIVE_JOB_EVENT, LIVE_READY_EVENT, isStaffRole, seesAllJobs, type LiveJobEvent } from '@freight/contracts';
+import { RevocationService } from '../auth/revocation.service.js';
+import { SESSION_STATE_MAX_AGE_MS, SessionStateService } from '../auth/session-state.service.js';
+import type { Session } from '../auth/token.service.js';
+import { Route } from '../http/route.decorator.js';
+import { LiveJobsService, type JobChange } from './live-jobs.service.js';
+
+/** How often an open stream's session is judged again: as often as any call's (ADR 7). */
+export const LIVE_SESSION_CHECK_MS = SESSION_STATE_MAX_AGE_MS;
+/** A comment line this often keeps proxies and load balancers from closing a quiet stream. */
+export const LIVE_KEEPALIVE_MS = 20_000;
+
+const logger = new Logger('LiveJobs');
+
+/** One server-sent event: its name and JSON data. */
+export const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/**
+ * `GET /api/shipments/live` (ADR 33): the job changes the caller may see, as server-sent events,
+ * for as long as their session is valid. The guard has checked the token, the session version and
+ * the read permission on jobs. Head and Admin get every change, an Employee those of jobs assigned
+ * to them (before or after the change). Every LIVE_SESSION_CHECK_MS the session is judged as every
+ * call is (revoked by a logout, past its expiry, the user deleted or their session version raised
+ * by a new password, role or username): the stream ends then, and the browser's reconnect gets the
+ * 401 that logs it out. A failed lookup ends it too (the reconnect answers 503 until the directory
+ * is back), so a stream never outlives a session it could not check.
+ */
+@Controller()
+export class LiveController {
+  constructor(
+    private readonly live: LiveJobsService,
+    private readonly states: SessionStateService,
+    private readonly revocations: RevocationService,
+  ) {}
+
+  @Route('shipmentsLive')
+  stream(@Req() request: FastifyRequest, @Res() reply: FastifyReply): FastifyReply {
+    const session = request.auth!;
+    const body = new PassThrough();
+    let role = session.actor.role;
+    const forCaller = (change: JobChange) => (isStaffRole(role) && seesAllJobs(role)) || change.assignees.includes(session.actor.id);
+    const stopListening = this.live.listen((change) => {
+      if (!forCaller(change)) return;
+      const event: LiveJobEvent = { change: change.change, jobNo: change.jobNo };
+      body.write(sse(LIVE_JOB_EVENT, event));
+    });
+
+    let checking = false;
+    const check = async () => {
+      if (checking) return;
+      checking = true;
+      try {
+        const current = await this.stillValid(session);
+        if (current === undefined) end('session');
+        else role = current;
+      } catch (error) {
+        logger.warn(`Live stream of ${session.actor.username} ended: its session could not be checked (${(error as Error).message})`);
+        end('unchecked');
+      } finally {
+        checking = false;
+      }
+    };
+    const checker = setInterval(() => void check(), LIVE_SESSION_CHECK_MS);
+    const expiry = setTimeout(() => end('expired'), Math.max(0, session.expiresAt - Date.now()));
+    const keepAlive = setInterval(() => body.write(': keep-alive\n\n'), LIVE_KEEPALIVE_MS);
+
+    let ended = false;
+    const end = (reason: string) => {
+      if (ended) return;
+      ended = true;
+      stopListening();
+      clearInterval(checker);
+      clearInterval(keepAlive);
+      clearTimeout(expiry);
+      logger.debug?.(`Live stream of ${session.actor.username} ended: ${reason}`);
+      body.end();
+    };
+    // The browser went away (navigation, logout, a lost network): stop at once.
+    request.raw.on('close', () => end('closed'));
+    body.on('error', () => end('error'));
+
+    body.write(sse(LIVE_READY_EVENT, {}));
+    return (
+      reply
+        .header('Content-Type', 'text/event-stream; charset=utf-8')
+        .header('Cache-Control', 'no-store')
+        // nginx in front (the edge, an ingress) would otherwise hold the events in its buffer.
+        .header('X-Accel-Buffering', 'no')
+        .send(body)
+    );
+  }
+
+  /** The session's current role while it is valid; undefined once it is not (revoked, expired, a new session version, deleted). */
+  private async stillValid(session: Session): Promise<Session['actor']['role'] | undefined> {
+    if (this.revocations.isRevoked(session.jti) || Date.now() >= session.expiresAt) return undefined;
+    const state = await this.states.current(session.actor.id, session.kind);
+    if (!state || state.sessionVersion !== session.sessionVersion) return undefined;
+    return state.role;
+  }
+}

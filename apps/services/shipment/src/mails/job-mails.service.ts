@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  JobMailTexts,
+  MAX_MAIL_RECIPIENTS,
+  mailRequestedEventSchema,
+  type Actor,
+  type JobMailKind,
+  type JobMailRequest,
+  type JobMailRequestsReply,
+} from '@freight/contracts';
+import { AppError, parseOrThrow } from '@freight/server';
+import { appendEvents, mailRequestEvent } from '@freight/server-database';
+import type { DataSource } from 'typeorm';
+import { SERVICE } from '../config.js';
+import { bookingMailData } from './booking-mail-data.js';
+import { JobMailLookups } from './job-mail-lookups.js';
+
+/** How many of a job's requests the views get (newest first): the last one is what they show. */
+export const MAIL_REQUESTS_SHOWN = 50;
+
+const SENT_TEXT: Record<JobMailKind, string> = { 'booking-confirmation': JobMailTexts.confirmationSent, 'updated-data': JobMailTexts.updateSent };
+
+interface RequestRow {
+  id: string;
+  kind: JobMailKind;
+  recipients: string[];
+  requested_at: Date;
+  requested_by_name: string;
+}
+
+/**
+ * The booking e-mails (ADR 32). A send is one transaction: the job read as the caller may see it
+ * (an Employee's another's job: 403), its consignee's e-mail and additional e-mails from the
+ * service's copy of the directory's consignees, the request recorded in `shipment.mail_requests`,
+ * and the mail-request event appended to the outbox under the request's id (ADR 27). The reply,
+ * the spec's success text, comes after the commit: the e-mail is then certain to be queued by the
+ * notification service, even if NATS is down now (the relay publishes once it is back).
+ */
+@Injectable()
+export class JobMails {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly lookups: JobMailLookups,
+  ) {}
+
+  async send(kind: JobMailKind, actor: Actor, jobNo: string): Promise<{ success: true; message: string }> {
+    await this.dataSource.transaction(async (tx) => {
+      const job = await this.lookups.visibleJob(tx, actor, jobNo);
+      const to = recipients(await this.lookups.consigneeEmails(tx, job));
+      if (to.length === 0) throw new AppError('VALIDATION_FAILED', JobMailTexts.noRecipient, { consigneeName: JobMailTexts.noRecipient });
+      const request = parseOrThrow(mailRequestedEventSchema, { to, businessKey: job.jobNo, template: { name: kind, data: bookingMailData(job) } });
+      const id = randomUUID();
+      await tx.query(`INSERT INTO shipment.mail_requests (id, job_no, kind, recipients, requested_by, requested_by_name) VALUES ($1, $2, $3, $4, $5, $6)`, [
+        id,
+        job.jobNo,
+        kind,
+        to,
+        actor.id,
+        await this.lookups.staffName(tx, actor),
+      ]);
+      await appendEvents(tx, [mailRequestEvent(SERVICE, request, id)]);
+    });
+    return { success: true, message: SENT_TEXT[kind] };
+  }
+
+  /** `shipment.job.mailRequests`: the job's requests, newest first, if the caller may see the job. */
+  async requests(actor: Actor, jobNo: string): Promise<JobMailRequestsReply> {
+    return this.dataSource.transaction(async (tx) => {
+      const job = await this.lookups.visibleJob(tx, actor, jobNo);
+      const rows = await tx.query<RequestRow[]>(
+        `SELECT id, kind, recipients, requested_at, requested_by_name FROM shipment.mail_requests
+          WHERE job_no = $1 ORDER BY requested_at DESC, id LIMIT ${MAIL_REQUESTS_SHOWN}`,
+        [job.jobNo],
+      );
+      return { jobNo: job.jobNo, requests: rows.map(toRequest) };
+    });
+  }
+}
+
+const toRequest = (row: RequestRow): JobMailRequest => ({
+  id: row.id,
+  kind: row.kind,
+  to: row.recipients,
+  requestedAt: row.requested_at.toISOString(),
+  requestedBy: row.requested_by_name,
+});
+
+/** The consignee's e-mail first, then the additional ones; each address once (any case), at most MAX_MAIL_RECIPIENTS. */
+export function recipients(emails: readonly (string | null | undefined)[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const email of emails) {
+    const address = email?.trim();
+    if (!address || seen.has(address.toLowerCase())) continue;
+    seen.add(address.toLowerCase());
+    out.push(address);
+  }
+  return out.slice(0, MAX_MAIL_RECIPIENTS);
+}

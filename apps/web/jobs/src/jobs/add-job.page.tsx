@@ -1,0 +1,103 @@
+import { SimpleGrid, Stack, Text } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { JobTexts, jobAddOwnSchema, jobAddSchema, type JobAdd } from '@freight/contracts';
+import { ErrorNotice, FormActions, callApi, serverMessage, toastSuccess, useServerForm, useSession } from '@freight/web-kit';
+import { JobsPage } from '../frame/jobs-page.js';
+import { useDirection, withDirection } from '../frame/direction.js';
+import { JOBS_KEY, jobRoutes, today, useDropdowns } from './job-data.js';
+import { SelectField, ShipmentChoices, TextField } from './job-fields.js';
+
+/** Who adds: Admin (adminadd) and Head (branchadminadd) choose the assignee; an Employee's job is theirs. */
+export type Adder = 'admin' | 'head' | 'employee';
+
+const FIELDS = [
+  'userName',
+  'branchCity',
+  'date',
+  'consigneeName',
+  'originPort',
+  'typeOfShipment',
+  'termOfShipment',
+  'ShipmentStatus',
+  'remarks',
+  'personalremarks',
+] as const;
+
+/**
+ * Add job (spec 02 §2, §5): addjobadmin, addjobhead, addjobemployee/{user_id}. A new job is an
+ * inquiry of the screen's direction on "Today Job Inquiry"; its number comes from the server.
+ */
+export function AddJobPage({ adder }: { adder: Adder }) {
+  const session = useSession();
+  const { user_id } = useParams();
+  const direction = useDirection();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const dropdowns = useDropdowns();
+  const own = adder === 'employee';
+  const worklist = own ? `/worklistemployee/${encodeURIComponent(user_id ?? '')}` : '/worklistadmin';
+
+  const { form, submit, formError } = useServerForm<JobAdd>({
+    schema: own ? jobAddOwnSchema : jobAddSchema,
+    defaultValues: {
+      direction,
+      userName: own ? (session?.fullName ?? '') : '',
+      branchCity: '',
+      date: today(),
+      consigneeName: '',
+      originPort: '',
+      typeOfShipment: '',
+      termOfShipment: '',
+      ShipmentStatus: '' as JobAdd['ShipmentStatus'],
+      remarks: '',
+      personalremarks: '',
+    },
+    fields: FIELDS,
+    onSubmit: async (values) => {
+      if (adder === 'employee') {
+        const { userName, ...body } = values;
+        await callApi(jobRoutes.shipmentsAdd, { params: { user_id: user_id ?? '' }, body: { ...body, assignedTo: userName } });
+      } else {
+        await callApi(adder === 'head' ? jobRoutes.shipmentsBranchadminadd : jobRoutes.shipmentsAdminadd, { body: values });
+      }
+      await queryClient.invalidateQueries({ queryKey: [JOBS_KEY] });
+      toastSuccess(JobTexts.jobAdded);
+      navigate(withDirection(worklist, direction));
+    },
+    errorText: (error) => serverMessage(error, JobTexts.addFailed),
+  });
+  const lists = dropdowns.data;
+  const { control } = form;
+
+  return (
+    <JobsPage title={`Add ${direction} Job`}>
+      <form onSubmit={submit} noValidate>
+        <Stack maw={900}>
+          {dropdowns.isError && <ErrorNotice>{JobTexts.dropdownFailed}</ErrorNotice>}
+          {formError && <ErrorNotice>{formError}</ErrorNotice>}
+          <Text size="sm" c="dimmed">
+            Direction: {direction}. The job number is given when the job is saved.
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {own ? (
+              <TextField control={control} name="userName" label="User Name" readOnly />
+            ) : (
+              <SelectField control={control} name="userName" label="User Name" options={lists?.users ?? []} />
+            )}
+            <SelectField control={control} name="branchCity" label="Branch City" options={lists?.branches ?? []} />
+            <TextField control={control} name="date" label="Date" type="date" />
+            <ShipmentChoices control={control} lists={lists} />
+          </SimpleGrid>
+          <TextField control={control} name="remarks" label="Additional Information" type="textarea" required={false} />
+          <TextField control={control} name="personalremarks" label="Personal Information" type="textarea" required={false} />
+          <FormActions submitLabel="Add Job" submitting={form.formState.isSubmitting} cancelTo={withDirection(worklist, direction)} />
+        </Stack>
+      </form>
+    </JobsPage>
+  );
+}
+
+export const AdminAddJobPage = () => <AddJobPage adder="admin" />;
+export const HeadAddJobPage = () => <AddJobPage adder="head" />;
+export const EmployeeAddJobPage = () => <AddJobPage adder="employee" />;

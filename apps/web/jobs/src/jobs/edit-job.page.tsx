@@ -1,0 +1,164 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Controller } from 'react-hook-form';
+import { Button, Checkbox, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { BOOKING_CONFIRMED, JobTexts, jobUpdateSchema, type Job, type JobUpdate } from '@freight/contracts';
+import { ErrorNotice, LoadingNotice, callApi, isApiError, toastSuccess, updateErrorText, useServerForm, useSession } from '@freight/web-kit';
+import { JobsPage } from '../frame/jobs-page.js';
+import { useDirection, withDirection } from '../frame/direction.js';
+import { JOBS_KEY, jobLoadErrorText, jobRoutes, useDropdowns, useJob } from './job-data.js';
+import { SelectField, ShipmentChoices, TextField } from './job-fields.js';
+import type { Side } from './worklist.page.js';
+
+const FIELDS = [
+  'date',
+  'userName',
+  'termOfShipment',
+  'typeOfShipment',
+  'consigneeName',
+  'originPort',
+  'ShipmentStatus',
+  'remarks',
+  'personalremarks',
+  'proceedToProceeding',
+] as const;
+
+const valuesOf = (job: Job): JobUpdate => ({
+  date: job.date.slice(0, 10),
+  userName: job.user.fullName,
+  termOfShipment: job.termOfShipment.TermofShipment,
+  typeOfShipment: job.typeOfShipment.TypeofShipment,
+  consigneeName: job.consigneeName.consigneeName,
+  originPort: job.originPort.OriginPortName,
+  ShipmentStatus: job.ShipmentStatus,
+  remarks: job.remarks,
+  personalremarks: job.personalremarks,
+  proceedToProceeding: job.proceedToProceeding,
+  version: job.version,
+});
+
+/** The worklist of a side, in the screen's direction. */
+export function useWorklistPath(side: Side): string {
+  const session = useSession();
+  const direction = useDirection();
+  return withDirection(side === 'admin' ? '/worklistadmin' : `/worklistemployee/${encodeURIComponent(session?.userId ?? '')}`, direction);
+}
+
+function EditJobForm({ job, side, onReload }: { job: Job; side: Side; onReload: () => void }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const dropdowns = useDropdowns();
+  const worklist = useWorklistPath(side);
+  const [conflict, setConflict] = useState(false);
+  const { form, submit, formError } = useServerForm<JobUpdate>({
+    schema: jobUpdateSchema,
+    defaultValues: valuesOf(job),
+    fields: FIELDS,
+    onSubmit: async (values) => {
+      await callApi(side === 'admin' ? jobRoutes.shipmentsUpdateadmin : jobRoutes.shipmentsUpdate, { params: { jobNo: job.jobNo }, body: values });
+      await queryClient.invalidateQueries({ queryKey: [JOBS_KEY] });
+      toastSuccess(JobTexts.jobUpdated);
+      navigate(worklist);
+    },
+    errorText: (error) => {
+      setConflict(isApiError(error) && error.status === 409);
+      return updateErrorText(error, 'job');
+    },
+  });
+  const { control, setValue } = form;
+  const status = form.watch('ShipmentStatus');
+  const confirmed = status === BOOKING_CONFIRMED;
+  // spec 02 §4: a status other than Booking Confirmed resets "Proceed to Proceeding".
+  useEffect(() => {
+    if (!confirmed) setValue('proceedToProceeding', false);
+  }, [confirmed, setValue]);
+  const lists = dropdowns.data;
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack maw={900}>
+        {dropdowns.isError && <ErrorNotice>{JobTexts.dropdownFailed}</ErrorNotice>}
+        {formError && (
+          <ErrorNotice>
+            <Group justify="space-between" gap="sm">
+              <span>{formError}</span>
+              {conflict && (
+                <Button size="xs" variant="light" color="red" onClick={onReload}>
+                  Reload the job
+                </Button>
+              )}
+            </Group>
+          </ErrorNotice>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextField control={control} name="date" label="Date" type="date" />
+          {side === 'admin' ? (
+            <SelectField control={control} name="userName" label="User Name" options={lists?.users ?? []} />
+          ) : (
+            <TextField control={control} name="userName" label="User Name" readOnly />
+          )}
+          <ShipmentChoices control={control} lists={lists} />
+        </SimpleGrid>
+        <TextField control={control} name="remarks" label="Additional Information" type="textarea" required={false} />
+        <TextField control={control} name="personalremarks" label="Personal Information" type="textarea" required={false} />
+        {confirmed && (
+          <Controller
+            control={control}
+            name="proceedToProceeding"
+            render={({ field, fieldState }) => (
+              <Checkbox
+                label="Proceed to Proceeding"
+                checked={field.value === true}
+                onChange={(event) => field.onChange(event.currentTarget.checked)}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        )}
+        <Group>
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            Save
+          </Button>
+          <Button component={Link} to={worklist} variant="default">
+            Today Job Inquiry
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Edit Job (spec 02 §2): editjobadmin/{jobNo}, editjobemployee/{jobNo}; the header names the job and its assignee. */
+export function EditJobPage({ side }: { side: Side }) {
+  const { jobNo = '' } = useParams();
+  const job = useJob(jobNo);
+  const worklist = useWorklistPath(side);
+  return (
+    <JobsPage title={`Edit Job ${job.data?.jobNo ?? jobNo}`}>
+      {job.data && (
+        <Text>
+          Assigned to <strong>{job.data.user.fullName}</strong>
+        </Text>
+      )}
+      {job.isPending ? (
+        <LoadingNotice />
+      ) : job.isError ? (
+        <Stack align="flex-start">
+          <ErrorNotice>{jobLoadErrorText(job.error)}</ErrorNotice>
+          <Button component={Link} to={worklist} variant="default">
+            Today Job Inquiry
+          </Button>
+        </Stack>
+      ) : (
+        // A reload after "changed by someone else" starts the form again from the saved job.
+        <EditJobForm key={job.data.version} job={job.data} side={side} onReload={() => void job.refetch()} />
+      )}
+    </JobsPage>
+  );
+}
+
+export const AdminEditJobPage = () => <EditJobPage side="admin" />;
+export const EmployeeEditJobPage = () => <EditJobPage side="employee" />;

@@ -1,0 +1,79 @@
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { NativeSelect, TextInput, Textarea } from '@mantine/core';
+import { SHIPMENT_STATUSES, type JobAdd } from '@freight/contracts';
+import { READ_ONLY_INPUT } from '@freight/web-kit';
+import type { Dropdowns } from './job-data.js';
+
+interface FieldProps<T extends FieldValues> {
+  control: Control<T>;
+  name: Path<T>;
+  label: string;
+  required?: boolean;
+}
+
+/** A choice of names (consignee, origin, ...); the current value stays offered even when the list lacks it (renamed since). */
+export function SelectField<T extends FieldValues>({ control, name, label, required = true, options }: FieldProps<T> & { options: readonly string[] }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => {
+        const values = field.value && !options.includes(field.value) ? [field.value as string, ...options] : options;
+        return (
+          <NativeSelect
+            label={label}
+            required={required}
+            data={[{ value: '', label: `Select ${label}`, disabled: true }, ...values.map((value) => ({ value, label: value }))]}
+            {...field}
+            error={fieldState.error?.message}
+          />
+        );
+      }}
+    />
+  );
+}
+
+/** A text, date or multi-line input; `readOnly` shows a value the user cannot change. */
+export function TextField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  required = true,
+  type = 'text',
+  readOnly,
+}: FieldProps<T> & { type?: 'text' | 'date' | 'textarea'; readOnly?: boolean }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => {
+        const props = {
+          label,
+          required,
+          ...field,
+          value: (field.value as string | null) ?? '',
+          error: fieldState.error?.message,
+          ...(readOnly && READ_ONLY_INPUT),
+        };
+        return type === 'textarea' ? <Textarea autosize minRows={2} {...props} /> : <TextInput type={type} {...props} />;
+      }}
+    />
+  );
+}
+
+/** The shipment's names and status, as the add and edit forms choose them. */
+type ShipmentChoice = Pick<JobAdd, 'consigneeName' | 'originPort' | 'typeOfShipment' | 'termOfShipment' | 'ShipmentStatus'>;
+
+/** Consignee, origin port, type, term and status: the selects the add and edit job forms share. */
+export function ShipmentChoices<T extends ShipmentChoice>({ control, lists }: { control: Control<T>; lists: Dropdowns | undefined }) {
+  const choices = control as unknown as Control<ShipmentChoice>;
+  return (
+    <>
+      <SelectField control={choices} name="consigneeName" label="Consignee Name" options={lists?.consignees ?? []} />
+      <SelectField control={choices} name="originPort" label="Origin Port" options={lists?.origins ?? []} />
+      <SelectField control={choices} name="typeOfShipment" label="Type of Shipment" options={lists?.types ?? []} />
+      <SelectField control={choices} name="termOfShipment" label="Term of Shipment" options={lists?.terms ?? []} />
+      <SelectField control={choices} name="ShipmentStatus" label="Shipment Status" options={SHIPMENT_STATUSES} />
+    </>
+  );
+}

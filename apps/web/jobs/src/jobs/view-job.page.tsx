@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Group, Stack, Table } from '@mantine/core';
+import { JobTexts, type Job } from '@freight/contracts';
+import { ErrorNotice, LastMailStatus, LoadingNotice, callApi, formatDate, isApiError, jobMailsKey, textOrNA, toastError, toastSuccess } from '@freight/web-kit';
+import { JobsPage } from '../frame/jobs-page.js';
+import { jobLoadErrorText, jobRoutes, useJob } from './job-data.js';
+import { useWorklistPath } from './edit-job.page.js';
+import type { Side } from './worklist.page.js';
+
+/** The rows of View Job Details (spec 02 §2), label → value. */
+const rowsOf = (job: Job): [string, string][] => [
+  ['Job No', job.jobNo],
+  ['Direction', job.direction],
+  ['Date', formatDate(job.date)],
+  ['Assigned To', job.user.fullName],
+  ['Branch', textOrNA(job.branchCity.BranchCity)],
+  ['Consignee', job.consigneeName.consigneeName],
+  ['Origin Port', job.originPort.OriginPortName],
+  ['Type of Shipment', job.typeOfShipment.TypeofShipment],
+  ['Term of Shipment', job.termOfShipment.TermofShipment],
+  ['Shipment Status', job.ShipmentStatus],
+  ['Proceed to Proceeding', job.proceedToProceeding ? 'Yes' : 'No'],
+  ['Additional Information', textOrNA(job.remarks)],
+  ['Personal Information', textOrNA(job.personalremarks)],
+];
+
+/** The booking-confirmation e-mail to the consignee (spec 02 §7 sendmail); the text says once it is accepted. */
+function SendConfirmation({ job }: { job: Job }) {
+  const queryClient = useQueryClient();
+  const [sending, setSending] = useState(false);
+  const send = async () => {
+    setSending(true);
+    try {
+      await callApi(jobRoutes.shipmentsSendmail, { params: { jobNo: job.jobNo }, body: { typeOfShipment: job.typeOfShipment.TypeofShipment } });
+      toastSuccess(JobTexts.mailSent);
+      await queryClient.invalidateQueries({ queryKey: jobMailsKey(job.jobNo) });
+    } catch (error) {
+      if (!isApiError(error) || !error.answered) toastError(JobTexts.mailError);
+      else toastError(error.fromServer && error.message ? `${JobTexts.mailFailed}: ${error.message}` : JobTexts.mailFailed);
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <Button onClick={() => void send()} loading={sending}>
+      Send Booking Confirm eMail to Consignee
+    </Button>
+  );
+}
+
+/** View Job Details (spec 02 §2): viewjobadmin/{jobNo}, viewjobemployee/{jobNo}. */
+export function ViewJobPage({ side }: { side: Side }) {
+  const { jobNo = '' } = useParams();
+  const job = useJob(jobNo);
+  const worklist = useWorklistPath(side);
+  const back = (
+    <Button component={Link} to={worklist} variant="default">
+      Today Job Inquiry
+    </Button>
+  );
+
+  return (
+    <JobsPage title="View Job Details">
+      {job.isPending ? (
+        <LoadingNotice />
+      ) : job.isError ? (
+        <Stack align="flex-start">
+          <ErrorNotice>{jobLoadErrorText(job.error)}</ErrorNotice>
+          {back}
+        </Stack>
+      ) : (
+        <Stack maw={720}>
+          <Table withTableBorder withColumnBorders aria-label={`Job ${job.data.jobNo}`}>
+            <Table.Tbody>
+              {rowsOf(job.data).map(([label, value]) => (
+                <Table.Tr key={label}>
+                  <Table.Th scope="row" w="40%">
+                    {label}
+                  </Table.Th>
+                  <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{value}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <LastMailStatus jobNo={job.data.jobNo} />
+          <Group>
+            <SendConfirmation job={job.data} />
+            {back}
+          </Group>
+        </Stack>
+      )}
+    </JobsPage>
+  );
+}
+
+export const AdminViewJobPage = () => <ViewJobPage side="admin" />;
+export const EmployeeViewJobPage = () => <ViewJobPage side="employee" />;
