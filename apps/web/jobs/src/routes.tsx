@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { matchPath, useLocation } from 'react-router-dom';
 import { MantineProvider } from '@mantine/core';
-import { JOBS_SCREENS, STAFF_ROLES, can, seesAllJobs, type Area, type JobsScreenPath } from '@freight/contracts';
+import { JOBS_SCREENS, STAFF_ROLES, can, rolesThatCan, seesAllJobs, type Area, type JobsScreenPath } from '@freight/contracts';
 import { NotAvailablePage, NotFoundPage, RequirePermission, RequireRole, lazyScreen, theme } from '@freight/web-kit';
 
 // Each screen's code loads when it is first shown: a deep link into one loads only what it shows.
@@ -20,6 +20,22 @@ const AdminViewJobPage = lazyScreen(() => import('./jobs/view-job.page.js').then
 const EmployeeViewJobPage = lazyScreen(() => import('./jobs/view-job.page.js').then((m) => m.EmployeeViewJobPage));
 const ShipmentCounterPage = lazyScreen(() => import('./tools/shipment-counter.page.js').then((m) => m.ShipmentCounterPage));
 const DeleteShipmentPage = lazyScreen(() => import('./tools/delete-shipment.page.js').then((m) => m.DeleteShipmentPage));
+// The booking screens (bookings/).
+const AdminBookingSheetPage = lazyScreen(() => import('./bookings/booking-sheet.page.js').then((m) => m.AdminBookingSheetPage));
+const EmployeeBookingSheetPage = lazyScreen(() => import('./bookings/booking-sheet.page.js').then((m) => m.EmployeeBookingSheetPage));
+const AdminBookingFormPage = lazyScreen(() => import('./bookings/booking-form.page.js').then((m) => m.AdminBookingFormPage));
+const EmployeeBookingFormPage = lazyScreen(() => import('./bookings/booking-form.page.js').then((m) => m.EmployeeBookingFormPage));
+const AdminBookingViewPage = lazyScreen(() => import('./bookings/booking-view.page.js').then((m) => m.AdminBookingViewPage));
+const EmployeeBookingViewPage = lazyScreen(() => import('./bookings/booking-view.page.js').then((m) => m.EmployeeBookingViewPage));
+// Vessels and agents (origins-lists/), on the kit's list and form pages.
+const VesselsPage = lazyScreen(() => import('./origins-lists/vessel.screens.js').then((m) => m.screens.AdminList));
+const VesselsEmployeePage = lazyScreen(() => import('./origins-lists/vessel.screens.js').then((m) => m.screens.EmployeeList));
+const AddVesselPage = lazyScreen(() => import('./origins-lists/vessel.screens.js').then((m) => m.screens.Add));
+const EditVesselPage = lazyScreen(() => import('./origins-lists/vessel.screens.js').then((m) => m.screens.Edit));
+const AgentsPage = lazyScreen(() => import('./origins-lists/agent.screens.js').then((m) => m.screens.AdminList));
+const AgentsEmployeePage = lazyScreen(() => import('./origins-lists/agent.screens.js').then((m) => m.screens.EmployeeList));
+const AddAgentPage = lazyScreen(() => import('./origins-lists/agent.screens.js').then((m) => m.screens.Add));
+const EditAgentPage = lazyScreen(() => import('./origins-lists/agent.screens.js').then((m) => m.screens.Edit));
 
 const ADMIN_ENTRY = STAFF_ROLES.filter(seesAllJobs);
 
@@ -32,6 +48,8 @@ const tool = (area: Area, screen: ReactNode) => (
   </RequirePermission>
 );
 const TOOLS = '/admindashboard/administrativetools';
+/** Vessel and agent screens that write: the roles the matrix lets write in the area (DECISIONS §4: Head, Admin). */
+const writes = (area: Area, screen: ReactNode) => <RequireRole roles={rolesThatCan(area, 'write')}>{screen}</RequireRole>;
 
 /** The built screens by route (JOBS_SCREENS); the others say "Not available yet". */
 export const SCREENS: Partial<Record<JobsScreenPath, ReactNode>> = {
@@ -50,6 +68,20 @@ export const SCREENS: Partial<Record<JobsScreenPath, ReactNode>> = {
   'viewjobemployee/:jobNo': <EmployeeViewJobPage />,
   'admindashboard/administrativetools/manageshipmentcounter': tool('shipmentCounter', <ShipmentCounterPage />),
   'admindashboard/administrativetools/deleteshipment': tool('shipmentDeletion', <DeleteShipmentPage />),
+  importbooklist: admin(<AdminBookingSheetPage />),
+  importbooklistemployee: <EmployeeBookingSheetPage />,
+  'editbooking/:jobNo': admin(<AdminBookingFormPage />),
+  'editbookingemployee/:jobNo': <EmployeeBookingFormPage />,
+  'viewbooking/:jobNo': admin(<AdminBookingViewPage />),
+  'viewbookingemployee/:jobNo': <EmployeeBookingViewPage />,
+  managevessel: writes('vessels', <VesselsPage />),
+  managevesselemployee: <VesselsEmployeePage />,
+  addvessel: writes('vessels', <AddVesselPage />),
+  'editvessel/:origin': writes('vessels', <EditVesselPage />),
+  manageagent: writes('agents', <AgentsPage />),
+  manageagentemployee: <AgentsEmployeePage />,
+  addagent: writes('agents', <AddAgentPage />),
+  'editagent/:origin': writes('agents', <EditAgentPage />),
 };
 
 const PATHS = Object.keys(JOBS_SCREENS) as JobsScreenPath[];

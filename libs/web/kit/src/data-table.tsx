@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { Button, Group, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { ServerList } from './use-server-list.js';
@@ -9,7 +9,10 @@ export interface Column<T> {
   header: string;
   /** The server's sort field; a column without one is not sortable. */
   sortField?: string;
-  render: (row: T) => ReactNode;
+  /** Kept in view while a wide table scrolls sideways (a phone): at its left edge ('start') or its right ('end'). */
+  sticky?: 'start' | 'end';
+  /** The cell; `position` is the row's number in the whole list (1 for the first row of page 1), for a "Sr No." column. */
+  render: (row: T, position: number) => ReactNode;
 }
 
 export interface DataTableProps<T> {
@@ -30,6 +33,23 @@ export interface DataTableProps<T> {
 }
 
 export const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * A sticky cell's place and an opaque background of its row's colour (else the cells that scroll
+ * by would show through it), with a line on its inner side.
+ */
+function stickyStyle(sticky: 'start' | 'end' | undefined, background: string): CSSProperties | undefined {
+  if (!sticky) return undefined;
+  const edge =
+    sticky === 'start'
+      ? { left: 0, boxShadow: 'inset -1px 0 0 var(--table-border-color)' }
+      : { right: 0, boxShadow: 'inset 1px 0 0 var(--table-border-color)' };
+  return { position: 'sticky', zIndex: 1, background, ...edge };
+}
+
+const ROW_BACKGROUND = 'var(--mantine-color-body)';
+const STRIPED_BACKGROUND = 'var(--table-striped-color)';
+const HIGHLIGHT_BACKGROUND = 'var(--mantine-color-yellow-1)';
 
 function sortMark(active: boolean, order: 'asc' | 'desc'): string {
   if (!active) return '↕';
@@ -76,9 +96,11 @@ export function DataTable<T>({
       </Table.Tr>
     );
   } else {
-    body = list.items.map((row) => {
+    body = list.items.map((row, index) => {
       const key = rowKey(row);
       const lit = highlightRows && highlighted === key;
+      // Mantine stripes the odd rows (1st, 3rd, ...).
+      const background = lit ? HIGHLIGHT_BACKGROUND : index % 2 === 0 ? STRIPED_BACKGROUND : ROW_BACKGROUND;
       return (
         <Table.Tr
           key={key}
@@ -87,7 +109,9 @@ export function DataTable<T>({
           bg={lit ? 'yellow.1' : undefined}
         >
           {columns.map((column) => (
-            <Table.Td key={column.header}>{column.render(row)}</Table.Td>
+            <Table.Td key={column.header} style={stickyStyle(column.sticky, background)}>
+              {column.render(row, (page - 1) * list.params.pageSize + index + 1)}
+            </Table.Td>
           ))}
         </Table.Tr>
       );
@@ -108,7 +132,11 @@ export function DataTable<T>({
               {columns.map((column) => {
                 const active = column.sortField !== undefined && list.params.sort === column.sortField;
                 return (
-                  <Table.Th key={column.header} aria-sort={active ? (list.params.order === 'asc' ? 'ascending' : 'descending') : undefined}>
+                  <Table.Th
+                    key={column.header}
+                    aria-sort={active ? (list.params.order === 'asc' ? 'ascending' : 'descending') : undefined}
+                    style={stickyStyle(column.sticky, ROW_BACKGROUND)}
+                  >
                     {column.sortField ? (
                       // nowrap: the arrow stays on the header's line
                       <UnstyledButton onClick={() => list.toggleSort(column.sortField!)} fw={600} style={{ whiteSpace: 'nowrap' }}>

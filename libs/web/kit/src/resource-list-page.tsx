@@ -44,6 +44,8 @@ export interface ResourceListConfig<R extends ListResource> {
   /** The delete dialog's question: 'Are you sure you want to delete user amara?'; default 'Are you sure you want to delete the <thing> <key>?' */
   deleteQuestion?: (row: ListRowOf<R>) => string;
   filter?: ListFilter;
+  /** A first column numbering the rows across pages, under this header ('Sr No.'). */
+  numberedAs?: string;
   /** The entity's own buttons in a row's Actions cell; `refresh` reloads the list after one acted. */
   rowActions?: (row: ListRowOf<R>, refresh: () => Promise<void>) => ReactNode;
   /** The add screen, relative to the list's route; default `../add<name>` (spec 01 §2 routes). */
@@ -54,6 +56,8 @@ export interface ResourceListConfig<R extends ListResource> {
   editPath?: (row: ListRowOf<R>, session: Session) => string;
   /** How the row's buttons name it ("Edit consignee Lanka Traders"); default: its natural key. */
   rowName?: (row: ListRowOf<R>) => string;
+  /** The Add button; default: the resource has `add` and the role may write in its area. */
+  mayAdd?: (session: Session) => boolean;
   /** Default: the resource has `update` and the role may write in its area (contracts `can`). */
   mayEdit?: (session: Session, row: ListRowOf<R>) => boolean;
   /** Default: the resource has `delete` and the role may delete in its area. */
@@ -78,7 +82,7 @@ export function ResourceListPage<R extends ListResource>({ config }: { config: R
   const texts = screenTexts(resource, config.texts);
   const { name, naturalKey, area, sortFields, operations } = resource;
   const keyOf = (row: ListRowOf<R>) => fieldText(row, naturalKey);
-  const mayAdd = 'add' in operations && can(session.role, area, 'write');
+  const mayAdd = 'add' in operations && (config.mayAdd?.(session) ?? can(session.role, area, 'write'));
   const mayEdit = config.mayEdit ?? (() => 'update' in operations && can(session.role, area, 'write'));
   const mayDelete = config.mayDelete ?? (() => operations.delete !== undefined && can(session.role, area, 'delete'));
   const editPath = config.editPath ?? ((row) => `../edit${name}/${encodeURIComponent(keyOf(row))}`);
@@ -108,6 +112,7 @@ export function ResourceListPage<R extends ListResource>({ config }: { config: R
   const listColumns =
     config.columns ?? resource.columns.map((column) => ({ header: column.label, field: column.field, render: (row: ListRowOf<R>) => columnText(row, column) }));
   const columns: Column<ListRowOf<R>>[] = [
+    ...(config.numberedAs ? [{ header: config.numberedAs, render: (_row: ListRowOf<R>, position: number) => position }] : []),
     ...listColumns.map(({ header, field, render }) => ({
       header,
       sortField: sortFields.includes(field) ? field : undefined,

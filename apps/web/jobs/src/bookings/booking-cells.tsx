@@ -1,0 +1,32 @@
+import { Badge, Text } from '@mantine/core';
+import type { Job } from '@freight/contracts';
+import { formatDate, textOrNA } from '@freight/web-kit';
+
+// How a booking's values read on the sheet and the views (DECISIONS §1: en-GB dates, N/A, 0, kg).
+// Shades 9: white badge text stays above 4.5:1 (shade 6 is about 3:1).
+
+/** Active or Inactive (spec 02 §4: inactive highlighted red). */
+export function JobStatusBadge({ active }: { active: boolean | null | undefined }) {
+  if (active === null || active === undefined) return <Text span>N/A</Text>;
+  return active ? (
+    <Badge color="indigo.9" variant="outline">
+      Active
+    </Badge>
+  ) : (
+    <Badge color="red.9">Inactive</Badge>
+  );
+}
+
+/** Arrived, Cancel, Transit or Process (spec 02 §4: Arrived highlighted); N/A when not set. */
+export function ShipmentStateBadge({ state }: { state: Job['statusOfShipment'] }) {
+  if (!state) return <Text span>N/A</Text>;
+  return state === 'Arrived' ? <Badge color="teal.9">Arrived</Badge> : <Text span>{state}</Text>;
+}
+
+/** A date of the API (`YYYY-MM-DD` or an ISO time) as dd/mm/yyyy, N/A when missing. */
+export const dateText = (value: string | null | undefined) => formatDate(value ?? null);
+export const nameText = (value: string | null | undefined) => textOrNA(value ?? null);
+/** A quantity: 0 when missing (DECISIONS §1). */
+export const numberText = (value: number | null | undefined) => String(value ?? 0);
+export const weightText = (value: number | null | undefined) => `${value ?? 0} kg`;
+export const yesNo = (value: boolean) => (value ? 'Yes' : 'No');

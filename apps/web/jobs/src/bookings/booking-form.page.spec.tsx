@@ -1,0 +1,141 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { JobTexts } from '@freight/contracts';
+import { booking, fakeApi, json, location, renderAt } from './screens.spec.setup.js';
+
+const api = fakeApi();
+const input = (label: string) => screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
+const change = (label: string, value: string) => fireEvent.change(input(label), { target: { value } });
+const names = {
+  '/api/consignees/unique': ['Harbour Foods', 'Lanka Traders'],
+  '/api/shippers/unique': ['Shanghai Exports'],
+  '/api/forwarders/unique': ['Lanka Cargo'],
+  '/api/yards/unique': ['Peliyagoda'],
+};
+
+/** The gateway: the booking (or `load`'s answer), the dropdown names, and `save`'s answer to the update. */
+function gateway({
+  load = () => json({ success: true, results: [booking()] }),
+  save = (body: unknown) => json({ success: true, message: 'ok', shipment: { ...booking(), ...(body as object) } }),
+} = {}) {
+  api.handle = (method, path, body) => {
+    if (path in names) return json(names[path as keyof typeof names]);
+    if (path === '/api/shipments/searchbooklist/IMP-000042') return load();
+    if (method === 'PUT' && path === '/api/shipments/updatebooking/IMP-000042') return save(body);
+    if (path.startsWith('/api/shipments/allbooklist/')) return json([], 200, 0);
+    throw new Error(`unexpected call ${method} ${path}`);
+  };
+}
+
+describe('Edit Booking', () => {
+  it('shows branch, type, term, consignee and origin disabled, saves the rest with the version read, and goes back to the Daily Booking Sheet', async () => {
+    gateway();
+    renderAt('/editbooking/IMP-000042', 'Admin', '/editbooking/:jobNo');
+    await screen.findByRole('form', { name: 'Edit booking IMP-000042' });
+    expect(screen.getByText('Nimal Perera')).toBeTruthy();
+    for (const [label, value] of [
+      ['Branch City', 'Colombo'],
+      ['Type of Shipment', 'LCL'],
+      ['Term of Shipment', 'FOB'],
+      ['Consignee', 'Harbour Foods'],
+      ['Origin Port', 'Shanghai'],
+    ]) {
+      expect([label, input(label).value, input(label).disabled]).toEqual([label, value, true]);
+    }
+    await screen.findByRole('option', { name: 'Lanka Traders' });
+    fireEvent.change(input('Original Consignee'), { target: { value: 'Lanka Traders' } });
+    change('BL No', ' SHA999 ');
+    change('Container No', 'TGHU7654321');
+    change('Vessel Name', 'Ever Given');
+    change('ETD', '2026-11-25');
+    change('ETA', '2026-12-12');
+    change('Weight', '2400.5');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(location.current).toBe('/importbooklist'));
+    const put = api.calls.find((call) => call.method === 'PUT')!;
+    expect(put.body).toMatchObject({
+      version: 3,
+      notify: 'Lanka Traders',
+      shipperName: 'Shanghai Exports',
+      forwarderName: null,
+      blNo: 'SHA999',
+      containerNo: 'TGHU7654321',
+      Vesselname: 'Ever Given',
+      etd: '2026-11-25',
+      eta: '2026-12-12',
+      weight: 2400.5,
+      cartoons: 120,
+      whArrivalDate: null,
+      jobStatus: true,
+      proceedToProceeding: true,
+    });
+    expect(await screen.findByText(JobTexts.bookingUpdated)).toBeTruthy();
+  });
+
+  it('a booking saved by someone else meanwhile (409): says so clearly, and Reload booking shows their version', async () => {
+    let version = 3;
+    gateway({
+      load: () => json({ success: true, results: [booking({ version, Vesselname: version > 3 ? 'Their Vessel' : 'MSC Aurora' })] }),
+      save: () => json({ message: JobTexts.changedByOthers, code: 'CONFLICT' }, 409),
+    });
+    renderAt('/editbookingemployee/IMP-000042', 'Employee', '/editbookingemployee/:jobNo');
+    await screen.findByRole('form', { name: 'Edit booking IMP-000042' });
+    change('Vessel Name', 'My Vessel');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(JobTexts.changedByOthers);
+    expect(location.current).toBe('/editbookingemployee/IMP-000042');
+    version = 4;
+    fireEvent.click(screen.getByRole('button', { name: 'Reload booking' }));
+    await waitFor(() => expect(input('Vessel Name').value).toBe('Their Vessel'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("puts the server's field errors (400) under their inputs, and checks numbers before sending", async () => {
+    gateway({ save: () => json({ message: 'Invalid booking', code: 'VALIDATION_FAILED', details: { eta: JobTexts.etaBeforeEtd } }, 400) });
+    renderAt('/editbooking/IMP-000042', 'Head', '/editbooking/:jobNo');
+    await screen.findByRole('form', { name: 'Edit booking IMP-000042' });
+    change('Cartoons', '-3');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Cartoons must not be negative')).toBeTruthy();
+    expect(api.calls.some((call) => call.method === 'PUT')).toBe(false);
+    change('Cartoons', '12');
+    change('ETA', '2026-11-01');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(JobTexts.etaBeforeEtd)).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toBe(`${JobTexts.bookingUpdateFailed}: Invalid booking`);
+  });
+
+  it('leaving Booking Confirmed takes Proceed to Proceeding away and sends it unticked', async () => {
+    gateway();
+    renderAt('/editbooking/IMP-000042', 'Admin', '/editbooking/:jobNo');
+    await screen.findByRole('form', { name: 'Edit booking IMP-000042' });
+    expect((screen.getByRole('checkbox', { name: 'Proceed to Proceeding' }) as HTMLInputElement).checked).toBe(true);
+    change('Shipment Status', 'Consignee Response');
+    await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Proceed to Proceeding' })).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ ShipmentStatus: 'Consignee Response', proceedToProceeding: false }),
+    );
+  });
+
+  it('"Booking not found" for an unknown job number', async () => {
+    gateway({ load: () => json({ message: 'Job not found', code: 'NOT_FOUND' }, 404) });
+    renderAt('/editbooking/IMP-000042', 'Admin', '/editbooking/:jobNo');
+    expect((await screen.findByRole('alert')).textContent).toBe(JobTexts.bookingNotFound);
+  });
+
+  it('"Error fetching booking data" when the booking cannot be loaded', async () => {
+    gateway({ load: () => new Response('', { status: 500 }) });
+    renderAt('/editbooking/IMP-000042', 'Admin', '/editbooking/:jobNo');
+    expect((await screen.findByRole('alert')).textContent).toBe(JobTexts.bookingFetchError);
+  });
+
+  it('says "Failed to load dropdown data." above the form when a dropdown list cannot be loaded, and keeps the current names selectable', async () => {
+    gateway();
+    const answer = api.handle;
+    api.handle = (method, path, body) => (path === '/api/shippers/unique' ? new Response('', { status: 503 }) : answer(method, path, body));
+    renderAt('/editbooking/IMP-000042', 'Admin', '/editbooking/:jobNo');
+    expect((await screen.findByRole('alert')).textContent).toBe(JobTexts.dropdownFailed);
+    expect(input('Shipper').value).toBe('Shanghai Exports');
+  });
+});

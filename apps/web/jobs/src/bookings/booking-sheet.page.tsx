@@ -1,0 +1,120 @@
+import { Link } from 'react-router-dom';
+import { Button, Group, SegmentedControl, Text } from '@mantine/core';
+import { JobTexts, api, type BookingListQuery, type Job } from '@freight/contracts';
+import { DataTable, useLiveJobs, useServerList, useSession, type Column } from '@freight/web-kit';
+import { JobsPage } from '../frame/jobs-page.js';
+import { useDirection, type Direction } from '../frame/direction.js';
+import { BookingLinks } from './booking-links.js';
+import { JobStatusBadge, ShipmentStateBadge, dateText, nameText } from './booking-cells.js';
+import { editBookingPath, viewBookingPath, type BookingEntry } from './booking-paths.js';
+
+/** spec 02 §9: pages of 50 rows. */
+export const BOOKING_PAGE_SIZE = 50;
+/** The query cache's name of the booking lists (a saved booking reloads them). */
+export const BOOKINGS_KEY = 'bookings';
+
+type StatusFilter = NonNullable<BookingListQuery['status']>;
+const STATUS_FILTERS: { value: StatusFilter; label: string }[] = [
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+  { value: 'all', label: 'All' },
+];
+
+/** The sheet's columns (spec 02 §2, every one sorted on the server); Job No and the actions stay on screen on a phone. */
+function columns(entry: BookingEntry): Column<Job>[] {
+  return [
+    {
+      header: 'Job No',
+      sortField: 'jobNo',
+      sticky: 'start',
+      render: (job) => (
+        <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {job.jobNo}
+        </Text>
+      ),
+    },
+    { header: 'Date', sortField: 'date', render: (job) => dateText(job.date) },
+    { header: 'Assigned To', sortField: 'user', render: (job) => nameText(job.user.fullName) },
+    { header: 'Consignee', sortField: 'consigneeName', render: (job) => nameText(job.consigneeName.consigneeName) },
+    { header: 'Shipper', sortField: 'shipperName', render: (job) => nameText(job.shipperName?.shipperName) },
+    { header: 'Origin Port', sortField: 'originPort', render: (job) => nameText(job.originPort.OriginPortName) },
+    { header: 'Type', sortField: 'typeOfShipment', render: (job) => nameText(job.typeOfShipment.TypeofShipment) },
+    { header: 'Term', sortField: 'termOfShipment', render: (job) => nameText(job.termOfShipment.TermofShipment) },
+    { header: 'B/L No', sortField: 'blNo', render: (job) => nameText(job.blNo) },
+    { header: 'Container No', sortField: 'containerNo', render: (job) => nameText(job.containerNo) },
+    { header: 'Vessel', sortField: 'Vesselname', render: (job) => nameText(job.Vesselname) },
+    { header: 'ETD', sortField: 'etd', render: (job) => dateText(job.etd) },
+    { header: 'ETA', sortField: 'eta', render: (job) => dateText(job.eta) },
+    { header: 'Status of Shipment', sortField: 'statusOfShipment', render: (job) => <ShipmentStateBadge state={job.statusOfShipment} /> },
+    { header: 'Job Status', sortField: 'jobStatus', render: (job) => <JobStatusBadge active={job.jobStatus} /> },
+    {
+      header: 'Actions',
+      sticky: 'end',
+      render: (job) => (
+        <Group gap={4} wrap="nowrap">
+          <Button component={Link} to={editBookingPath(entry, job.jobNo)} size="compact-xs" variant="light" aria-label={`Edit booking ${job.jobNo}`}>
+            Edit
+          </Button>
+          <Button component={Link} to={viewBookingPath(entry, job.jobNo)} size="compact-xs" variant="subtle" aria-label={`View booking ${job.jobNo}`}>
+            View
+          </Button>
+        </Group>
+      ),
+    },
+  ];
+}
+
+/**
+ * The Daily Booking Sheet (/importbooklist for Head and Admin, /importbooklistemployee for an
+ * Employee; spec 02 §2): the proceeded jobs of the direction, the caller's own for an Employee
+ * (the service decides by the caller's id). Search (job number, consignee, shipper, B/L,
+ * container, vessel, user, term, type, date; "active"/"inactive" match the job status), the
+ * Active/Inactive/All filter, sort and pages of 50 all happen on the server. A click on a row
+ * highlights it.
+ */
+export function BookingSheetPage({ entry }: { entry: BookingEntry }) {
+  const direction = useDirection();
+  // A new list (search, filter, page) when the address switches between Import and Export.
+  return <BookingSheet key={direction} entry={entry} direction={direction} />;
+}
+
+function BookingSheet({ entry, direction }: { entry: BookingEntry; direction: Direction }) {
+  const session = useSession();
+  // A colleague's save shows on the open sheet without a reload (the gateway's job stream).
+  useLiveJobs([BOOKINGS_KEY]);
+  const list = useServerList(
+    BOOKINGS_KEY,
+    api.shipmentsAllbooklist,
+    BOOKING_PAGE_SIZE,
+    { status: 'active', direction },
+    { pathParams: { userId: session?.userId ?? '' } },
+  );
+  return (
+    <JobsPage title="Daily Booking Sheet">
+      <BookingLinks entry={entry} direction={direction} />
+      {direction === 'Export' && <Text fw={600}>Export jobs</Text>}
+      <DataTable
+        list={list}
+        columns={columns(entry)}
+        rowKey={(job) => job.jobNo}
+        caption="Daily Booking Sheet"
+        searchLabel="Search bookings"
+        emptyText={JobTexts.noBookings}
+        loadErrorText={JobTexts.bookingListFailed}
+        highlightRows
+        toolbar={
+          <SegmentedControl
+            aria-label="Job status"
+            data={STATUS_FILTERS}
+            value={list.params.filters.status ?? 'active'}
+            onChange={(value) => list.setFilter('status', value)}
+          />
+        }
+      />
+    </JobsPage>
+  );
+}
+
+// The screens by route (lazy screens take no props).
+export const AdminBookingSheetPage = () => <BookingSheetPage entry="admin" />;
+export const EmployeeBookingSheetPage = () => <BookingSheetPage entry="employee" />;
