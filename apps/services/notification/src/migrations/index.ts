@@ -2,7 +2,7 @@ import { NotificationInit1796100000000 } from './1796100000000-notification-init
 import { ContactMessages1796100100000 } from './1796100100000-contact-messages.js';
 import { NewsAndAnnouncements1796100200000 } from './1796100200000-news-and-announcements.js';
 import { ContactThrottleCalls1796100300000 } from './1796100300000-contact-throttle-calls.js';
-import { MailRequestId1796100300000 } from './1796100300000-mail-request-id.js';
+import { MailRequestId1796100400000 } from './1796100400000-mail-request-id.js';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -10,5 +10,5 @@ export const migrations = [
   ContactMessages1796100100000,
   NewsAndAnnouncements1796100200000,
   ContactThrottleCalls1796100300000,
-  MailRequestId1796100300000,
+  MailRequestId1796100400000,
 ];

@@ -3,10 +3,14 @@ import { containsPattern } from '@freight/server-database';
 import type { DataSource } from 'typeorm';
 import { JOB_COLUMNS, type JobRow } from './job.row.js';
 
-/** Each sortable column's SQL (an index each, see the jobs migration). */
+/**
+ * Each sortable column's SQL (an index each, see the jobs migration). Qualified by the table:
+ * the SELECT list names its text forms of the dates `job_date`, `etd`, ..., and a bare name in
+ * ORDER BY would sort those texts, without the index.
+ */
 const SORTS: Record<string, string> = {
-  date: 'job_date',
-  jobNo: 'job_number',
+  date: 'job.job_date',
+  jobNo: 'job.job_number',
   user: 'lower(user_name)',
   consigneeName: 'lower(consignee_name)',
   shipperName: 'lower(shipper_name)',
@@ -18,9 +22,9 @@ const SORTS: Record<string, string> = {
   blNo: 'lower(bl_no)',
   containerNo: 'lower(container_no)',
   Vesselname: 'lower(vessel_name)',
-  etd: 'etd',
-  eta: 'eta',
-  jobStatus: 'job_status',
+  etd: 'job.etd',
+  eta: 'job.eta',
+  jobStatus: 'job.job_status',
 };
 
 /** Which jobs a list holds, beyond its query: inquiries or bookings, whose, which client's. */
@@ -31,19 +35,25 @@ export interface JobListScope {
   userId?: string;
   /** Only this client's (consignee_id or shipper_id). */
   client?: { column: 'consignee_id' | 'shipper_id'; id: string };
-  /** The default order: the worklist by date ascending, the booking sheet newest job first. */
+  /** The default order (a SORTS value): the worklist by date ascending, the booking sheet newest job first. */
   defaultSort: readonly [sql: string, direction: 'asc' | 'desc'];
 }
 
-type Query = (WorklistQuery | BookingListQuery) & { status?: BookingListQuery['status'] };
+export type JobListQuery = (WorklistQuery | BookingListQuery) & { status?: BookingListQuery['status'] };
+
+/** The SQL of a list's page and of its total; null when nothing can match ("active" typed while showing inactive ones). */
+export interface JobListSql {
+  rows: { sql: string; params: unknown[] };
+  total: { sql: string; params: unknown[] };
+}
 
 /**
- * One page of a job list (DECISIONS §1), searched, sorted and paged in SQL. The predicates are
+ * A job list's SQL (DECISIONS §1): searched, sorted and paged in the database. The predicates are
  * written as the partial indexes have them (`NOT proceed AND deleted_at IS NULL`, `proceed AND
  * job_status AND ...`), so the planner can use them. The total of a list without search text
  * comes from `job_counts` (a few rows), not from counting the jobs.
  */
-export async function jobPage(db: DataSource, scope: JobListScope, query: Query): Promise<Page<JobRow>> {
+export function jobListSql(scope: JobListScope, query: JobListQuery): JobListSql | null {
   const where = [scope.proceed ? 'proceed' : 'NOT proceed'];
   const counts = [`proceed = ${scope.proceed}`];
   const params: unknown[] = [];
@@ -56,7 +66,7 @@ export async function jobPage(db: DataSource, scope: JobListScope, query: Query)
   // Booking search: exactly "active" or "inactive" matches the job status (spec 02 §5).
   if (scope.proceed && /^(active|inactive)$/i.test(text)) {
     const typed = text.toLowerCase() === 'active';
-    if (status !== undefined && status !== typed) return { items: [], total: 0 };
+    if (status !== undefined && status !== typed) return null;
     status = typed;
     text = '';
   }
@@ -83,15 +93,21 @@ export async function jobPage(db: DataSource, scope: JobListScope, query: Query)
   const size = query.pageSize ?? DEFAULT_PAGE_SIZE;
   const limit = query.page === undefined ? '' : `LIMIT ${size} OFFSET ${(query.page - 1) * size}`;
   const whereSql = where.join(' AND ');
-  const rows = await db.query<JobRow[]>(
-    `SELECT ${JOB_COLUMNS} FROM shipment.job WHERE ${whereSql} ORDER BY ${key} ${direction}, id ${direction} ${limit}`,
-    params,
-  );
+  return {
+    rows: { sql: `SELECT ${JOB_COLUMNS} FROM shipment.job WHERE ${whereSql} ORDER BY ${key} ${direction}, job.id ${direction} ${limit}`, params },
+    total:
+      text || scope.client
+        ? { sql: `SELECT count(*)::int AS total FROM shipment.job WHERE ${whereSql}`, params }
+        : { sql: `SELECT coalesce(sum(n), 0)::int AS total FROM shipment.job_counts WHERE ${counts.join(' AND ')}`, params },
+  };
+}
+
+/** One page of a job list (every row without `page`) and its total. */
+export async function jobPage(db: DataSource, scope: JobListScope, query: JobListQuery): Promise<Page<JobRow>> {
+  const sql = jobListSql(scope, query);
+  if (!sql) return { items: [], total: 0 };
+  const rows = await db.query<JobRow[]>(sql.rows.sql, sql.rows.params);
   if (query.page === undefined) return { items: rows, total: rows.length };
-  const [{ total }] = (
-    text || scope.client
-      ? await db.query(`SELECT count(*)::int AS total FROM shipment.job WHERE ${whereSql}`, params)
-      : await db.query(`SELECT coalesce(sum(n), 0)::int AS total FROM shipment.job_counts WHERE ${counts.join(' AND ')}`, params)
-  ) as [{ total: number }];
+  const [{ total }] = (await db.query(sql.total.sql, sql.total.params)) as [{ total: number }];
   return { items: rows, total };
 }

@@ -5,8 +5,8 @@ import { migration } from '@freight/server-database';
  * row's id, ADR 27), so the producer can match its own record of the request with the e-mail's
  * delivery state (the shipment service's booking e-mails, ADR 32). Null for `notification.mail.send`.
  */
-export const MailRequestId1796100300000 = migration(
-  'MailRequestId1796100300000',
+export const MailRequestId1796100400000 = migration(
+  'MailRequestId1796100400000',
   async (q) => {
     await q.query(`ALTER TABLE notification.mail ADD COLUMN request_id uuid`);
   },
