@@ -5,6 +5,7 @@ import { CounterModule } from './counter/counter.module.js';
 import { DirectoryCopyModule } from './directory-copy/directory-copy.module.js';
 import { HealthModule } from './health/health.module.js';
 import { JobModule } from './jobs/job.module.js';
+import { MailsModule } from './mails/mails.module.js';
 import { migrations } from './migrations/index.js';
 
 /** The shipment service's tables are reached with SQL (no TypeORM entities). */
@@ -34,6 +35,7 @@ export class AppModule {
         DirectoryCopyModule.register(config),
         JobModule.register(config),
         CounterModule,
+        MailsModule,
       ],
     };
   }
