@@ -4,19 +4,21 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JobTexts } from '@freight/contracts';
 import { launchBrowser, recordCspViolations, target } from './browser.mjs';
 import { LAPTOP, PHONE, checkScreen } from './check-screen.mjs';
+import { waitFor } from '../dev/net.mjs';
 
-// The jobs remote through the real console, gateway, shipment and directory services, Postgres
-// and NATS: an Employee finds the import screens through the choosers and adds a job, which the
-// Admin's worklist shows; the Admin confirms the booking and proceeds it (the job leaves the
-// worklist); of two staff saving the same job in two browsers the second gets a clear "changed by
-// someone else";
-// an Export job gets an EXP number; the Employee is refused another's job; the Head sets the
-// shipment counter (never onto a number in use). Each screen is checked at 390 and 1366 px with
-// axe-core (checkScreen). The master data the jobs name is set up through the API first.
-const { url, head } = target();
+// The jobs remote through the real console, gateway, shipment, directory and notification
+// services, Postgres and NATS: an Employee finds the import screens through the choosers and adds
+// a job, which the Admin's worklist shows; the Admin confirms the booking, sends the confirmation
+// (it arrives in the run's mail catcher) and proceeds it (the job leaves the worklist); of two
+// staff saving the same job in two browsers the second gets a clear "changed by someone else"; an
+// Export job gets an EXP number; the Employee is refused another's job; the Head sets the shipment
+// counter (never onto a number in use). Each screen is checked at 390 and 1366 px with axe-core
+// (checkScreen). The master data the jobs name is set up through the API first.
+const { url, head, mailInbox } = target();
 const run = Date.now().toString(36).slice(-5);
 const branch = `Matara ${run}`;
 const consignee = `Ocean Mart ${run}`;
+const consigneeEmail = `orders.${run}@oceanmart.example`;
 const origin = `Ningbo ${run}`;
 const type = `LCL ${run}`;
 const term = `FOB ${run}`;
@@ -61,7 +63,7 @@ async function setUp() {
       consigneeName: consignee,
       username: `oceanmart.${run}`,
       password: 'mango-lagoon-breeze-4',
-      email: `orders.${run}@oceanmart.example`,
+      email: consigneeEmail,
       handlingPersonName: 'Sunil',
     }),
     await api('POST', 'origins/add', headToken, { OriginPortName: origin, OriginPortLocation: 'China' }),
@@ -194,7 +196,7 @@ describe('jobs through the console and the jobs remote', () => {
     await signOut();
   });
 
-  it("shows the Employee's job on the Admin's worklist; the Admin confirms the booking and proceeds it", async () => {
+  it("shows the Employee's job on the Admin's worklist; the Admin confirms the booking and the confirmation e-mail arrives", async () => {
     await signIn(admin, '/admindashboard');
     await page.getByRole('link', { name: 'Shipment Management' }).click();
     await page.getByRole('heading', { name: 'Shipment Management' }).waitFor();
@@ -224,8 +226,21 @@ describe('jobs through the console and the jobs remote', () => {
     await visible(details);
     await expect(details.textContent()).resolves.toContain('Booking Confirmed');
     await expect(details.textContent()).resolves.toContain('Two pallets, fragile');
-    await visible(page.getByRole('button', { name: 'Send Booking Confirm eMail to Consignee' }));
     await checkScreen(page, 'view job (Admin)');
+
+    // The confirmation reaches the consignee through the outbox, the notification service and SMTP.
+    await page.getByRole('button', { name: 'Send Booking Confirm eMail to Consignee' }).click();
+    await visible(toast('Booking confirmation email sent successfully'));
+    const mail = await waitFor(
+      async () => {
+        const all = await (await fetch(`${mailInbox}/api/email`)).json();
+        return all.find((m) => m.to.some((to) => to.address === consigneeEmail) && m.text.includes(employeeJobNo));
+      },
+      { timeoutMs: 30_000, what: `the booking confirmation of ${employeeJobNo} in the mail catcher` },
+    );
+    expect(mail.text).toContain(consignee);
+    await visible(page.getByRole('status', { name: 'Last e-mail' }).getByText('Sent'));
+    await checkScreen(page, 'view job, confirmation sent (Admin)');
   });
 
   it('gives the second of two staff saving the same job a clear "changed by someone else", and reloads it', async () => {
