@@ -373,8 +373,10 @@ describe('a staff day in the console', () => {
   });
 
   it('says "Not available yet" inside the shell for screens of later work', async () => {
-    // The shipment screens are built (shipment-journey.e2e-spec.mjs); the accounts are not yet.
-    for (const [path, title] of [['/admindashboard/accounts', 'Accounts']]) {
+    for (const [path, title] of [
+      ['/admindashboard/accounts', 'Accounts'],
+      ['/admindashboard/accounts/debitpayment', 'Debit Payment'],
+    ]) {
       await page.goto(url + path);
       await page.getByRole('heading', { name: title }).waitFor();
       await visible(page.getByText(/^Not available yet/));
