@@ -1,3 +1,4 @@
+/* global getComputedStyle */ // used in a page.evaluate callback, which runs in the browser
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JobTexts } from '@freight/contracts';
 import { launchBrowser, recordCspViolations, target } from './browser.mjs';
@@ -241,7 +242,7 @@ describe('the Daily Booking Sheet and the bookings', () => {
       // The nearest box that scrolls sideways: the table is wider than the phone, so there is one.
       const scrolled = await sheet().evaluate((table, where) => {
         let box = table.parentElement;
-        while (box && box.scrollWidth <= box.clientWidth) box = box.parentElement;
+        while (box && !(['auto', 'scroll'].includes(getComputedStyle(box).overflowX) && box.scrollWidth > box.clientWidth)) box = box.parentElement;
         if (!box) return -1;
         box.scrollLeft = where === 'end' ? box.scrollWidth : 0;
         return box.scrollLeft;
@@ -320,6 +321,33 @@ describe('the Daily Booking Sheet and the bookings', () => {
     await checkScreen(page, 'view booking (Admin)');
     await page.getByRole('link', { name: 'Daily Booking Sheet' }).click();
     await page.waitForURL((u) => u.pathname === '/importbooklist');
+  });
+
+  it("a colleague's save shows on an open booking sheet within 2 seconds, without a reload", async () => {
+    const context = await browser.newContext({ viewport: LAPTOP });
+    const other = await context.newPage();
+    other.setDefaultTimeout(10_000);
+    try {
+      await other.goto(url);
+      await other.getByLabel('Username').fill(admin.username);
+      await other.getByLabel('Password').fill(admin.password);
+      await other.getByRole('button', { name: 'Sign in' }).click();
+      await other.waitForURL((u) => u.pathname === '/admindashboard');
+      await other.goto(`${url}/importbooklist`);
+      await other.getByLabel('Search bookings').fill(consignee);
+      const row = other
+        .getByRole('table', { name: 'Daily Booking Sheet' })
+        .locator('tbody tr')
+        .filter({ has: other.getByRole('cell', { name: jobs.admins.jobNo, exact: true }) });
+      await row.waitFor();
+      await other.evaluate(() => Object.assign(globalThis, { sameDocument: true }));
+      const current = (await call('GET', `/shipments/searchbooklist/${jobs.admins.jobNo}`)).results[0];
+      await call('PUT', `/shipments/updatebooking/${jobs.admins.jobNo}`, { Vesselname: `Live ${run}`, version: current.version });
+      await row.getByRole('cell', { name: `Live ${run}` }).waitFor({ timeout: 2000 });
+      await expect(other.evaluate(() => 'sameDocument' in globalThis)).resolves.toBe(true);
+    } finally {
+      await context.close();
+    }
   });
 
   it('Admin: Weekly Vessel Planning and Overseas Offices Detail: add, find by origin, edit and delete', async () => {
