@@ -185,6 +185,8 @@ describe('editing a job', () => {
       [job.jobNo],
     );
     expect(events.map((event) => event.subject)).toEqual(['events.shipment.job.created', 'events.shipment.job.updated']);
+    expect(events[0]!.payload).toMatchObject({ jobNo: job.jobNo, userId: world.emma.user_id, proceedToProceeding: false });
+    expect(events[0]!.payload.changed).toEqual(expect.arrayContaining(['jobNo', 'consigneeName', 'ShipmentStatus', 'user']));
     expect(events[1]!.payload).toMatchObject({
       jobNo: job.jobNo,
       userId: world.eric.user_id,

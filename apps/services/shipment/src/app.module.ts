@@ -5,6 +5,7 @@ import { CounterModule } from './counter/counter.module.js';
 import { DirectoryCopyModule } from './directory-copy/directory-copy.module.js';
 import { HealthModule } from './health/health.module.js';
 import { JobModule } from './jobs/job.module.js';
+import { MailsModule } from './mails/mails.module.js';
 import { migrations } from './migrations/index.js';
 import { VesselEntity, VesselModule } from './vessels/vessel.module.js';
 import { AgentEntity, AgentModule } from './agents/agent.module.js';
@@ -44,6 +45,7 @@ export class AppModule {
         DirectoryCopyModule.register(config),
         JobModule.register(config),
         CounterModule,
+        MailsModule,
         VesselModule,
         AgentModule,
         // new:resource modules

@@ -102,9 +102,9 @@ export const routes: RouteObject[] = [
                 ],
               },
               // The jobs remote's screens, at the site root (ADR 31): one slot for all of them, so
-              // moving between them keeps the remote loaded; each path is a child without an
-              // element, and the remote picks the screen from the address.
-              { element: <RemoteSlot remote="jobs" module="./routes" />, children: Object.keys(JOBS_SCREENS).map((path) => ({ path })) },
+              // moving between them keeps the remote loaded; each path is a child that renders
+              // nothing itself (element null), and the remote picks the screen from the address.
+              { element: <RemoteSlot remote="jobs" module="./routes" />, children: Object.keys(JOBS_SCREENS).map((path) => ({ path, element: null })) },
             ],
           },
         ],

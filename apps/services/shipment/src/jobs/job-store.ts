@@ -11,7 +11,7 @@ import {
 } from '@freight/contracts';
 import { AppError } from '@freight/server';
 import { appendEvents, type Tx } from '@freight/server-database';
-import { JOB_COLUMNS, changedFields, toJob, type JobRow } from './job.row.js';
+import { JOB_COLUMNS, changedFields, contentFields, toJob, type JobRow } from './job.row.js';
 
 /** A job ready to be written: every name resolved to the copy's record (validated before any batching). */
 export interface NewJob {
@@ -125,7 +125,8 @@ export async function recordChanges(tx: Tx, changes: readonly { by: string; befo
   const events: { subject: string; payload: JobChangeEvent }[] = [];
   for (const { by, before, after } of changes) {
     const old: Job | null = before && toJob(before);
-    const fields = changedFields(old, toJob(after));
+    const now = toJob(after);
+    const fields = changedFields(old, now);
     if (fields.length === 0) continue;
     for (const field of fields) history.push({ job: after.id, by, ...field });
     events.push({
@@ -137,7 +138,7 @@ export async function recordChanges(tx: Tx, changes: readonly { by: string; befo
         userId: after.user_id,
         ...(before && before.user_id !== after.user_id && { previousUserId: before.user_id }),
         proceedToProceeding: after.proceed,
-        changed: fields.map((field) => field.field),
+        changed: old ? fields.map((field) => field.field) : contentFields(now),
       },
     });
   }

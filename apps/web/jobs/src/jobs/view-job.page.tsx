@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Group, Stack, Table, Text } from '@mantine/core';
-import { JobTexts, can, mails, type Job } from '@freight/contracts';
-import { ErrorNotice, LoadingNotice, callApi, formatDate, formatDateTime, isApiError, textOrNA, toastError, toastSuccess, useSession } from '@freight/web-kit';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Group, Stack, Table } from '@mantine/core';
+import { JobTexts, type Job } from '@freight/contracts';
+import { ErrorNotice, LastMailStatus, LoadingNotice, callApi, formatDate, isApiError, jobMailsKey, textOrNA, toastError, toastSuccess } from '@freight/web-kit';
 import { JobsPage } from '../frame/jobs-page.js';
 import { jobLoadErrorText, jobRoutes, useJob } from './job-data.js';
 import { useWorklistPath } from './edit-job.page.js';
@@ -26,26 +26,6 @@ const rowsOf = (job: Job): [string, string][] => [
   ['Personal Information', textOrNA(job.personalremarks)],
 ];
 
-/** The job's last e-mail and its delivery state (queued, sent, failed with the reason), for those who may read e-mails. */
-function LastMail({ jobNo }: { jobNo: string }) {
-  const session = useSession();
-  const allowed = session !== null && can(session.role, 'mails', 'read');
-  const sent = useQuery({
-    queryKey: ['mails', jobNo],
-    queryFn: ({ signal }) => callApi(mails.routes.mailsByKey, { params: { businessKey: jobNo } }, { signal }),
-    enabled: allowed,
-  });
-  if (!allowed || !sent.data) return null;
-  const last = sent.data.mails[0];
-  return (
-    <Text size="sm" role="status">
-      {last
-        ? `Last e-mail: ${last.subject}, ${last.status} (${formatDateTime(last.sentAt ?? last.createdAt)})${last.lastError ? `: ${last.lastError}` : ''}`
-        : 'No e-mail sent for this job yet.'}
-    </Text>
-  );
-}
-
 /** The booking-confirmation e-mail to the consignee (spec 02 §7 sendmail); the text says once it is accepted. */
 function SendConfirmation({ job }: { job: Job }) {
   const queryClient = useQueryClient();
@@ -55,7 +35,7 @@ function SendConfirmation({ job }: { job: Job }) {
     try {
       await callApi(jobRoutes.shipmentsSendmail, { params: { jobNo: job.jobNo }, body: { typeOfShipment: job.typeOfShipment.TypeofShipment } });
       toastSuccess(JobTexts.mailSent);
-      await queryClient.invalidateQueries({ queryKey: ['mails', job.jobNo] });
+      await queryClient.invalidateQueries({ queryKey: jobMailsKey(job.jobNo) });
     } catch (error) {
       if (!isApiError(error) || !error.answered) toastError(JobTexts.mailError);
       else toastError(error.fromServer && error.message ? `${JobTexts.mailFailed}: ${error.message}` : JobTexts.mailFailed);
@@ -104,7 +84,7 @@ export function ViewJobPage({ side }: { side: Side }) {
               ))}
             </Table.Tbody>
           </Table>
-          <LastMail jobNo={job.data.jobNo} />
+          <LastMailStatus jobNo={job.data.jobNo} />
           <Group>
             <SendConfirmation job={job.data} />
             {back}

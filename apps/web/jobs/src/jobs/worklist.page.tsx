@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
 import { Button } from '@mantine/core';
 import { JobTexts, seesAllJobs, type Job } from '@freight/contracts';
-import { DataTable, RowActions, formatDate, useServerList, useSession, type Column } from '@freight/web-kit';
+import { DataTable, RowActions, formatDate, useLiveJobs, useServerList, useSession, type Column } from '@freight/web-kit';
 import { JobsPage } from '../frame/jobs-page.js';
 import { useDirection, withDirection } from '../frame/direction.js';
 import { JOBS_KEY, jobRoutes } from './job-data.js';
@@ -14,6 +14,8 @@ export const jobPaths = (side: Side) => ({
   edit: (jobNo: string) => `/editjob${side}/${encodeURIComponent(jobNo)}`,
   view: (jobNo: string) => `/viewjob${side}/${encodeURIComponent(jobNo)}`,
 });
+
+const LIVE_KEYS = [JOBS_KEY];
 
 const COLUMNS: Column<Job>[] = [
   { header: 'Job No', sortField: 'jobNo', render: (job) => job.jobNo },
@@ -29,8 +31,8 @@ const COLUMNS: Column<Job>[] = [
 /**
  * "Today Job Inquiry" (spec 02 §2): the jobs not yet proceeded, one direction at a time,
  * searched, sorted and paged on the server (50 a page); date ascending at first, the Date
- * button toggles it. Admin: /worklistadmin; employee: /worklistemployee/{user_id} (their own
- * id: another's is refused by the gateway, which the list then says).
+ * button toggles it; a colleague's change shows within 2 s. Admin: /worklistadmin; employee:
+ * /worklistemployee/{user_id} (their own id: another's is refused by the gateway).
  */
 export function WorklistPage({ side }: { side: Side }) {
   const session = useSession();
@@ -44,6 +46,8 @@ export function WorklistPage({ side }: { side: Side }) {
     { direction },
     { pathParams: { user_id: userId }, sort: { sort: 'date', order: 'asc' } },
   );
+  // A colleague's save shows without a reload (the gateway's job stream, ADR 33).
+  useLiveJobs(LIVE_KEYS);
   const paths = jobPaths(side);
   const addPath = side === 'admin' ? '/addjobadmin' : `/addjobemployee/${encodeURIComponent(session?.userId ?? '')}`;
   const mayAdd = side === 'employee' || (session !== null && seesAllJobs(session.role));
