@@ -1,6 +1,7 @@
 /* global getComputedStyle */ // used in a page.evaluate callback, which runs in the browser
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { JobTexts } from '@freight/contracts';
+import { JobMailTexts, JobTexts } from '@freight/contracts';
+import { waitFor } from '../dev/net.mjs';
 import { launchBrowser, recordCspViolations, target } from './browser.mjs';
 import { LAPTOP, PHONE, checkScreen } from './check-screen.mjs';
 
@@ -12,10 +13,11 @@ import { LAPTOP, PHONE, checkScreen } from './check-screen.mjs';
 // Employee sees only their own bookings, read-only vessels, and is refused another's booking.
 // Every screen and state on the way passes checkScreen (no sideways overflow, Log Out on
 // screen, no serious or critical axe-core violation at 390 and 1366 px).
-const { url, head } = target();
+const { url, head, mailInbox } = target();
 const run = Date.now().toString(36).slice(-5);
 const branch = { BranchCity: `Matara ${run}`, Location: 'Beach Road', Contact: '+94 41 222 3344', Code: `M${run}`.toUpperCase() };
 const consignee = `Ceylon Spice ${run}`;
+const consigneeEmail = `ops.${run}@ceylon.example`;
 const origin = `Qingdao ${run}`;
 const type = `LCL ${run}`;
 const term = `FOB ${run}`;
@@ -97,6 +99,8 @@ const rowOf = (jobNo) =>
     .locator('tbody tr')
     .filter({ has: page.getByRole('cell', { name: jobNo, exact: true }) });
 const showStatus = (label) => page.getByLabel('Job status').selectOption({ label });
+/** Until the toasts have gone (a toast sliding out of view would count as sideways overflow in checkScreen). */
+const toastsGone = () => page.locator('.mantine-Notifications-root').getByRole('alert').first().waitFor({ state: 'detached' });
 const toast = (text) => page.locator('.mantine-Notifications-root').getByRole('alert').filter({ hasText: text }).first();
 
 async function signIn(who, landing) {
@@ -155,7 +159,7 @@ beforeAll(async () => {
   await call('POST', '/consignees/add', {
     consigneeName: consignee,
     username: `ceylon.${run}`,
-    email: `ops.${run}@ceylon.example`,
+    email: consigneeEmail,
     handlingPersonName: 'Nadeesha',
     password: 'tea-garden-harbour-44',
   });
@@ -317,8 +321,20 @@ describe('the Daily Booking Sheet and the bookings', () => {
     await expect(value('Warehouse Arrival Date').textContent()).resolves.toBe('N/A');
     await expect(value('Weight').textContent()).resolves.toBe('0 kg');
     await expect(value('Invoice Amount').textContent()).resolves.toBe('Rs. 0.00');
-    await visible(page.getByRole('button', { name: 'Send Updated Data Mail to Consignee' }));
     await checkScreen(page, 'view booking (Admin)');
+    // The updated-data e-mail: accepted, in the mail catcher with the booking's data, and shown as sent.
+    await page.getByRole('button', { name: 'Send Updated Data Mail to Consignee' }).click();
+    await visible(toast(JobMailTexts.updateSent));
+    const subject = `Shipment update: ${jobNo}`;
+    const mail = await waitFor(async () => (await (await fetch(`${mailInbox}/api/email?subject=${encodeURIComponent(subject)}`)).json())[0], {
+      timeoutMs: 30_000,
+      what: `the e-mail "${subject}" in the mail catcher`,
+    });
+    expect(mail.to.map((to) => to.address)).toEqual([consigneeEmail]);
+    for (const part of [jobNo, `BL${run}`, 'MSKU7654321', 'Maersk Kolkata']) expect(mail.text).toContain(part);
+    await visible(page.getByRole('status', { name: 'Last e-mail' }).getByText('Sent', { exact: true }));
+    await toastsGone();
+    await checkScreen(page, 'view booking after the e-mail (Admin)');
     await page.getByRole('link', { name: 'Daily Booking Sheet' }).click();
     await page.waitForURL((u) => u.pathname === '/importbooklist');
   });
@@ -359,6 +375,7 @@ describe('the Daily Booking Sheet and the bookings', () => {
       await page.getByRole('link', { name: add }).click();
       await page.getByRole('button', { name: add }).click();
       await visible(page.getByText('Origin is required'));
+      await toastsGone();
       await checkScreen(page, `${add} with validation errors`);
       await page.getByLabel('Origin').fill(vessel.origin);
       await page.getByLabel('Details').fill(vessel.details);
@@ -367,6 +384,7 @@ describe('the Daily Booking Sheet and the bookings', () => {
       await page.waitForURL((u) => u.pathname === list);
       await page.getByLabel('Search by origin').fill(vessel.origin);
       await visible(page.getByRole('cell', { name: vessel.details }));
+      await toastsGone();
       await checkScreen(page, `${thing} list (Admin)`);
       await page.getByRole('link', { name: `Edit ${thing} ${vessel.origin}` }).click();
       await visible(page.getByRole('heading', { name: edit }));
