@@ -2,4 +2,4 @@
 // '@freight/mantine-core-extras', so the console provides it but loads it only with the first
 // remote screen that needs it. Its components share Mantine's internals (theme context, style
 // helpers) with mantine-core.js: one build, one copy of each module. Read federation.shared.js.
-export { Anchor, Badge, Checkbox, NativeSelect, SegmentedControl, Table, Textarea } from 'real-package/@mantine/core/esm/index.mjs';
+export { Checkbox, NativeSelect, Table, Textarea } from 'real-package/@mantine/core/esm/index.mjs';

@@ -8,11 +8,4 @@
 // this list is part of what a remote may expect from the console: add, never remove, and deploy
 // the console before a remote that uses an added name. `npm test` checks that every name the web
 // apps import is here (tools/web-audit/shared-entries.spec.mjs).
-export {
-  QueryClient,
-  QueryClientProvider,
-  keepPreviousData,
-  useQueries,
-  useQuery,
-  useQueryClient,
-} from 'real-package/@tanstack/react-query/build/modern/index.js';
+export { QueryClient, QueryClientProvider, keepPreviousData, useQuery, useQueryClient } from 'real-package/@tanstack/react-query/build/modern/index.js';
