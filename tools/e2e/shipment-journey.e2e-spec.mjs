@@ -452,7 +452,7 @@ describe('a job from inquiry to deletion', () => {
     await checkScreen(sheetPage, 'empty booking sheet (Employee)');
 
     await page.goto(`${url}/importbooklist`);
-    await page.getByRole('radiogroup', { name: 'Job status' }).getByText('All', { exact: true }).click();
+    await page.getByLabel('Job status').selectOption('all');
     await page.getByLabel('Search bookings').fill(JOB);
     await visible(page.getByText(JobTexts.noBookings));
     await checkScreen(page, 'booking sheet without the deleted job (Head)');
