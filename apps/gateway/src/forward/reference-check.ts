@@ -1,9 +1,15 @@
 import {
+  Messages,
   REFERENCEABLE,
+  canDeleteUser,
+  isStaffRole,
   inUseMessage,
   referencesUnknownMessage,
   referencingServices,
   resources,
+  users,
+  type Actor,
+  type ClientActor,
   type ReferenceCount,
   type Referenceable,
   type Subject,
@@ -38,7 +44,12 @@ const REFERENCED_DELETES: ReadonlyMap<string, ReferencedDelete> = new Map(
  * count ("This consignee is used by 3 jobs and cannot be deleted.") when any does. A service that
  * does not answer makes it a 503: an orphaned job is worse than a retry. Other deletes pass.
  */
-export async function assertUnreferenced(rpc: NatsRpcClient, subject: string, params: Record<string, string> | undefined): Promise<void> {
+export async function assertUnreferenced(
+  rpc: NatsRpcClient,
+  subject: string,
+  params: Record<string, string> | undefined,
+  actor: Actor | ClientActor | undefined,
+): Promise<void> {
   const referenced = REFERENCED_DELETES.get(subject);
   const key = params?.[referenced?.param ?? ''];
   if (!referenced || key === undefined) return;
@@ -54,5 +65,19 @@ export async function assertUnreferenced(rpc: NatsRpcClient, subject: string, pa
     if (code === 'SERVICE_UNAVAILABLE' || code === 'SERVICE_TIMEOUT') throw new AppError('SERVICE_UNAVAILABLE', referencesUnknownMessage(referenced.singular));
     throw error;
   }
-  if (counts.some((c) => c.count > 0)) throw new AppError('CONFLICT', inUseMessage(referenced.singular, counts));
+  if (!counts.some((c) => c.count > 0)) return;
+  if (subject === users.subjects.delete && actor && isStaffRole(actor.role) && !(await mayDeleteUser(rpc, actor as Actor, key)))
+    throw new AppError('FORBIDDEN', Messages.forbidden);
+  throw new AppError('CONFLICT', inUseMessage(referenced.singular, counts));
+}
+
+/**
+ * Whom a staff member may delete depends on the user's role (an Admin deletes Employees only),
+ * which the directory judges when the delete reaches it. A user in use is refused here, before
+ * that: a caller who may not delete them at all gets that 403, not the count of their jobs.
+ */
+async function mayDeleteUser(rpc: NatsRpcClient, actor: Actor, username: string): Promise<boolean> {
+  const found = await rpc.request(users.subjects.search, { actor, params: { username } });
+  const target = found.users.find((user) => user.username.toLowerCase() === username.toLowerCase());
+  return target === undefined || canDeleteUser(actor, target);
 }

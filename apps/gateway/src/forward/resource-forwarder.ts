@@ -23,7 +23,8 @@ async function forward(rpc: NatsRpcClient, route: ApiRoute, request: FastifyRequ
   const message = { ...(request.auth && { actor: request.auth.actor }), ...input, ...(route.clientAddress && { ip: request.ip }) };
   if (message.idempotencyKey === undefined) delete message.idempotencyKey;
   // A delete of master data that jobs use is refused before it reaches the directory (ADR 30).
-  if (route.method === 'DELETE') await assertUnreferenced(rpc, route.subject as string, input.params as Record<string, string> | undefined);
+  if (route.method === 'DELETE')
+    await assertUnreferenced(rpc, route.subject as string, input.params as Record<string, string> | undefined, request.auth?.actor);
   const answer: unknown = await rpc.request(route.subject as Subject, message as never);
   if (!route.paged) return answer;
   const page = answer as Page<unknown>;

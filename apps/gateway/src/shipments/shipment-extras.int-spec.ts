@@ -1,4 +1,4 @@
-import { BL_SEARCH_LIMIT, JobTexts, TrackingTexts, type Job } from '@freight/contracts';
+import { BL_SEARCH_LIMIT, JobTexts, Messages, TrackingTexts, type Job } from '@freight/contracts';
 import { newClient, until } from '@freight/server-testing';
 import { clientToken } from '../testing/clients.js';
 import { stackForFile } from '../testing/gateway-stack.js';
@@ -295,6 +295,20 @@ describe('a master-data delete while active jobs use the record (ADR 30): across
     expect(inactive.status).toBe(200);
     expect(await call('DELETE', '/api/origins/delete/Busan', { token: head })).toMatchObject({ status: 200 });
     expect((await call('GET', `/api/shipments/searchbooklist/${job.jobNo}`, { token: head })).body.results[0].originPort.OriginPortName).toBe('Busan');
+  });
+
+  it('answers 403, not the count of their jobs, to a caller who may not delete that user at all', async () => {
+    const head = world.head.user_username;
+    await addJob(shared, world.admin, head);
+    await addJob(shared, world.admin, 'emma');
+    const forbidden = { status: 403, body: { code: 'FORBIDDEN', message: Messages.forbidden } };
+    // An Admin deletes Employees only; nobody deletes themself (permissions.ts canDeleteUser).
+    expect(await call('DELETE', `/api/users/delete/${head}`, { token: world.admin.token })).toMatchObject(forbidden);
+    expect(await call('DELETE', `/api/users/delete/${head.toUpperCase()}`, { token: world.head.token })).toMatchObject(forbidden);
+    expect(await call('DELETE', '/api/users/delete/emma', { token: world.admin.token })).toMatchObject({
+      status: 409,
+      body: { message: expect.stringMatching(/^This user is used by \d+ jobs? and cannot be deleted\.$/) },
+    });
   });
 
   it('lets a delete of a record no job uses through, and leaves other deletes (vessels) alone', async () => {
