@@ -374,9 +374,8 @@ describe('a staff day in the console', () => {
 
   it('says "Not available yet" inside the shell for screens of later work', async () => {
     for (const [path, title] of [
-      ['/admindashboard/administrativetools/manageshipmentcounter', 'Manage Shipment Counter'],
       ['/admindashboard/accounts', 'Accounts'],
-      ['/manageimportadmin', 'Import Jobs'],
+      ['/admindashboard/accounts/debitpayment', 'Debit Payment'],
     ]) {
       await page.goto(url + path);
       await page.getByRole('heading', { name: title }).waitFor();

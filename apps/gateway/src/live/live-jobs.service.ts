@@ -17,26 +17,19 @@ export const JOB_EVENTS = `${EVENTS_TOKEN}.shipment.job.>`;
 
 const isChange = (value: string | undefined): value is Change => (CHANGES as readonly string[]).includes(value ?? '');
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
-const idOf = (record: unknown): string | undefined => {
-  const user = (record as { user?: unknown } | undefined)?.user;
-  return text((user as { _id?: unknown } | undefined)?._id) ?? text((record as { assigneeId?: unknown } | undefined)?.assigneeId);
-};
 
 /**
- * What a job event (`events.shipment.job.<change>`, ADR 21's outbox) tells the stream: the change
- * from the subject, the job number and every assignee the payload names (its own `assigneeId` and
- * `previousAssigneeId`, or the `user` of its `before` and `after` records). Undefined when it names
- * no job: such an event is not passed on.
+ * What a job event (`events.shipment.job.<change>`, the shipment service's outbox, ADR 21 and 28:
+ * `{jobNo, userId, previousUserId?, ...}`) tells the stream: the change from the subject, the job
+ * number, and the assignee after and before it. Undefined when it names no job: not passed on.
  */
 export function jobChangeOf(subject: string, payload: unknown): JobChange | undefined {
   const change = subject.split('.').pop();
   if (!isChange(change) || typeof payload !== 'object' || payload === null) return undefined;
   const event = payload as Record<string, unknown>;
-  const jobNo = text(event.jobNo) ?? text(event.key) ?? text((event.after as { jobNo?: unknown } | undefined)?.jobNo);
+  const jobNo = text(event.jobNo) ?? text(event.key);
   if (!jobNo) return undefined;
-  const assignees = [text(event.assigneeId), text(event.previousAssigneeId), idOf(event.before), idOf(event.after)].filter(
-    (id): id is string => id !== undefined,
-  );
+  const assignees = [text(event.userId), text(event.previousUserId)].filter((id): id is string => id !== undefined);
   return { change, jobNo, assignees: [...new Set(assignees)] };
 }
 

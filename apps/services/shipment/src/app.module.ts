@@ -6,6 +6,7 @@ import { DirectoryCopyModule } from './directory-copy/directory-copy.module.js';
 import { HealthModule } from './health/health.module.js';
 import { DeletionModule } from './deletion/deletion.module.js';
 import { JobModule } from './jobs/job.module.js';
+import { MailsModule } from './mails/mails.module.js';
 import { ReferencesModule } from './references/references.module.js';
 import { TrackingModule } from './tracking/tracking.module.js';
 import { migrations } from './migrations/index.js';
@@ -47,6 +48,7 @@ export class AppModule {
         DirectoryCopyModule.register(config),
         JobModule.register(config),
         CounterModule,
+        MailsModule,
         DeletionModule,
         TrackingModule,
         ReferencesModule,

@@ -5,6 +5,7 @@ import { namespacedSubject, type NatsConfig } from '@freight/server';
 import { EventConsumers, InvalidEvent, durableName, type ReceivedEvent, type Tx } from '@freight/server-database';
 import type { DataSource } from 'typeorm';
 import { SERVICE } from '../config.js';
+import { applyConsigneeMailEvent } from '../mails/consignee-mails.js';
 import { NAME_KINDS, type NameKind } from './directory-names.js';
 
 export const DIRECTORY_COPY_NATS = Symbol('DirectoryCopyNats');
@@ -105,7 +106,11 @@ export class DirectoryCopy implements OnApplicationBootstrap, OnApplicationShutd
         stream: eventStreamName('directory'),
         durable: durableName(SERVICE, DIRECTORY_DURABLE, namespace),
         filterSubject: namespacedSubject(namespace, 'events.directory.>'),
-        handle: applyDirectoryEvent,
+        // The names, and the consignees' addresses for the booking e-mails (ADR 32), in one transaction per event.
+        handle: async (tx: Tx, event: ReceivedEvent) => {
+          await applyDirectoryEvent(tx, event);
+          await applyConsigneeMailEvent(tx, event);
+        },
       },
     ]);
   }

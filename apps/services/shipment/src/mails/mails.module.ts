@@ -1,16 +1,18 @@
 import { Module } from '@nestjs/common';
+import { jobs } from '@freight/contracts';
+import { resourceController } from '@freight/server';
+import { JobMailHandlers, MAIL_OPERATIONS } from './job-mail.handlers.js';
 import { JobMailLookups } from './job-mail-lookups.js';
 import { JobMailsController } from './job-mails.controller.js';
 import { JobMails } from './job-mails.service.js';
 
 /**
- * The booking e-mails (ADR 32): the send requests (`JobMails.send`, called by the jobs resource's
- * `sendmail` and `sendupdatingmail` handlers) and a job's requests for the gateway. The e-mails
- * themselves leave through the service's outbox, which the jobs module's relay publishes.
+ * The booking e-mails (ADR 32): the jobs resource's `sendmail` and `sendupdatingmail`, and a job's
+ * requests for the gateway (`shipment.job.mailRequests`). The e-mails leave through the service's
+ * outbox (OutboxModule's relay), the consignees' addresses come with the directory copy's events.
  */
 @Module({
-  controllers: [JobMailsController],
-  providers: [JobMails, JobMailLookups],
-  exports: [JobMails],
+  controllers: [resourceController(jobs, JobMailHandlers, MAIL_OPERATIONS), JobMailsController],
+  providers: [JobMails, JobMailLookups, JobMailHandlers],
 })
 export class MailsModule {}

@@ -1,0 +1,22 @@
+import { Injectable } from '@nestjs/common';
+import type { ResourceHandlers, jobs } from '@freight/contracts';
+import { JobMails } from './job-mails.service.js';
+
+type Handlers = ResourceHandlers<typeof jobs>;
+/** The jobs resource's calls this module answers. */
+export const MAIL_OPERATIONS = ['sendmail', 'sendupdatingmail'] as const satisfies readonly (keyof Handlers)[];
+type Op = (typeof MAIL_OPERATIONS)[number];
+
+/** The two send buttons (spec 02 §7): the job view's booking confirmation, the booking view's updated data (ADR 32). */
+@Injectable()
+export class JobMailHandlers implements Pick<Handlers, Op> {
+  constructor(private readonly mails: JobMails) {}
+
+  sendmail({ actor, params }: Parameters<Handlers['sendmail']>[0]) {
+    return this.mails.send('booking-confirmation', actor, params.jobNo);
+  }
+
+  sendupdatingmail({ actor, params }: Parameters<Handlers['sendupdatingmail']>[0]) {
+    return this.mails.send('updated-data', actor, params.jobNo);
+  }
+}
