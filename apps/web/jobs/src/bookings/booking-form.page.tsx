@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Controller } from 'react-hook-form';
 import { Alert, Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BOOKING_CONFIRMED, JobTexts, SHIPMENT_STATES, SHIPMENT_STATUSES, api, bookingUpdateSchema, type BookingUpdate, type Job } from '@freight/contracts';
-import { ErrorNotice, LoadingNotice, callApi, isApiError, toastSuccess, updateErrorText, useServerForm } from '@freight/web-kit';
+import { ErrorNotice, LoadingNotice, callApi, callRoute, isApiError, type CallableRoute, toastSuccess, updateErrorText, useServerForm } from '@freight/web-kit';
 import { JobsPage } from '../frame/jobs-page.js';
 import { BOOKINGS_KEY } from './booking-sheet.page.js';
 import { sheetPath, type BookingEntry } from './booking-paths.js';
@@ -99,24 +99,21 @@ export function toFormValues(job: Job): BookingFormValues {
   };
 }
 
-const REFERENCE_LISTS = [
-  ['consignees', api.consigneesUnique],
-  ['shippers', api.shippersUnique],
-  ['forwarders', api.forwardersUnique],
-  ['yards', api.yardsUnique],
-] as const;
+/** One dropdown list's names (spec 02 §7 `<thing>/unique`), kept a minute. */
+const namesQuery = (key: string, route: CallableRoute) => ({
+  queryKey: [key, 'unique'],
+  queryFn: ({ signal }: { signal: AbortSignal }) => callRoute(route, undefined, { signal }) as Promise<string[]>,
+  staleTime: 60_000,
+});
 
-/** The names the reference selects offer (spec 02 §7 dropdown lists), and whether one failed to load. */
+/** The names the reference selects offer, and whether one list failed to load. */
 function useChoices() {
-  const [consignees, shippers, forwarders, yards] = useQueries({
-    queries: REFERENCE_LISTS.map(([key, route]) => ({
-      queryKey: [key, 'unique'],
-      queryFn: ({ signal }: { signal: AbortSignal }) => callApi(route, undefined, { signal }),
-      staleTime: 60_000,
-    })),
-  });
-  const all = [consignees, shippers, forwarders, yards];
-  return { consignees: consignees?.data, shippers: shippers?.data, forwarders: forwarders?.data, yards: yards?.data, failed: all.some((q) => q?.isError) };
+  const consignees = useQuery(namesQuery('consignees', api.consigneesUnique));
+  const shippers = useQuery(namesQuery('shippers', api.shippersUnique));
+  const forwarders = useQuery(namesQuery('forwarders', api.forwardersUnique));
+  const yards = useQuery(namesQuery('yards', api.yardsUnique));
+  const failed = [consignees, shippers, forwarders, yards].some((query) => query.isError);
+  return { consignees: consignees.data, shippers: shippers.data, forwarders: forwarders.data, yards: yards.data, failed };
 }
 
 /** A select's options: none (N/A) first, the names, and the booking's own value even when the list lacks it. */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Anchor, Group } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { can } from '@freight/contracts';
 import { useSession } from '@freight/web-kit';
 import { withDirection, type Direction } from '../frame/direction.js';
@@ -34,9 +34,9 @@ export function BookingLinks({ entry, direction }: { entry: BookingEntry; direct
   return (
     <Group component="nav" aria-label="Shipment screens" gap="md" wrap="wrap">
       {links.map(([label, to]) => (
-        <Anchor key={label} component={Link} to={to} size="sm">
+        <Text key={label} component={Link} to={to} size="sm" c="indigo.8" td="underline">
           {label}
-        </Anchor>
+        </Text>
       ))}
     </Group>
   );

@@ -80,9 +80,9 @@ describe('the Daily Booking Sheet', () => {
     api.handle = () => json([first], 200, 1);
     renderAt('/importbooklist', 'Admin');
     await screen.findByText('IMP-000042');
-    fireEvent.click(screen.getByRole('radio', { name: 'All' }));
+    fireEvent.change(screen.getByLabelText('Job status'), { target: { value: 'all' } });
     await waitFor(() => expect(lastUrl()).toBe(`/api/shipments/allbooklist/${USER_ID}?status=all&direction=Import&page=1&pageSize=50`));
-    fireEvent.click(screen.getByRole('radio', { name: 'Inactive' }));
+    fireEvent.change(screen.getByLabelText('Job status'), { target: { value: 'inactive' } });
     await waitFor(() => expect(lastUrl()).toContain('status=inactive&'));
     const sortable = screen.getAllByRole('columnheader').filter((header) => header.querySelector('button'));
     expect(sortable.map((header) => header.textContent?.replace(/\s*[↕▲▼]$/, ''))).toEqual([

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Button, Group, SegmentedControl, Text } from '@mantine/core';
+import { Button, Group, NativeSelect, Text } from '@mantine/core';
 import { JobTexts, api, type BookingListQuery, type Job } from '@freight/contracts';
 import { DataTable, useLiveJobs, useServerList, useSession, type Column } from '@freight/web-kit';
 import { JobsPage } from '../frame/jobs-page.js';
@@ -103,11 +103,11 @@ function BookingSheet({ entry, direction }: { entry: BookingEntry; direction: Di
         loadErrorText={JobTexts.bookingListFailed}
         highlightRows
         toolbar={
-          <SegmentedControl
-            aria-label="Job status"
+          <NativeSelect
+            label="Job status"
             data={STATUS_FILTERS}
             value={list.params.filters.status ?? 'active'}
-            onChange={(value) => list.setFilter('status', value)}
+            onChange={(event) => list.setFilter('status', event.currentTarget.value)}
           />
         }
       />
