@@ -83,6 +83,7 @@ export class LiveController {
     };
     // The browser went away (navigation, logout, a lost network): stop at once.
     reply.raw.on('close', () => end('closed'));
+    request.raw.socket.on('close', () => end('closed'));
     body.on('error', () => end('error'));
 
     body.write(sse(LIVE_READY_EVENT, {}));
