@@ -2,6 +2,7 @@ import { SignJWT, decodeJwt } from 'jose';
 import { JobMailTexts, LIVE_JOB_EVENT, type LiveJobEvent, type LoginResponse } from '@freight/contracts';
 import { adminQuery, holdAdvisoryLock, newConsignee, startSmtpSink, tcpProxy, testNats, until, type SmtpSink, type TcpProxy } from '@freight/server-testing';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../auth/token.service.js';
+import { LiveJobsService } from './live-jobs.service.js';
 import { HEAD, JWT_SECRET, Stack, newUser, sleep } from '../testing/gateway-stack.js';
 
 // Booking e-mails (ADR 32) and the live job stream (ADR 33) through the gateway, with every
@@ -36,11 +37,12 @@ beforeAll(async () => {
   ]);
   for (const reply of added) expect(reply.status).toBe(201);
 }, 120_000);
+// Stopping every service took more than jest's 30 s here after the stream tests on the loaded machine (cause not found yet).
 afterAll(async () => {
   await stack?.stop();
   await smtp?.stop();
   await natsLink?.close();
-});
+}, 90_000);
 
 /** A job assigned to `assignee` (username), added by the Head once the shipment service has the names from the directory's events. */
 async function addJob(assignee: string): Promise<string> {
@@ -180,6 +182,9 @@ describe('the live job stream', () => {
     } finally {
       for (const stream of [head, admin, alice, bob]) stream.close();
     }
+    // The gateway notices the browsers leaving: no stream is left behind.
+    const live = stack.gateway.app.get(LiveJobsService);
+    await until(async () => (live.listenerCount === 0 ? true : undefined), 'the closed streams to end on the gateway', 5000);
   });
 
   it('ends when the session ends: a logout, a new password, the token expiring', async () => {
@@ -221,6 +226,8 @@ describe('the live job stream', () => {
 describe('booking e-mails', () => {
   const mailsOf = (jobNo: string, token = t.head.token) => call('GET', `/api/shipments/mails/${jobNo}`, { token });
   const everyAddress = [`${CONSIGNEE}@consignee.example`, ...ADDITIONAL];
+  /** The SMTP envelope may lower an address's domain: compared without case. */
+  const lowerSorted = (addresses: string[]) => addresses.map((address) => address.toLowerCase()).sort();
 
   it("send the confirmation and the updated data to the consignee's e-mail and every additional one, with the job number; the views see queued, then sent", async () => {
     const jobNo = await addJob('live.alice');
@@ -229,7 +236,7 @@ describe('booking e-mails', () => {
     const sent = await call('POST', `/api/shipments/sendmail/${jobNo}`, { token: t.alice.token, body: { typeOfShipment: 'FCL' } });
     expect(sent).toMatchObject({ status: 200, body: { success: true, message: JobMailTexts.confirmationSent } });
     const [confirmation] = await smtp.waitFor(1);
-    expect(confirmation!.to.sort()).toEqual([...everyAddress].sort());
+    expect(lowerSorted(confirmation!.to)).toEqual(lowerSorted(everyAddress));
     expect(confirmation!.subject).toBe(`Booking confirmation: ${jobNo}`);
     expect(confirmation!.raw).toContain(jobNo);
     expect(confirmation!.raw).toMatch(/Content-Type: text\/plain/);
@@ -240,9 +247,10 @@ describe('booking e-mails', () => {
     expect(update).toMatchObject({ status: 200, body: { success: true, message: JobMailTexts.updateSent } });
     const [, updated] = await smtp.waitFor(2);
     expect(updated!.subject).toBe(`Shipment update: ${jobNo}`);
-    expect(updated!.to.sort()).toEqual([...everyAddress].sort());
-    // The booking's facts as DECISIONS §3 lists them (the text part; quoted-printable may wrap the HTML).
-    for (const fact of ['MSC Aurora', '01/12/2026', '20/12/2026', 'BL-LIVE-1', 'MSCU1234567, TGHU7654321', 'Booking Confirmed – Transit']) {
+    expect(lowerSorted(updated!.to)).toEqual(lowerSorted(everyAddress));
+    // The booking's facts as DECISIONS §3 lists them, in the text part (quoted-printable: the en dash is =E2=80=93).
+    const facts = ['Vessel: MSC Aurora', 'ETD: 01/12/2026', 'ETA: 20/12/2026', 'BL number: BL-LIVE-1', 'Container numbers: MSCU1234567, TGHU7654321'];
+    for (const fact of [...facts, 'Status: Booking Confirmed =E2=80=93 Transit']) {
       expect(updated!.raw).toContain(fact);
     }
 
@@ -265,7 +273,7 @@ describe('booking e-mails', () => {
     expect((await mailsOf(jobNo, t.bob.token)).status).toBe(403);
     expect((await call('POST', '/api/shipments/sendmail/IMP-999999', { token: t.head.token, body: {} })).status).toBe(404);
     expect((await mailsOf('IMP-999999')).status).toBe(404);
-    expect((await mailsOf(jobNo, undefined as never)).status).toBe(401);
+    expect((await call('GET', `/api/shipments/mails/${jobNo}`)).status).toBe(401);
   });
 
   it('lose nothing to a NATS outage between the commit and the relay: the e-mail goes out once the link is back, once', async () => {

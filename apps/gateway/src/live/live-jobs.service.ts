@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import { natsConnectionOptions, namespacedSubject } from '@freight/server';
 import { CHANGES, EVENTS_TOKEN, type Change, type LiveJobEvent } from '@freight/contracts';
@@ -10,7 +10,12 @@ export interface JobChange extends LiveJobEvent {
   assignees: string[];
 }
 
-export type JobChangeListener = (change: JobChange) => void;
+export interface JobChangeListener {
+  /** A job changed. */
+  change: (change: JobChange) => void;
+  /** The gateway is stopping: end the stream (the browser reconnects to another replica). */
+  stop: () => void;
+}
 
 /** `events.shipment.job.>`: every change of a job (ADR 33; the gateway's NATS grant is exactly this). */
 export const JOB_EVENTS = `${EVENTS_TOKEN}.shipment.job.>`;
@@ -41,7 +46,7 @@ export function jobChangeOf(subject: string, payload: unknown): JobChange | unde
  * the shipment service's stream.
  */
 @Injectable()
-export class LiveJobsService implements OnModuleInit, OnApplicationShutdown {
+export class LiveJobsService implements OnModuleInit, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger(LiveJobsService.name);
   private readonly listeners = new Set<JobChangeListener>();
   private nc?: NatsConnection;
@@ -66,14 +71,14 @@ export class LiveJobsService implements OnModuleInit, OnApplicationShutdown {
           return;
         }
         const change = jobChangeOf(message.subject, payload);
-        if (change) for (const listener of this.listeners) listener(change);
+        if (change) for (const listener of this.listeners) listener.change(change);
       },
     });
     // The subscription exists on the server once this round trip is back: a change saved after start-up is heard.
     await this.nc.flush();
   }
 
-  /** Calls `listener` with every job change from now on; the function answered stops that. */
+  /** Tells `listener` every job change from now on; the function answered stops that. */
   listen(listener: JobChangeListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -82,6 +87,11 @@ export class LiveJobsService implements OnModuleInit, OnApplicationShutdown {
   /** Open live streams (tests, logs). */
   get listenerCount(): number {
     return this.listeners.size;
+  }
+
+  /** Before the HTTP server closes (it would wait for them): every open stream ends. */
+  beforeApplicationShutdown(): void {
+    for (const listener of [...this.listeners]) listener.stop();
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -42,10 +42,13 @@ export class LiveController {
     const body = new PassThrough();
     let role = session.actor.role;
     const forCaller = (change: JobChange) => (isStaffRole(role) && seesAllJobs(role)) || change.assignees.includes(session.actor.id);
-    const stopListening = this.live.listen((change) => {
-      if (!forCaller(change)) return;
-      const event: LiveJobEvent = { change: change.change, jobNo: change.jobNo };
-      body.write(sse(LIVE_JOB_EVENT, event));
+    const stopListening = this.live.listen({
+      change: (change) => {
+        if (!forCaller(change)) return;
+        const event: LiveJobEvent = { change: change.change, jobNo: change.jobNo };
+        body.write(sse(LIVE_JOB_EVENT, event));
+      },
+      stop: () => end('gateway stopping'),
     });
 
     let checking = false;
@@ -79,7 +82,8 @@ export class LiveController {
       body.end();
     };
     // The browser went away (navigation, logout, a lost network): stop at once.
-    request.raw.on('close', () => end('closed'));
+    reply.raw.on('close', () => end('closed'));
+    request.raw.socket.on('close', () => end('closed'));
     body.on('error', () => end('error'));
 
     body.write(sse(LIVE_READY_EVENT, {}));

@@ -6,9 +6,9 @@ import { DirectoryCopyModule } from './directory-copy/directory-copy.module.js';
 import { HealthModule } from './health/health.module.js';
 import { DeletionModule } from './deletion/deletion.module.js';
 import { JobModule } from './jobs/job.module.js';
+import { MailsModule } from './mails/mails.module.js';
 import { ReferencesModule } from './references/references.module.js';
 import { TrackingModule } from './tracking/tracking.module.js';
-import { MailsModule } from './mails/mails.module.js';
 import { migrations } from './migrations/index.js';
 import { VesselEntity, VesselModule } from './vessels/vessel.module.js';
 import { AgentEntity, AgentModule } from './agents/agent.module.js';
@@ -48,12 +48,12 @@ export class AppModule {
         DirectoryCopyModule.register(config),
         JobModule.register(config),
         CounterModule,
+        MailsModule,
         DeletionModule,
         TrackingModule,
         ReferencesModule,
         VesselModule,
         AgentModule,
-        MailsModule,
         // new:resource modules
       ],
     };

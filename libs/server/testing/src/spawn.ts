@@ -60,14 +60,16 @@ export async function spawnService(options: SpawnServiceOptions): Promise<Spawne
     },
   };
 
-  const deadline = Date.now() + (options.readyTimeoutMs ?? 20_000);
+  // Generous: on a 2-core machine running two test projects at once a start can take 20 s and more.
+  const readyTimeoutMs = options.readyTimeoutMs ?? 45_000;
+  const deadline = Date.now() + readyTimeoutMs;
   while (!(await options.ready())) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`${name} exited (code ${child.exitCode ?? child.signalCode}) before it was ready. Output:\n${handle.logs()}`);
     }
     if (Date.now() > deadline) {
       await handle.stop();
-      throw new Error(`${name} was not ready within ${options.readyTimeoutMs ?? 20_000} ms. Output:\n${handle.logs()}`);
+      throw new Error(`${name} was not ready within ${readyTimeoutMs} ms. Output:\n${handle.logs()}`);
     }
     await sleep(150);
   }

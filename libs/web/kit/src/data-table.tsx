@@ -91,7 +91,7 @@ export function DataTable<T>({
     body = (
       <Table.Tr>
         <Table.Td colSpan={columns.length}>
-          <Text c="dimmed">{list.error ? 'Nothing to show.' : emptyText}</Text>
+          <Text c="dimmed">{emptyText}</Text>
         </Table.Td>
       </Table.Tr>
     );
@@ -125,52 +125,57 @@ export function DataTable<T>({
         {toolbar}
       </Group>
       {list.error && <ErrorNotice>{serverMessage(list.error, loadErrorText)}</ErrorNotice>}
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped highlightOnHover aria-label={caption} aria-busy={list.loading}>
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => {
-                const active = column.sortField !== undefined && list.params.sort === column.sortField;
-                return (
-                  <Table.Th
-                    key={column.header}
-                    aria-sort={active ? (list.params.order === 'asc' ? 'ascending' : 'descending') : undefined}
-                    style={stickyStyle(column.sticky, ROW_BACKGROUND)}
-                  >
-                    {column.sortField ? (
-                      // nowrap: the arrow stays on the header's line
-                      <UnstyledButton onClick={() => list.toggleSort(column.sortField!)} fw={600} style={{ whiteSpace: 'nowrap' }}>
-                        {column.header} <span aria-hidden="true">{sortMark(active, list.params.order)}</span>
-                      </UnstyledButton>
-                    ) : (
-                      column.header
-                    )}
-                  </Table.Th>
-                );
-              })}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>{body}</Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {/* While the first page loads there is no count to tell yet. */}
-      {!list.loading && (
-        <Group justify="space-between" mt="sm">
-          <Text size="sm" c="dimmed">
-            {list.total} {list.total === 1 ? 'record' : 'records'}
-          </Text>
-          <Group gap="xs">
-            <Button variant="default" size="xs" onClick={() => setPage(page - 1)} disabled={page <= 1} aria-label="Previous page">
-              Previous
-            </Button>
-            <Text size="sm" aria-live="polite">
-              Page {page} of {pageCount}
-            </Text>
-            <Button variant="default" size="xs" onClick={() => setPage(page + 1)} disabled={page >= pageCount} aria-label="Next page">
-              Next
-            </Button>
-          </Group>
-        </Group>
+      {/* A list that could not be loaded shows its error instead of an empty table (spec 02 §2). */}
+      {!(list.error && !list.loading && list.items.length === 0) && (
+        <>
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped highlightOnHover aria-label={caption} aria-busy={list.loading}>
+              <Table.Thead>
+                <Table.Tr>
+                  {columns.map((column) => {
+                    const active = column.sortField !== undefined && list.params.sort === column.sortField;
+                    return (
+                      <Table.Th
+                        key={column.header}
+                        aria-sort={active ? (list.params.order === 'asc' ? 'ascending' : 'descending') : undefined}
+                        style={stickyStyle(column.sticky, ROW_BACKGROUND)}
+                      >
+                        {column.sortField ? (
+                          // nowrap: the arrow stays on the header's line
+                          <UnstyledButton onClick={() => list.toggleSort(column.sortField!)} fw={600} style={{ whiteSpace: 'nowrap' }}>
+                            {column.header} <span aria-hidden="true">{sortMark(active, list.params.order)}</span>
+                          </UnstyledButton>
+                        ) : (
+                          column.header
+                        )}
+                      </Table.Th>
+                    );
+                  })}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>{body}</Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {/* While the first page loads there is no count to tell yet. */}
+          {!list.loading && (
+            <Group justify="space-between" mt="sm">
+              <Text size="sm" c="dimmed">
+                {list.total} {list.total === 1 ? 'record' : 'records'}
+              </Text>
+              <Group gap="xs">
+                <Button variant="default" size="xs" onClick={() => setPage(page - 1)} disabled={page <= 1} aria-label="Previous page">
+                  Previous
+                </Button>
+                <Text size="sm" aria-live="polite">
+                  Page {page} of {pageCount}
+                </Text>
+                <Button variant="default" size="xs" onClick={() => setPage(page + 1)} disabled={page >= pageCount} aria-label="Next page">
+                  Next
+                </Button>
+              </Group>
+            </Group>
+          )}
+        </>
       )}
     </div>
   );

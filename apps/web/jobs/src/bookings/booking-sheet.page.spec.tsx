@@ -123,6 +123,7 @@ describe('the Daily Booking Sheet', () => {
     api.handle = () => new Response('', { status: 502 });
     renderAt('/importbooklist', 'Admin');
     expect((await screen.findByRole('alert')).textContent).toBe(JobTexts.bookingListFailed);
+    expect(screen.queryByRole('table')).toBeNull();
   });
 
   it("Employee: their own Export bookings (the caller's id in the path), the employee's screens and links, no dashboard", async () => {

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { formatDateTime } from '@freight/web-kit';
 import { ME, aJob, fakeGateway, renderAt, reply, withDropdowns } from '../screens.spec.setup.js';
 
 const gateway = fakeGateway();
@@ -217,6 +218,8 @@ describe('View job', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send Booking Confirm eMail to Consignee' }));
     expect(await screen.findByText('Booking confirmation email sent successfully')).toBeTruthy();
     expect(lastCall('/api/shipments/sendmail/')?.body).toEqual({ typeOfShipment: 'LCL' });
-    expect(await screen.findByText(`Booking confirmation e-mail to lanka@example.com, 20/11/2026 09:30, by ${ME.fullName}`)).toBeTruthy();
+    expect(
+      await screen.findByText(`Booking confirmation e-mail to lanka@example.com, ${formatDateTime('2026-11-20T09:30:02.000Z')}, by ${ME.fullName}`),
+    ).toBeTruthy();
   });
 });
