@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JobMailTexts, JobTexts } from '@freight/contracts';
 import { waitFor } from '../dev/net.mjs';
-import { launchBrowser, recordCspViolations, target } from './browser.mjs';
+import { launchBrowser, recordCspViolations, signInThroughApi, target } from './browser.mjs';
 import { LAPTOP, PHONE, checkScreen } from './check-screen.mjs';
 
 // The Daily Booking Sheet, Edit and View booking, vessels and agents, through the real console,
@@ -149,12 +149,7 @@ async function waitForRows(expected) {
 }
 
 beforeAll(async () => {
-  const login = await fetch(`${url}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: head.username, password: head.password }),
-  });
-  headToken = (await login.json()).token;
+  ({ token: headToken } = await signInThroughApi(head));
   await call('POST', '/branches/add', branch);
   await call('POST', '/consignees/add', {
     consigneeName: consignee,

@@ -38,6 +38,22 @@ export function target() {
 }
 
 /**
+ * Signs a staff member in through the API (`POST /api/users/login`), for setting up a test's data:
+ * the token and the full name.
+ * @param {{ username: string, password: string }} who
+ */
+export async function signInThroughApi(who) {
+  const reply = await fetch(`${target().url}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: who.username, password: who.password }),
+  });
+  if (!reply.ok) throw new Error(`sign-in of ${who.username}: ${reply.status}`);
+  const { token, user_fullName: fullName } = await reply.json();
+  return { token, fullName };
+}
+
+/**
  * Every Content-Security-Policy violation on the pages of `context`, as the browser reports
  * it (`securitypolicyviolation`); the returned list fills as they happen.
  * @param {import('playwright-core').BrowserContext} context

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JobTexts } from '@freight/contracts';
-import { launchBrowser, recordCspViolations, target } from './browser.mjs';
+import { launchBrowser, recordCspViolations, signInThroughApi, target } from './browser.mjs';
 import { LAPTOP, PHONE, checkScreen } from './check-screen.mjs';
 import { waitFor } from '../dev/net.mjs';
 
@@ -46,17 +46,9 @@ async function api(method, path, token, body) {
   return { status: reply.status, body: text ? JSON.parse(text) : undefined };
 }
 
-/** Signs in through the API: the token and the full name. */
-async function signInApi(who) {
-  const reply = await fetch(`${url}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(who) });
-  if (!reply.ok) throw new Error(`sign-in of ${who.username}: ${reply.status}`);
-  const { token, user_fullName } = await reply.json();
-  return { token, fullName: user_fullName };
-}
-
 /** Sets up what the jobs name, and the Head's own job (retried while the shipment service learns the new names from the directory's events). */
 async function setUp() {
-  const { token: headToken, fullName: headName } = await signInApi(head);
+  const { token: headToken, fullName: headName } = await signInThroughApi(head);
   const created = [
     await api('POST', 'branches/add', headToken, { BranchCity: branch, Location: '5 Beach Road', Contact: '+94 41 222 3344', Code: `M${run}`.toUpperCase() }),
     await api('POST', 'consignees/add', headToken, {

@@ -1,7 +1,7 @@
 /* global window */ // used in page.evaluate callbacks, which run in the browser
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JobMailTexts, JobTexts } from '@freight/contracts';
-import { launchBrowser, recordCspViolations, target } from './browser.mjs';
+import { launchBrowser, recordCspViolations, signInThroughApi, target } from './browser.mjs';
 import { LAPTOP, checkScreen } from './check-screen.mjs';
 import { waitFor } from '../dev/net.mjs';
 
@@ -122,12 +122,7 @@ function mailsNaming(text, count) {
 const addresses = (mail) => mail.to.map((to) => to.address).sort();
 
 beforeAll(async () => {
-  const login = await fetch(`${url}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: head.username, password: head.password }),
-  });
-  headToken = (await login.json()).token;
+  ({ token: headToken } = await signInThroughApi(head));
   await call('POST', '/branches/add', branch);
   await call('POST', '/consignees/add', consignee);
   await call('POST', '/origins/add', { OriginPortName: origin, OriginPortLocation: 'Bangladesh' });
