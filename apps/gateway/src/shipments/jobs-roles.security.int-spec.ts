@@ -122,7 +122,8 @@ describe('jobs, bookings and the counter: role × call (DECISIONS §3-4)', () =>
       'shipmentsSearchbooklistdeletion',
       'shipmentsDelete',
     ];
-    const elsewhere = ['shipmentsSendmail', 'shipmentsSendupdatingmail', 'shipmentsSearchbl'];
+    // The e-mails' and the live stream's refusals: src/live/booking-mails-and-live.int-spec.ts.
+    const elsewhere = ['shipmentsSendmail', 'shipmentsSendupdatingmail', 'shipmentsSearchbl', 'shipmentsMails', 'shipmentsLive'];
     expect(
       Object.keys(api)
         .filter((name) => /^shipment(s|counter)[A-Z]/.test(name))

@@ -403,7 +403,11 @@ describe('names kept from the directory', () => {
       'the new yard in the copy',
     );
     const job = await addJob(shared, world.admin, 'emma', { ShipmentStatus: 'Booking Confirmed' });
-    const booked = await call('PUT', `/api/shipments/updatebooking/${job.jobNo}`, { token, body: { version: job.version, yardName: 'old yard' } });
+    // Inactive: an active job would hold the yard (its delete refused, ADR 30).
+    const booked = await call('PUT', `/api/shipments/updatebooking/${job.jobNo}`, {
+      token,
+      body: { version: job.version, yardName: 'old yard', jobStatus: false },
+    });
     expect([booked.status, booked.body.shipment.yardName.YardName]).toEqual([200, 'Old Yard']);
     expect((await call('DELETE', '/api/yards/delete/Old Yard', { token })).status).toBe(200);
     await until(
