@@ -1,0 +1,379 @@
+// `npm run bench` (shipment part; alone: `npm run bench:shipment`): a million jobs on a fresh
+// database (./shipment-seed.mjs), then, at 32 concurrent connections for ~10 s each, every call
+// staff and the public use all day, through the gateway (HTTP → NATS → shipment → Postgres; not
+// the local edge) and as the same SQL sent straight to Postgres from Node, both sides checked
+// first to answer alike: the Daily Booking Sheet (50 rows, by date, Active), the same searched
+// for part of a consignee's name and for part of a BL number, the worklist, a job by number, the
+// public BL call (its per-address limit raised for this run only, see BL_LIMIT below); then job
+// creation throughput (BENCH_CREATIONS through the gateway, as many as plain SQL transactions)
+// with a check that the numbers have no gap and no duplicate; then EXPLAIN (ANALYZE, BUFFERS) of
+// the booking sheet's queries. With BENCH_REPORT=<file> the figures and plans are written there
+// too (Markdown). Stops and cleans up.
+import { readFile, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import pg from 'pg';
+import { serviceNamed } from '../dev/services.mjs';
+import { startSystem } from '../dev/start.mjs';
+import { CONNECTIONS, DURATION_S, comparisonTable, headSession, quiet, viaGateway, viaSql } from './measure.mjs';
+import { seedJobs } from './shipment-seed.mjs';
+
+const JOBS = Number(process.env.BENCH_JOBS ?? 1_000_000);
+const CREATIONS = Number(process.env.BENCH_CREATIONS ?? 5_000);
+const PAGE_SIZE = 50; // spec 02: list and worklist page size
+/** Pages a user walks through: the first few of each list, as staff do. */
+const PAGES = 10;
+const GOALS = { sheetP99Ms: 50, sheetVsSql: 0.5, creationsPerS: 500 };
+const DATABASE_URL_VARIABLE = serviceNamed('shipment').databaseUrlVariable;
+
+// The SQL the shipment service runs; keep it identical. `jobPage` (apps/services/shipment/src/jobs/
+// job-lists.ts): the page, then its total (from job_counts without search text, else counted);
+// `findJob` (job-store.ts) for a job by number; JOB_COLUMNS is job.row.ts's.
+const JOB_COLUMNS = [
+  ...['id', 'job_number', 'job_no', 'direction', 'user_id', 'user_name', 'branch_id', 'branch_city', 'consignee_id', 'consignee_name'],
+  ...['notify_id', 'notify_name', 'shipper_id', 'shipper_name', 'forwarder_id', 'forwarder_name', 'origin_id', 'origin_port', 'yard_id'],
+  ...['yard_name', 'type_id', 'type_of_shipment', 'term_id', 'term_of_shipment', 'shipment_status', 'status_of_shipment', 'cartoons'],
+  ...['bl_no', 'container_no', 'vessel_name', 'booking_no', 'remarks', 'personal_remarks', 'job_status', 'status_update_to_client'],
+  ...['proceed', 'invoice_no', 'version', 'created_at', 'updated_at'],
+  ...['job_date', 'wh_arrival_date', 'etd', 'eta', 'de_stuff', 'do_issue', 'invoice_date'].map((column) => `${column}::text AS ${column}`),
+  ...['cbm', 'weight', 'invoice_amount'].map((column) => `${column}::text AS ${column}`),
+].join(', ');
+const ACTIVE_BOOKINGS = 'proceed AND job_status AND deleted_at IS NULL';
+const SQL = {
+  sheetPage: (offset) => `SELECT ${JOB_COLUMNS} FROM shipment.job WHERE ${ACTIVE_BOOKINGS} ORDER BY job_date desc, id desc LIMIT ${PAGE_SIZE} OFFSET ${offset}`,
+  sheetTotal: `SELECT coalesce(sum(n), 0)::int AS total FROM shipment.job_counts WHERE proceed = true AND job_status = true`,
+  searchPage: `SELECT ${JOB_COLUMNS} FROM shipment.job WHERE ${ACTIVE_BOOKINGS} AND search_text LIKE $1 ORDER BY job_date desc, id desc LIMIT ${PAGE_SIZE} OFFSET 0`,
+  searchTotal: `SELECT count(*)::int AS total FROM shipment.job WHERE ${ACTIVE_BOOKINGS} AND search_text LIKE $1`,
+  worklistPage: (offset) =>
+    `SELECT ${JOB_COLUMNS} FROM shipment.job WHERE NOT proceed AND deleted_at IS NULL ORDER BY job_date asc, id asc LIMIT ${PAGE_SIZE} OFFSET ${offset}`,
+  worklistTotal: `SELECT coalesce(sum(n), 0)::int AS total FROM shipment.job_counts WHERE proceed = false`,
+  jobByNumber: `SELECT ${JOB_COLUMNS} FROM shipment.job WHERE lower(job_no) = lower($1) AND deleted_at IS NULL`,
+};
+// A creation as the service writes it (job.handlers.ts addJob, job-store.ts insertJobs and
+// recordChanges, directory-names.ts resolveNames; libs/server/database appendEvents), one job a
+// transaction here: the names resolved, the counter taken, the job, its history (a row per field
+// a new job has) and its `created` event in the outbox.
+const RESOLVE_NAMES = `SELECT l.i, d.id, d.name, d.kind = 'user' AND lower(d.username) = lower(l.name) AS by_username
+   FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS l(kind, name, i)
+   JOIN shipment.directory_name d ON d.kind = l.kind AND d.deleted_at IS NULL
+    AND (lower(d.name) = lower(l.name) OR (d.kind = 'user' AND lower(d.username) = lower(l.name)))`;
+const TAKE_NUMBERS = `UPDATE shipment.counter SET value = value + $1 WHERE name = 'shipment' RETURNING value`;
+const NEW_JOB_COLUMNS = {
+  ...Object.fromEntries(['job_no', 'direction', 'user_name', 'branch_city', 'consignee_name', 'origin_port', 'type_of_shipment'].map((c) => [c, 'text'])),
+  ...Object.fromEntries(['term_of_shipment', 'shipment_status', 'remarks', 'personal_remarks'].map((c) => [c, 'text'])),
+  ...Object.fromEntries(['user_id', 'branch_id', 'consignee_id', 'origin_id', 'type_id', 'term_id', 'created_by', 'updated_by'].map((c) => [c, 'uuid'])),
+  job_number: 'integer',
+  job_date: 'date',
+};
+const INSERT_JOBS = `INSERT INTO shipment.job (${Object.keys(NEW_JOB_COLUMNS).join(', ')})
+  SELECT ${Object.keys(NEW_JOB_COLUMNS).join(', ')} FROM jsonb_to_recordset($1::jsonb) AS r(${Object.entries(NEW_JOB_COLUMNS)
+    .map(([column, type]) => `${column} ${type}`)
+    .join(', ')})
+  RETURNING ${JOB_COLUMNS}`;
+const INSERT_HISTORY = `INSERT INTO shipment.job_history (job_id, changed_by, field, before, after)
+  SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[])`;
+const APPEND_EVENT = `INSERT INTO shipment.outbox (subject, payload) VALUES ($1, $2::jsonb)`;
+/** The history of a new job: each field with a value (API names and values, as recordChanges has them). */
+const newJobHistory = (row) =>
+  Object.entries({
+    jobNo: row.job_no,
+    direction: row.direction,
+    date: row.job_date,
+    user: row.user_name,
+    branchCity: row.branch_city,
+    consigneeName: row.consignee_name,
+    originPort: row.origin_port,
+    typeOfShipment: row.type_of_shipment,
+    termOfShipment: row.term_of_shipment,
+    ShipmentStatus: row.shipment_status,
+    cartoons: String(row.cartoons),
+    cbm: String(Number(row.cbm)),
+    weight: String(Number(row.weight)),
+    jobStatus: String(row.job_status),
+    statusUpdateToClient: String(row.status_update_to_client),
+    proceedToProceeding: String(row.proceed),
+  });
+
+/** containsPattern (libs/server/database) of the lower-cased text, as jobPage searches. */
+const containsPattern = (text) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const rand = (n) => Math.floor(Math.random() * n);
+const any = (list) => list[rand(list.length)];
+const say = (line = '') => process.stdout.write(`${line}\n`);
+/** A GitHub-flavoured Markdown table of rows with the same keys. */
+const markdownTable = (rows) => {
+  const keys = Object.keys(rows[0]);
+  const line = (cells) => `| ${cells.map((cell) => String(cell).replace(/\|/g, '\\|')).join(' | ')} |`;
+  return [line(keys), line(keys.map(() => '---')), ...rows.map((row) => line(keys.map((key) => row[key])))].join('\n');
+};
+/** The Markdown report's lines (BENCH_REPORT). */
+const report = [];
+/** A line for the console and the Markdown report. */
+const note = (line = '') => {
+  say(line);
+  report.push(line);
+};
+
+const system = await startSystem({ isolated: { label: 'bench' }, build: process.argv.includes('--build'), out: quiet });
+let pool;
+try {
+  const databaseUrl = system.env[DATABASE_URL_VARIABLE];
+  say(`seeding ${JOBS.toLocaleString('en')} jobs…`);
+  const seedStarted = Date.now();
+  await seedJobs(databaseUrl, JOBS, say);
+  const seedSeconds = (Date.now() - seedStarted) / 1000;
+
+  const { gatewayUrl, token, userId: headId } = await headSession(system);
+  const get = async (path) => {
+    const response = await fetch(`${gatewayUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
+    return { body: await response.json(), total: Number(response.headers.get('x-total-count')) };
+  };
+
+  pool = new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS });
+  const sample = (await pool.query(`SELECT job_no, bl_no FROM shipment.job TABLESAMPLE SYSTEM (2) REPEATABLE (7)`)).rows;
+  const jobNumbers = sample.map((row) => row.job_no);
+  const blNumbers = sample.filter((row) => row.bl_no).map((row) => row.bl_no);
+  const names = async (kind) =>
+    (await pool.query(`SELECT name FROM shipment.directory_name WHERE kind = $1 AND id::text <> ''`, [kind])).rows.map((r) => r.name);
+  const consignees = await names('consignee');
+
+  /** Part of a consignee's name as staff type it: its first word and the start of the second (≈1 consignee), or 5 letters of the second word (≈60). */
+  const consigneeTerm = () => {
+    const [first, second] = any(consignees).split(' ');
+    return rand(2) ? `${first} ${second.slice(0, 3)}` : second.slice(0, 5);
+  };
+  /** Six digits of a BL number (≈1–3 matches). */
+  const blTerm = () => {
+    const digits = any(blNumbers).slice(4);
+    const from = rand(3);
+    return digits.slice(from, from + 6);
+  };
+  const sheetPath = (page, q) =>
+    `/api/shipments/allbooklist/${headId}?page=${page}&pageSize=${PAGE_SIZE}&sort=date&order=desc&status=active${q ? `&q=${encodeURIComponent(q)}` : ''}`;
+  const worklistPath = (page) => `/api/shipments/allworklist/${headId}?page=${page}&pageSize=${PAGE_SIZE}`;
+
+  /** A page and its total as the service reads them: the page first, then the total. */
+  const pageAndTotal = async (pageSql, totalSql, params = []) => {
+    const { rows } = await pool.query(pageSql, params);
+    const [{ total }] = (await pool.query(totalSql, params)).rows;
+    return { rows, total };
+  };
+  const sheetSql = (page) => pageAndTotal(SQL.sheetPage((page - 1) * PAGE_SIZE), SQL.sheetTotal);
+  const searchSql = (q) => pageAndTotal(SQL.searchPage, SQL.searchTotal, [containsPattern(q)]);
+  const worklistSql = (page) => pageAndTotal(SQL.worklistPage((page - 1) * PAGE_SIZE), SQL.worklistTotal);
+
+  // Both sides must do the same work: the gateway's answers and the SQL's agree.
+  const alike = async (what, gatewaySide, sqlSide) => {
+    const { body, total } = await gatewaySide;
+    const { rows, total: sqlTotal } = await sqlSide;
+    const viaGatewayIds = JSON.stringify({ jobs: body.map((job) => job.jobNo), total });
+    const viaSqlIds = JSON.stringify({ jobs: rows.map((row) => row.job_no), total: sqlTotal });
+    if (viaGatewayIds !== viaSqlIds)
+      throw new Error(`the gateway and the bench's SQL disagree on ${what}: keep SQL the service's SQL\n${viaGatewayIds}\n${viaSqlIds}`);
+  };
+  for (const page of [1, 2, PAGES]) {
+    await alike(`booking sheet page ${page}`, get(sheetPath(page)), sheetSql(page));
+    await alike(`worklist page ${page}`, get(worklistPath(page)), worklistSql(page));
+  }
+  for (const q of [consigneeTerm(), consigneeTerm(), consigneeTerm(), blTerm(), blTerm()]) await alike(`the search ${q}`, get(sheetPath(1, q)), searchSql(q));
+  for (const jobNo of jobNumbers.slice(0, 5)) {
+    const { body } = await get(`/api/shipments/searchworklist/${jobNo}`);
+    const { rows } = await pool.query(SQL.jobByNumber, [jobNo]);
+    await alike(`job ${jobNo}`, { body: body.results, total: 1 }, { rows, total: rows.length });
+  }
+
+  /** Each call: its name, each gateway request's path, and its SQL (run once). @type {[string, () => string, () => Promise<unknown>][]} */
+  const calls = [
+    ['booking sheet: 50, by date, Active', () => sheetPath(1 + rand(PAGES)), () => sheetSql(1 + rand(PAGES))],
+    ['booking sheet searched: consignee name', () => sheetPath(1, consigneeTerm()), () => searchSql(consigneeTerm())],
+    ['booking sheet searched: BL number', () => sheetPath(1, blTerm()), () => searchSql(blTerm())],
+    ['worklist: 50, by date', () => worklistPath(1 + rand(PAGES)), () => worklistSql(1 + rand(PAGES))],
+    ['job by number', () => `/api/shipments/searchworklist/${any(jobNumbers)}`, () => pool.query(SQL.jobByNumber, [any(jobNumbers)])],
+  ];
+  const rows = [];
+  for (const [name, path, sql] of calls) {
+    say(`measuring ${name} (${DURATION_S} s via the gateway, ${DURATION_S} s straight SQL)…`);
+    rows.push({ name, gateway: await viaGateway(gatewayUrl, token, path), direct: await viaSql(pool, sql) });
+  }
+
+  // Job creation: CREATIONS adds (Head, each assigned to an employee) through the gateway, 32 at a
+  // time; then as many one-job transactions straight to Postgres. After each, the new numbers must
+  // be exactly the next ones: none skipped, none twice, the counter on the last.
+  const lookups = Object.fromEntries(await Promise.all(['branch', 'origin', 'shipmentType', 'shipmentTerm'].map(async (kind) => [kind, await names(kind)])));
+  const employees = (await pool.query(`SELECT username FROM shipment.directory_name WHERE kind = 'user' AND username LIKE 'employee%'`)).rows.map(
+    (r) => r.username,
+  );
+  const today = new Date().toISOString().slice(0, 10);
+  const newJob = () => ({
+    direction: rand(10) < 3 ? 'Export' : 'Import',
+    date: today,
+    userName: any(employees),
+    branchCity: any(lookups.branch),
+    consigneeName: any(consignees),
+    originPort: any(lookups.origin),
+    typeOfShipment: any(lookups.shipmentType),
+    termOfShipment: any(lookups.shipmentTerm),
+    ShipmentStatus: 'Inquiry For Charges',
+  });
+  const createSql = async () => {
+    const job = newJob();
+    const lookup = [
+      ['user', job.userName],
+      ['branch', job.branchCity],
+      ['consignee', job.consigneeName],
+      ['origin', job.originPort],
+      ['shipmentType', job.typeOfShipment],
+      ['shipmentTerm', job.termOfShipment],
+    ];
+    const found = (await pool.query(RESOLVE_NAMES, [lookup.map(([kind]) => kind), lookup.map(([, name]) => name)])).rows;
+    const [user, branch, consignee, origin, type, term] = lookup.map((_, i) => found.find((row) => Number(row.i) === i + 1));
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const [{ value }] = (await client.query(TAKE_NUMBERS, [1])).rows;
+      const prefix = job.direction === 'Export' ? 'EXP' : 'IMP';
+      const record = {
+        job_number: value,
+        job_no: `${prefix}-${String(value).padStart(6, '0')}`,
+        direction: job.direction,
+        job_date: job.date,
+        user_id: user.id,
+        user_name: user.name,
+        branch_id: branch.id,
+        branch_city: branch.name,
+        consignee_id: consignee.id,
+        consignee_name: consignee.name,
+        origin_id: origin.id,
+        origin_port: origin.name,
+        type_id: type.id,
+        type_of_shipment: type.name,
+        term_id: term.id,
+        term_of_shipment: term.name,
+        shipment_status: job.ShipmentStatus,
+        remarks: '',
+        personal_remarks: '',
+        created_by: headId,
+        updated_by: headId,
+      };
+      const [row] = (await client.query(INSERT_JOBS, [JSON.stringify([record])])).rows;
+      const history = newJobHistory(row);
+      await client.query(INSERT_HISTORY, [
+        history.map(() => row.id),
+        history.map(() => headId),
+        history.map(([field]) => field),
+        history.map(() => null),
+        history.map(([, after]) => after),
+      ]);
+      const event = {
+        key: row.job_no,
+        jobNo: row.job_no,
+        direction: row.direction,
+        userId: row.user_id,
+        proceedToProceeding: false,
+        changed: history.map(([f]) => f),
+      };
+      await client.query(APPEND_EVENT, ['events.shipment.job.created', JSON.stringify(event)]);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+  /** The jobs numbered after `before`: exactly `expected`, consecutive, once each, the counter on the last. */
+  const numbersAfter = async (before, expected) => {
+    const [n] = (
+      await pool.query(
+        `SELECT count(*)::int AS jobs, count(DISTINCT job_number)::int AS numbers, coalesce(min(job_number), 0) AS first, coalesce(max(job_number), 0) AS last,
+                (SELECT value FROM shipment.counter WHERE name = 'shipment') AS counter
+           FROM shipment.job WHERE job_number > $1`,
+        [before],
+      )
+    ).rows;
+    const exact = n.jobs === expected && n.numbers === expected && n.first === before + 1 && n.last === before + expected && n.counter === n.last;
+    return {
+      ...n,
+      exact,
+      text: `${n.jobs} jobs, ${n.numbers} distinct numbers ${n.first}–${n.last}, counter ${n.counter}: ${exact ? 'no gap, no duplicate' : 'MISMATCH'}`,
+    };
+  };
+  const counterNow = async () => Number((await pool.query(`SELECT value FROM shipment.counter WHERE name = 'shipment'`)).rows[0].value);
+  say(`measuring job creation (${CREATIONS} via the gateway, ${CREATIONS} straight SQL)…`);
+  const beforeGateway = await counterNow();
+  const createdViaGateway = await viaGateway(gatewayUrl, token, () => ({ path: '/api/shipments/adminadd', method: 'POST', body: newJob() }), {
+    amount: CREATIONS,
+  });
+  const gatewayNumbers = await numbersAfter(beforeGateway, createdViaGateway.total - createdViaGateway.failed);
+  const beforeSql = await counterNow();
+  const createdViaSql = await viaSql(pool, createSql, { amount: CREATIONS });
+  const sqlNumbers = await numbersAfter(beforeSql, createdViaSql.total - createdViaSql.failed);
+  rows.push({ name: `job creation (${CREATIONS})`, gateway: createdViaGateway, direct: createdViaSql });
+
+  // The plans of the booking sheet's queries, on the terms of this run.
+  const plans = [];
+  const explain = async (name, sql, params = []) => {
+    const { rows: lines } = await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
+    plans.push({ name, sql, params, plan: lines.map((line) => line['QUERY PLAN']).join('\n') });
+  };
+  await explain('booking sheet page 1 (Active, by date)', SQL.sheetPage(0));
+  await explain(`booking sheet page ${PAGES}`, SQL.sheetPage((PAGES - 1) * PAGE_SIZE));
+  await explain('booking sheet total (Active)', SQL.sheetTotal);
+  const [first, second] = any(consignees).split(' ');
+  for (const q of [`${first} ${second.slice(0, 3)}`, second.slice(0, 5), blTerm()]) {
+    await explain(`search "${q}": page`, SQL.searchPage, [containsPattern(q)]);
+    await explain(`search "${q}": total`, SQL.searchTotal, [containsPattern(q)]);
+  }
+
+  const f = (n) => n.toFixed(n < 10 ? 1 : 0);
+  const sheets = rows.filter((row) => row.name.startsWith('booking sheet'));
+  const goals = [
+    ...sheets.map(({ name, gateway, direct }) => ({
+      goal: `${name}: p99 ≤ ${GOALS.sheetP99Ms} ms, ≥ ${GOALS.sheetVsSql} of SQL's req/s`,
+      measured: `p99 ${f(gateway.p99)} ms, ${(gateway.rps / direct.rps).toFixed(2)} of SQL`,
+      met: gateway.p99 <= GOALS.sheetP99Ms && gateway.rps / direct.rps >= GOALS.sheetVsSql,
+    })),
+    {
+      goal: `job creation through the gateway ≥ ${GOALS.creationsPerS}/s`,
+      measured: `${f(createdViaGateway.rps)}/s`,
+      met: createdViaGateway.rps >= GOALS.creationsPerS,
+    },
+    { goal: 'gateway creations: no gap, no duplicate', measured: gatewayNumbers.text, met: gatewayNumbers.exact },
+    { goal: 'SQL creations: no gap, no duplicate', measured: sqlNumbers.text, met: sqlNumbers.exact },
+  ];
+
+  const table = comparisonTable(rows);
+  const uptime = (await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(' ');
+  note(`# Shipment bench`);
+  note();
+  note(
+    `${JOBS.toLocaleString('en')} jobs seeded in ${seedSeconds.toFixed(1)} s; ${CONNECTIONS} connections, ${DURATION_S} s a call; load average ${uptime} on ${availableParallelism()} cores at the end`,
+  );
+  note();
+  console.table(table);
+  report.push(markdownTable(table));
+  console.table(goals);
+  report.push('', markdownTable(goals.map((g) => ({ ...g, met: g.met ? 'yes' : '**no**' }))));
+  report.push('', '## Plans of the booking sheet queries', '');
+  for (const plan of plans) {
+    say(`\n${plan.name}:\n${plan.plan}`);
+    report.push(
+      `### ${plan.name}`,
+      '',
+      '```sql',
+      plan.sql,
+      ...(plan.params.length ? [`-- $1 = '${plan.params[0]}'`] : []),
+      '```',
+      '',
+      '```',
+      plan.plan,
+      '```',
+      '',
+    );
+  }
+  if (process.env.BENCH_REPORT) await writeFile(process.env.BENCH_REPORT, report.join('\n') + '\n');
+  if (rows.some((r) => r.gateway.failed || r.direct.failed) || !gatewayNumbers.exact || !sqlNumbers.exact) process.exitCode = 1;
+} finally {
+  await pool?.end();
+  await system.stop();
+}
