@@ -1,7 +1,10 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { serviceTypeOrmModule, type ServiceDatabaseEntry, type ServiceDataSourceOptions } from '@freight/server-database';
+import { OutboxModule, serviceTypeOrmModule, type ServiceDatabaseEntry, type ServiceDataSourceOptions } from '@freight/server-database';
 import { SCHEMA, SERVICE, shipmentEnvSchema, type ShipmentConfig } from './config.js';
+import { CounterModule } from './counter/counter.module.js';
+import { DirectoryCopyModule } from './directory-copy/directory-copy.module.js';
 import { HealthModule } from './health/health.module.js';
+import { JobModule } from './jobs/job.module.js';
 import { migrations } from './migrations/index.js';
 
 /** The shipment service's tables are reached with SQL (no TypeORM entities). */
@@ -24,7 +27,14 @@ export class AppModule {
     const options = shipmentDataSourceOptions(config.SHIPMENT_DATABASE_URL);
     return {
       module: AppModule,
-      imports: [serviceTypeOrmModule(options), HealthModule],
+      imports: [
+        serviceTypeOrmModule(options),
+        OutboxModule.register({ service: SERVICE, nats: config }),
+        HealthModule,
+        DirectoryCopyModule.register(config),
+        JobModule.register(config),
+        CounterModule,
+      ],
     };
   }
 }

@@ -517,3 +517,22 @@ export const jobs = defineResource({
     },
   },
 });
+
+/**
+ * The payload of `events.shipment.job.created|updated|deleted` (ADR 21), for the live lists and
+ * other services: which job, whose it is now (and was, when the assignee changed), and which
+ * fields changed (API names; every field of a new job is "changed").
+ */
+export interface JobChangeEvent {
+  /** The job number (the event's natural key). */
+  key: string;
+  jobNo: string;
+  direction: Direction;
+  /** The assignee's user id. */
+  userId: string;
+  /** The assignee before the change, when it changed. */
+  previousUserId?: string;
+  /** Inquiry (worklist) or booking (booking sheet) after the change. */
+  proceedToProceeding: boolean;
+  changed: string[];
+}

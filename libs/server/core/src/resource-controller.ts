@@ -14,9 +14,15 @@ const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
  * operation of the definition, each validating the message with `resource.messages[op]` (the
  * schema the gateway built it with; control characters are refused first) and answering what
  * `handlers[op](message)` answers. The handlers class is a provider of the same module; a
- * service writes the handlers and no controller.
+ * service writes the handlers and no controller. `operations` serves only those: a resource
+ * whose calls belong to several modules of a service (jobs: lists and edits, e-mails, deletion,
+ * tracking) gets a controller per module.
  */
-export function resourceController<R extends ServedResource>(resource: R, handlers: Type<ResourceHandlers<R>>): Type<unknown> {
+export function resourceController<R extends ServedResource, Op extends keyof R['operations'] & string = keyof R['operations'] & string>(
+  resource: R,
+  handlers: Type<Pick<ResourceHandlers<R>, Op>>,
+  operations: readonly Op[] = Object.keys(resource.operations) as Op[],
+): Type<unknown> {
   type Handlers = Record<string, (message: unknown) => Promise<unknown>>;
 
   @Controller()
@@ -25,7 +31,7 @@ export function resourceController<R extends ServedResource>(resource: R, handle
   }
   Object.defineProperty(ResourceController, 'name', { value: `${cap(resource.name)}Controller` });
 
-  for (const op of Object.keys(resource.operations)) {
+  for (const op of operations) {
     const subject = resource.subjects[op];
     const schema = resource.messages[op];
     if (subject === undefined || schema === undefined)

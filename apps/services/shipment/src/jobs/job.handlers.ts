@@ -1,0 +1,280 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { BOOKING_CONFIRMED, JobTexts, Messages, jobs, seesAllJobs, type Actor, type ResourceHandlers } from '@freight/contracts';
+import { AppError } from '@freight/server';
+import { idempotencyOf, idempotentTransaction, type Tx } from '@freight/server-database';
+import { DataSource } from 'typeorm';
+import { clientByUsername, resolveNames, userById, type NameLookup } from '../directory-copy/directory-names.js';
+import { JobCreator } from './job-creator.js';
+import { jobPage, type JobListScope } from './job-lists.js';
+import { assertMayTouch, assertSelf, findJob, insertJobs, lockJob, recordChanges, type NewJob } from './job-store.js';
+import { JOB_COLUMNS, toClientBooking, toJob, type JobRow } from './job.row.js';
+
+type Handlers = ResourceHandlers<typeof jobs>;
+/** The calls of this module; e-mails, deletion and public tracking are other modules' (one per area). */
+export const JOB_OPERATIONS = [
+  'allworklist',
+  'searchworklist',
+  'branchadminadd',
+  'add',
+  'adminadd',
+  'update',
+  'updateadmin',
+  'allbooklist',
+  'allbooklistconsignee',
+  'allbooklistshipper',
+  'searchbooklist',
+  'updatebooking',
+] as const satisfies readonly (keyof Handlers)[];
+type Op = (typeof JOB_OPERATIONS)[number];
+type Msg<K extends Op> = Parameters<Handlers[K]>[0];
+/** The fields both add bodies share (the assignee apart). */
+type AddBody = Omit<Msg<'adminadd'>['body'], 'userName'>;
+
+const written = (row: JobRow, message: string) => ({ success: true as const, message, shipment: toJob(row) });
+const page = ({ items, total }: { items: JobRow[]; total: number }) => ({ items: items.map(toJob), total });
+const changedBySomeoneElse = () => new AppError('CONFLICT', JobTexts.changedByOthers);
+
+/** Only the assignee's jobs for an Employee; everyone's for Head and Admin. */
+const whose = (actor: Actor): Pick<JobListScope, 'userId'> => (seesAllJobs(actor.role) ? {} : { userId: actor.id });
+
+/**
+ * Jobs and bookings (spec 02 §7, DECISIONS §3-4): the worklist (inquiries), the booking sheet
+ * (bookings), adds, and the job and booking edits, with the status rules, optimistic
+ * concurrency (`version`), history and events of every change. Ownership is checked here too:
+ * an Employee reaches only the jobs assigned to them, whatever the gateway let through.
+ */
+@Injectable()
+export class JobHandlers implements Pick<Handlers, Op> {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly creator: JobCreator,
+  ) {}
+
+  async allworklist({ actor, params, query }: Msg<'allworklist'>) {
+    assertSelf(actor, params.user_id);
+    return page(await jobPage(this.db, { proceed: false, ...whose(actor), defaultSort: ['job_date', 'asc'] }, query));
+  }
+
+  async allbooklist({ actor, params, query }: Msg<'allbooklist'>) {
+    assertSelf(actor, params.userId);
+    return page(await jobPage(this.db, { proceed: true, ...whose(actor), defaultSort: ['job_number', 'desc'] }, query));
+  }
+
+  allbooklistconsignee(message: Msg<'allbooklistconsignee'>) {
+    return this.clientBookings('consignee', message);
+  }
+
+  allbooklistshipper(message: Msg<'allbooklistshipper'>) {
+    return this.clientBookings('shipper', message);
+  }
+
+  async searchworklist({ actor, params }: Msg<'searchworklist'>) {
+    const row = await findJob(this.db, params.jobNo, JobTexts.jobNotFound);
+    assertMayTouch(actor, row);
+    return { success: true as const, results: [toJob(row)] };
+  }
+
+  async searchbooklist({ actor, params }: Msg<'searchbooklist'>) {
+    const row = await findJob(this.db, params.jobNo, JobTexts.bookingNotFound);
+    assertMayTouch(actor, row);
+    return { success: true as const, results: [toJob(row)] };
+  }
+
+  adminadd({ actor, body, idempotencyKey }: Msg<'adminadd'>) {
+    return this.addJob(actor, body, body.userName, idempotencyKey, 'adminadd');
+  }
+
+  branchadminadd({ actor, body, idempotencyKey }: Msg<'branchadminadd'>) {
+    return this.addJob(actor, body, body.userName, idempotencyKey, 'branchadminadd');
+  }
+
+  /** The employee add: the job is the caller's; an `assignedTo` naming someone else is refused. */
+  async add({ actor, params, body, idempotencyKey }: Msg<'add'>) {
+    assertSelf(actor, params.user_id);
+    const me = await userById(this.db, actor.id);
+    if (!me) throw new AppError('VALIDATION_FAILED', 'Your user is not known to the shipment service yet. Please try again in a moment.');
+    const named = body.assignedTo?.trim().toLowerCase();
+    if (named && named !== me.name.toLowerCase() && named !== me.username.toLowerCase()) {
+      throw new AppError('VALIDATION_FAILED', 'A job you add is assigned to you', { assignedTo: 'A job you add is assigned to you' });
+    }
+    return this.addJob(actor, body, me.username, idempotencyKey, 'add');
+  }
+
+  update({ actor, params, body }: Msg<'update'>) {
+    return this.saveJob(actor, params.jobNo, body);
+  }
+
+  updateadmin({ actor, params, body }: Msg<'updateadmin'>) {
+    return this.saveJob(actor, params.jobNo, body);
+  }
+
+  /** Edit Booking: the booking's own fields (branch, type, term, consignee and origin are not changed here). */
+  async updatebooking({ actor, params, body }: Msg<'updatebooking'>) {
+    return this.db.transaction(async (tx) => {
+      const row = await lockJob(tx, params.jobNo, JobTexts.bookingNotFound);
+      assertMayTouch(actor, row);
+      if (row.version !== body.version) throw changedBySomeoneElse();
+      const optional: NameLookup[] = [];
+      if (body.notify) optional.push({ kind: 'consignee', field: 'notify', name: body.notify });
+      if (body.shipperName) optional.push({ kind: 'shipper', field: 'shipperName', name: body.shipperName });
+      if (body.forwarderName) optional.push({ kind: 'forwarder', field: 'forwarderName', name: body.forwarderName });
+      if (body.yardName) optional.push({ kind: 'yard', field: 'yardName', name: body.yardName });
+      const refs = await resolveNames(tx, optional);
+      const status = body.ShipmentStatus ?? row.shipment_status;
+      if (body.proceedToProceeding && status !== BOOKING_CONFIRMED) {
+        throw new AppError('VALIDATION_FAILED', JobTexts.proceedOnlyConfirmed, { proceedToProceeding: JobTexts.proceedOnlyConfirmed });
+      }
+      // spec 02 §4: any status but Booking Confirmed resets "Proceed to Proceeding".
+      const proceed = status === BOOKING_CONFIRMED && (body.proceedToProceeding ?? row.proceed);
+      const [[after]] = (await tx.query(
+        `UPDATE shipment.job SET job_date = coalesce($2::date, job_date), shipment_status = $3, status_of_shipment = $4,
+           notify_id = $5, notify_name = $6, shipper_id = $7, shipper_name = $8, forwarder_id = $9, forwarder_name = $10, yard_id = $11, yard_name = $12,
+           cartoons = $13, cbm = $14, weight = $15, bl_no = $16, container_no = $17, vessel_name = $18, booking_no = $19,
+           wh_arrival_date = $20, etd = $21, eta = $22, de_stuff = $23, do_issue = $24, remarks = $25, personal_remarks = $26,
+           job_status = $27, status_update_to_client = $28, proceed = $29, version = version + 1, updated_at = now(), updated_by = $30
+         WHERE id = $1 RETURNING ${JOB_COLUMNS}`,
+        [
+          row.id,
+          body.date ?? null,
+          status,
+          body.statusOfShipment,
+          refs.notify?.id ?? null,
+          refs.notify?.name ?? null,
+          refs.shipperName?.id ?? null,
+          refs.shipperName?.name ?? null,
+          refs.forwarderName?.id ?? null,
+          refs.forwarderName?.name ?? null,
+          refs.yardName?.id ?? null,
+          refs.yardName?.name ?? null,
+          body.cartoons,
+          body.cbm,
+          body.weight,
+          body.blNo,
+          body.containerNo,
+          body.Vesselname,
+          body.bookingNo,
+          body.whArrivalDate,
+          body.etd,
+          body.eta,
+          body.deStuff,
+          body.doIssue,
+          body.remarks,
+          body.personalremarks,
+          body.jobStatus,
+          body.statusUpdateToClient,
+          proceed,
+          actor.id,
+        ],
+      )) as [[JobRow], number];
+      await recordChanges(tx, [{ by: actor.id, before: row, after }]);
+      return written(after, JobTexts.bookingUpdated);
+    });
+  }
+
+  /** Edit Job (admin and employee): the job's own fields and the assignee; an Employee cannot give the job away. */
+  private saveJob(actor: Actor, jobNo: string, body: Msg<'update'>['body']) {
+    return this.db.transaction(async (tx) => {
+      const row = await lockJob(tx, jobNo);
+      assertMayTouch(actor, row);
+      if (row.version !== body.version) throw changedBySomeoneElse();
+      const refs = await resolveNames(tx, [
+        { kind: 'user', field: 'userName', name: body.userName },
+        { kind: 'shipmentTerm', field: 'termOfShipment', name: body.termOfShipment },
+        { kind: 'shipmentType', field: 'typeOfShipment', name: body.typeOfShipment },
+        { kind: 'consignee', field: 'consigneeName', name: body.consigneeName },
+        { kind: 'origin', field: 'originPort', name: body.originPort },
+      ]);
+      if (!seesAllJobs(actor.role) && refs.userName!.id !== actor.id) throw new AppError('FORBIDDEN', JobTexts.notYourJob);
+      const proceed = body.ShipmentStatus === BOOKING_CONFIRMED && body.proceedToProceeding;
+      const [[after]] = (await tx.query(
+        `UPDATE shipment.job SET job_date = $2, user_id = $3, user_name = $4, term_id = $5, term_of_shipment = $6, type_id = $7, type_of_shipment = $8,
+           consignee_id = $9, consignee_name = $10, origin_id = $11, origin_port = $12, shipment_status = $13, remarks = $14, personal_remarks = $15,
+           proceed = $16, version = version + 1, updated_at = now(), updated_by = $17
+         WHERE id = $1 RETURNING ${JOB_COLUMNS}`,
+        [
+          row.id,
+          body.date,
+          refs.userName!.id,
+          refs.userName!.name,
+          refs.termOfShipment!.id,
+          refs.termOfShipment!.name,
+          refs.typeOfShipment!.id,
+          refs.typeOfShipment!.name,
+          refs.consigneeName!.id,
+          refs.consigneeName!.name,
+          refs.originPort!.id,
+          refs.originPort!.name,
+          body.ShipmentStatus,
+          body.remarks,
+          body.personalremarks,
+          proceed,
+          actor.id,
+        ],
+      )) as [[JobRow], number];
+      await recordChanges(tx, [{ by: actor.id, before: row, after }]);
+      return written(after, JobTexts.jobUpdated);
+    });
+  }
+
+  /**
+   * Adds a job assigned to `assignee` (a username or full name). Every name is checked first
+   * (400 per field); then, with an Idempotency-Key, in a transaction of its own (ADR 12), else
+   * with the concurrent creations of the moment (ADR 28).
+   */
+  private async addJob(actor: Actor, body: AddBody, assignee: string, key: string | undefined, op: Op) {
+    const refs = await resolveNames(this.db, [
+      { kind: 'user', field: op === 'add' ? 'assignedTo' : 'userName', name: assignee },
+      { kind: 'branch', field: 'branchCity', name: body.branchCity },
+      { kind: 'consignee', field: 'consigneeName', name: body.consigneeName },
+      { kind: 'origin', field: 'originPort', name: body.originPort },
+      { kind: 'shipmentType', field: 'typeOfShipment', name: body.typeOfShipment },
+      { kind: 'shipmentTerm', field: 'termOfShipment', name: body.termOfShipment },
+    ]);
+    const user = refs.userName ?? refs.assignedTo!;
+    // An Employee adds jobs for themself only (DECISIONS §3).
+    if (!seesAllJobs(actor.role) && user.id !== actor.id) throw new AppError('FORBIDDEN', JobTexts.notYourJob);
+    const job: NewJob = {
+      direction: body.direction,
+      date: body.date,
+      userId: user.id,
+      userName: user.name,
+      branchId: refs.branchCity!.id,
+      branchCity: refs.branchCity!.name,
+      consigneeId: refs.consigneeName!.id,
+      consigneeName: refs.consigneeName!.name,
+      originId: refs.originPort!.id,
+      originPort: refs.originPort!.name,
+      typeId: refs.typeOfShipment!.id,
+      typeOfShipment: refs.typeOfShipment!.name,
+      termId: refs.termOfShipment!.id,
+      termOfShipment: refs.termOfShipment!.name,
+      status: body.ShipmentStatus,
+      remarks: body.remarks,
+      personalRemarks: body.personalremarks,
+      createdBy: actor.id,
+    };
+    const idempotency = idempotencyOf(actor, key, { op, body });
+    if (idempotency) {
+      return idempotentTransaction(this.db, idempotency, async (tx: Tx) => written((await insertJobs(tx, [job]))[0]!, JobTexts.jobAdded));
+    }
+    return written(await this.creator.create(job), JobTexts.jobAdded);
+  }
+
+  /** A consignee's or shipper's bookings: the client themself (by username), or staff (an Employee: their own jobs). */
+  private async clientBookings(kind: 'consignee' | 'shipper', { actor, params, query }: Msg<'allbooklistconsignee'>) {
+    const isClient = actor.role === 'consignee' || actor.role === 'shipper';
+    if (isClient && (actor.role !== kind || actor.username.toLowerCase() !== params.username.toLowerCase()))
+      throw new AppError('FORBIDDEN', Messages.forbidden);
+    const client = await clientByUsername(this.db, kind, params.username);
+    if (!client) return { items: [], total: 0 };
+    const scope: JobListScope = {
+      proceed: true,
+      client: { column: kind === 'consignee' ? 'consignee_id' : 'shipper_id', id: client.id },
+      ...(isClient ? {} : whose(actor as Actor)),
+      defaultSort: ['job_number', 'desc'],
+    };
+    const { items, total } = await jobPage(this.db, scope, query);
+    return { items: items.map(toClientBooking), total };
+  }
+}

@@ -1,0 +1,187 @@
+import type { ClientBooking, Direction, Job, ShipmentStatus, StatusOfShipment } from '@freight/contracts';
+
+/** A job as `JOB_COLUMNS` selects it: dates as `YYYY-MM-DD` text, numerics as text. */
+export interface JobRow {
+  id: string;
+  job_number: number;
+  job_no: string;
+  direction: Direction;
+  job_date: string;
+  user_id: string;
+  user_name: string;
+  branch_id: string;
+  branch_city: string;
+  consignee_id: string;
+  consignee_name: string;
+  notify_id: string | null;
+  notify_name: string | null;
+  shipper_id: string | null;
+  shipper_name: string | null;
+  forwarder_id: string | null;
+  forwarder_name: string | null;
+  origin_id: string;
+  origin_port: string;
+  yard_id: string | null;
+  yard_name: string | null;
+  type_id: string;
+  type_of_shipment: string;
+  term_id: string;
+  term_of_shipment: string;
+  shipment_status: ShipmentStatus;
+  status_of_shipment: StatusOfShipment | null;
+  cartoons: number;
+  cbm: string;
+  weight: string;
+  bl_no: string;
+  container_no: string;
+  vessel_name: string;
+  booking_no: string;
+  wh_arrival_date: string | null;
+  etd: string | null;
+  eta: string | null;
+  de_stuff: string | null;
+  do_issue: string | null;
+  remarks: string;
+  personal_remarks: string;
+  job_status: boolean;
+  status_update_to_client: boolean;
+  proceed: boolean;
+  invoice_no: string;
+  invoice_amount: string | null;
+  invoice_date: string | null;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const DATES = ['job_date', 'wh_arrival_date', 'etd', 'eta', 'de_stuff', 'do_issue', 'invoice_date'];
+const PLAIN = [
+  'id',
+  'job_number',
+  'job_no',
+  'direction',
+  'user_id',
+  'user_name',
+  'branch_id',
+  'branch_city',
+  'consignee_id',
+  'consignee_name',
+  'notify_id',
+  'notify_name',
+  'shipper_id',
+  'shipper_name',
+  'forwarder_id',
+  'forwarder_name',
+  'origin_id',
+  'origin_port',
+  'yard_id',
+  'yard_name',
+  'type_id',
+  'type_of_shipment',
+  'term_id',
+  'term_of_shipment',
+  'shipment_status',
+  'status_of_shipment',
+  'cartoons',
+  'bl_no',
+  'container_no',
+  'vessel_name',
+  'booking_no',
+  'remarks',
+  'personal_remarks',
+  'job_status',
+  'status_update_to_client',
+  'proceed',
+  'invoice_no',
+  'version',
+  'created_at',
+  'updated_at',
+];
+
+/** The SELECT (or RETURNING) list of a job, for `JobRow`. */
+export const JOB_COLUMNS = [
+  ...PLAIN,
+  ...DATES.map((column) => `${column}::text AS ${column}`),
+  'cbm::text AS cbm',
+  'weight::text AS weight',
+  'invoice_amount::text AS invoice_amount',
+].join(', ');
+
+const ref = <K extends string>(id: string | null, name: string | null, key: K) =>
+  id === null || name === null ? null : ({ _id: id, [key]: name } as { _id: string } & Record<K, string>);
+
+/** A job as the calls answer it (spec 02 §3): references as the spec's populated objects. */
+export function toJob(row: JobRow): Job {
+  return {
+    _id: row.id,
+    jobNo: row.job_no,
+    direction: row.direction,
+    date: row.job_date,
+    user: { _id: row.user_id, fullName: row.user_name },
+    branchCity: { _id: row.branch_id, BranchCity: row.branch_city },
+    consigneeName: { _id: row.consignee_id, consigneeName: row.consignee_name },
+    notify: ref(row.notify_id, row.notify_name, 'consigneeName'),
+    shipperName: ref(row.shipper_id, row.shipper_name, 'shipperName'),
+    forwarderName: ref(row.forwarder_id, row.forwarder_name, 'Forwarder'),
+    originPort: { _id: row.origin_id, OriginPortName: row.origin_port },
+    yardName: ref(row.yard_id, row.yard_name, 'YardName'),
+    typeOfShipment: { _id: row.type_id, TypeofShipment: row.type_of_shipment },
+    termOfShipment: { _id: row.term_id, TermofShipment: row.term_of_shipment },
+    ShipmentStatus: row.shipment_status,
+    statusOfShipment: row.status_of_shipment,
+    cartoons: Number(row.cartoons),
+    cbm: Number(row.cbm),
+    weight: Number(row.weight),
+    blNo: row.bl_no,
+    containerNo: row.container_no,
+    Vesselname: row.vessel_name,
+    whArrivalDate: row.wh_arrival_date,
+    etd: row.etd,
+    eta: row.eta,
+    deStuff: row.de_stuff,
+    doIssue: row.do_issue,
+    bookingNo: row.booking_no,
+    remarks: row.remarks,
+    personalremarks: row.personal_remarks,
+    jobStatus: row.job_status,
+    statusUpdateToClient: row.status_update_to_client,
+    proceedToProceeding: row.proceed,
+    invoiceNo: row.invoice_no,
+    invoiceAmount: row.invoice_amount,
+    invoiceDate: row.invoice_date,
+    version: row.version,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+/** What a consignee or shipper sees of a booking: no personal information, no invoice, no version. */
+export function toClientBooking(row: JobRow): ClientBooking {
+  const { personalremarks: _p, invoiceNo: _n, invoiceAmount: _a, invoiceDate: _d, version: _v, ...booking } = toJob(row);
+  return booking;
+}
+
+/** Fields of a job that are bookkeeping, not content: never "changed" in history or events. */
+const NOT_CONTENT = new Set(['_id', 'version', 'createdAt', 'updatedAt']);
+
+/** The value of a field as history stores it: a reference by its name, a date as YYYY-MM-DD, null as null. */
+function historyText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'object') {
+    const name = Object.entries(value as Record<string, unknown>).find(([key]) => key !== '_id')?.[1];
+    return name === undefined ? JSON.stringify(value) : String(name);
+  }
+  return String(value);
+}
+
+/** Each field (API name) whose value differs between the two states of a job, before and after as text. */
+export function changedFields(before: Job | null, after: Job): { field: string; before: string | null; after: string | null }[] {
+  const changes: { field: string; before: string | null; after: string | null }[] = [];
+  for (const [field, value] of Object.entries(after)) {
+    if (NOT_CONTENT.has(field)) continue;
+    const old = before === null ? null : historyText((before as Record<string, unknown>)[field]);
+    const now = historyText(value);
+    if (before === null ? now !== null && now !== '' : old !== now) changes.push({ field, before: old, after: now });
+  }
+  return changes;
+}
