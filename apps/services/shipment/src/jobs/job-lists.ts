@@ -83,8 +83,11 @@ export async function jobPage(db: DataSource, scope: JobListScope, query: Query)
   const size = query.pageSize ?? DEFAULT_PAGE_SIZE;
   const limit = query.page === undefined ? '' : `LIMIT ${size} OFFSET ${(query.page - 1) * size}`;
   const whereSql = where.join(' AND ');
+  // The table's column, not JOB_COLUMNS' text of it (`job_date::text AS job_date`): ORDER BY a bare
+  // name takes the output column, whose order no index has, and sorts every match.
+  const sortKey = /^[a-z_]+$/.test(key) ? `job.${key}` : key;
   const rows = await db.query<JobRow[]>(
-    `SELECT ${JOB_COLUMNS} FROM shipment.job WHERE ${whereSql} ORDER BY ${key} ${direction}, id ${direction} ${limit}`,
+    `SELECT ${JOB_COLUMNS} FROM shipment.job WHERE ${whereSql} ORDER BY ${sortKey} ${direction}, job.id ${direction} ${limit}`,
     params,
   );
   if (query.page === undefined) return { items: rows, total: rows.length };
