@@ -147,13 +147,22 @@ export async function seedJobs(url, jobs, say) {
         );
       }
     });
-    // Every index of the job table but its constraints', built again after the load (far faster than kept up row by row).
+    // Every index of the two tables but their constraints', and the history's foreign key, made
+    // again after the load: far faster than kept up row by row.
     const { rows: indexes } = await client.query(
       `SELECT indexname AS name, indexdef AS definition FROM pg_indexes
-        WHERE schemaname = 'shipment' AND tablename = 'job'
-          AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE conrelid = 'shipment.job'::regclass)`,
+        WHERE schemaname = 'shipment' AND tablename IN ('job', 'job_history')
+          AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE connamespace = 'shipment'::regnamespace)`,
     );
-    await client.query(indexes.map((index) => `DROP INDEX shipment.${index.name}`).join('; '));
+    const { rows: foreignKeys } = await client.query(
+      `SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE conrelid = 'shipment.job_history'::regclass AND contype = 'f'`,
+    );
+    await client.query(
+      [
+        ...foreignKeys.map((key) => `ALTER TABLE shipment.job_history DROP CONSTRAINT ${key.name}`),
+        ...indexes.map((index) => `DROP INDEX shipment.${index.name}`),
+      ].join('; '),
+    );
     await step(`${jobs.toLocaleString('en')} jobs`, async () => {
       for (let first = 1; first <= jobs; first += BATCH) {
         await client.query(insertJobsSql(jobs), [first, Math.min(jobs, first + BATCH - 1)]);
@@ -168,13 +177,14 @@ export async function seedJobs(url, jobs, say) {
     );
     // The trigram (GIN) indexes take longest: one per connection first, then the rest shared.
     const ordered = [...indexes].sort((a, b) => Number(/USING gin/.test(b.definition)) - Number(/USING gin/.test(a.definition)));
-    await step(`${indexes.length} indexes`, async () => {
+    await step(`${indexes.length} indexes, ${foreignKeys.length} foreign key`, async () => {
       let next = 0;
       await Promise.all(
         clients.map(async (c) => {
           while (next < ordered.length) await c.query(ordered[next++].definition);
         }),
       );
+      for (const key of foreignKeys) await client.query(`ALTER TABLE shipment.job_history ADD CONSTRAINT ${key.name} ${key.definition}`);
     });
     await client.query(`UPDATE shipment.counter SET value = $1 WHERE name = 'shipment'`, [jobs]);
     // What autovacuum does soon after a bulk load: statistics, and the visibility map.

@@ -39,12 +39,13 @@ const JOB_COLUMNS = [
 ].join(', ');
 const ACTIVE_BOOKINGS = 'proceed AND job_status AND deleted_at IS NULL';
 const SQL = {
-  sheetPage: (offset) => `SELECT ${JOB_COLUMNS} FROM shipment.job WHERE ${ACTIVE_BOOKINGS} ORDER BY job_date desc, id desc LIMIT ${PAGE_SIZE} OFFSET ${offset}`,
+  sheetPage: (offset) =>
+    `SELECT ${JOB_COLUMNS} FROM shipment.job WHERE ${ACTIVE_BOOKINGS} ORDER BY job.job_date desc, job.id desc LIMIT ${PAGE_SIZE} OFFSET ${offset}`,
   sheetTotal: `SELECT coalesce(sum(n), 0)::int AS total FROM shipment.job_counts WHERE proceed = true AND job_status = true`,
-  searchPage: `SELECT ${JOB_COLUMNS} FROM shipment.job WHERE ${ACTIVE_BOOKINGS} AND search_text LIKE $1 ORDER BY job_date desc, id desc LIMIT ${PAGE_SIZE} OFFSET 0`,
+  searchPage: `SELECT ${JOB_COLUMNS} FROM shipment.job WHERE ${ACTIVE_BOOKINGS} AND search_text LIKE $1 ORDER BY job.job_date desc, job.id desc LIMIT ${PAGE_SIZE} OFFSET 0`,
   searchTotal: `SELECT count(*)::int AS total FROM shipment.job WHERE ${ACTIVE_BOOKINGS} AND search_text LIKE $1`,
   worklistPage: (offset) =>
-    `SELECT ${JOB_COLUMNS} FROM shipment.job WHERE NOT proceed AND deleted_at IS NULL ORDER BY job_date asc, id asc LIMIT ${PAGE_SIZE} OFFSET ${offset}`,
+    `SELECT ${JOB_COLUMNS} FROM shipment.job WHERE NOT proceed AND deleted_at IS NULL ORDER BY job.job_date asc, job.id asc LIMIT ${PAGE_SIZE} OFFSET ${offset}`,
   worklistTotal: `SELECT coalesce(sum(n), 0)::int AS total FROM shipment.job_counts WHERE proceed = false`,
   jobByNumber: `SELECT ${JOB_COLUMNS} FROM shipment.job WHERE lower(job_no) = lower($1) AND deleted_at IS NULL`,
 };
