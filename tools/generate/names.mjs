@@ -189,6 +189,8 @@ export function entityOf(service, name, options = {}) {
     /** a view screen (and the definition's `view: true`) */
     view: Boolean(options.view),
     remote,
+    /** screens in the web remote (false with --no-screens: another app's screens call the routes) */
+    screens: !options.noScreens,
     paths,
     menuAction,
     group: options.group ?? 'Other Tools',
@@ -200,7 +202,7 @@ export function entityOf(service, name, options = {}) {
 export function parseArgs(argv, env = {}) {
   const positional = [];
   const options = {};
-  const FLAGS = new Set(['remove', 'help', 'view']);
+  const FLAGS = new Set(['remove', 'help', 'view', 'no-screens']);
   const VALUES = new Set([
     'fields',
     'key',
@@ -269,6 +271,7 @@ export function parseArgs(argv, env = {}) {
       menuAction: options['menu-action'],
       group: options.group,
       tile: options.tile,
+      noScreens: options['no-screens'],
     },
   };
 }

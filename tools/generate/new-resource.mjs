@@ -28,6 +28,7 @@ Options (each optional):
   --rename "Field:newField,..."  the update body's names of the fields it renames, the key's optional
                            (e.g. "OriginPortName:newOriginPortName,OriginPortLocation:newOriginPortLocation")
   --remote <app>           the web remote for the screens (default: master-data)
+  --no-screens             no screens, route or tile in a remote (another app's screens call the routes)
   --view                   a view screen too (default route view<name>/:<Key>)
   --list-path, --add-path, --edit-path, --view-path <segment>
                            the screens' routes (default: manage<name>, add<name>, edit<name>/:<Key>, view<name>/:<Key>)
@@ -75,8 +76,7 @@ export function main(argv, env = process.env, root = fileURLToPath(new URL('../.
 Next: fill in what is the ${e.words}'s own, then build and test it:
   - ${plan.files.definition}: field rules, texts (spec 01 §8), operations
   - ${plan.files.module}: rules in a DefinedMasterDataHandlers subclass (beforeAdd / beforeUpdate / beforeDelete)
-  - ${plan.files.screens}: labels, columns, the delete question
-  npx nx run-many -t build && (cd apps/services/${e.service} && NODE_OPTIONS=--experimental-vm-modules npx jest ${e.file})
+${e.screens ? `  - ${plan.files.screens}: labels, columns, the delete question\n` : ''}  npx nx run-many -t build && (cd apps/services/${e.service} && NODE_OPTIONS=--experimental-vm-modules npx jest ${e.file})
 Undo: npm run remove:resource -- ${e.service} ${e.file}`);
     return 0;
   } catch (error) {

@@ -78,6 +78,7 @@ export const OPTION_FLAGS = {
   menuAction: 'menu-action',
   group: 'group',
   tile: 'tile',
+  noScreens: 'no-screens',
 };
 
 /** The lines that register the entity, by file and marker slot. */
@@ -89,6 +90,9 @@ export function registrations(e, files, migrationName) {
     { file: files.appModule, slot: 'imports', line: `import { ${e.Name}Entity, ${e.Name}Module } from './${e.folder}/${e.file}.module.js';` },
     { file: files.appModule, slot: 'entities', line: `${e.Name}Entity,` },
     { file: files.appModule, slot: 'modules', line: `${e.Name}Module,` },
+  ];
+  if (!e.screens) return [...rows, ...migrationRows(files, migrationName)];
+  rows.push(
     // Shared by every generated entity's line: added with the first, taken out with the last.
     { file: files.routes, slot: 'imports', line: `import { resourceRoutes } from './resource-routes.js';`, sharedBy: /\.\.\.resourceRoutes\(/ },
     {
@@ -96,14 +100,16 @@ export function registrations(e, files, migrationName) {
       slot: 'routes',
       line: `...resourceRoutes(() => import('./${e.folder}/${e.file}.screens.js'), { area: '${e.area}', list: '${e.paths.list}', add: '${e.paths.add}', edit: '${e.paths.edit}/:${e.naturalKey.name}', ${e.paths.view ? `view: '${e.paths.view}/:${e.naturalKey.name}', ` : ''}listNeeds: '${e.menuAction}' }),`,
     },
+  );
+  return [...rows, ...migrationRows(files, migrationName)];
+}
+
+function migrationRows(files, migrationName) {
+  if (!migrationName) return [];
+  return [
+    { file: files.migrationsIndex, slot: 'imports', line: `import { ${migrationName.cls} } from './${migrationName.file}.js';` },
+    { file: files.migrationsIndex, slot: 'migrations', line: `${migrationName.cls},` },
   ];
-  if (migrationName) {
-    rows.push(
-      { file: files.migrationsIndex, slot: 'imports', line: `import { ${migrationName.cls} } from './${migrationName.file}.js';` },
-      { file: files.migrationsIndex, slot: 'migrations', line: `${migrationName.cls},` },
-    );
-  }
-  return rows;
 }
 
 const read = (root, file) => readFileSync(join(root, file), 'utf8');
@@ -186,9 +192,9 @@ export function planGenerate(root, service, name, options = {}, { timestamp } = 
   if (!services.includes(service)) problems.push(`"${service}" is not a service of the registry (libs/contracts/src/services.json: ${services.join(', ')})`);
   for (const file of [files.appModule, files.migrationsIndex])
     if (!existsSync(join(root, file))) problems.push(`${file} is missing: is "${service}" a service?`);
-  for (const file of [files.routes, files.menu])
+  for (const file of e.screens ? [files.routes, files.menu] : [])
     if (!existsSync(join(root, file))) problems.push(`${file} is missing: is "${e.remote}" a web remote (--remote)?`);
-  for (const file of [files.definition, files.serviceFolder, files.webFolder])
+  for (const file of [files.definition, files.serviceFolder, ...(e.screens ? [files.webFolder] : [])])
     if (existsSync(join(root, file)))
       problems.push(`${file} exists already: "${name}" is taken (npm run remove:resource ${service} ${name} removes a generated one)`);
   if (problems.length) throw new UsageError(problems.join('\n'));
@@ -233,6 +239,22 @@ export function planGenerate(root, service, name, options = {}, { timestamp } = 
   }
   const permissions = read(root, files.permissions);
   if (!knownAreas(permissions).includes(e.area)) edits.set(files.permissions, insertAtMarker(permissions, 'areas', AREA_ROW(e.area), files.permissions));
+  const later = e.screens ? screenEdits(e, files, text, edits) : [];
+
+  const args = Object.fromEntries(Object.entries(OPTION_FLAGS).map(([option, flag]) => [flag, options[option]]));
+  const made = `// Made by \`${commandLine(e, args)}\`.\n`;
+  const create = [
+    [files.definition, t.contractsDefinition(e).replace(/\/\/ Made by `[^\n]*\n/, made)],
+    [files.module, t.serviceModule(e)],
+    [files.intSpec, t.serviceIntSpec(e)],
+    [`${files.migrations}/${migration.file}.ts`, t.migration(e, stamp)],
+    ...(e.screens ? [[files.screens, t.webScreens(e, later)]] : []),
+  ];
+  return { entity: e, files, create, edits, migration, laterScreens: later };
+}
+
+/** The remote's routes and menu with the entity's screens and tile; answers the LATER_SCREENS rows it took out. */
+function screenEdits(e, files, text, edits) {
   const later = laterScreenLines(text(files.routes), e);
   let routes = text(files.routes);
   for (const line of later) routes = removeLine(routes, line);
@@ -247,17 +269,7 @@ export function planGenerate(root, service, name, options = {}, { timestamp } = 
   } else {
     edits.set(files.menu, insertAtMarker(menu, 'tiles', tileLine(e), files.menu));
   }
-
-  const args = Object.fromEntries(Object.entries(OPTION_FLAGS).map(([option, flag]) => [flag, options[option]]));
-  const made = `// Made by \`${commandLine(e, args)}\`.\n`;
-  const create = [
-    [files.definition, t.contractsDefinition(e).replace(/\/\/ Made by `[^\n]*\n/, made)],
-    [files.module, t.serviceModule(e)],
-    [files.intSpec, t.serviceIntSpec(e)],
-    [`${files.migrations}/${migration.file}.ts`, t.migration(e, stamp)],
-    [files.screens, t.webScreens(e, later)],
-  ];
-  return { entity: e, files, create, edits, migration, laterScreens: later };
+  return later;
 }
 
 /** Writes a plan: the new files, then the shared files' edits. */
@@ -301,7 +313,7 @@ export function planRemove(root, service, name, options = {}) {
     (file) => existsSync(join(root, file)),
   );
   const others = (folder) => (existsSync(join(root, folder)) ? readdirSync(join(root, folder)).filter((f) => !remove.includes(`${folder}/${f}`)) : []);
-  for (const folder of [files.serviceFolder, files.webFolder]) {
+  for (const folder of [files.serviceFolder, ...(e.screens ? [files.webFolder] : [])]) {
     const left = others(folder);
     if (left.length) warnings.push(`${folder} keeps files the generator did not write: ${left.join(', ')}`);
   }
@@ -325,7 +337,7 @@ export function planRemove(root, service, name, options = {}) {
   const areaRow = removeLine(permissions, AREA_ROW(e.area));
   if (areaRow !== undefined) edits.set(files.permissions, areaRow);
 
-  if (existsSync(join(root, files.menu))) {
+  if (e.screens && existsSync(join(root, files.menu))) {
     const menu = text(files.menu);
     const without = removeLine(menu, tileLine(e));
     if (without !== undefined) edits.set(files.menu, without);
@@ -349,7 +361,7 @@ export function planRemove(root, service, name, options = {}) {
       else warnings.push(`${files.routes}: no LATER_SCREENS to put back ${rows.join(' ')}`);
     }
   }
-  return { entity: e, files, remove, edits, warnings, folders: [files.serviceFolder, files.webFolder] };
+  return { entity: e, files, remove, edits, warnings, folders: [files.serviceFolder, ...(e.screens ? [files.webFolder] : [])] };
 }
 
 /** Deletes the files, writes the edits, and removes the entity's folders when they are empty. */

@@ -212,11 +212,11 @@ describe('npm run new:resource / remove:resource on a copy of the workspace', ()
     expectCode(definition, '// Made by `npm run new:resource -- directory widget --fields WidgetName:key,Colour:text,Notes?:multiline`.');
     expectCode(
       definition,
-      "schemas: masterDataSchemas('WidgetName', { WidgetName: keyText('Widget name', 100), Colour: requiredText('Colour'), Notes: multilineText('Notes').default('') }),",
+      "schemas: masterDataSchemas('WidgetName', { WidgetName: keyText('Widget name', 100), Colour: requiredText('Colour'), Notes: z._default(multilineText('Notes'), '') }),",
     );
     expectCode(
       definition,
-      "schemas: masterDataSchemas('WidgetName', { WidgetName: keyText('Widget name', 100), Colour: requiredText('Colour'), Notes: multilineText('Notes').default('') }), sortFields: ['WidgetName', 'Colour'], });",
+      "schemas: masterDataSchemas('WidgetName', { WidgetName: keyText('Widget name', 100), Colour: requiredText('Colour'), Notes: z._default(multilineText('Notes'), '') }), sortFields: ['WidgetName', 'Colour'], });",
     );
     const migration = after['apps/services/directory/src/migrations/1999999999000-widget.ts'];
     expectCode(
@@ -238,6 +238,33 @@ describe('npm run new:resource / remove:resource on a copy of the workspace', ()
     expect(snapshot(root)).toEqual(before);
     expect(existsSync(join(root, 'apps/services/directory/src/widgets'))).toBe(false);
     expect(existsSync(join(root, 'apps/web/master-data/src/widgets'))).toBe(false);
+  });
+
+  it('with --no-screens writes no screens and leaves the remote alone (another app calls the routes); the remove reads the flag back', () => {
+    const before = snapshot(root);
+    const { code } = run('directory', 'gadget', '--fields', 'GadgetName:key,Notes:multiline', '--no-screens', '--timestamp', String(STAMP));
+    expect(code).toBe(0);
+    const after = snapshot(root);
+    expect(
+      Object.keys(after)
+        .filter((path) => !(path in before))
+        .sort(),
+    ).toEqual(
+      [
+        'apps/services/directory/src/gadgets/gadget.int-spec.ts',
+        'apps/services/directory/src/gadgets/gadget.module.ts',
+        'apps/services/directory/src/migrations/1999999999000-gadget.ts',
+        'libs/contracts/src/directory/gadget.resource.ts',
+      ].sort(),
+    );
+    for (const path of ['apps/web/master-data/src/routes.tsx', 'apps/web/master-data/src/menu.ts']) expect([path, after[path]]).toEqual([path, before[path]]);
+    expectCode(
+      after['libs/contracts/src/directory/gadget.resource.ts'],
+      '// Made by `npm run new:resource -- directory gadget --fields GadgetName:key,Notes:multiline --no-screens`.',
+    );
+    expectCode(after['apps/services/directory/src/gadgets/gadget.int-spec.ts'], "import { masterDataSuite } from '@freight/server-testing';");
+    expect(run('directory', 'gadget', '--remove').code).toBe(0);
+    expect(snapshot(root)).toEqual(before);
   });
 
   it('gives a specification entity its place back, and takes it again: spelling, renames, view, existing area, tile and not-yet-available routes', () => {

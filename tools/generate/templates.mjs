@@ -15,16 +15,17 @@ function fieldSchema(f) {
   switch (f.type) {
     case 'key':
       return `keyText(${label}, ${f.max})`;
+    // zod/mini: no methods, so a default and a minimum wrap the field's schema.
     case 'text':
-      return f.optional ? `optionalText(${label}${max}).default('')` : `requiredText(${label}${max})`;
+      return f.optional ? `z._default(optionalText(${label}${max}), '')` : `requiredText(${label}${max})`;
     case 'multiline': {
       const base = `multilineText(${label}${f.max === 2000 ? '' : `, ${f.max}`})`;
-      return f.optional ? `${base}.default('')` : `${base}.min(1, ${q(`${messageLabel(f.name)} is required`)})`;
+      return f.optional ? `z._default(${base}, '')` : `z.pipe(${base}, z.string().check(z.minLength(1, ${q(`${messageLabel(f.name)} is required`)})))`;
     }
     case 'email':
-      return f.optional ? `optionalEmailField.default('')` : 'emailField';
+      return f.optional ? `z._default(optionalEmailField, '')` : 'emailField';
     case 'phone':
-      return f.optional ? `optionalPhoneField(${label}).default('')` : `phoneField(${label})`;
+      return f.optional ? `z._default(optionalPhoneField(${label}), '')` : `phoneField(${label})`;
   }
   throw new Error(`no schema for the type ${f.type}`);
 }
@@ -72,7 +73,8 @@ function definitionOptions(e) {
 export function contractsDefinition(e) {
   const k = e.naturalKey.name;
   const naming = Object.keys(e.renames).length ? `the update body renames with ${Object.values(e.renames).join(', ')}` : 'the key stays on update';
-  return `import { ${fieldImports(e).join(', ')} } from '../fields.js';
+  const zod = e.fields.some((f) => /\bz\./.test(fieldSchema(f))) ? "import { z } from 'zod/mini';\n" : '';
+  return `${zod}import { ${fieldImports(e).join(', ')} } from '../fields.js';
 import { defineMasterData, masterDataSchemas } from '../master-data.js';
 
 // Made by \`npm run new:resource ${e.service} ${e.file}\`.
@@ -159,8 +161,8 @@ export function serviceIntSpec(e) {
     .filter((f) => f !== e.naturalKey || e.renames[f.name])
     .map((f) => [e.renames[f.name] ?? f.name, f === e.naturalKey ? q(`${messageLabel(f.name)} renamed`) : changedValue(f)]);
   return `import { ${e.plural} } from '@freight/contracts';
+import { masterDataSuite } from '@freight/server-testing';
 import { ${harness} } from '../testing/${e.service}-harness.js';
-import { masterDataSuite } from '../testing/master-data-suite.js';
 
 // What every master-data resource does, against Postgres and NATS (see the suite). The entity's own rules get their tests below.
 masterDataSuite(${e.plural}, ${harness}, {

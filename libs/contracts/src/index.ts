@@ -24,8 +24,12 @@ export * from './notification/client-news.resource.js';
 export * from './notification/announcement.resource.js';
 export * from './shipment/job.resource.js';
 export * from './shipment/shipment-counter.resource.js';
+export * from './shipment/tracking.js';
+export * from './shipment/vessel.resource.js';
+export * from './shipment/agent.resource.js';
 // new:resource exports
 export * from './resources.js';
+export * from './references.js';
 export * from './common.js';
 export * from './subjects.js';
 export * from './session.js';

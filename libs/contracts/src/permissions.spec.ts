@@ -1,5 +1,6 @@
 import {
   AREAS,
+  clientReaders,
   assignableRoles,
   can,
   canAddUser,
@@ -118,6 +119,8 @@ describe('permission matrix for the areas of later screens (DECISIONS §4)', () 
     [['contactMessages'], ['Head', 'Admin'], ['Head', 'Admin'], []],
     // Jobs and bookings: all staff (an Employee only their own jobs: the shipment service checks the assignee); deleting is shipment deletion's (Head).
     [['jobs'], ALL, ALL, HEAD],
+    // Vessels and agents: all staff (and consignees, below) read; Head and Admin add, edit and delete.
+    [['vessels', 'agents'], ALL, ['Head', 'Admin'], ['Head', 'Admin']],
   ];
   const rows = policies.flatMap(([areas, ...roles]) => areas.map((area) => [area, ...roles] as const));
 
@@ -133,13 +136,21 @@ describe('permission matrix for the areas of later screens (DECISIONS §4)', () 
     }
   });
 
+  it('lets consignees read vessels and agents, and clients read nothing else in full', () => {
+    const read = AREAS.map((area) => [area, clientReaders(area)] as const).filter(([, clients]) => clients.length);
+    expect(read).toEqual([
+      ['vessels', ['consignee']],
+      ['agents', ['consignee']],
+    ]);
+  });
+
   it('lets Head and Admin see every job, an Employee only their own', () => {
     expect(ALL.filter(seesAllJobs)).toEqual(['Head', 'Admin']);
   });
 
   it('recognises an area and action of this build, nothing else', () => {
     expect(isPermission({ area: 'yards', action: 'delete' })).toBe(true);
-    expect(isPermission({ area: 'vessels', action: 'read' })).toBe(false);
+    expect(isPermission({ area: 'bookingFees', action: 'read' })).toBe(false);
     expect(isPermission({ area: 'users', action: 'approve' })).toBe(false);
     expect(isPermission({ area: 'toString', action: 'read' })).toBe(false);
     expect(isPermission(null)).toBe(false);

@@ -1,4 +1,4 @@
-import type { Actor, StaffRole } from './roles.js';
+import type { Actor, ClientRole, StaffRole } from './roles.js';
 
 /**
  * The permission matrix of spec/DECISIONS.md §4.
@@ -50,11 +50,26 @@ const matrix = {
   mails: { read: HEAD_ADMIN, write: NOBODY, delete: NOBODY },
   /** Messages of the public contact form (DECISIONS §2): Head and Admin read them and mark them handled. */
   contactMessages: { read: HEAD_ADMIN, write: HEAD_ADMIN, delete: NOBODY },
+  /** Vessel voyages and overseas agents (spec 02 §6): all staff read, Head and Admin add, edit and delete; consignees read too (CLIENT_READS). */
+  vessels: { read: ALL_STAFF, write: HEAD_ADMIN, delete: HEAD_ADMIN },
+  agents: { read: ALL_STAFF, write: HEAD_ADMIN, delete: HEAD_ADMIN },
   // new:resource areas
 } as const satisfies Record<string, Record<Action, readonly StaffRole[]>>;
 
 export type Area = keyof typeof matrix;
 export const AREAS = Object.keys(matrix) as Area[];
+
+/**
+ * Areas a client reads in full besides their own data (DECISIONS §4: consignees read the vessel
+ * voyages and overseas agents): every read operation of the area also takes a client token of
+ * these kinds. Writes stay staff-only.
+ */
+const CLIENT_READS: Partial<Record<Area, readonly ClientRole[]>> = { vessels: ['consignee'], agents: ['consignee'] };
+
+/** The client kinds that may read everything of this area (none for most areas). */
+export function clientReaders(area: Area): readonly ClientRole[] {
+  return CLIENT_READS[area] ?? [];
+}
 
 /** May this role do this action in this area at all (before looking at the target)? */
 export function can(role: StaffRole, area: Area, action: Action): boolean {

@@ -1,10 +1,11 @@
 import { api } from './api.js';
 import { branches } from './directory/branch.resource.js';
 import { users } from './directory/user.resource.js';
-import { defineResource } from './resource.js';
+import { defineResource, type ApiRoute } from './resource.js';
 import { z } from 'zod/mini';
 
 const actor = { id: '00000000-0000-4000-8000-000000000001', username: 'head', role: 'Head' } as const;
+const texts = { singular: 'thing', plural: 'things', added: 'a', updated: 'u', deleted: 'd', notFound: 'n' };
 
 describe('defineResource', () => {
   it('derives one route per operation, named <key><Operation>, with the area and action as the permission', () => {
@@ -44,6 +45,31 @@ describe('defineResource', () => {
     const parsed = users.messages.update.safeParse({ actor, query: { term: 'abc', updateterm: 'abc' }, body });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues).toEqual([expect.objectContaining({ path: ['body', 'username'], message: 'Must match updateterm' })]);
+  });
+
+  it('lets the clients of an area clients read call its reads, with the client as the actor, and nothing else', () => {
+    const ops = {
+      all: { method: 'GET', path: '/api/boats/all', summary: 'Boats', action: 'read', reply: z.array(z.string()) },
+      add: { method: 'POST', path: '/api/boats/add', summary: 'Add', action: 'write', body: z.object({ name: z.string() }), reply: z.string() },
+    } as const;
+    const define = (area: 'vessels' | 'yards') =>
+      defineResource({
+        service: 'directory',
+        name: 'boat',
+        key: 'boats',
+        area,
+        naturalKey: 'name',
+        sortFields: ['name'],
+        searchFields: [],
+        texts,
+        operations: ops,
+      });
+    const consignee = { id: '00000000-0000-4000-8000-000000000002', username: 'client', role: 'consignee' };
+    const boats = define('vessels');
+    expect([(boats.routes.boatsAll as ApiRoute).clients, (boats.routes.boatsAdd as ApiRoute).clients]).toEqual([['consignee'], undefined]);
+    expect(boats.messages.all.safeParse({ actor: consignee }).success).toBe(true);
+    expect(boats.messages.add.safeParse({ actor: consignee, body: { name: 'x' } }).success).toBe(false);
+    expect(define('yards').messages.all.safeParse({ actor: consignee }).success).toBe(false);
   });
 
   it('refuses an operation whose path is outside the resource', () => {

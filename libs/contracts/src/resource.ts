@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import type { Action, Area } from './permissions.js';
+import { clientReaders, type Action, type Area } from './permissions.js';
 import { CLIENT_ROLES, STAFF_ROLES, type Actor, type ClientActor, type ClientRole } from './roles.js';
 import { idempotencyKeySchema } from './idempotency.js';
 import { EXPORT_CHUNK_MAX, columnLabel, exportCursorSchema, type ExportChunk, type ExportCursor, type ListColumnDef, type Page } from './list.js';
@@ -78,6 +78,10 @@ export interface OperationDef {
    * DECISIONS §3): another id is 403, whatever the role.
    */
   self?: string;
+  /** Clients of these kinds may call it too, for any record (set by defineResource on the reads of an area clients read, permissions.ts `clientReaders`). */
+  clients?: readonly ClientRole[];
+  /** The message carries the caller's address as `ip` (the gateway's, behind its trusted proxies): for a per-address limit of a public call. */
+  clientAddress?: true;
 }
 
 /** The client whose own data a route answers (OperationDef `owner`). */
@@ -105,9 +109,10 @@ export interface ChunkRequest {
 
 /** The NATS request of an operation. */
 export type MessageOf<O extends OperationDef> = InputOf<O> &
-  (O extends { public: true } ? unknown : { actor: O extends { owner: RouteOwner } ? Actor | ClientActor : Actor }) &
+  (O extends { public: true } ? unknown : { actor: O extends { owner: RouteOwner } | { clients: readonly ClientRole[] } ? Actor | ClientActor : Actor }) &
   (O extends { idempotent: true } ? { idempotencyKey?: string } : unknown) &
-  (O extends { csv: object } ? ChunkRequest : unknown);
+  (O extends { csv: object } ? ChunkRequest : unknown) &
+  (O extends { clientAddress: true } ? { ip: string } : unknown);
 
 /** The REST reply of an operation. */
 export type OperationReplyOf<O extends OperationDef> = Out<O['reply']>;
@@ -161,6 +166,10 @@ export interface ApiRoute {
   listKey?: string;
   /** The path parameter that must be the staff caller's own id (OperationDef `self`). */
   self?: string;
+  /** Clients of these kinds may call it too, for any record (OperationDef `clients`): the message's actor is then the client. */
+  clients?: readonly ClientRole[];
+  /** The gateway adds the caller's address to the message as `ip` (OperationDef `clientAddress`). */
+  clientAddress?: true;
   /** The NATS subject the gateway forwards the call to. */
   subject?: string;
   /** The NATS request's schema (the service validates with it). */
@@ -265,17 +274,23 @@ export const actorSchema = z.object({
   role: z.enum(STAFF_ROLES),
 });
 
-/** A client as a message carries it (an operation with an `owner`). */
+/** A client as a message carries it (an operation with an `owner` or `clients`). */
 export const clientActorSchema = z.object({
   id: z.uuid('actor.id must be a client id'),
   username: z.string().check(z.minLength(1)),
   role: z.enum(CLIENT_ROLES),
 });
 
+/** A client's address as the gateway saw it (a per-address limit counts by it). */
+export const clientAddressSchema = z.string().check(z.trim(), z.minLength(1, 'ip is required'), z.maxLength(100));
+
 /** The NATS request schema of an operation: actor, idempotency key and the declared parts, plus its cross-part rules. */
-export function messageSchema(op: Pick<OperationDef, 'params' | 'query' | 'body' | 'idempotent' | 'refine' | 'csv' | 'public' | 'owner'>): z.ZodMiniType {
+export function messageSchema(
+  op: Pick<OperationDef, 'params' | 'query' | 'body' | 'idempotent' | 'refine' | 'csv' | 'public' | 'owner' | 'clients' | 'clientAddress'>,
+): z.ZodMiniType {
   const shape: Record<string, z.ZodMiniType> = {};
-  if (!op.public) shape.actor = op.owner ? z.union([actorSchema, clientActorSchema]) : actorSchema;
+  if (!op.public) shape.actor = op.owner || op.clients?.length ? z.union([actorSchema, clientActorSchema]) : actorSchema;
+  if (op.clientAddress) shape.ip = clientAddressSchema;
   if (op.idempotent) shape.idempotencyKey = z.optional(idempotencyKeySchema);
   if (op.csv) {
     shape.after = z.optional(exportCursorSchema);
@@ -303,8 +318,12 @@ export function defineResource<const D extends ResourceDef>(def: D): Resource<D>
   const operations: Record<string, OperationDef> = { ...def.operations };
   const all = def.operations.all;
   if (all?.paged && all.query && !operations.export) operations.export = exportOperation(def, { ...all, query: all.query }, columns);
-  for (const [op, operation] of Object.entries(operations)) {
-    if (!operation.path.startsWith(`/api/${def.key}/`)) throw new Error(`${def.key}.${op}: path ${operation.path} must start with /api/${def.key}/`);
+  for (const [op, declared] of Object.entries(operations)) {
+    if (!declared.path.startsWith(`/api/${def.key}/`)) throw new Error(`${def.key}.${op}: path ${declared.path} must start with /api/${def.key}/`);
+    // The reads of an area clients read take their token too (DECISIONS §4: consignees read vessels).
+    const readers = declared.action === 'read' && !declared.public ? clientReaders(declared.area ?? def.area) : [];
+    const operation = readers.length ? { ...declared, clients: readers } : declared;
+    operations[op] = operation;
     const { action, status, public: isPublic, area, ...rest } = operation;
     const subject = `${def.service}.${def.name}.${op}`;
     const message = messageSchema(operation);

@@ -13,6 +13,8 @@ import { clientNews } from './notification/client-news.resource.js';
 import { announcements } from './notification/announcement.resource.js';
 import { jobs } from './shipment/job.resource.js';
 import { shipmentCounter } from './shipment/shipment-counter.resource.js';
+import { vessels } from './shipment/vessel.resource.js';
+import { agents } from './shipment/agent.resource.js';
 // new:resource imports
 
 /**
@@ -35,6 +37,8 @@ export const resources = {
   announcements,
   jobs,
   shipmentCounter,
+  vessels,
+  agents,
   // new:resource entries
 } as const;
 export type Resources = typeof resources;

@@ -1,4 +1,5 @@
 import registry from './services.json' with { type: 'json' };
+import type { Referenceable } from './references.js';
 
 /**
  * The names of the back-end services as a type. The list itself is the service registry
@@ -27,6 +28,8 @@ export interface ServiceEntry {
   queueGroup: string;
   /** The variable holding the URL of its own database role, e.g. DIRECTORY_DATABASE_URL. */
   databaseUrlVariable: string;
+  /** Master data (resource names) its active rows use: asked `<name>.references.count` before such a delete (ADR 30). Absent: none. */
+  references?: Referenceable[];
   /** Its settings that may hold credentials (SMTP_URL): in Kubernetes from the Secret, not the ConfigMap. Absent: none. */
   secretVariables?: string[];
   /** The Postgres schema its role owns. */

@@ -5,7 +5,8 @@ import { loginRequestSchema, type LoginRequest } from './sign-in.js';
 import type { MessageReply, ServiceHealth } from './common.js';
 import { mailSendRequestSchema, type MailAccepted } from './notification/mail.resource.js';
 import { contactRequestSchema, type ContactRequest } from './notification/contact.resource.js';
-import type { ResourceMessages } from './resource.js';
+import { clientAddressSchema, type ResourceMessages } from './resource.js';
+import { referenceCountRequestSchema, type ReferenceCount, type ReferenceCountRequest } from './references.js';
 import type { Resources } from './resources.js';
 import type { ServiceName } from './services.js';
 import { resources } from './resources.js';
@@ -16,7 +17,7 @@ import { resources } from './resources.js';
  * that are no REST call's (health, the gateway's sign-in and session checks) are declared
  * here, each with the one schema both ends use.
  */
-const ipField = z.string().check(z.trim(), z.minLength(1, 'ip is required'), z.maxLength(100));
+const ipField = clientAddressSchema;
 
 export const internalMessages = {
   'directory.health': { request: z.optional(z.object({})) },
@@ -34,6 +35,8 @@ export const internalMessages = {
   /** The contact form, with the client address the limit counts by. */
   'notification.contact.submit': { request: z.extend(contactRequestSchema, { ip: ipField }) },
   'shipment.health': { request: z.optional(z.object({})) },
+  /** How many active jobs use a master-data record (ADR 30): the gateway asks before the record's delete. */
+  'shipment.references.count': { request: referenceCountRequestSchema },
 } as const;
 
 export interface InternalMessages {
@@ -47,6 +50,7 @@ export interface InternalMessages {
   'notification.mail.send': { request: z.input<typeof mailSendRequestSchema>; reply: MailAccepted };
   'notification.contact.submit': { request: ContactRequest & { ip: string }; reply: MessageReply };
   'shipment.health': { request: Record<string, never>; reply: ServiceHealth };
+  'shipment.references.count': { request: ReferenceCountRequest; reply: ReferenceCount };
 }
 
 type MustHold<T extends true> = T;

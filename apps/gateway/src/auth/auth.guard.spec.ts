@@ -33,6 +33,13 @@ async function run(name: ApiName, authorization?: string, params: Record<string,
   return request.auth;
 }
 
+/** The routes of a master-data area (defineMasterData's operations): reads by `read`, add, edit and delete by `write`. */
+const masterDataRoutes = (key: string, read: readonly StaffRole[], write: readonly StaffRole[]) =>
+  Object.fromEntries([
+    ...['All', 'Unique', 'Search', 'Get', 'Export'].map((op) => [`${key}${op}`, read]),
+    ...['Add', 'Update', 'Delete'].map((op) => [`${key}${op}`, write]),
+  ]) as Record<string, readonly StaffRole[]>;
+
 const bearer = async (actor: Actor, sessionVersion = 1) => `Bearer ${(await tokens.sign(actor, sessionVersion)).token}`;
 const codeOf = (promise: Promise<unknown>) =>
   promise.then(
@@ -179,6 +186,9 @@ describe('AuthGuard', () => {
     shipmentsDelete: ['Head'],
     shipmentcounterGet: ['Head'],
     shipmentcounterSet: ['Head'],
+    // Vessels and agents (DECISIONS §4): all staff read (consignees too, below), Head and Admin write.
+    ...masterDataRoutes('vessels', STAFF_ROLES, ['Head', 'Admin']),
+    ...masterDataRoutes('agents', STAFF_ROLES, ['Head', 'Admin']),
   };
 
   it('refuses a client token on a staff route, and a staff token on a client route (403)', async () => {
@@ -198,6 +208,22 @@ describe('AuthGuard', () => {
     await expect(codeOf(run('consigneeancActive', consignee, { username: 'b.consignee' }))).resolves.toBe('FORBIDDEN');
     await expect(codeOf(run('consigneeancActive', `Bearer ${(await client('shipper')).token}`, { username: 'a.consignee' }))).resolves.toBe('FORBIDDEN');
     await expect(codeOf(run('consigneeancAll', consignee))).resolves.toBe('FORBIDDEN');
+  });
+
+  it('lets a consignee read vessels and agents (every read), not write them; a shipper neither (403)', async () => {
+    const client = async (role: 'consignee' | 'shipper') => {
+      directory.set(`id-${role}`, { id: `id-${role}`, username: `a.${role}`, role, sessionVersion: 1 } as unknown as UserSessionState);
+      return `Bearer ${(await tokens.sign({ id: `id-${role}`, username: `a.${role}`, role }, 1, 'client')).token}`;
+    };
+    const consignee = await client('consignee');
+    const shipper = await client('shipper');
+    for (const name of ['vesselsAll', 'vesselsSearch', 'vesselsGet', 'vesselsUnique', 'agentsAll', 'agentsSearch', 'agentsExport'] as const) {
+      expect([name, await codeOf(run(name, consignee, { origin: 'Shanghai' }))]).toEqual([name, 'allowed']);
+      expect([name, await codeOf(run(name, shipper, { origin: 'Shanghai' }))]).toEqual([name, 'FORBIDDEN']);
+    }
+    for (const name of ['vesselsAdd', 'vesselsUpdate', 'vesselsDelete', 'agentsAdd', 'agentsDelete', 'consigneesAll'] as const) {
+      expect([name, await codeOf(run(name, consignee, { origin: 'Shanghai' }))]).toEqual([name, 'FORBIDDEN']);
+    }
   });
 
   it('covers every staff route of the contract', () => {

@@ -14,7 +14,8 @@ import { TokenService, type Session } from './token.service.js';
  * signed with (401), of the staff kind (a client's token: 403), and, where the route names a
  * permission, a role the matrix allows (403). Client routes need a client token, checked
  * the same way against the client's record (a staff token: 403). A staff route with an `owner`
- * also takes a client token of that kind, for the client's own data only (the path names them, else 403). A route
+ * also takes a client token of that kind, for the client's own data only (the path names them, else 403); one with
+ * `clients` (the reads of an area clients read, DECISIONS §4) takes a client token of those kinds. A route
  * with `self` names the staff caller's own id in the path (another id: 403). The role, like the username, is the user's current one, not the token's, so a
  * demotion takes effect on reads too. Rules that depend on the target (whom an Admin may
  * edit or delete) are the services', checked in the transaction of the change.
@@ -40,12 +41,15 @@ export class AuthGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const session = await this.authenticate(request.headers.authorization);
     const owner = route.owner;
-    // A client token on a staff call (but a client reading their own data), or a staff token on a client call: signed in, but not for this.
-    if (session.kind !== route.access && !(owner && session.kind === 'client')) throw forbidden();
+    const clientOnStaffRoute = session.kind === 'client' && route.access === 'staff' && Boolean(owner || route.clients?.length);
+    // A client token on a staff call (but a client reading their own data, or an area clients read), or a staff token on a client call: signed in, but not for this.
+    if (session.kind !== route.access && !clientOnStaffRoute) throw forbidden();
     await this.refreshActor(session);
-    if (owner && session.kind === 'client') {
+    if (clientOnStaffRoute && owner) {
       const named = (request.params as Record<string, string | undefined>)[owner.param] ?? '';
       if (session.actor.role !== owner.role || named.trim().toLowerCase() !== session.actor.username.toLowerCase()) throw forbidden();
+    } else if (clientOnStaffRoute) {
+      if (!(route.clients as readonly string[]).includes(session.actor.role)) throw forbidden();
     } else {
       const permission = route.permission;
       if (permission && !(isStaffRole(session.actor.role) && can(session.actor.role, permission.area, permission.action))) throw forbidden();

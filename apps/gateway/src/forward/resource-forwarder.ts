@@ -4,6 +4,7 @@ import { NatsRpcClient } from '@freight/server';
 import { TOTAL_COUNT_HEADER, api, type ApiName, type ApiRoute, type Page, type Subject } from '@freight/contracts';
 import { addRouteHandlers } from '../http/route-handlers.js';
 import { parseRouteInput } from '../http/validation.js';
+import { assertUnreferenced } from './reference-check.js';
 
 /** Every route of the `api` table that a resource definition owns (it names a NATS subject), but the CSV exports (csv-exporter.ts). */
 export const forwardedRoutes = (Object.keys(api) as ApiName[]).filter((name) => (api[name] as ApiRoute).subject !== undefined && !(api[name] as ApiRoute).csv);
@@ -18,9 +19,11 @@ export const forwardedRoutes = (Object.keys(api) as ApiName[]).filter((name) => 
  */
 async function forward(rpc: NatsRpcClient, route: ApiRoute, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
   const input = parseRouteInput(route, { params: request.params, query: request.query, body: request.body, headers: request.headers });
-  // A public route's message has no actor.
-  const message = { ...(request.auth && { actor: request.auth.actor }), ...input };
+  // A public route's message has no actor; a per-address limit needs the caller's address.
+  const message = { ...(request.auth && { actor: request.auth.actor }), ...input, ...(route.clientAddress && { ip: request.ip }) };
   if (message.idempotencyKey === undefined) delete message.idempotencyKey;
+  // A delete of master data that jobs use is refused before it reaches the directory (ADR 30).
+  if (route.method === 'DELETE') await assertUnreferenced(rpc, route.subject as string, input.params as Record<string, string> | undefined);
   const answer: unknown = await rpc.request(route.subject as Subject, message as never);
   if (!route.paged) return answer;
   const page = answer as Page<unknown>;

@@ -509,9 +509,10 @@ export const jobs = defineResource({
     searchbl: {
       method: 'GET',
       path: '/api/shipments/searchbl/{blNo}',
-      summary: 'Public tracking by BL number: the tracking fields and the status timeline only',
+      summary: 'Public tracking by BL number: the tracking fields and the status timeline only (30 searches a minute per client address, then 429)',
       action: 'read',
       public: true,
+      clientAddress: true,
       params: blNoParam,
       reply: trackingSchema,
     },

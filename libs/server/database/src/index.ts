@@ -14,3 +14,4 @@ export * from './in-memory-repository.js';
 export * from './master-data-module.js';
 export * from './service-entries.js';
 export * from './notify-waiter.js';
+export * from './address-limit.js';

@@ -9,3 +9,4 @@ export * from './service-harness.js';
 export * from './smtp-sink.js';
 export * from './until.js';
 export * from './mail-data.js';
+export * from './master-data-suite.js';

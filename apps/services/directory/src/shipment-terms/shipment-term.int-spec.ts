@@ -1,6 +1,6 @@
 import { shipmentTerms } from '@freight/contracts';
+import { masterDataSuite } from '@freight/server-testing';
 import { startDirectory } from '../testing/directory-harness.js';
-import { masterDataSuite } from '../testing/master-data-suite.js';
 
 // What every master-data resource does, against Postgres and NATS (see the suite). The entity's own rules get their tests below.
 masterDataSuite(shipmentTerms, startDirectory, {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { CONTACT_LIMIT, DEFAULT_PAGE_SIZE, type ContactMessage, type ContactRequest, type ExportChunk, type ExportCursor, type Page } from '@freight/contracts';
+import { countCall } from '@freight/server-database';
 import { DataSource, type EntityManager } from 'typeorm';
 
 interface Row {
@@ -62,21 +63,9 @@ const whereOf = (where: string[]) => (where.length ? `WHERE ${where.join(' AND '
 export class ContactRepository {
   constructor(@InjectDataSource() readonly dataSource: DataSource) {}
 
-  /**
-   * Counts a message from `address` in `tx`, under the address's row lock, and answers the
-   * seconds to wait when it is over the limit (null when it may go). Over the limit the caller
-   * rolls back, so refused messages do not count; parallel ones from one address take turns.
-   */
-  async count(tx: EntityManager, address: string): Promise<number | null> {
-    const [row] = await tx.query<{ messages: number; wait: number }[]>(
-      `INSERT INTO notification.contact_throttle AS t (client_address, window_started_at, messages) VALUES ($1, now(), 1)
-       ON CONFLICT (client_address) DO UPDATE SET
-         messages = CASE WHEN t.window_started_at <= now() - make_interval(secs => $2) THEN 1 ELSE t.messages + 1 END,
-         window_started_at = CASE WHEN t.window_started_at <= now() - make_interval(secs => $2) THEN now() ELSE t.window_started_at END
-       RETURNING messages, extract(epoch FROM window_started_at + make_interval(secs => $2) - now())::float AS wait`,
-      [address, CONTACT_LIMIT.windowSeconds],
-    );
-    return row!.messages > CONTACT_LIMIT.messages ? Math.max(1, Math.ceil(row!.wait)) : null;
+  /** Counts a message from `address` in `tx` against the contact limit: the seconds to wait when over it, else null (countCall). */
+  count(tx: EntityManager, address: string): Promise<number | null> {
+    return countCall(tx, 'notification.contact_throttle', address, { calls: CONTACT_LIMIT.messages, windowSeconds: CONTACT_LIMIT.windowSeconds });
   }
 
   async insert(tx: EntityManager, request: ContactRequest, address: string): Promise<ContactMessage> {

@@ -1,5 +1,16 @@
 import { ShipmentInit1796200000000 } from './1796200000000-shipment-init.js';
 import { Jobs1796200100000 } from './1796200100000-jobs.js';
+import { Vessel1796200500000 } from './1796200500000-vessel.js';
+import { Agent1796200600000 } from './1796200600000-agent.js';
+import { DeletionsAndTracking1796200700000 } from './1796200700000-deletions-and-tracking.js';
+// new:resource imports
 
 /** Every migration, oldest first. */
-export const migrations = [ShipmentInit1796200000000, Jobs1796200100000];
+export const migrations = [
+  ShipmentInit1796200000000,
+  Jobs1796200100000,
+  Vessel1796200500000,
+  Agent1796200600000,
+  DeletionsAndTracking1796200700000,
+  // new:resource migrations
+];

@@ -1,6 +1,7 @@
 import type { ResourceDef } from '@freight/contracts';
 import type { NatsRpcClient } from '@freight/server';
-import { errorOf, headActor as actor } from './directory-harness.js';
+import { remoteErrorOf as errorOf } from './service-harness.js';
+import { headActor as actor } from './users.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the suite reads the replies of any resource's operations */
 

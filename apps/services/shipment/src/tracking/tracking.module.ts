@@ -1,0 +1,8 @@
+import { Module } from '@nestjs/common';
+import { jobs } from '@freight/contracts';
+import { resourceController } from '@freight/server';
+import { TRACKING_OPERATIONS, TrackingHandlers } from './tracking.handlers.js';
+
+/** Public tracking by BL number (the other job calls are other modules'). */
+@Module({ controllers: [resourceController(jobs, TrackingHandlers, TRACKING_OPERATIONS)], providers: [TrackingHandlers] })
+export class TrackingModule {}
