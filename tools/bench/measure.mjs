@@ -8,8 +8,10 @@ export const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 
 /**
  * One call through the gateway: `CONNECTIONS` connections for `DURATION_S` (or until `amount`
- * requests are answered). `makeRequest` gives each request's path, or `{ path, method, body }`.
- * @param {string} base @param {string} token @param {() => string | { path: string, method: string, body: unknown }} makeRequest
+ * requests are answered), signed in with `token` (null: a public call). `makeRequest` gives each
+ * request's path, or `{ path, method, body, headers }`.
+ * @param {string} base @param {string | null} token
+ * @param {() => string | { path: string, method?: string, body?: unknown, headers?: Record<string, string> }} makeRequest
  * @param {{ amount?: number }} [options]
  */
 export function viaGateway(base, token, makeRequest, { amount } = {}) {
@@ -20,14 +22,14 @@ export function viaGateway(base, token, makeRequest, { amount } = {}) {
         url: base,
         connections: CONNECTIONS,
         ...(amount ? { amount } : { duration: DURATION_S }),
-        headers: { authorization: `Bearer ${token}` },
+        headers: token ? { authorization: `Bearer ${token}` } : {},
         requests: [
           {
             setupRequest: (req) => {
               const made = makeRequest();
-              if (typeof made === 'string') return { ...req, path: made };
-              const headers = { ...req.headers, 'content-type': 'application/json' };
-              return { ...req, path: made.path, method: made.method, headers, body: JSON.stringify(made.body) };
+              const { path, method = 'GET', body = undefined, headers = {} } = typeof made === 'string' ? { path: made } : made;
+              if (body === undefined) return { ...req, path, method, headers: { ...req.headers, ...headers } };
+              return { ...req, path, method, headers: { ...req.headers, ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) };
             },
           },
         ],

@@ -49,6 +49,23 @@ const SQL = {
   worklistTotal: `SELECT coalesce(sum(n), 0)::int AS total FROM shipment.job_counts WHERE proceed = false`,
   jobByNumber: `SELECT ${JOB_COLUMNS} FROM shipment.job WHERE lower(job_no) = lower($1) AND deleted_at IS NULL`,
 };
+// The public BL call (apps/services/shipment/src/tracking/tracking.handlers.ts): the call counted
+// against the caller's address (countCall of libs/server/database, in a transaction of its own),
+// the newest live job with that BL number, then its status timeline.
+const BL_SQL = {
+  countCall: `INSERT INTO shipment.bl_search_limit AS t (client_address, window_started_at, calls) VALUES ($1, now(), 1)
+     ON CONFLICT (client_address) DO UPDATE SET
+       calls = CASE WHEN t.window_started_at <= now() - make_interval(secs => $2) THEN 1 ELSE t.calls + 1 END,
+       window_started_at = CASE WHEN t.window_started_at <= now() - make_interval(secs => $2) THEN now() ELSE t.window_started_at END
+     RETURNING calls, extract(epoch FROM window_started_at + make_interval(secs => $2) - now())::float AS wait`,
+  job: `SELECT id, bl_no, container_no, vessel_name, origin_port, status_of_shipment, etd::text AS etd, eta::text AS eta,
+          wh_arrival_date::text AS wh_arrival_date, do_issue::text AS do_issue, de_stuff::text AS de_stuff
+     FROM shipment.job WHERE lower(bl_no) = lower($1) AND bl_no <> '' AND deleted_at IS NULL ORDER BY job_number DESC LIMIT 1`,
+  timeline: `SELECT after AS status, changed_at AS date FROM shipment.job_history
+    WHERE job_id = $1 AND field = 'statusOfShipment' AND after IS NOT NULL AND after <> '' ORDER BY id`,
+};
+/** BL_SEARCH_LIMIT's window (libs/contracts/src/shipment/tracking.ts). */
+const BL_WINDOW_SECONDS = 60;
 // A creation as the service writes it (job.handlers.ts addJob, job-store.ts insertJobs and
 // recordChanges, directory-names.ts resolveNames; libs/server/database appendEvents), one job a
 // transaction here: the names resolved, the counter taken, the job, its history (a row per field
@@ -134,20 +151,42 @@ try {
   const sample = (await pool.query(`SELECT job_no, bl_no FROM shipment.job TABLESAMPLE SYSTEM (2) REPEATABLE (7)`)).rows;
   const jobNumbers = sample.map((row) => row.job_no);
   const blNumbers = sample.filter((row) => row.bl_no).map((row) => row.bl_no);
-  const names = async (kind) =>
-    (await pool.query(`SELECT name FROM shipment.directory_name WHERE kind = $1 AND id::text <> ''`, [kind])).rows.map((r) => r.name);
+  const names = async (kind) => (await pool.query(`SELECT name FROM shipment.directory_name WHERE kind = $1`, [kind])).rows.map((r) => r.name);
   const consignees = await names('consignee');
 
-  /** Part of a consignee's name as staff type it: its first word and the start of the second (≈1 consignee), or 5 letters of the second word (≈60). */
+  /** Part of one consignee's name as staff type it: its first word and the start of the second (≈1 consignee, ≈100 active bookings). */
   const consigneeTerm = () => {
     const [first, second] = any(consignees).split(' ');
-    return rand(2) ? `${first} ${second.slice(0, 3)}` : second.slice(0, 5);
+    return `${first} ${second.slice(0, 3)}`;
   };
+  /** Five letters of a word many consignees' names share (their second word: ≈60 consignees, ≈15,000 active bookings). */
+  const wordTerm = () => any(consignees).split(' ')[1].slice(0, 5);
   /** Six digits of a BL number (≈1–3 matches). */
   const blTerm = () => {
     const digits = any(blNumbers).slice(4);
     const from = rand(3);
     return digits.slice(from, from + 6);
+  };
+  /**
+   * A client address of the public: the BL call is limited per address (BL_SEARCH_LIMIT, 30 a
+   * minute), so the bench's calls come from many, as the public's do (X-Forwarded-For, which the
+   * gateway takes from a proxy on this machine, GATEWAY_TRUST_PROXY): each call is counted as in
+   * production and none is refused, with no limit changed.
+   */
+  const anyAddress = () => `10.${rand(256)}.${rand(256)}.${rand(256)}`;
+  const blRequest = () => ({ path: `/api/shipments/searchbl/${any(blNumbers)}`, headers: { 'x-forwarded-for': anyAddress() } });
+  /** The BL call as the service runs it. */
+  const blSql = async (blNo, address) => {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(BL_SQL.countCall, [address, BL_WINDOW_SECONDS]);
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+    const [job] = (await pool.query(BL_SQL.job, [blNo])).rows;
+    return { job, timeline: (await pool.query(BL_SQL.timeline, [job.id])).rows };
   };
   const sheetPath = (page, q) =>
     `/api/shipments/allbooklist/${headId}?page=${page}&pageSize=${PAGE_SIZE}&sort=date&order=desc&status=active${q ? `&q=${encodeURIComponent(q)}` : ''}`;
@@ -176,25 +215,38 @@ try {
     await alike(`booking sheet page ${page}`, get(sheetPath(page)), sheetSql(page));
     await alike(`worklist page ${page}`, get(worklistPath(page)), worklistSql(page));
   }
-  for (const q of [consigneeTerm(), consigneeTerm(), consigneeTerm(), blTerm(), blTerm()]) await alike(`the search ${q}`, get(sheetPath(1, q)), searchSql(q));
+  for (const q of [consigneeTerm(), consigneeTerm(), wordTerm(), blTerm(), blTerm()]) await alike(`the search ${q}`, get(sheetPath(1, q)), searchSql(q));
+  for (const blNo of blNumbers.slice(0, 5)) {
+    const address = anyAddress();
+    const answer = await fetch(`${gatewayUrl}/api/shipments/searchbl/${blNo}`, { headers: { 'x-forwarded-for': address } });
+    if (!answer.ok) throw new Error(`GET searchbl/${blNo}: ${answer.status} ${await answer.text()}`);
+    const tracking = await answer.json();
+    const { job, timeline } = await blSql(blNo, anyAddress());
+    const gatewaySide = [tracking.blNo, tracking.statusOfShipment, tracking.eta, tracking.history.map((entry) => entry.status)];
+    const sqlSide = [job.bl_no, job.status_of_shipment, job.eta, timeline.map((entry) => entry.status)];
+    if (JSON.stringify(gatewaySide) !== JSON.stringify(sqlSide))
+      throw new Error(`the gateway and the bench's SQL disagree on BL ${blNo}: keep BL_SQL the service's SQL`);
+  }
   for (const jobNo of jobNumbers.slice(0, 5)) {
     const { body } = await get(`/api/shipments/searchworklist/${jobNo}`);
     const { rows } = await pool.query(SQL.jobByNumber, [jobNo]);
     await alike(`job ${jobNo}`, { body: body.results, total: 1 }, { rows, total: rows.length });
   }
 
-  /** Each call: its name, each gateway request's path, and its SQL (run once). @type {[string, () => string, () => Promise<unknown>][]} */
+  /** Each call: its name, each gateway request's path, and its SQL (run once). @type {[string, () => string | { path: string, headers: Record<string, string> }, () => Promise<unknown>][]} */
   const calls = [
     ['booking sheet: 50, by date, Active', () => sheetPath(1 + rand(PAGES)), () => sheetSql(1 + rand(PAGES))],
-    ['booking sheet searched: consignee name', () => sheetPath(1, consigneeTerm()), () => searchSql(consigneeTerm())],
+    ["booking sheet searched: one consignee's name", () => sheetPath(1, consigneeTerm()), () => searchSql(consigneeTerm())],
+    ['booking sheet searched: a word of ≈60 consignees', () => sheetPath(1, wordTerm()), () => searchSql(wordTerm())],
     ['booking sheet searched: BL number', () => sheetPath(1, blTerm()), () => searchSql(blTerm())],
     ['worklist: 50, by date', () => worklistPath(1 + rand(PAGES)), () => worklistSql(1 + rand(PAGES))],
     ['job by number', () => `/api/shipments/searchworklist/${any(jobNumbers)}`, () => pool.query(SQL.jobByNumber, [any(jobNumbers)])],
+    ['public BL call (no sign-in)', blRequest, () => blSql(any(blNumbers), anyAddress())],
   ];
   const rows = [];
   for (const [name, path, sql] of calls) {
     say(`measuring ${name} (${DURATION_S} s via the gateway, ${DURATION_S} s straight SQL)…`);
-    rows.push({ name, gateway: await viaGateway(gatewayUrl, token, path), direct: await viaSql(pool, sql) });
+    rows.push({ name, gateway: await viaGateway(gatewayUrl, path === blRequest ? null : token, path), direct: await viaSql(pool, sql) });
   }
 
   // Job creation: CREATIONS adds (Head, each assigned to an employee) through the gateway, 32 at a
@@ -320,8 +372,7 @@ try {
   await explain('booking sheet page 1 (Active, by date)', SQL.sheetPage(0));
   await explain(`booking sheet page ${PAGES}`, SQL.sheetPage((PAGES - 1) * PAGE_SIZE));
   await explain('booking sheet total (Active)', SQL.sheetTotal);
-  const [first, second] = any(consignees).split(' ');
-  for (const q of [`${first} ${second.slice(0, 3)}`, second.slice(0, 5), blTerm()]) {
+  for (const q of [consigneeTerm(), wordTerm(), blTerm()]) {
     await explain(`search "${q}": page`, SQL.searchPage, [containsPattern(q)]);
     await explain(`search "${q}": total`, SQL.searchTotal, [containsPattern(q)]);
   }
