@@ -3,12 +3,12 @@
 // staff and the public use all day, through the gateway (HTTP → NATS → shipment → Postgres; not
 // the local edge) and as the same SQL sent straight to Postgres from Node, both sides checked
 // first to answer alike: the Daily Booking Sheet (50 rows, by date, Active), the same searched
-// for part of a consignee's name and for part of a BL number, the worklist, a job by number, the
-// public BL call (its per-address limit raised for this run only, see BL_LIMIT below); then job
-// creation throughput (BENCH_CREATIONS through the gateway, as many as plain SQL transactions)
-// with a check that the numbers have no gap and no duplicate; then EXPLAIN (ANALYZE, BUFFERS) of
-// the booking sheet's queries. With BENCH_REPORT=<file> the figures and plans are written there
-// too (Markdown). Stops and cleans up.
+// for one consignee's name, for a word many consignees share and for part of a BL number, the
+// worklist, a job by number, the public BL call (from many client addresses, see anyAddress);
+// then job creation throughput (BENCH_CREATIONS through the gateway, as many as plain SQL
+// transactions) with a check that the numbers have no gap and no duplicate; then EXPLAIN
+// (ANALYZE, BUFFERS) of the booking sheet's queries. With BENCH_REPORT=<file> the figures and
+// plans are written there too (Markdown). Stops and cleans up.
 import { readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import pg from 'pg';
