@@ -135,9 +135,10 @@ export async function seedJobs(url, jobs, say) {
     say(`  ${name}: ${times[name].toFixed(1)} s`);
   };
   try {
-    // A bulk load: no wait for the WAL flush per statement, room for the index builds.
+    // A bulk load on both connections (two cores): no wait for the WAL flush per statement, room for the index builds.
     for (const c of clients) await c.query(`SET synchronous_commit = off; SET maintenance_work_mem = '256MB'`);
-    await client.query(`SELECT setseed(0.2026)`);
+    // Each connection its own seed and its own batches (every other one): the same data every run.
+    await Promise.all(clients.map((c, i) => c.query(`SELECT setseed($1)`, [0.2026 + i / 10])));
     await step('names', async () => {
       for (const [kind, { count, name, username }] of Object.entries(KINDS)) {
         await client.query(
@@ -164,16 +165,24 @@ export async function seedJobs(url, jobs, say) {
       ].join('; '),
     );
     await step(`${jobs.toLocaleString('en')} jobs`, async () => {
-      for (let first = 1; first <= jobs; first += BATCH) {
-        await client.query(insertJobsSql(jobs), [first, Math.min(jobs, first + BATCH - 1)]);
-      }
+      await Promise.all(
+        clients.map(async (c, i) => {
+          for (let first = 1 + i * BATCH; first <= jobs; first += clients.length * BATCH) {
+            await c.query(insertJobsSql(jobs), [first, Math.min(jobs, first + BATCH - 1)]);
+          }
+        }),
+      );
     });
+    const [created, stateChanged] = clients;
     await step('status history', () =>
-      client.query(`
-        INSERT INTO shipment.job_history (job_id, changed_at, changed_by, field, before, after)
-        SELECT id, created_at, created_by, 'ShipmentStatus', NULL, shipment_status FROM shipment.job
-        UNION ALL
-        SELECT id, etd + time '09:00', updated_by, 'statusOfShipment', NULL, status_of_shipment FROM shipment.job WHERE status_of_shipment IS NOT NULL`),
+      Promise.all([
+        created.query(`
+          INSERT INTO shipment.job_history (job_id, changed_at, changed_by, field, before, after)
+          SELECT id, created_at, created_by, 'ShipmentStatus', NULL, shipment_status FROM shipment.job`),
+        stateChanged.query(`
+          INSERT INTO shipment.job_history (job_id, changed_at, changed_by, field, before, after)
+          SELECT id, etd + time '09:00', updated_by, 'statusOfShipment', NULL, status_of_shipment FROM shipment.job WHERE status_of_shipment IS NOT NULL`),
+      ]),
     );
     // The trigram (GIN) indexes take longest: one per connection first, then the rest shared.
     const ordered = [...indexes].sort((a, b) => Number(/USING gin/.test(b.definition)) - Number(/USING gin/.test(a.definition)));
