@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { planNodes } from '../testing/query-plan.js';
 import { startShipment, type ShipmentHarness } from '../testing/shipment-harness.js';
 import { jobPage, type JobListScope } from './job-lists.js';
 
@@ -30,17 +31,10 @@ async function pageAndPlan(scope: JobListScope, query: Parameters<typeof jobPage
   const sent: { sql: string; params: unknown[] }[] = [];
   const recording = { query: (sql: string, params: unknown[]) => (sent.push({ sql, params }), db.query(sql, params)) } as unknown as DataSource;
   const { items, total } = await jobPage(recording, scope, query);
-  const [plan] = (await db.query(`EXPLAIN (FORMAT JSON) ${sent[0]!.sql}`, sent[0]!.params)) as [{ 'QUERY PLAN': [{ Plan: PlanNode }] }];
+  const nodes = await planNodes(db, sent[0]!.sql, sent[0]!.params);
   const expected = await shipment.adminQuery<{ job_no: string }>(`SELECT job_no FROM shipment.job WHERE ${where} ORDER BY ${order} LIMIT 50 OFFSET 50`);
-  return { jobNos: items.map((row) => row.job_no), total, nodes: flatten(plan['QUERY PLAN'][0].Plan), expected: expected.map((row) => row.job_no) };
+  return { jobNos: items.map((row) => row.job_no), total, nodes, expected: expected.map((row) => row.job_no) };
 }
-
-interface PlanNode {
-  'Node Type': string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-const flatten = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(flatten)];
 
 describe('job lists sorted by a date', () => {
   it('the Active booking sheet by date, newest first: page 2 in date then id order, read along the date index without sorting', async () => {

@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { planNodes } from '../testing/query-plan.js';
 import { startShipment, type ShipmentHarness } from '../testing/shipment-harness.js';
 import { TRACKED_JOB_SQL } from './tracking.handlers.js';
 
@@ -24,13 +25,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => shipment.close());
 
-interface PlanNode {
-  'Node Type': string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-const flatten = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(flatten)];
-
 describe('the public BL search at scale', () => {
   it("finds the oldest job's BL number (any case) through the BL index, not by walking the job numbers", async () => {
     const db = shipment.app.get(DataSource);
@@ -38,8 +32,7 @@ describe('the public BL search at scale', () => {
       `SELECT bl_no, id FROM shipment.job WHERE bl_no <> '' ORDER BY job_number LIMIT 1`,
     );
     const typed = oldest!.bl_no.toLowerCase();
-    const [plan] = (await db.query(`EXPLAIN (FORMAT JSON) ${TRACKED_JOB_SQL}`, [typed])) as [{ 'QUERY PLAN': [{ Plan: PlanNode }] }];
-    const indexes = flatten(plan['QUERY PLAN'][0].Plan).map((node) => node['Index Name']);
+    const indexes = (await planNodes(db, TRACKED_JOB_SQL, [typed])).map((node) => node['Index Name']);
     expect(indexes).toContain('ix_job_bl_no');
     expect(indexes).not.toContain('ux_job_number');
     const [found] = (await db.query(TRACKED_JOB_SQL, [typed])) as { id: string; bl_no: string }[];
