@@ -64,3 +64,35 @@ describe('job lists sorted by a date', () => {
     expect(byEtd.nodes.map((node) => node['Node Type'])).not.toContain('Sort');
   });
 });
+
+describe('a searched job list', () => {
+  /** A page of the list is that slice of the whole list (read without a page), with the whole list's length as total. */
+  async function expectPageOfWhole(scope: JobListScope, query: Parameters<typeof jobPage>[2]) {
+    const { page = 1, pageSize = 50, ...filter } = query;
+    const whole = (await jobPage(db, scope, filter)).items.map((row) => row.job_no);
+    const paged = await jobPage(db, scope, { ...filter, page, pageSize });
+    expect(paged.total).toBe(whole.length);
+    expect(paged.items.map((row) => row.job_no)).toEqual(whole.slice((page - 1) * pageSize, page * pageSize));
+    return paged;
+  }
+  const worklist: JobListScope = { proceed: false, defaultSort: ['job_date', 'asc'] };
+  const sheet: JobListScope = { proceed: true, defaultSort: ['job_number', 'desc'] };
+
+  it('a term with more matches than SORTED_MATCHES_MAX (every worklist job): pages past the first, both ways, by the sort', async () => {
+    for (const order of ['asc', 'desc'] as const) {
+      const paged = await expectPageOfWhole(worklist, { q: 'consignee', sort: 'date', order, page: 3 });
+      expect(paged.total).toBeGreaterThan(10_000);
+    }
+  });
+
+  it('a rare term, sorted from its matches by date and by a name, in both directions, and a page past its end', async () => {
+    for (const order of ['asc', 'desc'] as const) {
+      const paged = await expectPageOfWhole(sheet, { q: 'Consignee 7', sort: 'date', order, page: 2, pageSize: 20, status: 'active' });
+      expect(paged.items).toHaveLength(20);
+      await expectPageOfWhole(sheet, { q: 'consignee 29', sort: 'consigneeName', order, page: 1, pageSize: 25 });
+    }
+    const past = await jobPage(db, sheet, { q: 'consignee 7', page: 1_000, pageSize: 50 });
+    expect(past.items).toEqual([]);
+    expect(past.total).toBeGreaterThan(0);
+  });
+});

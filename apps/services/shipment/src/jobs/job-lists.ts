@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, type BookingListQuery, type Page, type WorklistQuery } from '@freight/contracts';
-import { containsPattern } from '@freight/server-database';
+import { SORTED_MATCHES_MAX, containsPattern } from '@freight/server-database';
 import type { DataSource } from 'typeorm';
 import { JOB_COLUMNS, type JobRow } from './job.row.js';
 
@@ -81,20 +81,39 @@ export async function jobPage(db: DataSource, scope: JobListScope, query: Query)
   const [key, fallback] = query.sort ? [SORTS[query.sort]!, 'asc' as const] : scope.defaultSort;
   const direction = query.order ?? fallback;
   const size = query.pageSize ?? DEFAULT_PAGE_SIZE;
-  const limit = query.page === undefined ? '' : `LIMIT ${size} OFFSET ${(query.page - 1) * size}`;
   const whereSql = where.join(' AND ');
   // The table's column, not JOB_COLUMNS' text of it (`job_date::text AS job_date`): ORDER BY a bare
   // name takes the output column, whose order no index has, and sorts every match.
   const sortKey = /^[a-z_]+$/.test(key) ? `job.${key}` : key;
-  const rows = await db.query<JobRow[]>(
-    `SELECT ${JOB_COLUMNS} FROM shipment.job WHERE ${whereSql} ORDER BY ${sortKey} ${direction}, job.id ${direction} ${limit}`,
-    params,
+  const orderBy = `${sortKey} ${direction}, job.id ${direction}`;
+  const read = (sql: string) => db.query<JobRow[]>(sql, params);
+  const whole = `SELECT ${JOB_COLUMNS} FROM shipment.job WHERE ${whereSql} ORDER BY ${orderBy}`;
+  if (query.page === undefined) {
+    const rows = await read(whole);
+    return { items: rows, total: rows.length };
+  }
+  const offset = (query.page - 1) * size;
+  const walk = `${whole} LIMIT ${size} OFFSET ${offset}`;
+  const totalOf = async (sql: string) => ((await db.query(sql, params)) as [{ total: number }])[0].total;
+  const counted = `SELECT count(*)::int AS total FROM shipment.job WHERE ${whereSql}`;
+  if (!text) {
+    const rows = await read(walk);
+    const kept = `SELECT coalesce(sum(n), 0)::int AS total FROM shipment.job_counts WHERE ${counts.join(' AND ')}`;
+    return { items: rows, total: await totalOf(scope.client ? counted : kept) };
+  }
+  // A search: the count comes first and picks the page's plan, as EntityRepository.list does. At
+  // most SORTED_MATCHES_MAX matches are read by the trigram index and sorted here; more walk the
+  // sort's index, where matches that dense soon fill a page. Left to itself, Postgres (whose
+  // estimate of a contains-search is a guess) walks the index for a term it wrongly takes for
+  // common, through most of the table, or reads and sorts every row of a common one.
+  const total = await totalOf(counted);
+  if (offset >= total) return { items: [], total };
+  if (total > SORTED_MATCHES_MAX) return { items: await read(walk), total };
+  const rows = await read(
+    `WITH matches AS MATERIALIZED (SELECT id, ${key} AS sort_key FROM shipment.job WHERE ${whereSql})
+     SELECT ${JOB_COLUMNS} FROM (SELECT id AS match_id FROM matches ORDER BY sort_key ${direction}, id ${direction} LIMIT ${size} OFFSET ${offset}) page
+       JOIN shipment.job job ON job.id = page.match_id
+     ORDER BY ${orderBy}`,
   );
-  if (query.page === undefined) return { items: rows, total: rows.length };
-  const [{ total }] = (
-    text || scope.client
-      ? await db.query(`SELECT count(*)::int AS total FROM shipment.job WHERE ${whereSql}`, params)
-      : await db.query(`SELECT coalesce(sum(n), 0)::int AS total FROM shipment.job_counts WHERE ${counts.join(' AND ')}`, params)
-  ) as [{ total: number }];
   return { items: rows, total };
 }
