@@ -1,4 +1,4 @@
-import type { Job } from '@freight/contracts';
+import { api, type Job } from '@freight/contracts';
 import { clientToken } from '../testing/clients.js';
 import { stackForFile } from '../testing/gateway-stack.js';
 import { NAMES, addJob, editBody, jobBody, seedJobWorld, type JobWorld } from '../testing/shipments.js';
@@ -103,6 +103,33 @@ const cases = Object.entries(expected).flatMap(([name, statuses]) =>
 );
 
 describe('jobs, bookings and the counter: role × call (DECISIONS §3-4)', () => {
+  it("covers every route of jobs, bookings and the counter (the e-mail and public tracking calls are their modules' tests)", () => {
+    const covered = [
+      'shipmentsAllworklist',
+      'shipmentsAllbooklist',
+      'shipmentsSearchworklist',
+      'shipmentsSearchbooklist',
+      'shipmentsUpdate',
+      'shipmentsUpdateadmin',
+      'shipmentsUpdatebooking',
+      'shipmentsAdminadd',
+      'shipmentsBranchadminadd',
+      'shipmentsAdd',
+      'shipmentsAllbooklistconsignee',
+      'shipmentsAllbooklistshipper',
+      'shipmentcounterGet',
+      'shipmentcounterSet',
+      'shipmentsSearchbooklistdeletion',
+      'shipmentsDelete',
+    ];
+    const elsewhere = ['shipmentsSendmail', 'shipmentsSendupdatingmail', 'shipmentsSearchbl'];
+    expect(
+      Object.keys(api)
+        .filter((name) => /^shipment(s|counter)[A-Z]/.test(name))
+        .sort(),
+    ).toEqual([...covered, ...elsewhere].sort());
+  });
+
   it.each(cases)('%s as %s → %i', async (name, actor, status) => {
     const [method, path, body] = calls[name]!(actor);
     const reply = await call(method, path, { token: tokens[actor], body });

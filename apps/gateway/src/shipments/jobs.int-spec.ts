@@ -185,6 +185,8 @@ describe('editing a job', () => {
       [job.jobNo],
     );
     expect(events.map((event) => event.subject)).toEqual(['events.shipment.job.created', 'events.shipment.job.updated']);
+    expect(events[0]!.payload).toMatchObject({ jobNo: job.jobNo, userId: world.emma.user_id, proceedToProceeding: false });
+    expect(events[0]!.payload.changed).toEqual(expect.arrayContaining(['jobNo', 'consigneeName', 'ShipmentStatus', 'user']));
     expect(events[1]!.payload).toMatchObject({
       jobNo: job.jobNo,
       userId: world.eric.user_id,
@@ -391,5 +393,32 @@ describe('names kept from the directory', () => {
     expect(searched.body.map((j: Job) => j.jobNo)).toContain(job.jobNo);
     // Back, for the other tests.
     await call('PUT', `/api/consignees/update/${consignee!.id}`, { token: world.head.token, body: renameBody(NAMES.otherConsignee) });
+  });
+
+  it('refuse a name deleted in master data on new writes (400), while the jobs that name it keep it', async () => {
+    const token = world.head.token;
+    expect((await call('POST', '/api/yards/add', { token, body: { YardName: 'Old Yard' } })).status).toBe(201);
+    await until(
+      async () => ((await shipmentQuery(shared, `SELECT 1 FROM shipment.directory_name WHERE kind = 'yard' AND name = 'Old Yard'`)).length ? true : undefined),
+      'the new yard in the copy',
+    );
+    const job = await addJob(shared, world.admin, 'emma', { ShipmentStatus: 'Booking Confirmed' });
+    const booked = await call('PUT', `/api/shipments/updatebooking/${job.jobNo}`, { token, body: { version: job.version, yardName: 'old yard' } });
+    expect([booked.status, booked.body.shipment.yardName.YardName]).toEqual([200, 'Old Yard']);
+    expect((await call('DELETE', '/api/yards/delete/Old Yard', { token })).status).toBe(200);
+    await until(
+      async () =>
+        (await shipmentQuery(shared, `SELECT 1 FROM shipment.directory_name WHERE kind = 'yard' AND name = 'Old Yard' AND deleted_at IS NOT NULL`)).length
+          ? true
+          : undefined,
+      'the yard marked deleted in the copy',
+    );
+    const refused = await call('PUT', `/api/shipments/updatebooking/${job.jobNo}`, {
+      token,
+      body: { version: booked.body.shipment.version, yardName: 'Old Yard' },
+    });
+    expect([refused.status, detailsOf(refused)]).toEqual([400, { yardName: 'No yard has this name' }]);
+    const kept = await call('GET', `/api/shipments/searchbooklist/${job.jobNo}`, { token });
+    expect(kept.body.results[0].yardName.YardName).toBe('Old Yard');
   });
 });

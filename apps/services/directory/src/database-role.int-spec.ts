@@ -123,5 +123,13 @@ describe('provisioning and seeding', () => {
       role: 'Head',
       branchCity: { BranchCity: 'Colombo' },
     });
+    // Like any other change, through the outbox: copies elsewhere (the shipment service's names) learn of them.
+    const events = await h.adminQuery<{ subject: string; key: string }>(
+      `SELECT subject, payload->>'key' AS key FROM directory.outbox WHERE payload->>'key' IN ('Colombo', 'head') ORDER BY position`,
+    );
+    expect(events).toEqual([
+      { subject: 'events.directory.branch.created', key: 'Colombo' },
+      { subject: 'events.directory.user.created', key: 'head' },
+    ]);
   });
 });

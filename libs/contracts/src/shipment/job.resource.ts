@@ -524,7 +524,7 @@ export const jobs = defineResource({
  * other services: which job, whose it is now (and was, when the assignee changed), and which
  * fields changed (API names; every field of a new job is "changed").
  */
-export interface JobChangeEvent {
+export type JobChangeEvent = {
   /** The job number (the event's natural key). */
   key: string;
   jobNo: string;
@@ -536,4 +536,4 @@ export interface JobChangeEvent {
   /** Inquiry (worklist) or booking (booking sheet) after the change. */
   proceedToProceeding: boolean;
   changed: string[];
-}
+};

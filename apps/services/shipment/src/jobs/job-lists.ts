@@ -3,10 +3,14 @@ import { SORTED_MATCHES_MAX, containsPattern } from '@freight/server-database';
 import type { DataSource } from 'typeorm';
 import { JOB_COLUMNS, type JobRow } from './job.row.js';
 
-/** Each sortable column's SQL (an index each, see the jobs migration). */
+/**
+ * Each sortable column's SQL (an index each, see the jobs migration). Qualified by the table:
+ * the SELECT list names its text forms of the dates `job_date`, `etd`, ..., and a bare name in
+ * ORDER BY would sort those texts, without the index.
+ */
 const SORTS: Record<string, string> = {
-  date: 'job_date',
-  jobNo: 'job_number',
+  date: 'job.job_date',
+  jobNo: 'job.job_number',
   user: 'lower(user_name)',
   consigneeName: 'lower(consignee_name)',
   shipperName: 'lower(shipper_name)',
@@ -18,9 +22,9 @@ const SORTS: Record<string, string> = {
   blNo: 'lower(bl_no)',
   containerNo: 'lower(container_no)',
   Vesselname: 'lower(vessel_name)',
-  etd: 'etd',
-  eta: 'eta',
-  jobStatus: 'job_status',
+  etd: 'job.etd',
+  eta: 'job.eta',
+  jobStatus: 'job.job_status',
 };
 
 /** Which jobs a list holds, beyond its query: inquiries or bookings, whose, which client's. */
@@ -31,19 +35,27 @@ export interface JobListScope {
   userId?: string;
   /** Only this client's (consignee_id or shipper_id). */
   client?: { column: 'consignee_id' | 'shipper_id'; id: string };
-  /** The default order: the worklist by date ascending, the booking sheet newest job first. */
+  /** The default order (a SORTS value): the worklist by date ascending, the booking sheet newest job first. */
   defaultSort: readonly [sql: string, direction: 'asc' | 'desc'];
 }
 
-type Query = (WorklistQuery | BookingListQuery) & { status?: BookingListQuery['status'] };
+export type JobListQuery = (WorklistQuery | BookingListQuery) & { status?: BookingListQuery['status'] };
+
+/** The SQL of a list's page and of its total; null when nothing can match ("active" typed while showing inactive ones). */
+export interface JobListSql {
+  rows: { sql: string; params: unknown[] };
+  total: { sql: string; params: unknown[] };
+  /** A searched page: the page read from the search's matches, sorted (`rows` walks the sort's index), and the page's offset. */
+  matches?: { sql: string; params: unknown[]; offset: number };
+}
 
 /**
- * One page of a job list (DECISIONS §1), searched, sorted and paged in SQL. The predicates are
+ * A job list's SQL (DECISIONS §1): searched, sorted and paged in the database. The predicates are
  * written as the partial indexes have them (`NOT proceed AND deleted_at IS NULL`, `proceed AND
  * job_status AND ...`), so the planner can use them. The total of a list without search text
  * comes from `job_counts` (a few rows), not from counting the jobs.
  */
-export async function jobPage(db: DataSource, scope: JobListScope, query: Query): Promise<Page<JobRow>> {
+export function jobListSql(scope: JobListScope, query: JobListQuery): JobListSql | null {
   const where = [scope.proceed ? 'proceed' : 'NOT proceed'];
   const counts = [`proceed = ${scope.proceed}`];
   const params: unknown[] = [];
@@ -56,7 +68,7 @@ export async function jobPage(db: DataSource, scope: JobListScope, query: Query)
   // Booking search: exactly "active" or "inactive" matches the job status (spec 02 §5).
   if (scope.proceed && /^(active|inactive)$/i.test(text)) {
     const typed = text.toLowerCase() === 'active';
-    if (status !== undefined && status !== typed) return { items: [], total: 0 };
+    if (status !== undefined && status !== typed) return null;
     status = typed;
     text = '';
   }
@@ -81,39 +93,49 @@ export async function jobPage(db: DataSource, scope: JobListScope, query: Query)
   const [key, fallback] = query.sort ? [SORTS[query.sort]!, 'asc' as const] : scope.defaultSort;
   const direction = query.order ?? fallback;
   const size = query.pageSize ?? DEFAULT_PAGE_SIZE;
+  const offset = query.page === undefined ? 0 : (query.page - 1) * size;
+  const limit = query.page === undefined ? '' : `LIMIT ${size} OFFSET ${offset}`;
   const whereSql = where.join(' AND ');
-  // The table's column, not JOB_COLUMNS' text of it (`job_date::text AS job_date`): ORDER BY a bare
-  // name takes the output column, whose order no index has, and sorts every match.
-  const sortKey = /^[a-z_]+$/.test(key) ? `job.${key}` : key;
-  const orderBy = `${sortKey} ${direction}, job.id ${direction}`;
-  const read = (sql: string) => db.query<JobRow[]>(sql, params);
-  const whole = `SELECT ${JOB_COLUMNS} FROM shipment.job WHERE ${whereSql} ORDER BY ${orderBy}`;
-  if (query.page === undefined) {
-    const rows = await read(whole);
-    return { items: rows, total: rows.length };
+  const orderBy = `${key} ${direction}, job.id ${direction}`;
+  return {
+    rows: { sql: `SELECT ${JOB_COLUMNS} FROM shipment.job WHERE ${whereSql} ORDER BY ${orderBy} ${limit}`, params },
+    total:
+      text || scope.client
+        ? { sql: `SELECT count(*)::int AS total FROM shipment.job WHERE ${whereSql}`, params }
+        : { sql: `SELECT coalesce(sum(n), 0)::int AS total FROM shipment.job_counts WHERE ${counts.join(' AND ')}`, params },
+    ...(text &&
+      query.page !== undefined && {
+        matches: {
+          sql: `WITH matches AS MATERIALIZED (SELECT id, ${key} AS sort_key FROM shipment.job job WHERE ${whereSql})
+            SELECT ${JOB_COLUMNS} FROM (SELECT id AS match_id FROM matches ORDER BY sort_key ${direction}, id ${direction} ${limit}) page
+              JOIN shipment.job job ON job.id = page.match_id
+            ORDER BY ${orderBy}`,
+          params,
+          offset,
+        },
+      }),
+  };
+}
+
+/**
+ * One page of a job list (every row without `page`) and its total. A searched page counts first,
+ * and the count picks the page's plan, as EntityRepository.list does: at most SORTED_MATCHES_MAX
+ * matches are read by the trigram index and sorted; more walk the sort's index, where matches that
+ * dense soon fill a page. Left to itself, Postgres (whose estimate of a contains-search is a guess)
+ * walks the index through most of the table for a term it wrongly takes for common, or reads and
+ * sorts every row of a common one.
+ */
+export async function jobPage(db: DataSource, scope: JobListScope, query: JobListQuery): Promise<Page<JobRow>> {
+  const sql = jobListSql(scope, query);
+  if (!sql) return { items: [], total: 0 };
+  if (sql.matches) {
+    const [{ total }] = (await db.query(sql.total.sql, sql.total.params)) as [{ total: number }];
+    if (sql.matches.offset >= total) return { items: [], total };
+    const page = total > SORTED_MATCHES_MAX ? sql.rows : sql.matches;
+    return { items: await db.query<JobRow[]>(page.sql, page.params), total };
   }
-  const offset = (query.page - 1) * size;
-  const walk = `${whole} LIMIT ${size} OFFSET ${offset}`;
-  const totalOf = async (sql: string) => ((await db.query(sql, params)) as [{ total: number }])[0].total;
-  const counted = `SELECT count(*)::int AS total FROM shipment.job WHERE ${whereSql}`;
-  if (!text) {
-    const rows = await read(walk);
-    const kept = `SELECT coalesce(sum(n), 0)::int AS total FROM shipment.job_counts WHERE ${counts.join(' AND ')}`;
-    return { items: rows, total: await totalOf(scope.client ? counted : kept) };
-  }
-  // A search: the count comes first and picks the page's plan, as EntityRepository.list does. At
-  // most SORTED_MATCHES_MAX matches are read by the trigram index and sorted here; more walk the
-  // sort's index, where matches that dense soon fill a page. Left to itself, Postgres (whose
-  // estimate of a contains-search is a guess) walks the index for a term it wrongly takes for
-  // common, through most of the table, or reads and sorts every row of a common one.
-  const total = await totalOf(counted);
-  if (offset >= total) return { items: [], total };
-  if (total > SORTED_MATCHES_MAX) return { items: await read(walk), total };
-  const rows = await read(
-    `WITH matches AS MATERIALIZED (SELECT id, ${key} AS sort_key FROM shipment.job WHERE ${whereSql})
-     SELECT ${JOB_COLUMNS} FROM (SELECT id AS match_id FROM matches ORDER BY sort_key ${direction}, id ${direction} LIMIT ${size} OFFSET ${offset}) page
-       JOIN shipment.job job ON job.id = page.match_id
-     ORDER BY ${orderBy}`,
-  );
+  const rows = await db.query<JobRow[]>(sql.rows.sql, sql.rows.params);
+  if (query.page === undefined) return { items: rows, total: rows.length };
+  const [{ total }] = (await db.query(sql.total.sql, sql.total.params)) as [{ total: number }];
   return { items: rows, total };
 }

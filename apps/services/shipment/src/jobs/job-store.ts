@@ -10,8 +10,8 @@ import {
   type ShipmentStatus,
 } from '@freight/contracts';
 import { AppError } from '@freight/server';
-import { appendEvents, type Tx } from '@freight/server-database';
-import { JOB_COLUMNS, changedFields, toJob, type JobRow } from './job.row.js';
+import { appendEvents, type OutboxEvent, type Tx } from '@freight/server-database';
+import { JOB_COLUMNS, changedFields, contentFields, toJob, type JobRow } from './job.row.js';
 
 /** A job ready to be written: every name resolved to the copy's record (validated before any batching). */
 export interface NewJob {
@@ -122,24 +122,23 @@ export function assertSelf(actor: Actor, userId: string): void {
  */
 export async function recordChanges(tx: Tx, changes: readonly { by: string; before: JobRow | null; after: JobRow }[]): Promise<void> {
   const history: { job: string; by: string; field: string; before: string | null; after: string | null }[] = [];
-  const events: { subject: string; payload: JobChangeEvent }[] = [];
+  const events: OutboxEvent[] = [];
   for (const { by, before, after } of changes) {
     const old: Job | null = before && toJob(before);
-    const fields = changedFields(old, toJob(after));
+    const now = toJob(after);
+    const fields = changedFields(old, now);
     if (fields.length === 0) continue;
     for (const field of fields) history.push({ job: after.id, by, ...field });
-    events.push({
-      subject: eventSubject('shipment', 'job', before ? 'updated' : 'created'),
-      payload: {
-        key: after.job_no,
-        jobNo: after.job_no,
-        direction: after.direction,
-        userId: after.user_id,
-        ...(before && before.user_id !== after.user_id && { previousUserId: before.user_id }),
-        proceedToProceeding: after.proceed,
-        changed: fields.map((field) => field.field),
-      },
-    });
+    const payload: JobChangeEvent = {
+      key: after.job_no,
+      jobNo: after.job_no,
+      direction: after.direction,
+      userId: after.user_id,
+      ...(before && before.user_id !== after.user_id && { previousUserId: before.user_id }),
+      proceedToProceeding: after.proceed,
+      changed: old ? fields.map((field) => field.field) : contentFields(now),
+    };
+    events.push({ subject: eventSubject('shipment', 'job', before ? 'updated' : 'created'), payload });
   }
   if (history.length === 0) return;
   await tx.query(
@@ -147,5 +146,5 @@ export async function recordChanges(tx: Tx, changes: readonly { by: string; befo
      SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[])`,
     [history.map((h) => h.job), history.map((h) => h.by), history.map((h) => h.field), history.map((h) => h.before), history.map((h) => h.after)],
   );
-  await appendEvents(tx, events as never);
+  await appendEvents(tx, events);
 }

@@ -53,12 +53,12 @@ export class JobHandlers implements Pick<Handlers, Op> {
 
   async allworklist({ actor, params, query }: Msg<'allworklist'>) {
     assertSelf(actor, params.user_id);
-    return page(await jobPage(this.db, { proceed: false, ...whose(actor), defaultSort: ['job_date', 'asc'] }, query));
+    return page(await jobPage(this.db, { proceed: false, ...whose(actor), defaultSort: ['job.job_date', 'asc'] }, query));
   }
 
   async allbooklist({ actor, params, query }: Msg<'allbooklist'>) {
     assertSelf(actor, params.userId);
-    return page(await jobPage(this.db, { proceed: true, ...whose(actor), defaultSort: ['job_number', 'desc'] }, query));
+    return page(await jobPage(this.db, { proceed: true, ...whose(actor), defaultSort: ['job.job_number', 'desc'] }, query));
   }
 
   allbooklistconsignee(message: Msg<'allbooklistconsignee'>) {
@@ -272,7 +272,7 @@ export class JobHandlers implements Pick<Handlers, Op> {
       proceed: true,
       client: { column: kind === 'consignee' ? 'consignee_id' : 'shipper_id', id: client.id },
       ...(isClient ? {} : whose(actor as Actor)),
-      defaultSort: ['job_number', 'desc'],
+      defaultSort: ['job.job_number', 'desc'],
     };
     const { items, total } = await jobPage(this.db, scope, query);
     return { items: items.map(toClientBooking), total };

@@ -164,6 +164,9 @@ export function toClientBooking(row: JobRow): ClientBooking {
 /** Fields of a job that are bookkeeping, not content: never "changed" in history or events. */
 const NOT_CONTENT = new Set(['_id', 'version', 'createdAt', 'updatedAt']);
 
+/** Every content field of a job (API names): what a `created` event says changed. */
+export const contentFields = (job: Job): string[] => Object.keys(job).filter((field) => !NOT_CONTENT.has(field));
+
 /** The value of a field as history stores it: a reference by its name, a date as YYYY-MM-DD, null as null. */
 function historyText(value: unknown): string | null {
   if (value === null || value === undefined) return null;
@@ -174,14 +177,25 @@ function historyText(value: unknown): string | null {
   return String(value);
 }
 
-/** Each field (API name) whose value differs between the two states of a job, before and after as text. */
+/**
+ * Each field (API name) whose value differs between the two states of a job, before and after as
+ * text. A new job (`before` null) is two rows: its number (the creation) and its status (the start
+ * of its timeline); its other first values are the job's own, and each later change keeps the
+ * value it replaced, so the history still tells every value the job ever had.
+ */
 export function changedFields(before: Job | null, after: Job): { field: string; before: string | null; after: string | null }[] {
+  if (before === null) {
+    return [
+      { field: 'jobNo', before: null, after: after.jobNo },
+      { field: 'ShipmentStatus', before: null, after: after.ShipmentStatus },
+    ];
+  }
   const changes: { field: string; before: string | null; after: string | null }[] = [];
   for (const [field, value] of Object.entries(after)) {
     if (NOT_CONTENT.has(field)) continue;
-    const old = before === null ? null : historyText((before as Record<string, unknown>)[field]);
+    const old = historyText((before as Record<string, unknown>)[field]);
     const now = historyText(value);
-    if (before === null ? now !== null && now !== '' : old !== now) changes.push({ field, before: old, after: now });
+    if (old !== now) changes.push({ field, before: old, after: now });
   }
   return changes;
 }
