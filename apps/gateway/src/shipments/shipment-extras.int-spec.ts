@@ -301,4 +301,16 @@ describe('a master-data delete while active jobs use the record (ADR 30): across
     await call('POST', '/api/yards/add', { token: world.head.token, body: { YardName: 'Empty Yard' } });
     expect(await call('DELETE', '/api/yards/delete/Empty%20Yard', { token: world.head.token })).toMatchObject({ status: 200 });
   });
+
+  // Last in the file: it stops the shipment service.
+  it('answers 503 when the shipment service does not answer, and leaves the record (an orphaned job is worse than a retry)', async () => {
+    await call('POST', '/api/yards/add', { token: world.head.token, body: { YardName: 'Kept Yard' } });
+    await shared.stack.services.byName.shipment.process.stop();
+    const reply = await call('DELETE', '/api/yards/delete/Kept%20Yard', { token: world.head.token });
+    expect(reply).toMatchObject({
+      status: 503,
+      body: { code: 'SERVICE_UNAVAILABLE', message: 'Could not check whether this yard is still in use. Please try again in a moment.' },
+    });
+    expect(await call('GET', '/api/yards/get/Kept%20Yard', { token: world.head.token })).toMatchObject({ status: 200 });
+  });
 });

@@ -244,7 +244,7 @@ describe('the users role matrix (DECISIONS §4)', () => {
     await expect(suite.stack.gateway.login(username, 'set-by-suite.head-Kelp-4821')).resolves.toMatchObject({ user_role: 'Employee' });
   });
 
-  it('an edit and a delete cost one request to the directory each (besides the session check)', async () => {
+  it('an edit and a delete cost one request to the directory each (besides the session check; a delete first asks how many jobs use the user, ADR 30)', async () => {
     const username = await target('Employee');
     const requests = jest.spyOn(suite.stack.gateway.app.get(NatsRpcClient), 'request');
     try {
@@ -258,7 +258,7 @@ describe('the users role matrix (DECISIONS §4)', () => {
       ).toBe(200);
       expect((await call('DELETE', `/api/users/delete/${username}`, { token: admin.token })).status).toBe(200);
       const subjects = requests.mock.calls.map(([subject]) => subject).filter((subject) => subject !== 'directory.user.sessionState');
-      expect(subjects).toEqual([users.subjects.update, users.subjects.delete]);
+      expect(subjects).toEqual([users.subjects.update, 'shipment.references.count', users.subjects.delete]);
     } finally {
       requests.mockRestore();
     }
