@@ -11,6 +11,7 @@
 // plans are written there too (Markdown). Stops and cleans up.
 import { readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
+import { jobSchema } from '@freight/contracts';
 import pg from 'pg';
 import { serviceNamed } from '../dev/services.mjs';
 import { startSystem } from '../dev/start.mjs';
@@ -27,7 +28,7 @@ const GOALS = { sheetP99Ms: 50, sheetVsSql: 0.5, creationsPerS: 500 };
 const DATABASE_URL_VARIABLE = serviceNamed('shipment').databaseUrlVariable;
 
 // The SQL the shipment service runs; keep it identical. `jobPage` (apps/services/shipment/src/jobs/
-// job-lists.ts): the page, then its total (from job_counts without search text, else counted);
+// job-lists.ts): the page, then its total (from job_counts); a search counts first (see searchSql);
 // `findJob` (job-store.ts) for a job by number; JOB_COLUMNS is job.row.ts's.
 const JOB_COLUMNS = [
   ...['id', 'job_number', 'job_no', 'direction', 'user_id', 'user_name', 'branch_id', 'branch_city', 'consignee_id', 'consignee_name'],
@@ -46,7 +47,7 @@ const SQL = {
   // A search: the count first; at most SORTED_MATCHES_MAX matches sorted from the matches, more walk the date index.
   searchTotal: `SELECT count(*)::int AS total FROM shipment.job WHERE ${ACTIVE_BOOKINGS} AND search_text LIKE $1`,
   searchWalk: `SELECT ${JOB_COLUMNS} FROM shipment.job WHERE ${ACTIVE_BOOKINGS} AND search_text LIKE $1 ORDER BY job.job_date desc, job.id desc LIMIT ${PAGE_SIZE} OFFSET 0`,
-  searchMatches: `WITH matches AS MATERIALIZED (SELECT id, job_date AS sort_key FROM shipment.job WHERE ${ACTIVE_BOOKINGS} AND search_text LIKE $1)
+  searchMatches: `WITH matches AS MATERIALIZED (SELECT id, job.job_date AS sort_key FROM shipment.job job WHERE ${ACTIVE_BOOKINGS} AND search_text LIKE $1)
      SELECT ${JOB_COLUMNS} FROM (SELECT id AS match_id FROM matches ORDER BY sort_key desc, id desc LIMIT ${PAGE_SIZE} OFFSET 0) page
        JOIN shipment.job job ON job.id = page.match_id
      ORDER BY job.job_date desc, job.id desc`,
@@ -96,26 +97,13 @@ const INSERT_JOBS = `INSERT INTO shipment.job (${Object.keys(NEW_JOB_COLUMNS).jo
 const INSERT_HISTORY = `INSERT INTO shipment.job_history (job_id, changed_by, field, before, after)
   SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[])`;
 const APPEND_EVENT = `INSERT INTO shipment.outbox (subject, payload) VALUES ($1, $2::jsonb)`;
-/** The history of a new job: each field with a value (API names and values, as recordChanges has them). */
-const newJobHistory = (row) =>
-  Object.entries({
-    jobNo: row.job_no,
-    direction: row.direction,
-    date: row.job_date,
-    user: row.user_name,
-    branchCity: row.branch_city,
-    consigneeName: row.consignee_name,
-    originPort: row.origin_port,
-    typeOfShipment: row.type_of_shipment,
-    termOfShipment: row.term_of_shipment,
-    ShipmentStatus: row.shipment_status,
-    cartoons: String(row.cartoons),
-    cbm: String(Number(row.cbm)),
-    weight: String(Number(row.weight)),
-    jobStatus: String(row.job_status),
-    statusUpdateToClient: String(row.status_update_to_client),
-    proceedToProceeding: String(row.proceed),
-  });
+/** The history of a new job (recordChanges, changedFields): its number and its status, the start of its timeline. */
+const newJobHistory = (row) => [
+  ['jobNo', row.job_no],
+  ['ShipmentStatus', row.shipment_status],
+];
+/** What a `created` event says changed: every content field of a job (job.row.ts contentFields). */
+const CONTENT_FIELDS = Object.keys(jobSchema.shape).filter((field) => !['_id', 'version', 'createdAt', 'updatedAt'].includes(field));
 
 /** containsPattern (libs/server/database) of the lower-cased text, as jobPage searches. */
 const containsPattern = (text) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -339,7 +327,7 @@ try {
         direction: row.direction,
         userId: row.user_id,
         proceedToProceeding: false,
-        changed: history.map(([f]) => f),
+        changed: CONTENT_FIELDS,
       };
       await client.query(APPEND_EVENT, ['events.shipment.job.created', JSON.stringify(event)]);
       await client.query('COMMIT');
