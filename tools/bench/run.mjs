@@ -5,17 +5,14 @@
 // export of every user and of every consignee, one download each: its time and the gateway's
 // peak memory above what it held before. Stops and cleans up.
 import { readFile } from 'node:fs/promises';
-import { Writable } from 'node:stream';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { serviceNamed } from '../dev/services.mjs';
 import { startSystem } from '../dev/start.mjs';
+import { CONNECTIONS, DURATION_S, comparisonTable, headSession, quiet, viaGateway, viaSql } from './measure.mjs';
 
 const USERS = 100_000;
 const BRANCHES = 500;
 const CONSIGNEES = 100_000;
-const CONNECTIONS = 32;
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const PAGE_SIZE = 25;
 const CONSIGNEE_PAGE_SIZE = 50;
 const SEARCH_LIMIT = 50; // libs/server/database/src/entity-repository.ts
@@ -131,44 +128,6 @@ async function seed(url) {
   }
 }
 
-function viaGateway(base, token, makePath) {
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: base,
-        connections: CONNECTIONS,
-        duration: DURATION_S,
-        headers: { authorization: `Bearer ${token}` },
-        requests: [{ setupRequest: (req) => ({ ...req, path: makePath() }) }],
-      },
-      (error, result) => {
-        if (error) return reject(error);
-        const failed = result.non2xx + result.errors + result.timeouts;
-        resolve({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total, failed });
-      },
-    );
-  });
-}
-
-/** The same concurrency straight to Postgres: CONNECTIONS loops on a pool of CONNECTIONS. */
-async function viaSql(pool, work) {
-  const latencies = [];
-  const deadline = Date.now() + DURATION_S * 1000;
-  let failed = 0;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (Date.now() < deadline) {
-        const t = process.hrtime.bigint();
-        await work().catch(() => failed++);
-        latencies.push(Number(process.hrtime.bigint() - t) / 1e6);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-  return { rps: latencies.length / DURATION_S, p50: at(0.5), p99: at(0.99), total: latencies.length, failed };
-}
-
 /** Resident memory of a process, in bytes (Linux). */
 async function rssOf(pid) {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
@@ -206,14 +165,6 @@ async function measureExport(url, token, gatewayPid) {
   return { seconds, bytes, records: lines - 1, extraRss: peak - before };
 }
 
-/** Drops everything but the start-up lines: the servers' logs would drown the table. */
-const quiet = new Writable({
-  write(chunk, _enc, done) {
-    for (const line of String(chunk).split('\n')) if (line.startsWith('[start]') || line.includes('exited')) process.stdout.write(line + '\n');
-    done();
-  },
-});
-
 const system = await startSystem({ isolated: { label: 'bench' }, build: process.argv.includes('--build'), out: quiet });
 let pool;
 try {
@@ -222,16 +173,7 @@ try {
     `seeded ${USERS.toLocaleString('en')} users in ${BRANCHES} branches and ${CONSIGNEES.toLocaleString('en')} consignees in ${seconds.toFixed(1)} s`,
   );
 
-  // The gateway itself, as deployed behind nginx: the local edge (tools/dev/edge.mjs, Node) is a
-  // development stand-in whose own proxying would be measured too.
-  const gatewayUrl = `http://${system.env.GATEWAY_HOST}:${system.env.GATEWAY_PORT}`;
-  const login = await fetch(`${gatewayUrl}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: system.headLogin.username, password: system.headLogin.password }),
-  });
-  if (!login.ok) throw new Error(`Head login failed: ${login.status} ${await login.text()}`);
-  const { token } = await login.json();
+  const { gatewayUrl, token } = await headSession(system);
 
   pool = new pg.Pool({ connectionString: system.env[DATABASE_URL_VARIABLE], max: CONNECTIONS });
   const consigneeIds = (await pool.query('SELECT id FROM directory.consignee')).rows.map((row) => row.id);
@@ -296,31 +238,8 @@ try {
     () => pool.query(CONSIGNEE_SQL.byId, [anyConsigneeId()]),
   );
 
-  const f = (n) => n.toFixed(n < 10 ? 1 : 0);
   console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s each, ${USERS.toLocaleString('en')} users, ${CONSIGNEES.toLocaleString('en')} consignees\n`);
-  console.table(
-    rows.flatMap(({ name, gateway, direct }) => [
-      {
-        call: name,
-        path: 'gateway',
-        'req/s': f(gateway.rps),
-        'p50 ms': f(gateway.p50),
-        'p99 ms': f(gateway.p99),
-        requests: gateway.total,
-        failed: gateway.failed,
-      },
-      { call: '', path: 'SQL direct', 'req/s': f(direct.rps), 'p50 ms': f(direct.p50), 'p99 ms': f(direct.p99), requests: direct.total, failed: direct.failed },
-      {
-        call: '',
-        path: 'gateway / SQL',
-        'req/s': `${(gateway.rps / direct.rps).toFixed(2)}×`,
-        'p50 ms': `${(gateway.p50 / direct.p50).toFixed(2)}×`,
-        'p99 ms': `${(gateway.p99 / direct.p99).toFixed(2)}×`,
-        requests: '',
-        failed: '',
-      },
-    ]),
-  );
+  console.table(comparisonTable(rows));
   if (rows.some((r) => r.gateway.failed || r.direct.failed)) process.exitCode = 1;
 
   const mb = (n) => (n / 1024 / 1024).toFixed(1);

@@ -403,12 +403,15 @@ describe('names kept from the directory', () => {
       'the new yard in the copy',
     );
     const job = await addJob(shared, world.admin, 'emma', { ShipmentStatus: 'Booking Confirmed' });
-    // Inactive: an active job would hold the yard (its delete refused, ADR 30).
-    const booked = await call('PUT', `/api/shipments/updatebooking/${job.jobNo}`, {
-      token,
-      body: { version: job.version, yardName: 'old yard', jobStatus: false },
-    });
+    const booked = await call('PUT', `/api/shipments/updatebooking/${job.jobNo}`, { token, body: { version: job.version, yardName: 'old yard' } });
     expect([booked.status, booked.body.shipment.yardName.YardName]).toEqual([200, 'Old Yard']);
+    // An active job still uses the yard: the delete is refused (ADR 30); once the job is inactive it goes through.
+    expect((await call('DELETE', '/api/yards/delete/Old Yard', { token })).status).toBe(409);
+    const closed = await call('PUT', `/api/shipments/updatebooking/${job.jobNo}`, {
+      token,
+      body: { version: booked.body.shipment.version, jobStatus: false },
+    });
+    expect(closed.status).toBe(200);
     expect((await call('DELETE', '/api/yards/delete/Old Yard', { token })).status).toBe(200);
     await until(
       async () =>
@@ -419,7 +422,7 @@ describe('names kept from the directory', () => {
     );
     const refused = await call('PUT', `/api/shipments/updatebooking/${job.jobNo}`, {
       token,
-      body: { version: booked.body.shipment.version, yardName: 'Old Yard' },
+      body: { version: closed.body.shipment.version, yardName: 'Old Yard' },
     });
     expect([refused.status, detailsOf(refused)]).toEqual([400, { yardName: 'No yard has this name' }]);
     const kept = await call('GET', `/api/shipments/searchbooklist/${job.jobNo}`, { token });

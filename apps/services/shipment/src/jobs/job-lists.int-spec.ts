@@ -1,7 +1,9 @@
 import { BOOKING_SORT_FIELDS, WORKLIST_SORT_FIELDS } from '@freight/contracts';
+import { SORTED_MATCHES_MAX } from '@freight/server-database';
 import pg from 'pg';
+import { DataSource } from 'typeorm';
 import { startShipment, type ShipmentHarness } from '../testing/shipment-harness.js';
-import { jobListSql, type JobListQuery, type JobListScope } from './job-lists.js';
+import { jobListSql, jobPage, type JobListQuery, type JobListScope } from './job-lists.js';
 
 // The lists' SQL against the real schema: every sort of both lists is read in index order (no sort
 // of the rows), the searches use the trigram indexes, and the totals come from job_counts.
@@ -50,6 +52,37 @@ async function planOf(scope: JobListScope, query: JobListQuery, settings = 'SET 
 
 const worklist: JobListScope = { proceed: false, defaultSort: ['job.job_date', 'asc'] };
 const bookings: JobListScope = { proceed: true, defaultSort: ['job.job_number', 'desc'] };
+
+describe('a searched job list: the count picks the plan, the page is that slice of the whole list', () => {
+  /** A page of the list is that slice of the whole list (read without a page), with the whole list's length as total. */
+  async function expectPageOfWhole(scope: JobListScope, query: JobListQuery) {
+    const db = shipment.app.get(DataSource);
+    const { page = 1, pageSize = 50, ...filter } = query;
+    const whole = (await jobPage(db, scope, filter)).items.map((row) => row.job_no);
+    const paged = await jobPage(db, scope, { ...filter, page, pageSize });
+    expect(paged.total).toBe(whole.length);
+    expect(paged.items.map((row) => row.job_no)).toEqual(whole.slice((page - 1) * pageSize, page * pageSize));
+    return paged;
+  }
+
+  it('a term with more matches than SORTED_MATCHES_MAX (every worklist job) walks the sort: pages past the first, both ways', async () => {
+    for (const order of ['asc', 'desc'] as const) {
+      const paged = await expectPageOfWhole(worklist, { q: 'consignee', sort: 'date', order, page: 3 });
+      expect(paged.total).toBeGreaterThan(SORTED_MATCHES_MAX);
+    }
+  });
+
+  it('a rare term is sorted from its matches, by date and by a name, both ways; a page past its end is empty with the total', async () => {
+    for (const order of ['asc', 'desc'] as const) {
+      const paged = await expectPageOfWhole(bookings, { q: 'Consignee 7', sort: 'date', order, page: 2, pageSize: 20, status: 'active' });
+      expect(paged.items).toHaveLength(20);
+      await expectPageOfWhole(bookings, { q: 'consignee 29', sort: 'consigneeName', order, page: 1, pageSize: 25 });
+    }
+    const past = await jobPage(shipment.app.get(DataSource), bookings, { q: 'consignee 7', page: 1_000, pageSize: 50 });
+    expect(past.items).toEqual([]);
+    expect(past.total).toBeGreaterThan(0);
+  });
+});
 
 describe('job lists at scale', () => {
   it.each([...WORKLIST_SORT_FIELDS.map((sort) => ['worklist', sort] as const), ...BOOKING_SORT_FIELDS.map((sort) => ['booking sheet', sort] as const)])(

@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, type BookingListQuery, type Page, type WorklistQuery } from '@freight/contracts';
-import { containsPattern } from '@freight/server-database';
+import { SORTED_MATCHES_MAX, containsPattern } from '@freight/server-database';
 import type { DataSource } from 'typeorm';
 import { JOB_COLUMNS, type JobRow } from './job.row.js';
 
@@ -45,6 +45,8 @@ export type JobListQuery = (WorklistQuery | BookingListQuery) & { status?: Booki
 export interface JobListSql {
   rows: { sql: string; params: unknown[] };
   total: { sql: string; params: unknown[] };
+  /** A searched page: the page read from the search's matches, sorted (`rows` walks the sort's index), and the page's offset. */
+  matches?: { sql: string; params: unknown[]; offset: number };
 }
 
 /**
@@ -91,21 +93,47 @@ export function jobListSql(scope: JobListScope, query: JobListQuery): JobListSql
   const [key, fallback] = query.sort ? [SORTS[query.sort]!, 'asc' as const] : scope.defaultSort;
   const direction = query.order ?? fallback;
   const size = query.pageSize ?? DEFAULT_PAGE_SIZE;
-  const limit = query.page === undefined ? '' : `LIMIT ${size} OFFSET ${(query.page - 1) * size}`;
+  const offset = query.page === undefined ? 0 : (query.page - 1) * size;
+  const limit = query.page === undefined ? '' : `LIMIT ${size} OFFSET ${offset}`;
   const whereSql = where.join(' AND ');
+  const orderBy = `${key} ${direction}, job.id ${direction}`;
   return {
-    rows: { sql: `SELECT ${JOB_COLUMNS} FROM shipment.job WHERE ${whereSql} ORDER BY ${key} ${direction}, job.id ${direction} ${limit}`, params },
+    rows: { sql: `SELECT ${JOB_COLUMNS} FROM shipment.job WHERE ${whereSql} ORDER BY ${orderBy} ${limit}`, params },
     total:
       text || scope.client
         ? { sql: `SELECT count(*)::int AS total FROM shipment.job WHERE ${whereSql}`, params }
         : { sql: `SELECT coalesce(sum(n), 0)::int AS total FROM shipment.job_counts WHERE ${counts.join(' AND ')}`, params },
+    ...(text &&
+      query.page !== undefined && {
+        matches: {
+          sql: `WITH matches AS MATERIALIZED (SELECT id, ${key} AS sort_key FROM shipment.job job WHERE ${whereSql})
+            SELECT ${JOB_COLUMNS} FROM (SELECT id AS match_id FROM matches ORDER BY sort_key ${direction}, id ${direction} ${limit}) page
+              JOIN shipment.job job ON job.id = page.match_id
+            ORDER BY ${orderBy}`,
+          params,
+          offset,
+        },
+      }),
   };
 }
 
-/** One page of a job list (every row without `page`) and its total. */
+/**
+ * One page of a job list (every row without `page`) and its total. A searched page counts first,
+ * and the count picks the page's plan, as EntityRepository.list does: at most SORTED_MATCHES_MAX
+ * matches are read by the trigram index and sorted; more walk the sort's index, where matches that
+ * dense soon fill a page. Left to itself, Postgres (whose estimate of a contains-search is a guess)
+ * walks the index through most of the table for a term it wrongly takes for common, or reads and
+ * sorts every row of a common one.
+ */
 export async function jobPage(db: DataSource, scope: JobListScope, query: JobListQuery): Promise<Page<JobRow>> {
   const sql = jobListSql(scope, query);
   if (!sql) return { items: [], total: 0 };
+  if (sql.matches) {
+    const [{ total }] = (await db.query(sql.total.sql, sql.total.params)) as [{ total: number }];
+    if (sql.matches.offset >= total) return { items: [], total };
+    const page = total > SORTED_MATCHES_MAX ? sql.rows : sql.matches;
+    return { items: await db.query<JobRow[]>(page.sql, page.params), total };
+  }
   const rows = await db.query<JobRow[]>(sql.rows.sql, sql.rows.params);
   if (query.page === undefined) return { items: rows, total: rows.length };
   const [{ total }] = (await db.query(sql.total.sql, sql.total.params)) as [{ total: number }];

@@ -3,6 +3,7 @@ import { Jobs1796200100000 } from './1796200100000-jobs.js';
 import { Vessel1796200500000 } from './1796200500000-vessel.js';
 import { Agent1796200600000 } from './1796200600000-agent.js';
 import { DeletionsAndTracking1796200700000 } from './1796200700000-deletions-and-tracking.js';
+import { BlNumberStatistics1796200800000 } from './1796200800000-bl-number-statistics.js';
 import { BookingMails1796290000000 } from './1796290000000-booking-mails.js';
 // new:resource imports
 
@@ -13,6 +14,7 @@ export const migrations = [
   Vessel1796200500000,
   Agent1796200600000,
   DeletionsAndTracking1796200700000,
+  BlNumberStatistics1796200800000,
   BookingMails1796290000000,
   // new:resource migrations
 ];

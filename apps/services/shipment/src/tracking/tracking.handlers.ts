@@ -23,6 +23,11 @@ interface TrackedRow {
   de_stuff: string | null;
 }
 
+/** The newest live job with a BL number ($1), in any case, by its index. */
+export const TRACKED_JOB_SQL = `SELECT id, bl_no, container_no, vessel_name, origin_port, status_of_shipment, etd::text AS etd, eta::text AS eta,
+    wh_arrival_date::text AS wh_arrival_date, do_issue::text AS do_issue, de_stuff::text AS de_stuff
+  FROM shipment.job WHERE lower(bl_no) = lower($1) AND bl_no <> '' AND deleted_at IS NULL ORDER BY job_number DESC LIMIT 1`;
+
 /**
  * The public BL search (DECISIONS §5): no sign-in, so each client address may search
  * BL_SEARCH_LIMIT times a window (counted in Postgres, the contact form's limiter), and the
@@ -38,12 +43,7 @@ export class TrackingHandlers implements Pick<Handlers, 'searchbl'> {
       const wait = await countCall(tx, 'shipment.bl_search_limit', ip, BL_SEARCH_LIMIT);
       if (wait !== null) throw new AppError('TOO_MANY_ATTEMPTS', TrackingTexts.tooMany(wait), { retryAfterSeconds: String(wait) });
     });
-    const [job] = await this.db.query<TrackedRow[]>(
-      `SELECT id, bl_no, container_no, vessel_name, origin_port, status_of_shipment, etd::text AS etd, eta::text AS eta,
-              wh_arrival_date::text AS wh_arrival_date, do_issue::text AS do_issue, de_stuff::text AS de_stuff
-         FROM shipment.job WHERE lower(bl_no) = lower($1) AND bl_no <> '' AND deleted_at IS NULL ORDER BY job_number DESC LIMIT 1`,
-      [params.blNo],
-    );
+    const [job] = await this.db.query<TrackedRow[]>(TRACKED_JOB_SQL, [params.blNo]);
     if (!job) throw new AppError('NOT_FOUND', JobTexts.blNotFound);
     const history = await this.db.query<{ status: string; date: Date }[]>(
       `SELECT after AS status, changed_at AS date FROM shipment.job_history

@@ -87,7 +87,7 @@ describe('merging the remotes’ menus into the Administrative Tools page', () =
     const menu = {
       tiles: [
         user,
-        { ...vessel, visibleTo: { area: 'vessels', action: 'read' } }, // an area of a newer build
+        { ...vessel, visibleTo: { area: 'satellites', action: 'read' } }, // an area of a newer build
         { ...vessel, label: 'Absolute', path: '/admindashboard' },
         { ...vessel, label: 'Elsewhere', path: 'https://example.com' },
         { ...vessel, label: 'Up', path: 'a/../../accounts' },
@@ -100,7 +100,7 @@ describe('merging the remotes’ menus into the Administrative Tools page', () =
     expect(problem).toHaveBeenCalledTimes(7);
     expect(problem).toHaveBeenCalledWith(
       'masterData',
-      'tile 1 (Manage Vessel) has an area or action this console does not know ({"area":"vessels","action":"read"}); left out',
+      'tile 1 (Manage Vessel) has an area or action this console does not know ({"area":"satellites","action":"read"}); left out',
     );
     expect(validTiles('x', { tiles: 'all' }, problem)).toEqual([]);
     expect(validTiles('x', undefined, problem)).toEqual([]);

@@ -1,0 +1,442 @@
+// `npm run bench` (shipment part; alone: `npm run bench:shipment`): a million jobs on a fresh
+// database (./shipment-seed.mjs), then, at 32 concurrent connections for ~10 s each, every call
+// staff and the public use all day, through the gateway (HTTP → NATS → shipment → Postgres; not
+// the local edge) and as the same SQL sent straight to Postgres from Node, both sides checked
+// first to answer alike: the Daily Booking Sheet (50 rows, by date, Active), the same searched
+// for one consignee's name, for a word many consignees share and for part of a BL number, the
+// worklist, a job by number, the public BL call (from many client addresses, see anyAddress);
+// then job creation throughput (BENCH_CREATIONS through the gateway, as many as plain SQL
+// transactions) with a check that the numbers have no gap and no duplicate; then EXPLAIN
+// (ANALYZE, BUFFERS) of the booking sheet's queries. With BENCH_REPORT=<file> the figures and
+// plans are written there too (Markdown). Stops and cleans up.
+import { readFile, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { jobSchema } from '@freight/contracts';
+import pg from 'pg';
+import { serviceNamed } from '../dev/services.mjs';
+import { startSystem } from '../dev/start.mjs';
+import { CONNECTIONS, DURATION_S, comparisonTable, headSession, quiet, viaGateway, viaSql } from './measure.mjs';
+import { seedJobs } from './shipment-seed.mjs';
+
+const JOBS = Number(process.env.BENCH_JOBS ?? 1_000_000);
+const CREATIONS = Number(process.env.BENCH_CREATIONS ?? 5_000);
+const PAGE_SIZE = 50; // spec 02: list and worklist page size
+const SORTED_MATCHES_MAX = 10_000; // libs/server/database/src/entity-repository.ts
+/** Pages a user walks through: the first few of each list, as staff do. */
+const PAGES = 10;
+const GOALS = { sheetP99Ms: 50, sheetVsSql: 0.5, creationsPerS: 500 };
+const DATABASE_URL_VARIABLE = serviceNamed('shipment').databaseUrlVariable;
+
+// The SQL the shipment service runs; keep it identical. `jobPage` (apps/services/shipment/src/jobs/
+// job-lists.ts): the page, then its total (from job_counts); a search counts first (see searchSql);
+// `findJob` (job-store.ts) for a job by number; JOB_COLUMNS is job.row.ts's.
+const JOB_COLUMNS = [
+  ...['id', 'job_number', 'job_no', 'direction', 'user_id', 'user_name', 'branch_id', 'branch_city', 'consignee_id', 'consignee_name'],
+  ...['notify_id', 'notify_name', 'shipper_id', 'shipper_name', 'forwarder_id', 'forwarder_name', 'origin_id', 'origin_port', 'yard_id'],
+  ...['yard_name', 'type_id', 'type_of_shipment', 'term_id', 'term_of_shipment', 'shipment_status', 'status_of_shipment', 'cartoons'],
+  ...['bl_no', 'container_no', 'vessel_name', 'booking_no', 'remarks', 'personal_remarks', 'job_status', 'status_update_to_client'],
+  ...['proceed', 'invoice_no', 'version', 'created_at', 'updated_at'],
+  ...['job_date', 'wh_arrival_date', 'etd', 'eta', 'de_stuff', 'do_issue', 'invoice_date'].map((column) => `${column}::text AS ${column}`),
+  ...['cbm', 'weight', 'invoice_amount'].map((column) => `${column}::text AS ${column}`),
+].join(', ');
+const ACTIVE_BOOKINGS = 'proceed AND job_status AND deleted_at IS NULL';
+const SQL = {
+  sheetPage: (offset) =>
+    `SELECT ${JOB_COLUMNS} FROM shipment.job WHERE ${ACTIVE_BOOKINGS} ORDER BY job.job_date desc, job.id desc LIMIT ${PAGE_SIZE} OFFSET ${offset}`,
+  sheetTotal: `SELECT coalesce(sum(n), 0)::int AS total FROM shipment.job_counts WHERE proceed = true AND job_status = true`,
+  // A search: the count first; at most SORTED_MATCHES_MAX matches sorted from the matches, more walk the date index.
+  searchTotal: `SELECT count(*)::int AS total FROM shipment.job WHERE ${ACTIVE_BOOKINGS} AND search_text LIKE $1`,
+  searchWalk: `SELECT ${JOB_COLUMNS} FROM shipment.job WHERE ${ACTIVE_BOOKINGS} AND search_text LIKE $1 ORDER BY job.job_date desc, job.id desc LIMIT ${PAGE_SIZE} OFFSET 0`,
+  searchMatches: `WITH matches AS MATERIALIZED (SELECT id, job.job_date AS sort_key FROM shipment.job job WHERE ${ACTIVE_BOOKINGS} AND search_text LIKE $1)
+     SELECT ${JOB_COLUMNS} FROM (SELECT id AS match_id FROM matches ORDER BY sort_key desc, id desc LIMIT ${PAGE_SIZE} OFFSET 0) page
+       JOIN shipment.job job ON job.id = page.match_id
+     ORDER BY job.job_date desc, job.id desc`,
+  worklistPage: (offset) =>
+    `SELECT ${JOB_COLUMNS} FROM shipment.job WHERE NOT proceed AND deleted_at IS NULL ORDER BY job.job_date asc, job.id asc LIMIT ${PAGE_SIZE} OFFSET ${offset}`,
+  worklistTotal: `SELECT coalesce(sum(n), 0)::int AS total FROM shipment.job_counts WHERE proceed = false`,
+  jobByNumber: `SELECT ${JOB_COLUMNS} FROM shipment.job WHERE lower(job_no) = lower($1) AND deleted_at IS NULL`,
+};
+// The public BL call (apps/services/shipment/src/tracking/tracking.handlers.ts): the call counted
+// against the caller's address (countCall of libs/server/database, in a transaction of its own),
+// the newest live job with that BL number, then its status timeline.
+const BL_SQL = {
+  countCall: `INSERT INTO shipment.bl_search_limit AS t (client_address, window_started_at, calls) VALUES ($1, now(), 1)
+     ON CONFLICT (client_address) DO UPDATE SET
+       calls = CASE WHEN t.window_started_at <= now() - make_interval(secs => $2) THEN 1 ELSE t.calls + 1 END,
+       window_started_at = CASE WHEN t.window_started_at <= now() - make_interval(secs => $2) THEN now() ELSE t.window_started_at END
+     RETURNING calls, extract(epoch FROM window_started_at + make_interval(secs => $2) - now())::float AS wait`,
+  job: `SELECT id, bl_no, container_no, vessel_name, origin_port, status_of_shipment, etd::text AS etd, eta::text AS eta,
+          wh_arrival_date::text AS wh_arrival_date, do_issue::text AS do_issue, de_stuff::text AS de_stuff
+     FROM shipment.job WHERE lower(bl_no) = lower($1) AND bl_no <> '' AND deleted_at IS NULL ORDER BY job_number DESC LIMIT 1`,
+  timeline: `SELECT after AS status, changed_at AS date FROM shipment.job_history
+    WHERE job_id = $1 AND field = 'statusOfShipment' AND after IS NOT NULL AND after <> '' ORDER BY id`,
+};
+/** BL_SEARCH_LIMIT's window (libs/contracts/src/shipment/tracking.ts). */
+const BL_WINDOW_SECONDS = 60;
+// A creation as the service writes it (job.handlers.ts addJob, job-store.ts insertJobs and
+// recordChanges, directory-names.ts resolveNames; libs/server/database appendEvents), one job a
+// transaction here: the names resolved, the counter taken, the job, its history (a row per field
+// a new job has) and its `created` event in the outbox.
+const RESOLVE_NAMES = `SELECT l.i, d.id, d.name, d.kind = 'user' AND lower(d.username) = lower(l.name) AS by_username
+   FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS l(kind, name, i)
+   JOIN shipment.directory_name d ON d.kind = l.kind AND d.deleted_at IS NULL
+    AND (lower(d.name) = lower(l.name) OR (d.kind = 'user' AND lower(d.username) = lower(l.name)))`;
+const TAKE_NUMBERS = `UPDATE shipment.counter SET value = value + $1 WHERE name = 'shipment' RETURNING value`;
+const NEW_JOB_COLUMNS = {
+  ...Object.fromEntries(['job_no', 'direction', 'user_name', 'branch_city', 'consignee_name', 'origin_port', 'type_of_shipment'].map((c) => [c, 'text'])),
+  ...Object.fromEntries(['term_of_shipment', 'shipment_status', 'remarks', 'personal_remarks'].map((c) => [c, 'text'])),
+  ...Object.fromEntries(['user_id', 'branch_id', 'consignee_id', 'origin_id', 'type_id', 'term_id', 'created_by', 'updated_by'].map((c) => [c, 'uuid'])),
+  job_number: 'integer',
+  job_date: 'date',
+};
+const INSERT_JOBS = `INSERT INTO shipment.job (${Object.keys(NEW_JOB_COLUMNS).join(', ')})
+  SELECT ${Object.keys(NEW_JOB_COLUMNS).join(', ')} FROM jsonb_to_recordset($1::jsonb) AS r(${Object.entries(NEW_JOB_COLUMNS)
+    .map(([column, type]) => `${column} ${type}`)
+    .join(', ')})
+  RETURNING ${JOB_COLUMNS}`;
+const INSERT_HISTORY = `INSERT INTO shipment.job_history (job_id, changed_by, field, before, after)
+  SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[])`;
+const APPEND_EVENT = `INSERT INTO shipment.outbox (subject, payload) VALUES ($1, $2::jsonb)`;
+/** The history of a new job (recordChanges, changedFields): its number and its status, the start of its timeline. */
+const newJobHistory = (row) => [
+  ['jobNo', row.job_no],
+  ['ShipmentStatus', row.shipment_status],
+];
+/** What a `created` event says changed: every content field of a job (job.row.ts contentFields). */
+const CONTENT_FIELDS = Object.keys(jobSchema.shape).filter((field) => !['_id', 'version', 'createdAt', 'updatedAt'].includes(field));
+
+/** containsPattern (libs/server/database) of the lower-cased text, as jobPage searches. */
+const containsPattern = (text) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const rand = (n) => Math.floor(Math.random() * n);
+const any = (list) => list[rand(list.length)];
+const say = (line = '') => process.stdout.write(`${line}\n`);
+/** A GitHub-flavoured Markdown table of rows with the same keys. */
+const markdownTable = (rows) => {
+  const keys = Object.keys(rows[0]);
+  const line = (cells) => `| ${cells.map((cell) => String(cell).replace(/\|/g, '\\|')).join(' | ')} |`;
+  return [line(keys), line(keys.map(() => '---')), ...rows.map((row) => line(keys.map((key) => row[key])))].join('\n');
+};
+/** The Markdown report's lines (BENCH_REPORT). */
+const report = [];
+/** A line for the console and the Markdown report. */
+const note = (line = '') => {
+  say(line);
+  report.push(line);
+};
+
+const system = await startSystem({ isolated: { label: 'bench' }, build: process.argv.includes('--build'), out: quiet });
+let pool;
+try {
+  const databaseUrl = system.env[DATABASE_URL_VARIABLE];
+  say(`seeding ${JOBS.toLocaleString('en')} jobs…`);
+  const seedStarted = Date.now();
+  const seedSteps = await seedJobs(databaseUrl, JOBS, say);
+  const seedSeconds = (Date.now() - seedStarted) / 1000;
+  /** The machine's load averages (1, 5, 15 min): the figures are only as quiet as the machine was. */
+  const loadAverage = async () => (await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(' ');
+  const loadBefore = await loadAverage();
+
+  const { gatewayUrl, token, userId: headId } = await headSession(system);
+  const get = async (path) => {
+    const response = await fetch(`${gatewayUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
+    return { body: await response.json(), total: Number(response.headers.get('x-total-count')) };
+  };
+
+  pool = new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS });
+  const sample = (await pool.query(`SELECT job_no, bl_no FROM shipment.job TABLESAMPLE SYSTEM (2) REPEATABLE (7)`)).rows;
+  const jobNumbers = sample.map((row) => row.job_no);
+  const blNumbers = sample.filter((row) => row.bl_no).map((row) => row.bl_no);
+  const names = async (kind) => (await pool.query(`SELECT name FROM shipment.directory_name WHERE kind = $1`, [kind])).rows.map((r) => r.name);
+  const consignees = await names('consignee');
+
+  /** Part of one consignee's name as staff type it: its first word and the start of the second (≈1 consignee, ≈100 active bookings). */
+  const consigneeTerm = () => {
+    const [first, second] = any(consignees).split(' ');
+    return `${first} ${second.slice(0, 3)}`;
+  };
+  /** Five letters of a word many consignees' names share (their second word: ≈60 consignees, ≈15,000 active bookings). */
+  const wordTerm = () => any(consignees).split(' ')[1].slice(0, 5);
+  /** Six digits of a BL number (≈1–3 matches). */
+  const blTerm = () => {
+    const digits = any(blNumbers).slice(4);
+    const from = rand(3);
+    return digits.slice(from, from + 6);
+  };
+  /**
+   * A client address of the public: the BL call is limited per address (BL_SEARCH_LIMIT, 30 a
+   * minute), so the bench's calls come from many, as the public's do (X-Forwarded-For, which the
+   * gateway takes from a proxy on this machine, GATEWAY_TRUST_PROXY): each call is counted as in
+   * production and none is refused, with no limit changed.
+   */
+  const anyAddress = () => `10.${rand(256)}.${rand(256)}.${rand(256)}`;
+  const blRequest = () => ({ path: `/api/shipments/searchbl/${any(blNumbers)}`, headers: { 'x-forwarded-for': anyAddress() } });
+  /** The BL call as the service runs it. */
+  const blSql = async (blNo, address) => {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(BL_SQL.countCall, [address, BL_WINDOW_SECONDS]);
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+    const [job] = (await pool.query(BL_SQL.job, [blNo])).rows;
+    return { job, timeline: (await pool.query(BL_SQL.timeline, [job.id])).rows };
+  };
+  const sheetPath = (page, q) =>
+    `/api/shipments/allbooklist/${headId}?page=${page}&pageSize=${PAGE_SIZE}&sort=date&order=desc&status=active${q ? `&q=${encodeURIComponent(q)}` : ''}`;
+  const worklistPath = (page) => `/api/shipments/allworklist/${headId}?page=${page}&pageSize=${PAGE_SIZE}`;
+
+  /** A page and its total as the service reads them: the page first, then the total. */
+  const pageAndTotal = async (pageSql, totalSql, params = []) => {
+    const { rows } = await pool.query(pageSql, params);
+    const [{ total }] = (await pool.query(totalSql, params)).rows;
+    return { rows, total };
+  };
+  const sheetSql = (page) => pageAndTotal(SQL.sheetPage((page - 1) * PAGE_SIZE), SQL.sheetTotal);
+  /** Page 1 of a search as the service reads it: the count, then the page by the plan the count picks. */
+  const searchSql = async (q) => {
+    const params = [containsPattern(q)];
+    const [{ total }] = (await pool.query(SQL.searchTotal, params)).rows;
+    if (total === 0) return { rows: [], total };
+    const { rows } = await pool.query(total > SORTED_MATCHES_MAX ? SQL.searchWalk : SQL.searchMatches, params);
+    return { rows, total };
+  };
+  const worklistSql = (page) => pageAndTotal(SQL.worklistPage((page - 1) * PAGE_SIZE), SQL.worklistTotal);
+
+  // Both sides must do the same work: the gateway's answers and the SQL's agree.
+  const alike = async (what, gatewaySide, sqlSide) => {
+    const { body, total } = await gatewaySide;
+    const { rows, total: sqlTotal } = await sqlSide;
+    const viaGatewayIds = JSON.stringify({ jobs: body.map((job) => job.jobNo), total });
+    const viaSqlIds = JSON.stringify({ jobs: rows.map((row) => row.job_no), total: sqlTotal });
+    if (viaGatewayIds !== viaSqlIds)
+      throw new Error(`the gateway and the bench's SQL disagree on ${what}: keep SQL the service's SQL\n${viaGatewayIds}\n${viaSqlIds}`);
+  };
+  for (const page of [1, 2, PAGES]) {
+    await alike(`booking sheet page ${page}`, get(sheetPath(page)), sheetSql(page));
+    await alike(`worklist page ${page}`, get(worklistPath(page)), worklistSql(page));
+  }
+  for (const q of [consigneeTerm(), consigneeTerm(), wordTerm(), blTerm(), blTerm()]) await alike(`the search ${q}`, get(sheetPath(1, q)), searchSql(q));
+  for (const blNo of blNumbers.slice(0, 5)) {
+    const address = anyAddress();
+    const answer = await fetch(`${gatewayUrl}/api/shipments/searchbl/${blNo}`, { headers: { 'x-forwarded-for': address } });
+    if (!answer.ok) throw new Error(`GET searchbl/${blNo}: ${answer.status} ${await answer.text()}`);
+    const tracking = await answer.json();
+    const { job, timeline } = await blSql(blNo, anyAddress());
+    const gatewaySide = [tracking.blNo, tracking.statusOfShipment, tracking.eta, tracking.history.map((entry) => entry.status)];
+    const sqlSide = [job.bl_no, job.status_of_shipment, job.eta, timeline.map((entry) => entry.status)];
+    if (JSON.stringify(gatewaySide) !== JSON.stringify(sqlSide))
+      throw new Error(`the gateway and the bench's SQL disagree on BL ${blNo}: keep BL_SQL the service's SQL`);
+  }
+  for (const jobNo of jobNumbers.slice(0, 5)) {
+    const { body } = await get(`/api/shipments/searchworklist/${jobNo}`);
+    const { rows } = await pool.query(SQL.jobByNumber, [jobNo]);
+    await alike(`job ${jobNo}`, { body: body.results, total: 1 }, { rows, total: rows.length });
+  }
+
+  /** Each call: its name, each gateway request's path, and its SQL (run once). @type {[string, () => string | { path: string, headers: Record<string, string> }, () => Promise<unknown>][]} */
+  const calls = [
+    ['booking sheet: 50, by date, Active', () => sheetPath(1 + rand(PAGES)), () => sheetSql(1 + rand(PAGES))],
+    ["booking sheet searched: one consignee's name", () => sheetPath(1, consigneeTerm()), () => searchSql(consigneeTerm())],
+    ['booking sheet searched: a word of ≈60 consignees', () => sheetPath(1, wordTerm()), () => searchSql(wordTerm())],
+    ['booking sheet searched: BL number', () => sheetPath(1, blTerm()), () => searchSql(blTerm())],
+    ['worklist: 50, by date', () => worklistPath(1 + rand(PAGES)), () => worklistSql(1 + rand(PAGES))],
+    ['job by number', () => `/api/shipments/searchworklist/${any(jobNumbers)}`, () => pool.query(SQL.jobByNumber, [any(jobNumbers)])],
+    ['public BL call (no sign-in)', blRequest, () => blSql(any(blNumbers), anyAddress())],
+  ];
+  const rows = [];
+  for (const [name, path, sql] of calls) {
+    say(`measuring ${name} (${DURATION_S} s via the gateway, ${DURATION_S} s straight SQL)…`);
+    rows.push({ name, gateway: await viaGateway(gatewayUrl, path === blRequest ? null : token, path), direct: await viaSql(pool, sql) });
+  }
+
+  // Job creation: CREATIONS adds (Head, each assigned to an employee) through the gateway, 32 at a
+  // time; then as many one-job transactions straight to Postgres. After each, the new numbers must
+  // be exactly the next ones: none skipped, none twice, the counter on the last.
+  const lookups = Object.fromEntries(await Promise.all(['branch', 'origin', 'shipmentType', 'shipmentTerm'].map(async (kind) => [kind, await names(kind)])));
+  const employees = (await pool.query(`SELECT username FROM shipment.directory_name WHERE kind = 'user' AND username LIKE 'employee%'`)).rows.map(
+    (r) => r.username,
+  );
+  const today = new Date().toISOString().slice(0, 10);
+  const newJob = () => ({
+    direction: rand(10) < 3 ? 'Export' : 'Import',
+    date: today,
+    userName: any(employees),
+    branchCity: any(lookups.branch),
+    consigneeName: any(consignees),
+    originPort: any(lookups.origin),
+    typeOfShipment: any(lookups.shipmentType),
+    termOfShipment: any(lookups.shipmentTerm),
+    ShipmentStatus: 'Inquiry For Charges',
+  });
+  const createSql = async () => {
+    const job = newJob();
+    const lookup = [
+      ['user', job.userName],
+      ['branch', job.branchCity],
+      ['consignee', job.consigneeName],
+      ['origin', job.originPort],
+      ['shipmentType', job.typeOfShipment],
+      ['shipmentTerm', job.termOfShipment],
+    ];
+    const found = (await pool.query(RESOLVE_NAMES, [lookup.map(([kind]) => kind), lookup.map(([, name]) => name)])).rows;
+    const [user, branch, consignee, origin, type, term] = lookup.map((_, i) => found.find((row) => Number(row.i) === i + 1));
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const [{ value }] = (await client.query(TAKE_NUMBERS, [1])).rows;
+      const prefix = job.direction === 'Export' ? 'EXP' : 'IMP';
+      const record = {
+        job_number: value,
+        job_no: `${prefix}-${String(value).padStart(6, '0')}`,
+        direction: job.direction,
+        job_date: job.date,
+        user_id: user.id,
+        user_name: user.name,
+        branch_id: branch.id,
+        branch_city: branch.name,
+        consignee_id: consignee.id,
+        consignee_name: consignee.name,
+        origin_id: origin.id,
+        origin_port: origin.name,
+        type_id: type.id,
+        type_of_shipment: type.name,
+        term_id: term.id,
+        term_of_shipment: term.name,
+        shipment_status: job.ShipmentStatus,
+        remarks: '',
+        personal_remarks: '',
+        created_by: headId,
+        updated_by: headId,
+      };
+      const [row] = (await client.query(INSERT_JOBS, [JSON.stringify([record])])).rows;
+      const history = newJobHistory(row);
+      await client.query(INSERT_HISTORY, [
+        history.map(() => row.id),
+        history.map(() => headId),
+        history.map(([field]) => field),
+        history.map(() => null),
+        history.map(([, after]) => after),
+      ]);
+      const event = {
+        key: row.job_no,
+        jobNo: row.job_no,
+        direction: row.direction,
+        userId: row.user_id,
+        proceedToProceeding: false,
+        changed: CONTENT_FIELDS,
+      };
+      await client.query(APPEND_EVENT, ['events.shipment.job.created', JSON.stringify(event)]);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+  /** The jobs numbered after `before`: exactly `expected`, consecutive, once each, the counter on the last. */
+  const numbersAfter = async (before, expected) => {
+    const [n] = (
+      await pool.query(
+        `SELECT count(*)::int AS jobs, count(DISTINCT job_number)::int AS numbers, coalesce(min(job_number), 0) AS first, coalesce(max(job_number), 0) AS last,
+                (SELECT value FROM shipment.counter WHERE name = 'shipment') AS counter
+           FROM shipment.job WHERE job_number > $1`,
+        [before],
+      )
+    ).rows;
+    const exact = n.jobs === expected && n.numbers === expected && n.first === before + 1 && n.last === before + expected && n.counter === n.last;
+    return {
+      ...n,
+      exact,
+      text: `${n.jobs} jobs, ${n.numbers} distinct numbers ${n.first}–${n.last}, counter ${n.counter}: ${exact ? 'no gap, no duplicate' : 'MISMATCH'}`,
+    };
+  };
+  const counterNow = async () => Number((await pool.query(`SELECT value FROM shipment.counter WHERE name = 'shipment'`)).rows[0].value);
+  say(`measuring job creation (${CREATIONS} via the gateway, ${CREATIONS} straight SQL)…`);
+  const beforeGateway = await counterNow();
+  const createdViaGateway = await viaGateway(gatewayUrl, token, () => ({ path: '/api/shipments/adminadd', method: 'POST', body: newJob() }), {
+    amount: CREATIONS,
+  });
+  const gatewayNumbers = await numbersAfter(beforeGateway, createdViaGateway.total - createdViaGateway.failed);
+  const beforeSql = await counterNow();
+  const createdViaSql = await viaSql(pool, createSql, { amount: CREATIONS });
+  const sqlNumbers = await numbersAfter(beforeSql, createdViaSql.total - createdViaSql.failed);
+  rows.push({ name: `job creation (${CREATIONS})`, gateway: createdViaGateway, direct: createdViaSql });
+
+  // The plans of the booking sheet's queries, on the terms of this run.
+  const plans = [];
+  const explain = async (name, sql, params = []) => {
+    const { rows: lines } = await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
+    plans.push({ name, sql, params, plan: lines.map((line) => line['QUERY PLAN']).join('\n') });
+  };
+  await explain('booking sheet page 1 (Active, by date)', SQL.sheetPage(0));
+  await explain(`booking sheet page ${PAGES}`, SQL.sheetPage((PAGES - 1) * PAGE_SIZE));
+  await explain('booking sheet total (Active)', SQL.sheetTotal);
+  for (const q of [consigneeTerm(), wordTerm(), blTerm()]) {
+    await explain(`search "${q}": total (first)`, SQL.searchTotal, [containsPattern(q)]);
+    await explain(`search "${q}": page read from the matches (${SORTED_MATCHES_MAX.toLocaleString('en')} or fewer)`, SQL.searchMatches, [containsPattern(q)]);
+    await explain(`search "${q}": page walking the date index (more matches)`, SQL.searchWalk, [containsPattern(q)]);
+  }
+
+  const f = (n) => n.toFixed(n < 10 ? 1 : 0);
+  const sheets = rows.filter((row) => row.name.startsWith('booking sheet'));
+  const goals = [
+    ...sheets.map(({ name, gateway, direct }) => ({
+      goal: `${name}: p99 ≤ ${GOALS.sheetP99Ms} ms, ≥ ${GOALS.sheetVsSql} of SQL's req/s`,
+      measured: `p99 ${f(gateway.p99)} ms, ${(gateway.rps / direct.rps).toFixed(2)} of SQL`,
+      met: gateway.p99 <= GOALS.sheetP99Ms && gateway.rps / direct.rps >= GOALS.sheetVsSql,
+    })),
+    {
+      goal: `job creation through the gateway ≥ ${GOALS.creationsPerS}/s`,
+      measured: `${f(createdViaGateway.rps)}/s`,
+      met: createdViaGateway.rps >= GOALS.creationsPerS,
+    },
+    { goal: 'gateway creations: no gap, no duplicate', measured: gatewayNumbers.text, met: gatewayNumbers.exact },
+    { goal: 'SQL creations: no gap, no duplicate', measured: sqlNumbers.text, met: sqlNumbers.exact },
+  ];
+
+  const table = comparisonTable(rows);
+  const loadAfter = await loadAverage();
+  note(`# Shipment bench`);
+  note();
+  note(
+    `${JOBS.toLocaleString('en')} jobs seeded in ${seedSeconds.toFixed(1)} s; ${CONNECTIONS} connections, ${DURATION_S} s a call; load average ${loadBefore} before the measurements, ${loadAfter} after, on ${availableParallelism()} cores`,
+  );
+  note();
+  note(
+    `Seed steps: ${Object.entries(seedSteps)
+      .map(([step, seconds]) => `${step} ${seconds.toFixed(1)} s`)
+      .join(', ')}`,
+  );
+  note();
+  console.table(table);
+  report.push(markdownTable(table));
+  console.table(goals);
+  report.push('', markdownTable(goals.map((g) => ({ ...g, met: g.met ? 'yes' : '**no**' }))));
+  report.push('', '## Plans of the booking sheet queries', '');
+  for (const plan of plans) {
+    say(`\n${plan.name}:\n${plan.plan}`);
+    report.push(
+      `### ${plan.name}`,
+      '',
+      '```sql',
+      plan.sql,
+      ...(plan.params.length ? [`-- $1 = '${plan.params[0]}'`] : []),
+      '```',
+      '',
+      '```',
+      plan.plan,
+      '```',
+      '',
+    );
+  }
+  if (process.env.BENCH_REPORT) await writeFile(process.env.BENCH_REPORT, report.join('\n') + '\n');
+  if (rows.some((r) => r.gateway.failed || r.direct.failed) || !gatewayNumbers.exact || !sqlNumbers.exact) process.exitCode = 1;
+} finally {
+  await pool?.end();
+  await system.stop();
+}
