@@ -409,7 +409,8 @@ describe('names kept from the directory', () => {
     expect((await call('DELETE', '/api/yards/delete/Old Yard', { token })).status).toBe(409);
     const closed = await call('PUT', `/api/shipments/updatebooking/${job.jobNo}`, {
       token,
-      body: { version: booked.body.shipment.version, jobStatus: false },
+      // A PUT: the yard is sent again, or the save would clear it.
+      body: { version: booked.body.shipment.version, yardName: 'Old Yard', jobStatus: false },
     });
     expect(closed.status).toBe(200);
     expect((await call('DELETE', '/api/yards/delete/Old Yard', { token })).status).toBe(200);
