@@ -107,6 +107,16 @@ describe('job lists at scale', () => {
     expect(['ix_job_booking_number', 'ix_job_booking_user_number']).toEqual(expect.arrayContaining(await used({ ...bookings, userId: EMMA })));
   });
 
+  it("reads the Active booking sheet and an Employee's own sheet by date from their own indexes, both ways", async () => {
+    for (const order of ['asc', 'desc'] as const) {
+      const active = await planOf(bookings, { sort: 'date', order, status: 'active' });
+      expect(active.map((node) => node['Index Name']).filter(Boolean)).toEqual(['ix_job_booking_active_date']);
+      const own = await planOf({ ...bookings, userId: EMMA }, { sort: 'date', order });
+      expect(own.map((node) => node['Index Name']).filter(Boolean)).toEqual(['ix_job_booking_user_date']);
+      expect([...active, ...own].filter((node) => node['Node Type'] === 'Sort')).toEqual([]);
+    }
+  });
+
   it('searches with the trigram indexes (the partial one for the active booking sheet)', async () => {
     const indexes = async (scope: JobListScope, query: JobListQuery) =>
       (await planOf(scope, query, 'SET enable_seqscan = off; SET enable_indexscan = off')).map((node) => node['Index Name']).filter(Boolean);
