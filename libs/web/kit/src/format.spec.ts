@@ -4,6 +4,8 @@ describe('formatting (en-GB)', () => {
   it('shows dates as dd/mm/yyyy', () => {
     expect(formatDate(new Date(2026, 0, 5, 14, 3))).toBe('05/01/2026');
     expect(formatDate('2026-12-31T10:00:00')).toBe('31/12/2026');
+    // A calendar day as the API sends it is that day, wherever the browser is (not UTC midnight moved into its zone).
+    expect(formatDate('2027-01-01')).toBe('01/01/2027');
   });
 
   it('shows N/A for a missing or invalid date', () => {

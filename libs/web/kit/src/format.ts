@@ -10,6 +10,9 @@ function toDate(value: Date | string | number): Date {
 /** dd/mm/yyyy, or N/A for a missing or invalid date. */
 export function formatDate(value: Date | string | number | null | undefined): string {
   if (value === null || value === undefined || value === '') return 'N/A';
+  // A calendar day (a job's date, ETD): shown as it is, not read as UTC midnight and moved into the browser's zone.
+  const day = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+  if (day) return `${day[3]}/${day[2]}/${day[1]}`;
   const date = toDate(value);
   return Number.isNaN(date.getTime()) ? 'N/A' : dateFormat.format(date);
 }
