@@ -1,5 +1,5 @@
 import { adminQuery, until } from '@freight/server-testing';
-import type { Job, JobAdd, LoginResponse } from '@freight/contracts';
+import { jobUpdateOf, type Job, type JobAdd, type LoginResponse } from '@freight/contracts';
 import { addClient } from './clients.js';
 import type { FileStack, Reply } from './gateway-stack.js';
 
@@ -78,20 +78,7 @@ export async function addJob(shared: FileStack, who: LoginResponse, userName: st
 }
 
 /** The edit-job body of a job as read (its version included); `extra` replaces any field. */
-export const editBody = (job: Job, extra: Record<string, unknown> = {}) => ({
-  date: job.date,
-  userName: job.user.fullName,
-  termOfShipment: job.termOfShipment.TermofShipment,
-  typeOfShipment: job.typeOfShipment.TypeofShipment,
-  consigneeName: job.consigneeName.consigneeName,
-  originPort: job.originPort.OriginPortName,
-  ShipmentStatus: job.ShipmentStatus,
-  remarks: job.remarks,
-  personalremarks: job.personalremarks,
-  proceedToProceeding: job.proceedToProceeding,
-  version: job.version,
-  ...extra,
-});
+export const editBody = (job: Job, extra: Record<string, unknown> = {}) => ({ ...jobUpdateOf(job), ...extra });
 
 /** The details of a 400, for assertions. */
 export const detailsOf = (reply: Reply) => (reply.body as { details?: Record<string, string> }).details ?? {};

@@ -224,6 +224,21 @@ export const jobUpdateSchema = z
   );
 export type JobUpdate = z.input<typeof jobUpdateSchema>;
 
+/** The Edit Job form's values of a job as read (its version included): what a save sends back unchanged. */
+export const jobUpdateOf = (job: Job): JobUpdate => ({
+  date: job.date.slice(0, 10),
+  userName: job.user.fullName,
+  termOfShipment: job.termOfShipment.TermofShipment,
+  typeOfShipment: job.typeOfShipment.TypeofShipment,
+  consigneeName: job.consigneeName.consigneeName,
+  originPort: job.originPort.OriginPortName,
+  ShipmentStatus: job.ShipmentStatus,
+  remarks: job.remarks,
+  personalremarks: job.personalremarks,
+  proceedToProceeding: job.proceedToProceeding,
+  version: job.version,
+});
+
 /**
  * Edit Booking (spec 02 §2): branch, type, term, consignee and origin are shown disabled, so the
  * body does not change them (sent anyway, they are ignored). A PUT: a field left out is cleared.

@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Controller } from 'react-hook-form';
 import { Button, Checkbox, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { BOOKING_CONFIRMED, JobTexts, jobUpdateSchema, type Job, type JobUpdate } from '@freight/contracts';
+import { BOOKING_CONFIRMED, JobTexts, jobUpdateOf, jobUpdateSchema, type Job, type JobUpdate } from '@freight/contracts';
 import { ErrorNotice, LoadingNotice, callApi, isApiError, toastSuccess, updateErrorText, useServerForm, useSession } from '@freight/web-kit';
 import { JobsPage } from '../frame/jobs-page.js';
 import { useDirection, withDirection } from '../frame/direction.js';
@@ -24,20 +24,6 @@ const FIELDS = [
   'proceedToProceeding',
 ] as const;
 
-const valuesOf = (job: Job): JobUpdate => ({
-  date: job.date.slice(0, 10),
-  userName: job.user.fullName,
-  termOfShipment: job.termOfShipment.TermofShipment,
-  typeOfShipment: job.typeOfShipment.TypeofShipment,
-  consigneeName: job.consigneeName.consigneeName,
-  originPort: job.originPort.OriginPortName,
-  ShipmentStatus: job.ShipmentStatus,
-  remarks: job.remarks,
-  personalremarks: job.personalremarks,
-  proceedToProceeding: job.proceedToProceeding,
-  version: job.version,
-});
-
 /** The worklist of a side, in the screen's direction. */
 export function useWorklistPath(side: Side): string {
   const session = useSession();
@@ -53,7 +39,7 @@ function EditJobForm({ job, side, onReload }: { job: Job; side: Side; onReload: 
   const [conflict, setConflict] = useState(false);
   const { form, submit, formError } = useServerForm<JobUpdate>({
     schema: jobUpdateSchema,
-    defaultValues: valuesOf(job),
+    defaultValues: jobUpdateOf(job),
     fields: FIELDS,
     onSubmit: async (values) => {
       await callApi(side === 'admin' ? jobRoutes.shipmentsUpdateadmin : jobRoutes.shipmentsUpdate, { params: { jobNo: job.jobNo }, body: values });
