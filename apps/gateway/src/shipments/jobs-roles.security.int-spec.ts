@@ -67,6 +67,9 @@ const calls: Record<string, (actor: Actor) => [method: string, path: string, bod
   'add for another user': () => ['POST', `/api/shipments/add/${world.emma.user_id}`, jobBody('')],
   'allbooklistconsignee of acme': () => ['GET', '/api/shipments/allbooklistconsignee/acme'],
   'allbooklistshipper of sails': () => ['GET', '/api/shipments/allbooklistshipper/sails'],
+  // Another client's bookings: the consignee acme and the shipper sails asking for someone else's.
+  'allbooklistconsignee of another consignee': () => ['GET', '/api/shipments/allbooklistconsignee/othercorp'],
+  'allbooklistshipper of another shipper': () => ['GET', '/api/shipments/allbooklistshipper/othersails'],
   'shipmentcounter get': () => ['POST', '/api/shipmentcounter/get'],
   'shipmentcounter set': () => ['POST', '/api/shipmentcounter/set', { newCounterValue: 999_000 }],
   // Deletion is Head's: everyone else is refused by the gateway before the service is asked.
@@ -91,6 +94,8 @@ const expected: Record<keyof typeof calls, (number | null)[]> = {
   'add for another user': [403, 403, 201, 403, 403, 403, 401],
   'allbooklistconsignee of acme': [200, 200, 200, 200, 200, 403, 401],
   'allbooklistshipper of sails': [200, 200, 200, 200, 403, 200, 401],
+  'allbooklistconsignee of another consignee': [200, 200, 200, 200, 403, 403, 401],
+  'allbooklistshipper of another shipper': [200, 200, 200, 200, 403, 403, 401],
   'shipmentcounter get': [200, 403, 403, 403, 403, 403, 401],
   'shipmentcounter set': [200, 403, 403, 403, 403, 403, 401],
   // null: allowed by the gateway, answered by the deletion module (not this test's).
