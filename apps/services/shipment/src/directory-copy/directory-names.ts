@@ -49,8 +49,9 @@ export async function resolveNames(tx: Pick<Tx, 'query'>, lookups: readonly Name
 /**
  * `resolveNames` for several writes at once (concurrent job creations, ADR 28), in one query:
  * each write gets its names, or its own 400. Each name is looked up by the copy's indexes, by
- * name and (users) by username; an OR of the two in one join read the whole copy for every
- * name (~1.5 ms of Postgres CPU per job creation).
+ * name and (users) by username: an OR of the two in one join read the whole copy for every
+ * name (~1.5 ms of Postgres CPU per job creation), and a plain join of many names still hashed
+ * the whole copy (`OFFSET 0` keeps the lookup per name).
  */
 export async function resolveNamesOfMany(tx: Pick<Tx, 'query'>, writes: readonly (readonly NameLookup[])[]): Promise<(Record<string, NamedRef> | AppError)[]> {
   const lookups = writes.flat();
@@ -59,12 +60,13 @@ export async function resolveNamesOfMany(tx: Pick<Tx, 'query'>, writes: readonly
       ? []
       : await tx.query<{ i: number; id: string; name: string; by_username: boolean }[]>(
           `WITH l AS MATERIALIZED (SELECT * FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS l(kind, name, i))
-           SELECT l.i, d.id, d.name, false AS by_username
-             FROM l JOIN shipment.directory_name d ON d.kind = l.kind AND lower(d.name) = lower(l.name) AND d.deleted_at IS NULL
-           UNION ALL
-           SELECT l.i, d.id, d.name, true
-             FROM l JOIN shipment.directory_name d ON d.kind = 'user' AND l.kind = 'user' AND lower(d.username) = lower(l.name)
-              AND d.deleted_at IS NULL AND d.username IS NOT NULL`,
+           SELECT l.i, d.id, d.name, d.by_username FROM l CROSS JOIN LATERAL (
+             SELECT id, name, false AS by_username FROM shipment.directory_name
+              WHERE kind = l.kind AND lower(name) = lower(l.name) AND deleted_at IS NULL
+             UNION ALL
+             SELECT id, name, true FROM shipment.directory_name
+              WHERE l.kind = 'user' AND kind = 'user' AND lower(username) = lower(l.name) AND deleted_at IS NULL AND username IS NOT NULL
+             OFFSET 0) d`,
           [lookups.map((l) => l.kind), lookups.map((l) => l.name)],
         );
   const matchesOf = new Map<number, typeof rows>();
