@@ -34,7 +34,8 @@ export class JobCreator {
     this.names = new Batcher(
       (writes) => resolveNamesOfMany(this.db, writes),
       async (write) => (await resolveNamesOfMany(this.db, [write]))[0]!,
-      { waitMs: options.JOB_BATCH_WAIT_MS, max: options.JOB_BATCH_MAX },
+      // No wait: a lone creation is not held up twice; those arriving during a lookup share the next one.
+      { waitMs: 0, max: options.JOB_BATCH_MAX },
     );
   }
 
