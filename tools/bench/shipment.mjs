@@ -77,10 +77,14 @@ const BL_WINDOW_SECONDS = 60;
 // recordChanges, directory-names.ts resolveNames; libs/server/database appendEvents), one job a
 // transaction here: the names resolved, the counter taken, the job, its history (a row per field
 // a new job has) and its `created` event in the outbox.
-const RESOLVE_NAMES = `SELECT l.i, d.id, d.name, d.kind = 'user' AND lower(d.username) = lower(l.name) AS by_username
-   FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS l(kind, name, i)
-   JOIN shipment.directory_name d ON d.kind = l.kind AND d.deleted_at IS NULL
-    AND (lower(d.name) = lower(l.name) OR (d.kind = 'user' AND lower(d.username) = lower(l.name)))`;
+const RESOLVE_NAMES = `WITH l AS MATERIALIZED (SELECT * FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS l(kind, name, i))
+           SELECT l.i, d.id, d.name, d.by_username FROM l CROSS JOIN LATERAL (
+             SELECT id, name, false AS by_username FROM shipment.directory_name
+              WHERE kind = l.kind AND lower(name) = lower(l.name) AND deleted_at IS NULL
+             UNION ALL
+             SELECT id, name, true FROM shipment.directory_name
+              WHERE l.kind = 'user' AND kind = 'user' AND lower(username) = lower(l.name) AND deleted_at IS NULL AND username IS NOT NULL
+             OFFSET 0) d`;
 const TAKE_NUMBERS = `UPDATE shipment.counter SET value = value + $1 WHERE name = 'shipment' RETURNING value`;
 const NEW_JOB_COLUMNS = {
   ...Object.fromEntries(['job_no', 'direction', 'user_name', 'branch_city', 'consignee_name', 'origin_port', 'type_of_shipment'].map((c) => [c, 'text'])),
