@@ -40,6 +40,7 @@ export const internalMessages = {
   'shipment.references.count': { request: referenceCountRequestSchema },
   /** A job's booking e-mail requests, if the actor may see the job (the gateway joins them with their delivery state, ADR 32). */
   'shipment.job.mailRequests': { request: jobMailRequestsMessageSchema },
+  'accounts.health': { request: z.optional(z.object({})) },
 } as const;
 
 export interface InternalMessages {
@@ -55,6 +56,7 @@ export interface InternalMessages {
   'shipment.health': { request: Record<string, never>; reply: ServiceHealth };
   'shipment.references.count': { request: ReferenceCountRequest; reply: ReferenceCount };
   'shipment.job.mailRequests': { request: z.input<typeof jobMailRequestsMessageSchema>; reply: JobMailRequestsReply };
+  'accounts.health': { request: Record<string, never>; reply: ServiceHealth };
 }
 
 type MustHold<T extends true> = T;
