@@ -7,10 +7,22 @@ import { ACCOUNTS, ACCOUNTS_SCREENS, type AccountsScreenPath } from './paths.js'
 
 // Each screen's code loads when it is first shown: a deep link into one loads only what it shows.
 const AccountsHubPage = lazyScreen(() => import('./hub/hub.page.js').then((m) => m.AccountsHubPage));
+const AddDebitPage = lazyScreen(() => import('./debits/add-debit.page.js').then((m) => m.AddDebitPage));
+const DebitRecordsPage = lazyScreen(() => import('./debits/debit-records.page.js').then((m) => m.DebitRecordsPage));
+const AddCreditPage = lazyScreen(() => import('./credits/credit.pages.js').then((m) => m.AddCreditPage));
+const EditCreditPage = lazyScreen(() => import('./credits/credit.pages.js').then((m) => m.EditCreditPage));
+const CreditRecordsPage = lazyScreen(() => import('./credits/credit-records.page.js').then((m) => m.CreditRecordsPage));
+const VoucherCounterPage = lazyScreen(() => import('./voucher/voucher-counter.page.js').then((m) => m.VoucherCounterPage));
 const StatementPage = lazyScreen(() => import('./statement/statement.page.js').then((m) => m.StatementPage));
 
 /** The built screens by path (ACCOUNTS_SCREENS); the others say "Not available yet". */
 export const SCREENS: Partial<Record<AccountsScreenPath, ReactNode>> = {
+  debitpayment: <AddDebitPage />,
+  viewdebit: <DebitRecordsPage />,
+  creditpayment: <AddCreditPage />,
+  viewcredit: <CreditRecordsPage />,
+  'editcredit/:id': <EditCreditPage />,
+  managevouchercounter: <VoucherCounterPage />,
   statement: <StatementPage />,
 };
 

@@ -5,7 +5,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router-dom';
-import type { StaffRole } from '@freight/contracts';
+import type { Job, StaffRole } from '@freight/contracts';
 import { logout, setSessionNavigator, startSession } from '@freight/web-session';
 import { theme } from './providers.js';
 
@@ -80,4 +80,50 @@ export function renderSignedIn(role: StaffRole, path: string, routes: RouteObjec
     </MantineProvider>,
   );
   return router;
+}
+
+/** A job as the service answers it; `changes` override fields. */
+export function aJob(changes: Partial<Job> = {}): Job {
+  return {
+    _id: 'j1',
+    jobNo: 'IMP-000001',
+    direction: 'Import',
+    date: '2026-11-20',
+    user: { _id: ME.id, fullName: ME.fullName },
+    branchCity: { _id: 'b1', BranchCity: 'Colombo' },
+    consigneeName: { _id: 'c1', consigneeName: 'Lanka Traders' },
+    notify: null,
+    shipperName: null,
+    forwarderName: null,
+    originPort: { _id: 'o1', OriginPortName: 'Shanghai' },
+    yardName: null,
+    typeOfShipment: { _id: 't1', TypeofShipment: 'LCL' },
+    termOfShipment: { _id: 'm1', TermofShipment: 'FOB' },
+    ShipmentStatus: 'Inquiry For Charges',
+    statusOfShipment: null,
+    cartoons: 0,
+    cbm: 0,
+    weight: 0,
+    blNo: '',
+    containerNo: '',
+    Vesselname: '',
+    whArrivalDate: null,
+    etd: null,
+    eta: null,
+    deStuff: null,
+    doIssue: null,
+    bookingNo: '',
+    remarks: '',
+    personalremarks: '',
+    jobStatus: true,
+    statusUpdateToClient: false,
+    proceedToProceeding: false,
+    invoiceNo: '',
+    invoiceAmount: null,
+    invoiceDate: null,
+    version: 3,
+    createdAt: '2026-11-20T08:00:00.000Z',
+    updatedAt: '2026-11-20T08:00:00.000Z',
+    ...changes,
+  };
 }
