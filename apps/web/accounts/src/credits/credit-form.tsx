@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Button, Group, NativeSelect, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { PAYMENT_TYPES, creditAddSchema, creditEditSchema, type PaymentType } from '@freight/contracts';
 import { isApiError } from '@freight/web-kit';
 import { useConsigneeNames } from '../consignees.js';
@@ -115,23 +115,15 @@ export function CreditForm({ mode, initial, fixed, submitLabel, failedText, onSa
               error={problems.consigneeName}
             />
           )}
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="payment-type-label">
-              Payment Type <span aria-hidden="true">*</span>
-            </Text>
-            <SegmentedControl
-              aria-labelledby="payment-type-label"
-              data={[...PAYMENT_TYPES]}
-              value={values.paymentType}
-              onChange={(value) => set('paymentType')(value)}
-              maw={320}
-            />
-            {problems.paymentType && (
-              <Text size="sm" c="red.8">
-                {problems.paymentType}
-              </Text>
-            )}
-          </Stack>
+          <NativeSelect
+            label="Payment Type"
+            required
+            data={[{ value: '', label: 'Select Payment Type', disabled: true }, ...PAYMENT_TYPES]}
+            value={values.paymentType}
+            onChange={(event) => set('paymentType')(event.currentTarget.value)}
+            error={problems.paymentType}
+            maw={320}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {values.paymentType === 'Cheque' && (
               <TextInput

@@ -16,7 +16,7 @@ describe('Add Credit Payment', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add Credit Payment' }));
     expect(await screen.findByText('⚠ Please fill all required fields.')).toBeTruthy();
     fill('Consignee', 'Lanka Traders');
-    fireEvent.click(screen.getByText('Cash'));
+    fill('Payment Type', 'Cash');
     fireEvent.click(screen.getByRole('button', { name: 'Add Credit Payment' }));
     expect(await screen.findByText('⚠ Please fill all required fields.')).toBeTruthy();
     expect(gateway.calls.filter((call) => call.method !== 'GET')).toEqual([]);
@@ -28,9 +28,9 @@ describe('Add Credit Payment', () => {
     renderAt(`${ACCOUNTS}/creditpayment`);
     await screen.findByRole('option', { name: 'Lanka Traders' });
     fill('Consignee', 'Lanka Traders');
-    fireEvent.click(screen.getByText('Cash'));
+    fill('Payment Type', 'Cash');
     expect(screen.queryByLabelText('Cheque Number', { exact: false })).toBeNull();
-    fireEvent.click(screen.getByText('Cheque'));
+    fill('Payment Type', 'Cheque');
     fill('Amount', '25000.50');
     fireEvent.click(screen.getByRole('button', { name: 'Add Credit Payment' }));
     expect(await screen.findByText('Cheque number is required for a cheque payment')).toBeTruthy();
@@ -54,7 +54,7 @@ describe('Add Credit Payment', () => {
     renderAt(`${ACCOUNTS}/creditpayment`);
     await screen.findByRole('option', { name: 'Ceylon Tea Co' });
     fill('Consignee', 'Ceylon Tea Co');
-    fireEvent.click(screen.getByText('Cash'));
+    fill('Payment Type', 'Cash');
     fill('Amount', '10');
     fireEvent.click(screen.getByRole('button', { name: 'Add Credit Payment' }));
     expect(await screen.findByText('❌ Error adding credit payment.')).toBeTruthy();
@@ -119,7 +119,7 @@ describe('Edit Credit', () => {
     expect(await screen.findByRole('status', { name: 'Loading...' })).toBeTruthy();
     expect(((await screen.findByLabelText('Cheque Number', { exact: false })) as HTMLInputElement).value).toBe('CHQ-778');
     expect(screen.getByText('Lanka Traders')).toBeTruthy();
-    fireEvent.click(screen.getByText('Cash'));
+    fill('Payment Type', 'Cash');
     expect(screen.queryByLabelText('Cheque Number', { exact: false })).toBeNull();
     fill('Amount', '24000');
     const saved = Date.now();
