@@ -90,6 +90,23 @@ describe('Credit Records', () => {
     await waitFor(() => expect(within(table).queryByText('Rs. 700.00')).toBeNull());
   });
 
+  it('sorts, searches and filters on the server, one page at a time', async () => {
+    consignees();
+    gateway.routes['GET /api/credits/all'] = () => reply({ success: true, results: [aCredit()] }, 200, { 'x-total-count': '51' });
+    renderAt(`${ACCOUNTS}/viewcredit`);
+    await screen.findByText('Page 1 of 2');
+    const lists = () => gateway.calls.filter((call) => call.url.startsWith('/api/credits/all')).map((call) => call.url);
+    fireEvent.click(screen.getByRole('button', { name: /^Amount/ }));
+    await waitFor(() => expect(lists().at(-1)).toBe('/api/credits/all?sort=amount&order=asc&page=1&pageSize=50'));
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(lists().at(-1)).toBe('/api/credits/all?sort=amount&order=asc&page=2&pageSize=50'));
+    fireEvent.change(screen.getByLabelText('Search by voucher, consignee, cheque or remarks'), { target: { value: 'CHQ' } });
+    await waitFor(() => expect(lists().at(-1)).toBe('/api/credits/all?q=CHQ&sort=amount&order=asc&page=1&pageSize=50'));
+    await screen.findByRole('option', { name: 'Lanka Traders' });
+    fireEvent.change(screen.getByLabelText('Consignee'), { target: { value: 'Lanka Traders' } });
+    await waitFor(() => expect(lists().at(-1)).toBe('/api/credits/all?consigneeName=Lanka+Traders&q=CHQ&sort=amount&order=asc&page=1&pageSize=50'));
+  });
+
   it('a failed delete says "❌ Error deleting credit." and keeps the row; a failed list says so instead of the table', async () => {
     consignees();
     gateway.routes['GET /api/credits/all'] = () => reply({ success: true, results: [aCredit()] }, 200, { 'x-total-count': '1' });
