@@ -64,6 +64,20 @@ describe('Add Debit Payment', () => {
     if (status === 400) expect(screen.getAllByText('Invoice Amount must have at most 2 decimals').length).toBeGreaterThan(0);
   });
 
+  it.each([
+    [{ success: false, message: 'Invoice locked by the auditor.' }, 'Invoice locked by the auditor.'],
+    [{}, 'Unexpected response from server.'],
+  ])('a reply without success says the server’s message, else "Unexpected response from server."', async (body, text) => {
+    gateway.routes['POST /api/shipments/adddebit/IMP-000001'] = () => reply(body);
+    renderAt(ADD);
+    fill('Job Number', 'IMP-000001');
+    fill('Invoice No', 'INV-1');
+    fill('Invoice Amount', '10');
+    fill('Invoice Date', '2026-11-20');
+    submit();
+    expect(await screen.findByText(text)).toBeTruthy();
+  });
+
   it('finds the shipment first: its consignee and current invoice; an unknown job is "Shipment not found."', async () => {
     gateway.routes['GET /api/shipments/searchworklist/IMP-000001'] = () => reply({ success: true, results: [aJob()] });
     gateway.routes['GET /api/shipments/invoicedshipments'] = () =>
