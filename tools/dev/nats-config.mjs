@@ -45,6 +45,11 @@ export const EVENT_CONSUMERS = {
   ],
   // The names a job shows (consignees, users, branches, ...): copies fed by the directory's events (ADR 29).
   shipment: [{ producer: 'directory', durable: 'shipment_directory' }],
+  // Consignees' names and opening balances, and the jobs it invoices (ADR 34).
+  accounts: [
+    { producer: 'directory', durable: 'accounts_directory' },
+    { producer: 'shipment', durable: 'accounts_shipment' },
+  ],
 };
 
 /**

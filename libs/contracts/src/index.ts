@@ -28,6 +28,12 @@ export * from './shipment/shipment-counter.resource.js';
 export * from './shipment/tracking.js';
 export * from './shipment/vessel.resource.js';
 export * from './shipment/agent.resource.js';
+export * from './accounts/accounts-fields.js';
+export * from './accounts/accounts-events.js';
+export * from './accounts/debit.resource.js';
+export * from './accounts/credit.resource.js';
+export * from './accounts/voucher-counter.resource.js';
+export * from './accounts/balance.resource.js';
 // new:resource exports
 export * from './resources.js';
 export * from './references.js';

@@ -62,7 +62,7 @@ describe('defineMasterData', () => {
       'boxType: no permission area "boxTypes" (permissions.ts); give its area',
     );
     expect(() => defineMasterData({ name: 'boxType', area: 'yards', schemas: boxSchemas })).toThrow(
-      'boxType: give its service (directory, notification, shipment are registered)',
+      'boxType: give its service (directory, notification, shipment, accounts are registered)',
     );
     const boxTypes = defineMasterData({ service: 'directory', name: 'boxType', area: 'yards', schemas: boxSchemas });
     expect(boxTypes).toMatchObject({ service: 'directory', key: 'boxTypes', area: 'yards', naturalKey: 'TypeofBox', sortFields: ['TypeofBox'] });

@@ -15,6 +15,10 @@ import { jobs } from './shipment/job.resource.js';
 import { shipmentCounter } from './shipment/shipment-counter.resource.js';
 import { vessels } from './shipment/vessel.resource.js';
 import { agents } from './shipment/agent.resource.js';
+import { debits } from './accounts/debit.resource.js';
+import { credits } from './accounts/credit.resource.js';
+import { voucherCounter } from './accounts/voucher-counter.resource.js';
+import { balances } from './accounts/balance.resource.js';
 // new:resource imports
 
 /**
@@ -39,6 +43,10 @@ export const resources = {
   shipmentCounter,
   vessels,
   agents,
+  debits,
+  credits,
+  voucherCounter,
+  balances,
   // new:resource entries
 } as const;
 export type Resources = typeof resources;

@@ -6,7 +6,7 @@ import type { Referenceable } from './references.js';
  * (services.json, docs/adr/0019-service-registry.md); this tuple gives TypeScript the literal
  * names, and a unit test (services.spec.ts) fails when the two differ.
  */
-const NAMES = ['directory', 'notification', 'shipment'] as const;
+const NAMES = ['directory', 'notification', 'shipment', 'accounts'] as const;
 export type ServiceName = (typeof NAMES)[number];
 
 /** One back-end service as the registry lists it. Paths are relative to the repository root. */

@@ -192,6 +192,19 @@ describe('AuthGuard', () => {
     // Vessels and agents (DECISIONS §4): all staff read (consignees too, below), Head and Admin write.
     ...masterDataRoutes('vessels', STAFF_ROLES, ['Head', 'Admin']),
     ...masterDataRoutes('agents', STAFF_ROLES, ['Head', 'Admin']),
+    // Accounts (DECISIONS §4): debits, credits and the voucher counter are Head's; a consignee's
+    // balance is read by everyone who reads consignees (their screens show it, ADR 34).
+    shipmentsAdddebit: ['Head'],
+    shipmentsInvoicedshipments: ['Head'],
+    creditsList: ['Head'],
+    creditsGet: ['Head'],
+    creditsAdd: ['Head'],
+    creditsEdit: ['Head'],
+    creditsDelete: ['Head'],
+    vouchercounterGet: ['Head'],
+    vouchercounterSet: ['Head'],
+    accountsBalance: STAFF_ROLES,
+    accountsBalances: STAFF_ROLES,
   };
 
   it('refuses a client token on a staff route, and a staff token on a client route (403)', async () => {

@@ -84,6 +84,7 @@ describe('OpenAPI document', () => {
         'POST /api/shipments/adminadd',
         'POST /api/vessels/add',
         'POST /api/agents/add',
+        'POST /api/credits/add',
       ].sort(),
     );
     expect(document.paths['/api/users/add']!.post!.responses['422']).toBeDefined();

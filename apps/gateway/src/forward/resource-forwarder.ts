@@ -14,7 +14,7 @@ export const forwardedRoutes = (Object.keys(api) as ApiName[]).filter((name) => 
  * token and the role against the matrix; here the parts are validated with the route's
  * schemas (and its cross-part rules), and forwarded as they are, with the actor, to the
  * route's subject. The service answers the REST reply itself; a paged list answers
- * `{items, total}`, sent as the array (or under the route's `listKey`: `{data: [...]}`) with the
+ * `{items, total}`, sent as the array (or under the route's `listKey`: `{data: [...]}`, beside any other field it answers) with the
  * total in X-Total-Count. A public route is forwarded without an actor.
  */
 async function forward(rpc: NatsRpcClient, route: ApiRoute, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
@@ -27,9 +27,10 @@ async function forward(rpc: NatsRpcClient, route: ApiRoute, request: FastifyRequ
     await assertUnreferenced(rpc, route.subject as string, input.params as Record<string, string> | undefined, request.auth?.actor);
   const answer: unknown = await rpc.request(route.subject as Subject, message as never);
   if (!route.paged) return answer;
-  const page = answer as Page<unknown>;
-  if ((input.query as { page?: number } | undefined)?.page !== undefined) void reply.header(TOTAL_COUNT_HEADER, String(page.total));
-  return route.listKey ? { [route.listKey]: page.items } : page.items;
+  // A list answered inside an object may carry more beside its rows (`{success, results, summary}`): the service's other fields.
+  const { items, total, ...beside } = answer as Page<unknown>;
+  if ((input.query as { page?: number } | undefined)?.page !== undefined) void reply.header(TOTAL_COUNT_HEADER, String(total));
+  return route.listKey ? { ...beside, [route.listKey]: items } : items;
 }
 
 /** A Nest controller with one handler per forwarded route, each bound to its row with @Route (method, path, status, guard, reply schema). */

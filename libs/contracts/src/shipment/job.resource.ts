@@ -551,4 +551,18 @@ export type JobChangeEvent = {
   /** Inquiry (worklist) or booking (booking sheet) after the change. */
   proceedToProceeding: boolean;
   changed: string[];
+  /** What the accounts service keeps of the job to invoice it (its copy, ADR 34): after the change (a deletion: as it was). */
+  job: JobAccountsFacts;
 };
+
+/** The facts of a job the accounts service's invoice records show (spec 02 §3 "Invoiced shipment row"), each reference by directory id and name. */
+export interface JobAccountsFacts {
+  consigneeId: string;
+  consigneeName: string;
+  originId: string;
+  originPort: string;
+  shipperId: string | null;
+  shipperName: string | null;
+  blNo: string;
+  containerNo: string;
+}

@@ -5,7 +5,7 @@ import { AppError } from '@freight/server';
 import { appendEvents } from '@freight/server-database';
 import { DataSource } from 'typeorm';
 import { findJob, lockJob } from '../jobs/job-store.js';
-import { toJob } from '../jobs/job.row.js';
+import { accountsFacts, toJob } from '../jobs/job.row.js';
 
 type Handlers = ResourceHandlers<typeof jobs>;
 /** The calls of this module: Delete Shipment's fetch and delete (Head, DECISIONS §4). */
@@ -56,6 +56,7 @@ export class DeletionHandlers implements Pick<Handlers, Op> {
         userId: row.user_id,
         proceedToProceeding: row.proceed,
         changed: [],
+        job: accountsFacts(row),
       };
       await appendEvents(tx, [{ subject: eventSubject('shipment', 'job', 'deleted'), payload: { ...payload } }]);
     });

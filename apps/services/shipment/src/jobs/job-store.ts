@@ -11,7 +11,7 @@ import {
 } from '@freight/contracts';
 import { AppError } from '@freight/server';
 import { appendEvents, type OutboxEvent, type Tx } from '@freight/server-database';
-import { JOB_COLUMNS, changedFields, contentFields, toJob, type JobRow } from './job.row.js';
+import { JOB_COLUMNS, accountsFacts, changedFields, contentFields, toJob, type JobRow } from './job.row.js';
 
 /** A job ready to be written: every name resolved to the copy's record (validated before any batching). */
 export interface NewJob {
@@ -137,6 +137,7 @@ export async function recordChanges(tx: Tx, changes: readonly { by: string; befo
       ...(before && before.user_id !== after.user_id && { previousUserId: before.user_id }),
       proceedToProceeding: after.proceed,
       changed: old ? fields.map((field) => field.field) : contentFields(now),
+      job: accountsFacts(after),
     };
     events.push({ subject: eventSubject('shipment', 'job', before ? 'updated' : 'created'), payload });
   }

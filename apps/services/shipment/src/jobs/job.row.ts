@@ -1,4 +1,4 @@
-import type { ClientBooking, Direction, Job, ShipmentStatus, StatusOfShipment } from '@freight/contracts';
+import type { ClientBooking, Direction, Job, JobAccountsFacts, ShipmentStatus, StatusOfShipment } from '@freight/contracts';
 
 /** A job as `JOB_COLUMNS` selects it: dates as `YYYY-MM-DD` text, numerics as text. */
 export interface JobRow {
@@ -152,6 +152,20 @@ export function toJob(row: JobRow): Job {
     version: row.version,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+/** What the accounts service keeps of a job (JobChangeEvent `job`). */
+export function accountsFacts(row: JobRow): JobAccountsFacts {
+  return {
+    consigneeId: row.consignee_id,
+    consigneeName: row.consignee_name,
+    originId: row.origin_id,
+    originPort: row.origin_port,
+    shipperId: row.shipper_id,
+    shipperName: row.shipper_name,
+    blNo: row.bl_no,
+    containerNo: row.container_no,
   };
 }
 

@@ -1,0 +1,22 @@
+import { envFields, loadConfig, natsEnvSchema, postgresUrlField } from '@freight/server';
+import type { z } from 'zod';
+
+export const SERVICE = 'accounts' as const;
+/** Postgres schema owned by this service's role. */
+export const SCHEMA = 'accounts';
+
+/** What the accounts service's tools read (migrate, provision). */
+export const accountsEnvSchema = natsEnvSchema.extend({
+  ACCOUNTS_DATABASE_URL: postgresUrlField.default('postgres://accounts_svc:accounts_dev_password@127.0.0.1:5432/freight'),
+  LOG_LEVEL: envFields.LOG_LEVEL,
+});
+
+/** What the running service reads: the same plus the gateway's public key, without which it takes no request. */
+export const accountsServiceEnvSchema = accountsEnvSchema.extend({
+  GATEWAY_PUBLIC_KEY: envFields.GATEWAY_PUBLIC_KEY,
+});
+export type AccountsConfig = z.infer<typeof accountsServiceEnvSchema>;
+
+export function loadAccountsConfig(env: Record<string, string | undefined> = process.env): AccountsConfig {
+  return loadConfig(accountsServiceEnvSchema, env);
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod/mini';
+import { defineResource, keyParam } from '../resource.js';
+import { AccountsTexts, consigneeBalanceSchema } from './accounts-fields.js';
+
+/** The most consignees one `balances` call names (a page of the consignee list). */
+export const BALANCES_MAX = 100;
+
+/** Comma-separated ids in the query; the same as a list (the parsed form the gateway forwards, which the service parses again). */
+const consigneeIds = z.pipe(
+  z.pipe(
+    z.union([z.string(), z.array(z.string())], { error: 'consignee_ids is required' }),
+    z.transform((value: string | string[]) => [...new Set((Array.isArray(value) ? value : value.split(',')).map((id) => id.trim()).filter(Boolean))]),
+  ),
+  z.array(z.string()).check(z.minLength(1, 'consignee_ids is required'), z.maxLength(BALANCES_MAX, `consignee_ids names at most ${BALANCES_MAX} consignees`)),
+);
+
+/*
+ * The balance a consignee owes (DECISIONS §3: the accounts service is the source of truth, the
+ * consignee screens show it). Read by everyone who reads consignees (§4 "Consignees": all staff),
+ * as the screens that show it are theirs (ADR 34); everything else of accounts is Head's.
+ */
+export const balances = defineResource({
+  service: 'accounts',
+  name: 'balance',
+  key: 'accounts',
+  area: 'consignees',
+  naturalKey: 'consignee_id',
+  sortFields: ['consignee_id'],
+  searchFields: [],
+  texts: {
+    singular: 'balance',
+    plural: 'balances',
+    added: AccountsTexts.consigneeNotFound,
+    updated: AccountsTexts.consigneeNotFound,
+    deleted: AccountsTexts.consigneeNotFound,
+    notFound: AccountsTexts.consigneeNotFound,
+  },
+  operations: {
+    balance: {
+      method: 'GET',
+      path: '/api/accounts/balance/{consignee_id}',
+      summary: "A consignee's balance owed (opening + debits − credits), by the consignee's id",
+      action: 'read',
+      params: keyParam('consignee_id', 'Consignee ID'),
+      reply: z.object({ success: z.literal(true), balance: consigneeBalanceSchema }),
+    },
+    balances: {
+      method: 'GET',
+      path: '/api/accounts/balances',
+      summary: `The balances of up to ${BALANCES_MAX} consignees (a page of the consignee list), by id, comma-separated; ids it does not know are left out`,
+      action: 'read',
+      query: z.object({ consignee_ids: consigneeIds }),
+      reply: z.object({ success: z.literal(true), balances: z.array(consigneeBalanceSchema) }),
+    },
+  },
+});
