@@ -15,7 +15,7 @@ import { jobSchema } from '@freight/contracts';
 import pg from 'pg';
 import { serviceNamed } from '../dev/services.mjs';
 import { startSystem } from '../dev/start.mjs';
-import { CONNECTIONS, DURATION_S, comparisonTable, headSession, quiet, viaGateway, viaSql } from './measure.mjs';
+import { CONNECTIONS, DURATION_S, comparisonTable, cpuTable, headSession, quiet, viaGateway, viaSql } from './measure.mjs';
 import { seedJobs } from './shipment-seed.mjs';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 1_000_000);
@@ -415,6 +415,9 @@ try {
   note();
   console.table(table);
   report.push(markdownTable(table));
+  const cpu = cpuTable(rows);
+  console.table(cpu);
+  report.push('', markdownTable(cpu));
   console.table(goals);
   report.push('', markdownTable(goals.map((g) => ({ ...g, met: g.met ? 'yes' : '**no**' }))));
   report.push('', '## Plans of the booking sheet queries', '');
