@@ -3,6 +3,7 @@ import { OutboxModule, serviceTypeOrmModule, type ServiceDatabaseEntry, type Ser
 import { SCHEMA, SERVICE, accountsEnvSchema, type AccountsConfig } from './config.js';
 import { HealthModule } from './health/health.module.js';
 import { migrations } from './migrations/index.js';
+import { StatementModule } from './statement/statement.module.js';
 
 /** The accounts service's tables are reached with SQL (money, locks and the ledger in one statement each). */
 export function accountsDataSourceOptions(url: string): ServiceDataSourceOptions {
@@ -24,7 +25,7 @@ export class AppModule {
     const options = accountsDataSourceOptions(config.ACCOUNTS_DATABASE_URL);
     return {
       module: AppModule,
-      imports: [serviceTypeOrmModule(options), OutboxModule.register({ service: SERVICE, nats: config }), HealthModule],
+      imports: [serviceTypeOrmModule(options), OutboxModule.register({ service: SERVICE, nats: config }), HealthModule, StatementModule],
     };
   }
 }
