@@ -8,6 +8,7 @@ import { DebitModule } from './debits/debit.module.js';
 import { HealthModule } from './health/health.module.js';
 import { VoucherModule } from './voucher/voucher.module.js';
 import { migrations } from './migrations/index.js';
+import { StatementModule } from './statement/statement.module.js';
 
 /** The accounts service's tables are reached with SQL (money, locks and the ledger in one statement each). */
 export function accountsDataSourceOptions(url: string): ServiceDataSourceOptions {
@@ -38,6 +39,7 @@ export class AppModule {
         CreditModule,
         VoucherModule,
         BalanceModule,
+        StatementModule,
       ],
     };
   }
