@@ -310,6 +310,18 @@ describe('credits and the voucher counter', () => {
   });
 });
 
+describe('deleting a consignee', () => {
+  it('is refused (409) while an invoice or a credit names it, and allowed once none does', async () => {
+    const bolt = (await accountsQuery<{ id: string }>(shared, `SELECT id::text FROM accounts.consignee WHERE name = 'Consignee bolt'`))[0]!.id;
+    const paid = await call('POST', '/api/credits/add', { ...head(), body: credit({ consigneeName: 'Consignee bolt' }) });
+    expect(paid.status).toBe(201);
+    const refused = await call('DELETE', `/api/consignees/delete/${bolt}`, head());
+    expect([refused.status, refused.body.message]).toEqual([409, 'This consignee is used by 1 account entry and cannot be deleted.']);
+    await call('DELETE', `/api/credits/delete/${paid.body.credit._id}`, head());
+    expect((await call('DELETE', `/api/consignees/delete/${bolt}`, head())).status).toBe(200);
+  });
+});
+
 describe('under load', () => {
   it('200 concurrent debits and credits on one consignee end with the exact balance and a ledger that adds up', async () => {
     const own = await payerJobs(shared, world, 20);

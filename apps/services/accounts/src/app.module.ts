@@ -6,6 +6,7 @@ import { CopiesModule } from './copies/copies.module.js';
 import { CreditModule } from './credits/credit.module.js';
 import { DebitModule } from './debits/debit.module.js';
 import { HealthModule } from './health/health.module.js';
+import { ReferencesModule } from './references/references.module.js';
 import { VoucherModule } from './voucher/voucher.module.js';
 import { migrations } from './migrations/index.js';
 import { StatementModule } from './statement/statement.module.js';
@@ -39,6 +40,7 @@ export class AppModule {
         CreditModule,
         VoucherModule,
         BalanceModule,
+        ReferencesModule,
         StatementModule,
       ],
     };
