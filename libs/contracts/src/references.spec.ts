@@ -11,9 +11,9 @@ describe('references of master data (ADR 30)', () => {
     );
   });
 
-  it('asks the shipment service about every kind of record a job names; each is a resource with a delete', () => {
+  it('asks the shipment service about every kind of record a job names, and the accounts service about consignees; each is a resource with a delete', () => {
     for (const thing of REFERENCEABLE) {
-      expect([thing, referencingServices(thing)]).toEqual([thing, ['shipment']]);
+      expect([thing, referencingServices(thing)]).toEqual([thing, thing === 'consignees' ? ['shipment', 'accounts'] : ['shipment']]);
       expect(resources[thing].subjects).toHaveProperty('delete');
     }
     expect(referencingServices('vessels')).toEqual([]);

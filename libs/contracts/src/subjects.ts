@@ -41,6 +41,8 @@ export const internalMessages = {
   /** A job's booking e-mail requests, if the actor may see the job (the gateway joins them with their delivery state, ADR 32). */
   'shipment.job.mailRequests': { request: jobMailRequestsMessageSchema },
   'accounts.health': { request: z.optional(z.object({})) },
+  /** How many invoices and live credits name a consignee (ADR 30, 34): the gateway asks before the consignee's delete. */
+  'accounts.references.count': { request: referenceCountRequestSchema },
 } as const;
 
 export interface InternalMessages {
@@ -57,6 +59,7 @@ export interface InternalMessages {
   'shipment.references.count': { request: ReferenceCountRequest; reply: ReferenceCount };
   'shipment.job.mailRequests': { request: z.input<typeof jobMailRequestsMessageSchema>; reply: JobMailRequestsReply };
   'accounts.health': { request: Record<string, never>; reply: ServiceHealth };
+  'accounts.references.count': { request: ReferenceCountRequest; reply: ReferenceCount };
 }
 
 type MustHold<T extends true> = T;

@@ -46,7 +46,7 @@ describe('a database that cannot be reached', () => {
     const health = await call('GET', '/api/health');
     expect(health.status).toBe(503);
     // Every service reaches Postgres through the cut link.
-    expect(health.body.services).toEqual({ directory: 'down', notification: 'down', shipment: 'down' });
+    expect(health.body.services).toEqual({ directory: 'down', notification: 'down', shipment: 'down', accounts: 'down' });
 
     await proxy.restore();
     // The pool opens new connections on demand: the very next calls succeed.

@@ -20,7 +20,7 @@ describe('health', () => {
   it('is 200 and up when NATS and every service answer', async () => {
     const reply = await call('GET', '/api/health');
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ status: 'up', gateway: 'up', nats: 'up', services: { directory: 'up', notification: 'up', shipment: 'up' } });
+    expect(reply.body).toEqual({ status: 'up', gateway: 'up', nats: 'up', services: { directory: 'up', notification: 'up', shipment: 'up', accounts: 'up' } });
   });
 });
 
@@ -55,7 +55,12 @@ describe('a directory that does not answer', () => {
       expect((await gateway.call('GET', '/api/users/all', { token: suite.head.token })).status).toBe(503);
       const health = await gateway.call('GET', '/api/health');
       expect(health.status).toBe(503);
-      expect(health.body).toEqual({ status: 'degraded', gateway: 'up', nats: 'up', services: { directory: 'down', notification: 'down', shipment: 'down' } });
+      expect(health.body).toEqual({
+        status: 'degraded',
+        gateway: 'up',
+        nats: 'up',
+        services: { directory: 'down', notification: 'down', shipment: 'down', accounts: 'down' },
+      });
     } finally {
       await gateway.close();
     }
@@ -76,7 +81,7 @@ describe('a directory that does not answer', () => {
       expect(ms).toBeGreaterThanOrEqual(timeoutMs - 100);
       const health = await gateway.call('GET', '/api/health');
       expect(health.status).toBe(503);
-      expect(health.body.services).toEqual({ directory: 'down', notification: 'down', shipment: 'down' });
+      expect(health.body.services).toEqual({ directory: 'down', notification: 'down', shipment: 'down', accounts: 'down' });
     } finally {
       silent.unsubscribe();
       await gateway.close();

@@ -128,7 +128,16 @@ describe('jobs, bookings and the counter: role × call (DECISIONS §3-4)', () =>
       'shipmentsDelete',
     ];
     // The e-mail calls, their status view and the live stream: live/booking-mails-and-live.int-spec.ts; the BL call: shipment-extras-roles.
-    const elsewhere = ['shipmentsSendmail', 'shipmentsSendupdatingmail', 'shipmentsMails', 'shipmentsLive', 'shipmentsSearchbl'];
+    // The debit calls under shipments/ are the accounts service's: accounts/accounts-roles.security.int-spec.ts.
+    const elsewhere = [
+      'shipmentsSendmail',
+      'shipmentsSendupdatingmail',
+      'shipmentsMails',
+      'shipmentsLive',
+      'shipmentsSearchbl',
+      'shipmentsAdddebit',
+      'shipmentsInvoicedshipments',
+    ];
     expect(
       Object.keys(api)
         .filter((name) => /^shipment(s|counter)[A-Z]/.test(name))

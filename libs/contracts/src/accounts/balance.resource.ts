@@ -5,17 +5,11 @@ import { AccountsTexts, consigneeBalanceSchema } from './accounts-fields.js';
 /** The most consignees one `balances` call names (a page of the consignee list). */
 export const BALANCES_MAX = 100;
 
+/** Comma-separated ids in the query; the same as a list (the parsed form the gateway forwards, which the service parses again). */
 const consigneeIds = z.pipe(
   z.pipe(
-    z.string({ error: 'consignee_ids is required' }),
-    z.transform((value: string) => [
-      ...new Set(
-        value
-          .split(',')
-          .map((id) => id.trim())
-          .filter(Boolean),
-      ),
-    ]),
+    z.union([z.string(), z.array(z.string())], { error: 'consignee_ids is required' }),
+    z.transform((value: string | string[]) => [...new Set((Array.isArray(value) ? value : value.split(',')).map((id) => id.trim()).filter(Boolean))]),
   ),
   z.array(z.string()).check(z.minLength(1, 'consignee_ids is required'), z.maxLength(BALANCES_MAX, `consignee_ids names at most ${BALANCES_MAX} consignees`)),
 );

@@ -1,0 +1,101 @@
+import { api, type Job } from '@freight/contracts';
+import { clientToken } from '../testing/clients.js';
+import { stackForFile } from '../testing/gateway-stack.js';
+import { PAYER, accountsQuery, payerJobs, seedAccountsWorld, type AccountsWorld } from '../testing/accounts.js';
+
+/*
+ * Who may make each accounts call, written out by hand from DECISIONS §4 (not read from the
+ * permission matrix): debits, credits and the voucher counter are the Head's alone (an Admin or
+ * an Employee gets 403, a consignee or shipper 403, nobody without a token 401). A consignee's
+ * balance is read by every staff member, as the consignee screens that show it are theirs
+ * (DECISIONS §3, ADR 34); clients never.
+ */
+const shared = stackForFile();
+const { call } = shared;
+let world: AccountsWorld;
+let tokens: Record<Actor, string | undefined>;
+let job: Job;
+/** A fresh credit of the payer for each call (a delete takes it away). */
+let creditId: string;
+
+type Actor = 'Head' | 'Admin' | 'Employee' | 'consignee' | 'shipper' | 'none';
+const ACTORS: Actor[] = ['Head', 'Admin', 'Employee', 'consignee', 'shipper', 'none'];
+
+beforeAll(async () => {
+  world = await seedAccountsWorld(shared);
+  [job] = await payerJobs(shared, world, 1);
+  const [consignee, shipper] = await Promise.all([clientToken(shared.stack, 'acme'), clientToken(shared.stack, 'sails')]);
+  tokens = { Head: world.head.token, Admin: world.admin.token, Employee: world.emma.token, consignee, shipper, none: undefined };
+}, 120_000);
+
+beforeEach(async () => {
+  const added = await call('POST', '/api/credits/add', { token: world.head.token, body: { consigneeName: PAYER.name, paymentType: 'Cash', amount: '1.00' } });
+  creditId = added.body.credit._id;
+});
+
+const credit = { consigneeName: PAYER.name, paymentType: 'Cheque', amount: '2.50', chequeNumber: 'CHQ-R', remarks: '' };
+
+/** Each call: method, path, body. */
+const calls: Record<string, () => [method: string, path: string, body?: unknown]> = {
+  adddebit: () => ['POST', `/api/shipments/adddebit/${job.jobNo}`, { invoiceNo: 'INV-R', invoiceAmount: '10.00', invoiceDate: '2026-11-20' }],
+  invoicedshipments: () => ['GET', `/api/shipments/invoicedshipments?consigneeName=${encodeURIComponent(PAYER.name)}`],
+  'credits all': () => ['GET', '/api/credits/all'],
+  'credits get': () => ['GET', `/api/credits/${creditId}`],
+  'credits add': () => ['POST', '/api/credits/add', credit],
+  'credits edit': () => ['PUT', `/api/credits/edit/${creditId}`, { paymentType: 'Cash', amount: '3.00', remarks: 'edited' }],
+  'credits delete': () => ['DELETE', `/api/credits/delete/${creditId}`],
+  'vouchercounter get': () => ['POST', '/api/vouchercounter/get'],
+  'vouchercounter set': () => ['POST', '/api/vouchercounter/set', { newCounterValue: 900_000 }],
+  balance: () => ['GET', `/api/accounts/balance/${world.payerId}`],
+  balances: () => ['GET', `/api/accounts/balances?consignee_ids=${world.payerId}`],
+};
+
+// Expected status per call, in the order of ACTORS: Head, Admin, Employee, consignee, shipper, none.
+const expected: Record<keyof typeof calls, number[]> = {
+  adddebit: [200, 403, 403, 403, 403, 401],
+  invoicedshipments: [200, 403, 403, 403, 403, 401],
+  'credits all': [200, 403, 403, 403, 403, 401],
+  'credits get': [200, 403, 403, 403, 403, 401],
+  'credits add': [201, 403, 403, 403, 403, 401],
+  'credits edit': [200, 403, 403, 403, 403, 401],
+  'credits delete': [200, 403, 403, 403, 403, 401],
+  'vouchercounter get': [200, 403, 403, 403, 403, 401],
+  'vouchercounter set': [200, 403, 403, 403, 403, 401],
+  balance: [200, 200, 200, 403, 403, 401],
+  balances: [200, 200, 200, 403, 403, 401],
+};
+
+const cases = Object.entries(expected).flatMap(([name, statuses]) => ACTORS.map((actor, i) => [name, actor, statuses[i]!] as const));
+
+describe('accounts: role × call (DECISIONS §4)', () => {
+  it('covers every accounts route', () => {
+    const accountsRoutes = Object.entries(api)
+      .filter(([, route]) => 'subject' in route && String(route.subject).startsWith('accounts.'))
+      .map(([name]) => name)
+      .sort();
+    expect(accountsRoutes).toEqual(
+      [
+        'shipmentsAdddebit',
+        'shipmentsInvoicedshipments',
+        'creditsList',
+        'creditsGet',
+        'creditsAdd',
+        'creditsEdit',
+        'creditsDelete',
+        'vouchercounterGet',
+        'vouchercounterSet',
+        'accountsBalance',
+        'accountsBalances',
+      ].sort(),
+    );
+  });
+
+  it.each(cases)('%s as %s → %i', async (name, actor, status) => {
+    const [method, path, body] = calls[name]!();
+    const ledger = await accountsQuery<{ n: number }>(shared, `SELECT count(*)::int AS n FROM accounts.ledger`);
+    const reply = await call(method, path, { token: tokens[actor], body });
+    expect([reply.status, reply.body?.code]).toEqual([status, status === 403 ? 'FORBIDDEN' : status === 401 ? 'UNAUTHORIZED' : undefined]);
+    // A refused call changes nothing.
+    if (status >= 400) expect(await accountsQuery<{ n: number }>(shared, `SELECT count(*)::int AS n FROM accounts.ledger`)).toEqual(ledger);
+  });
+});

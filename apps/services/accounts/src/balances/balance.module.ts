@@ -1,0 +1,8 @@
+import { Module } from '@nestjs/common';
+import { balances } from '@freight/contracts';
+import { resourceController } from '@freight/server';
+import { BalanceHandlers } from './balance.handlers.js';
+
+/** Consignees' balances (all staff who read consignees). */
+@Module({ controllers: [resourceController(balances, BalanceHandlers)], providers: [BalanceHandlers] })
+export class BalanceModule {}

@@ -1,0 +1,11 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import type { NatsConfig } from '@freight/server';
+import { COPIES_NATS, Copies } from './copies.js';
+
+/** The consignees (names, opening balances) and jobs this service keeps from other services' events (ADR 34). */
+@Module({})
+export class CopiesModule {
+  static register(nats: Pick<NatsConfig, 'NATS_URL' | 'NATS_USER' | 'NATS_PASSWORD' | 'NATS_NAMESPACE'>): DynamicModule {
+    return { module: CopiesModule, providers: [{ provide: COPIES_NATS, useValue: nats }, Copies] };
+  }
+}

@@ -1,0 +1,174 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { AccountsTexts, credits, eventSubject, type Credit, type ResourceHandlers } from '@freight/contracts';
+import { AppError } from '@freight/server';
+import { appendEvents, idempotencyOf, writeTransaction, type Tx } from '@freight/server-database';
+import { DataSource } from 'typeorm';
+import { consigneeByName } from '../ledger/consignees.js';
+import { isId, moveBalance } from '../ledger/ledger.js';
+import { PAGE_SIZE, Params, orderAndPage, searchPredicate } from '../ledger/lists.js';
+import { difference, fromCents, toCents } from '../ledger/money.js';
+
+type Handlers = ResourceHandlers<typeof credits>;
+type Msg<K extends keyof Handlers> = Parameters<Handlers[K]>[0];
+
+interface CreditRow {
+  _id: string;
+  credit_sr: number;
+  consignee_id: string;
+  consignee_name: string;
+  opening_balance: string;
+  paymentType: Credit['paymentType'];
+  chequeNumber: string;
+  amount: string;
+  remarks: string;
+  date: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const stamp = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** A credit as replies show it, from `accounts.credit k JOIN accounts.consignee c`. */
+const CREDIT_COLUMNS = `k.id::text AS "_id", k.credit_sr, k.consignee_id::text AS consignee_id, k.consignee_name, c.opening_balance::text AS opening_balance,
+  k.payment_type AS "paymentType", k.cheque_number AS "chequeNumber", k.amount::text AS amount, k.remarks, to_char(k.credit_date, 'YYYY-MM-DD') AS date,
+  ${stamp('k.created_at')} AS "createdAt", ${stamp('k.updated_at')} AS "updatedAt"`;
+const FROM = `accounts.credit k JOIN accounts.consignee c ON c.id = k.consignee_id`;
+
+const SORT_COLUMNS: Record<string, string> = {
+  credit_sr: 'k.credit_sr',
+  date: 'k.credit_date',
+  consignee: 'lower(k.consignee_name)',
+  amount: 'k.amount',
+  paymentType: 'k.payment_type',
+};
+
+function toCredit(row: CreditRow): Credit {
+  const { consignee_id, consignee_name, opening_balance, ...rest } = row;
+  return { ...rest, consigneeName: { _id: consignee_id, consigneeName: consignee_name, openingBalance: opening_balance } };
+}
+
+/** The live credit `id` (locked for the transaction when `lock`), or 404. */
+async function creditById(tx: Pick<Tx, 'query'>, id: string, lock = false): Promise<CreditRow> {
+  const [row] = isId(id)
+    ? await tx.query<CreditRow[]>(`SELECT ${CREDIT_COLUMNS} FROM ${FROM} WHERE k.id = $1 AND k.deleted_at IS NULL ${lock ? 'FOR UPDATE OF k' : ''}`, [id])
+    : [];
+  if (!row) throw new AppError('NOT_FOUND', AccountsTexts.creditNotFound);
+  return row;
+}
+
+/** A unique index refusing a voucher number twice (a counter set by hand under a racing credit): the same 409 as the counter's own check. */
+const VOUCHER_TAKEN = { ux_credit_sr: () => new AppError('CONFLICT', 'This voucher number is already in use; try again.') };
+
+/**
+ * Credits (spec 02 §4, §7; DECISIONS §3): a payment lowers the consignee's balance by its amount.
+ * A new credit takes the next voucher number from the counter in its own transaction (the
+ * counter's row lock: no gaps, no repeats); an edit moves the balance by the difference; a delete
+ * gives the amount back and keeps the row (its voucher number is never given again). Every change
+ * is a ledger row and an event, in the change's transaction.
+ */
+@Injectable()
+export class CreditHandlers implements Handlers {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async list({ query }: Msg<'list'>) {
+    const params = new Params();
+    const where = ['k.deleted_at IS NULL'];
+    if (query.consigneeName) where.push(`k.consignee_id = ${params.add((await consigneeByName(this.db, query.consigneeName, 'consigneeName')).id)}`);
+    const search = searchPredicate(query.q, 'k.search_text', params);
+    if (search) where.push(search);
+    const filter = `WHERE ${where.join(' AND ')}`;
+    const order = orderAndPage(query, SORT_COLUMNS, 'k.credit_sr', { sort: 'credit_sr', order: 'desc' }, PAGE_SIZE);
+    const rows = await this.db.query<CreditRow[]>(`SELECT ${CREDIT_COLUMNS} FROM ${FROM} ${filter} ${order}`, params.values);
+    const total =
+      query.page === undefined
+        ? rows.length
+        : Number((await this.db.query<{ n: string }[]>(`SELECT count(*) AS n FROM accounts.credit k ${filter}`, params.values))[0]!.n);
+    return { items: rows.map(toCredit), total, success: true as const };
+  }
+
+  async get({ params }: Msg<'get'>) {
+    return { success: true as const, credit: toCredit(await creditById(this.db, params.id)) };
+  }
+
+  add({ actor, idempotencyKey, body }: Msg<'add'>) {
+    const idempotency = idempotencyOf(actor, idempotencyKey, { op: 'credit.add', body });
+    return writeTransaction(
+      this.db,
+      VOUCHER_TAKEN,
+      async (tx: Tx) => {
+        const consignee = await consigneeByName(tx, body.consigneeName, 'consigneeName');
+        // The counter's row lock orders the credits: each takes the next number, none is skipped.
+        const [[voucher]] = (await tx.query(`UPDATE accounts.voucher_counter SET value = value + 1 WHERE name = 'voucher' RETURNING value`)) as [
+          [{ value: number }],
+          number,
+        ];
+        const [{ id }] = await tx.query<{ id: string }[]>(
+          `INSERT INTO accounts.credit (credit_sr, consignee_id, consignee_name, payment_type, cheque_number, amount, remarks, credit_date, search_text,
+             created_by, updated_by)
+           VALUES ($1, $2, $3, $4, $5, $6::numeric, $7, coalesce($8::date, current_date), accounts.credit_search_text($1, $3, $5, $7), $9, $9)
+           RETURNING id`,
+          [voucher.value, consignee.id, consignee.name, body.paymentType, body.chequeNumber, body.amount, body.remarks, body.date ?? null, actor.id],
+        );
+        const balance = await moveBalance(tx, {
+          consigneeId: consignee.id,
+          kind: 'credit',
+          change: body.amount,
+          creditId: id,
+          creditSr: voucher.value,
+          documentAmount: body.amount,
+          entryDate: body.date,
+          by: { id: actor.id, name: actor.username },
+        });
+        const credit = toCredit(await creditById(tx, id));
+        await appendEvents(tx, [{ subject: eventSubject('accounts', 'credit', 'created'), payload: { key: id, after: credit } }]);
+        return { success: true as const, message: AccountsTexts.creditAdded, credit, updatedBalance: balance.balance };
+      },
+      idempotency,
+    );
+  }
+
+  edit({ actor, params, body }: Msg<'edit'>) {
+    return this.db.transaction(async (tx: Tx) => {
+      const old = await creditById(tx, params.id, true);
+      await tx.query(
+        `UPDATE accounts.credit SET payment_type = $2, cheque_number = $3, amount = $4::numeric, remarks = $5, credit_date = coalesce($6::date, credit_date),
+           search_text = accounts.credit_search_text(credit_sr, consignee_name, $3, $5), updated_at = clock_timestamp(), updated_by = $7
+         WHERE id = $1`,
+        [old._id, body.paymentType, body.chequeNumber, body.amount, body.remarks, body.date ?? null, actor.id],
+      );
+      const credit = toCredit(await creditById(tx, old._id));
+      const balance = await moveBalance(tx, {
+        consigneeId: old.consignee_id,
+        kind: 'credit edited',
+        change: difference(body.amount, old.amount),
+        creditId: old._id,
+        creditSr: old.credit_sr,
+        documentAmount: body.amount,
+        entryDate: credit.date,
+        by: { id: actor.id, name: actor.username },
+      });
+      await appendEvents(tx, [{ subject: eventSubject('accounts', 'credit', 'updated'), payload: { key: old._id, before: toCredit(old), after: credit } }]);
+      return { success: true as const, message: AccountsTexts.creditUpdated, credit, updatedBalance: balance.balance };
+    });
+  }
+
+  delete({ actor, params }: Msg<'delete'>) {
+    return this.db.transaction(async (tx: Tx) => {
+      const old = await creditById(tx, params.id, true);
+      await tx.query(`UPDATE accounts.credit SET deleted_at = clock_timestamp(), deleted_by = $2 WHERE id = $1`, [old._id, actor.id]);
+      const balance = await moveBalance(tx, {
+        consigneeId: old.consignee_id,
+        kind: 'credit deleted',
+        change: fromCents(-toCents(old.amount)),
+        creditId: old._id,
+        creditSr: old.credit_sr,
+        documentAmount: old.amount,
+        by: { id: actor.id, name: actor.username },
+      });
+      const credit = toCredit(old);
+      await appendEvents(tx, [{ subject: eventSubject('accounts', 'credit', 'deleted'), payload: { key: old._id, before: credit } }]);
+      return { success: true as const, message: AccountsTexts.creditDeleted, credit, updatedBalance: balance.balance };
+    });
+  }
+}

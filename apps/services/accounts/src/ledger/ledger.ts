@@ -1,0 +1,105 @@
+import { AppError } from '@freight/server';
+import { eventSubject, type BalanceChangedEvent, type ConsigneeBalance, type LedgerKind } from '@freight/contracts';
+import { appendEvents, type Tx } from '@freight/server-database';
+import { fromCents, toCents } from './money.js';
+
+/*
+ * The ledger (DECISIONS §3, ADR 34): a consignee's balance changes only through `moveBalance`,
+ * which updates the consignee's row (its lock orders every change of that balance) and writes the
+ * ledger row with the balance before and after, in the caller's transaction.
+ */
+
+/** Who made a change: a staff user, or a service whose event it applies. */
+export interface Recorder {
+  id: string | null;
+  name: string;
+}
+
+/** The total a kind of change moves: the opening balance, the debits or the credits. */
+const COLUMN: Record<LedgerKind, 'opening_balance' | 'total_debit' | 'total_credit'> = {
+  'opening balance': 'opening_balance',
+  invoice: 'total_debit',
+  'invoice replaced': 'total_debit',
+  credit: 'total_credit',
+  'credit edited': 'total_credit',
+  'credit deleted': 'total_credit',
+};
+
+export interface BalanceMove {
+  consigneeId: string;
+  kind: LedgerKind;
+  /** How much the kind's total changes (a credit of 50: "50.00"; its deletion: "-50.00"). */
+  change: string;
+  /** The day it counts on, `YYYY-MM-DD`; default today. */
+  entryDate?: string;
+  jobNo?: string;
+  invoiceNo?: string;
+  creditId?: string;
+  creditSr?: number;
+  /** The invoice's or credit's amount after the change (before it, for a deletion). */
+  documentAmount?: string;
+  by: Recorder;
+}
+
+/** The balance a reply and an event show, as SQL selects it from `accounts.consignee c`. */
+export const BALANCE_COLUMNS = `c.id AS consignee_id, c.name AS "consigneeName", c.opening_balance::text AS "openingBalance",
+  c.total_debit::text AS "totalDebit", c.total_credit::text AS "totalCredit", c.balance::text AS balance,
+  to_char(c.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"`;
+
+/**
+ * Locks the consignees' rows, in id order (two changes that lock the same two never wait for each
+ * other crosswise). Missing ones are simply not locked.
+ */
+export async function lockConsignees(tx: Tx, ids: readonly string[]): Promise<void> {
+  await tx.query(`SELECT id FROM accounts.consignee WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, [[...new Set(ids)]]);
+}
+
+/**
+ * Moves a consignee's balance and records it: the kind's total changes by `change`, the ledger row
+ * has the balance's change (a credit lowers it), before and after; `events.accounts.balance.updated`
+ * goes out with the commit. Answers the balance after.
+ */
+export async function moveBalance(tx: Tx, move: BalanceMove): Promise<ConsigneeBalance> {
+  const column = COLUMN[move.kind];
+  // TypeORM answers an UPDATE as [rows, count].
+  const [[balance]] = await tx.query<[ConsigneeBalance[], number]>(
+    `UPDATE accounts.consignee c SET ${column} = ${column} + $2::numeric, updated_at = clock_timestamp() WHERE id = $1 RETURNING ${BALANCE_COLUMNS}`,
+    [move.consigneeId, move.change],
+  );
+  if (!balance) throw new AppError('NOT_FOUND', 'Consignee not found.');
+  const amount = column === 'total_credit' ? -toCents(move.change) : toCents(move.change);
+  await tx.query(
+    `INSERT INTO accounts.ledger (consignee_id, kind, amount, balance_before, balance_after, entry_date, job_no, invoice_no, credit_id, credit_sr,
+       document_amount, recorded_by, recorded_by_name)
+     VALUES ($1, $2, $3::numeric, $4::numeric - $3::numeric, $4::numeric, coalesce($5::date, current_date), $6, $7, $8, $9, $10::numeric, $11, $12)`,
+    [
+      move.consigneeId,
+      move.kind,
+      fromCents(amount),
+      balance.balance,
+      move.entryDate ?? null,
+      move.jobNo ?? null,
+      move.invoiceNo ?? null,
+      move.creditId ?? null,
+      move.creditSr ?? null,
+      move.documentAmount ?? null,
+      move.by.id,
+      move.by.name,
+    ],
+  );
+  const event: BalanceChangedEvent = { key: balance.consignee_id, after: balance };
+  await appendEvents(tx, [{ subject: eventSubject('accounts', 'balance', 'updated'), payload: { ...event } }]);
+  return balance;
+}
+
+/** A consignee's balance, or null. */
+export async function balanceOf(tx: Pick<Tx, 'query'>, consigneeId: string): Promise<ConsigneeBalance | null> {
+  const [row] = await tx.query<ConsigneeBalance[]>(`SELECT ${BALANCE_COLUMNS} FROM accounts.consignee c WHERE c.id = $1 AND c.deleted_at IS NULL`, [
+    consigneeId,
+  ]);
+  return row ?? null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** An id that can be a row's (a uuid): anything else names nothing (404), never a Postgres error (500). */
+export const isId = (value: string): boolean => UUID.test(value);
