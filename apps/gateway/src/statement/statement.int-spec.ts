@@ -22,7 +22,8 @@ const { call } = shared;
 let head: LoginResponse;
 const acme = randomUUID();
 const bolt = randomUUID();
-const NAMES = { [acme]: 'Consignee acme', [bolt]: 'Consignee bolt' };
+const cargo = randomUUID();
+const NAMES = { [acme]: 'Consignee acme', [bolt]: 'Consignee bolt', [cargo]: 'Consignee cargo' };
 
 /** The day `monthsAgo` months before this one, on `day` (UTC), `YYYY-MM-DD`. */
 function dayOf(monthsAgo: number, day: number): string {
@@ -141,13 +142,15 @@ const statement = (consigneeId: string, query: Record<string, string | number>, 
 
 beforeAll(async () => {
   head = shared.head;
-  for (const id of [acme, bolt]) await accountsQuery(`INSERT INTO accounts.consignee (id, name, from_directory) VALUES ($1, $2, true)`, [id, NAMES[id]]);
+  for (const id of [acme, bolt, cargo]) await accountsQuery(`INSERT INTO accounts.consignee (id, name, from_directory) VALUES ($1, $2, true)`, [id, NAMES[id]]);
   // An opening balance recorded long before the range.
   await ledger(acme, { kind: 'opening balance', amount: '1000.00', day: dayOf(14, 1), documentAmount: '1000.00' });
   await ledger(acme, { kind: 'invoice', amount: '1000.00', day: JAN, jobNo: 'IMP-000001', invoiceNo: 'INV-1', documentAmount: '1000.00' });
   await ledger(acme, { kind: 'invoice', amount: '2500.50', day: FEB, jobNo: 'IMP-000002', invoiceNo: 'INV-2', documentAmount: '2500.50' });
   await ledger(acme, { kind: 'invoice', amount: '300.25', day: MAR, jobNo: 'IMP-000003', invoiceNo: 'INV-3', documentAmount: '300.25' });
   await ledger(bolt, { kind: 'invoice', amount: '999999.99', day: FEB, jobNo: 'IMP-000009', invoiceNo: 'INV-9', documentAmount: '999999.99' });
+  // Less than acme's balance, but "90.00" sorts after "4…" as text: the receivables' order must be by amount.
+  await ledger(cargo, { kind: 'invoice', amount: '90.00', day: dayOf(0, 1), jobNo: 'IMP-000010', invoiceNo: 'INV-10', documentAmount: '90.00' });
   // Replaced: the balance moves by the difference, on the invoice's day.
   await ledger(acme, { kind: 'invoice replaced', amount: '200.00', day: JAN, jobNo: 'IMP-000001', invoiceNo: 'INV-1B', documentAmount: '1200.00' });
   await payment(acme, '500.00', JAN_LATE);
@@ -339,13 +342,14 @@ describe('receivables at a glance', () => {
     const reply = await call('GET', '/api/accounts/receivables', { token: head.token });
     expect(reply.status).toBe(200);
     const owing = await accountsQuery<{ id: string; balance: string }>(
-      `SELECT id, balance::text AS balance FROM accounts.consignee WHERE deleted_at IS NULL AND balance > 0 ORDER BY balance DESC`,
+      `SELECT c.id, c.balance::text AS balance FROM accounts.consignee c WHERE c.deleted_at IS NULL AND c.balance > 0 ORDER BY c.balance DESC`,
     );
     expect(reply.body.totalOwed).toBe(text(owing.reduce((sum, row) => sum + cents(row.balance), 0n)));
     expect(reply.body.consigneesOwing).toBe(owing.length);
     expect(reply.body.top.map((row: { consignee_id: string; balance: string }) => [row.consignee_id, row.balance])).toEqual(
       owing.slice(0, 10).map((row) => [row.id, row.balance]),
     );
+    expect(reply.body.top.map((row: { consignee_id: string }) => row.consignee_id)).toEqual([bolt, acme, cargo]);
     expect(reply.body.top[0]).toEqual({ consignee_id: bolt, consigneeName: 'Consignee bolt', balance: '999999.99' });
     expect(reply.body.months).toHaveLength(12);
     expect(reply.body.months.at(-1).month).toBe(dayOf(0, 1).slice(0, 7));

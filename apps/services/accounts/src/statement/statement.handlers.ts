@@ -159,8 +159,9 @@ export class StatementHandlers implements Handlers {
         `SELECT coalesce(sum(balance), 0)::text AS total, count(*)::int AS owing FROM accounts.consignee WHERE deleted_at IS NULL AND balance > 0`,
       )) as [{ total: string; owing: number }];
       const top = (await tx.query(
-        `SELECT id AS consignee_id, name AS "consigneeName", balance::text AS balance
-         FROM accounts.consignee WHERE deleted_at IS NULL AND balance > 0 ORDER BY balance DESC, id LIMIT $1`,
+        // Ordered by the numeric column, not the text of the same name in the select list.
+        `SELECT c.id AS consignee_id, c.name AS "consigneeName", c.balance::text AS balance
+         FROM accounts.consignee c WHERE c.deleted_at IS NULL AND c.balance > 0 ORDER BY c.balance DESC, c.id LIMIT $1`,
         [RECEIVABLES_TOP],
       )) as { consignee_id: string; consigneeName: string; balance: string }[];
       // Invoices (and their replacements) raise what was invoiced in their month; payments (edited, deleted) what was paid.

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Anchor, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@freight/contracts';
 import { ErrorNotice, LoadingNotice, callApi, formatMoney, serverMessage } from '@freight/web-kit';
@@ -94,9 +94,9 @@ export function ReceivablesAtAGlance() {
                 rows={data!.top.map((row) => ({
                   key: row.consignee_id,
                   label: (
-                    <Anchor component={Link} to={statementOf(row.consignee_id)}>
+                    <Text component={Link} to={statementOf(row.consignee_id)} c="blue.8" td="underline">
                       {row.consigneeName}
-                    </Anchor>
+                    </Text>
                   ),
                   amounts: [row.balance],
                 }))}

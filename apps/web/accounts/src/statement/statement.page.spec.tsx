@@ -28,8 +28,7 @@ const aStatement = (extra: Partial<Statement> = {}): Statement => ({
 });
 
 function consigneesFake() {
-  gateway.routes['GET /api/consignees/all'] = () =>
-    reply({ success: true, results: [{ consignee_id: ACME, consigneeName: 'Acme Traders' }] }, 200, { 'X-Total-Count': '1' });
+  gateway.routes['GET /api/consignees/all'] = () => reply([{ consignee_id: ACME, consigneeName: 'Acme Traders' }], 200, { 'X-Total-Count': '1' });
 }
 
 describe('Statement of Account', () => {
@@ -42,7 +41,14 @@ describe('Statement of Account', () => {
     expect(await screen.findByText('Choose a consignee')).toBeTruthy();
     expect(gateway.calls.some((call) => call.url.startsWith('/api/accounts'))).toBe(false);
 
-    router.navigate(`${STATEMENT}?consignee=${ACME}&from=2026-01-01&to=2026-03-31`);
+    fireEvent.change(screen.getByLabelText('Find consignee'), { target: { value: 'acme' } });
+    await waitFor(() => expect(gateway.calls.some((c) => c.url.startsWith('/api/consignees/all') && c.url.includes('q=acme'))).toBe(true));
+    await screen.findByRole('option', { name: 'Acme Traders' });
+    fireEvent.change(screen.getByLabelText('Consignee'), { target: { value: ACME } });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-31' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show Statement' }));
+    await waitFor(() => expect(router.state.location.search).toBe(`?consignee=${ACME}&from=2026-01-01&to=2026-03-31&page=1`));
     const table = await screen.findByRole('table', { name: 'Statement lines, page 1 of 1' });
     const rows = within(table)
       .getAllByRole('row')
@@ -82,8 +88,12 @@ describe('Statement of Account', () => {
     };
     renderAt(`${STATEMENT}?consignee=${ACME}&from=2026-01-01&to=2026-03-31`);
     expect(await screen.findByText('IMP-page-1')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect((screen.getByRole('button', { name: 'Previous page' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('IMP-page-2')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     expect(await screen.findByText('IMP-page-3')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByRole('table', { name: 'Statement lines, page 3 of 3' })).toBeTruthy();
   });
 

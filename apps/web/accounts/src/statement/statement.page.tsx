@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Button, Group, Pagination, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { STATEMENT_KIND_LABELS, STATEMENT_PAGE_SIZE, StatementTexts, api, statementRangeSchema, type Statement } from '@freight/contracts';
@@ -25,8 +25,22 @@ function defaultRange(now = new Date()): { from: string; to: string } {
 
 const money = (amount: string) => (amount === '' ? '' : formatMoney(amount));
 
-/** The consignee picker: the directory's consignees searched on the server, 20 at a time, by name; its value the consignee's id. */
-function ConsigneePicker({ value, name, onChange }: { value: string | null; name: string | undefined; onChange: (id: string | null) => void }) {
+/**
+ * The consignee picker: a search box (the directory's consignees searched on the server by name,
+ * 20 at a time) and the consignees found; its value the consignee's id. Plain inputs the console
+ * already shares, so the screen brings no more of Mantine.
+ */
+function ConsigneePicker({
+  value,
+  name,
+  onChange,
+  error,
+}: {
+  value: string | null;
+  name: string | undefined;
+  onChange: (id: string | null) => void;
+  error?: string;
+}) {
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const found = useQuery({
@@ -38,20 +52,17 @@ function ConsigneePicker({ value, name, onChange }: { value: string | null; name
   // The chosen consignee stays a choice while a search shows others.
   if (value && name && !options.some((option) => option.value === value)) options.unshift({ value, label: name });
   return (
-    <Select
-      label="Consignee"
-      placeholder="Search a consignee"
-      searchable
-      data={options}
-      value={value}
-      onChange={onChange}
-      searchValue={search}
-      onSearchChange={setSearch}
-      filter={({ options: all }) => all}
-      nothingFoundMessage={found.isFetching ? 'Searching…' : 'No consignee found'}
-      error={found.isError ? 'Consignees could not be loaded' : undefined}
-      miw={260}
-    />
+    <>
+      <TextInput label="Find consignee" placeholder="Part of the name" value={search} onChange={(event) => setSearch(event.currentTarget.value)} miw={200} />
+      <NativeSelect
+        label="Consignee"
+        data={[{ value: '', label: found.isFetching ? 'Searching…' : options.length ? 'Select a consignee' : 'No consignee found' }, ...options]}
+        value={value ?? ''}
+        onChange={(event) => onChange(event.currentTarget.value || null)}
+        error={error ?? (found.isError ? 'Consignees could not be loaded' : undefined)}
+        miw={240}
+      />
+    </>
   );
 }
 
@@ -81,8 +92,8 @@ function Figures({ statement }: { statement: Statement }) {
 function Lines({ statement, caption }: { statement: Statement; caption: string }) {
   if (statement.lineCount === 0) return <Text>{StatementTexts.noLines}</Text>;
   return (
-    // Seven columns do not fit a phone: the table scrolls sideways in its own box.
-    <Table.ScrollContainer minWidth={760}>
+    // Seven columns do not fit a phone: the table scrolls sideways in its own box, which the keyboard can reach and scroll.
+    <Table.ScrollContainer minWidth={760} type="native" tabIndex={0} role="region" aria-label={caption}>
       <Table striped withTableBorder>
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
@@ -173,6 +184,7 @@ export function StatementPage() {
     }
   };
 
+  const goTo = (page: number) => setParams({ consignee: shown.consignee!, from: shown.from, to: shown.to, page: String(page) });
   const data = statement.data;
   const pages = data ? Math.max(1, Math.ceil(data.lineCount / STATEMENT_PAGE_SIZE)) : 1;
   return (
@@ -233,13 +245,17 @@ export function StatementPage() {
             <Figures statement={data!} />
             <Lines statement={data!} caption={`Statement lines, page ${shown.page} of ${pages}`} />
             {pages > 1 && (
-              <Pagination
-                total={pages}
-                value={shown.page}
-                onChange={(page) => setParams({ consignee: shown.consignee!, from: shown.from, to: shown.to, page: String(page) })}
-                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-                getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-              />
+              <Group gap="sm" component="nav" aria-label="Statement pages">
+                <Button variant="default" disabled={shown.page <= 1} onClick={() => goTo(shown.page - 1)}>
+                  Previous page
+                </Button>
+                <Text>
+                  Page {shown.page} of {pages}
+                </Text>
+                <Button variant="default" disabled={shown.page >= pages} onClick={() => goTo(shown.page + 1)}>
+                  Next page
+                </Button>
+              </Group>
             )}
           </Stack>
         )}

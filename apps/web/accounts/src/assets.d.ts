@@ -1,2 +1,0 @@
-// Style sheets are bundled by rspack's built-in CSS support.
-declare module '*.css';

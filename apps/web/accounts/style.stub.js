@@ -1,2 +1,0 @@
-// What a style sheet import is in the screen specs: nothing (jest.config.js).
-export default {};
