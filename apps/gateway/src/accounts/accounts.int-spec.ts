@@ -193,6 +193,28 @@ describe('debits', () => {
     expect(unknown.status).toBe(400);
     expect(detailsOf(unknown).consigneeName).toBe('No consignee has this name');
   });
+
+  it('keeps the invoice of a job deleted in the shipment service, and answers 404 for a new debit on it', async () => {
+    const [doomed] = await payerJobs(shared, world, 1);
+    const invoiced = await call('POST', `/api/shipments/adddebit/${doomed!.jobNo}`, {
+      ...head(),
+      body: { invoiceNo: 'INV-DEL', invoiceAmount: '1.00', invoiceDate: '2026-11-20' },
+    });
+    expect(invoiced.status).toBe(200);
+    expect((await call('DELETE', `/api/shipments/delete/${doomed!.jobNo}`, head())).status).toBe(200);
+    await until(
+      async () =>
+        (await accountsQuery(shared, `SELECT 1 FROM accounts.job WHERE job_no = $1 AND deleted_at IS NOT NULL`, [doomed!.jobNo])).length ? true : undefined,
+      'the deletion in the copy',
+    );
+    const again = await call('POST', `/api/shipments/adddebit/${doomed!.jobNo}`, {
+      ...head(),
+      body: { invoiceNo: 'INV-DEL2', invoiceAmount: '2.00', invoiceDate: '2026-11-20' },
+    });
+    expect([again.status, again.body.message]).toEqual([404, 'Shipment not found.']);
+    const listed = await call('GET', '/api/shipments/invoicedshipments?q=inv-del', head());
+    expect(listed.body.results.map((row: { invoiceNo: string }) => row.invoiceNo)).toEqual(['INV-DEL']);
+  });
 });
 
 describe('credits and the voucher counter', () => {
