@@ -1,5 +1,6 @@
 // What every benchmark of tools/bench shares: a call measured through the gateway with autocannon,
 // the same work sent straight to Postgres with the same concurrency, and the side-by-side table.
+import { readFileSync, readdirSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import autocannon from 'autocannon';
 
@@ -15,6 +16,7 @@ export const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
  * @param {{ amount?: number }} [options]
  */
 export function viaGateway(base, token, makeRequest, { amount } = {}) {
+  const cpuBefore = cpuSnapshot();
   return new Promise((resolve, reject) => {
     const started = performance.now();
     autocannon(
@@ -38,7 +40,8 @@ export function viaGateway(base, token, makeRequest, { amount } = {}) {
         if (error) return reject(error);
         const seconds = amount ? (performance.now() - started) / 1000 : DURATION_S;
         const failed = result.non2xx + result.errors + result.timeouts;
-        resolve({ rps: result.requests.total / seconds, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total, failed, seconds });
+        const cpu = cpuPerRequest(cpuBefore, result.requests.total);
+        resolve({ rps: result.requests.total / seconds, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total, failed, seconds, cpu });
       },
     );
   });
@@ -50,6 +53,7 @@ export function viaGateway(base, token, makeRequest, { amount } = {}) {
  */
 export async function viaSql(pool, work, { amount } = {}) {
   const latencies = [];
+  const cpuBefore = cpuSnapshot();
   const started = performance.now();
   const deadline = Date.now() + DURATION_S * 1000;
   let failed = 0;
@@ -69,7 +73,68 @@ export async function viaSql(pool, work, { amount } = {}) {
   const seconds = amount ? (performance.now() - started) / 1000 : DURATION_S;
   latencies.sort((a, b) => a - b);
   const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-  return { rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99), total: latencies.length, failed, seconds };
+  return {
+    rps: latencies.length / seconds,
+    p50: at(0.5),
+    p99: at(0.99),
+    total: latencies.length,
+    failed,
+    seconds,
+    cpu: cpuPerRequest(cpuBefore, latencies.length),
+  };
+}
+
+/** Milliseconds of one clock tick in /proc/<pid>/stat (USER_HZ, 100 on Linux). */
+const TICK_MS = 10;
+
+/** Which part of the system a process is, by its command line: this bench, Postgres, NATS, the gateway, a service (`apps/services/<name>`), or other (whatever else runs on the machine). */
+function partOf(pid, command) {
+  if (pid === process.pid) return 'bench';
+  if (command.some((arg) => /(^|\/)postgres(:|$)/.test(arg))) return 'postgres';
+  if (command.some((arg) => arg.endsWith('nats-server'))) return 'nats';
+  const app = command.map((arg) => /apps\/(gateway|services\/([\w-]+))\/dist\//.exec(arg)).find(Boolean);
+  return app ? (app[2] ?? 'gateway') : 'other';
+}
+
+/** CPU time used so far (user + system, ms) by every process of the machine, by pid: where the work of a call goes (Linux /proc; empty elsewhere). */
+export function cpuSnapshot() {
+  const snapshot = new Map();
+  let pids;
+  try {
+    pids = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
+  } catch {
+    return snapshot;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+      const part = stat.includes('(postgres)') ? 'postgres' : partOf(Number(pid), command);
+      snapshot.set(pid, { part, ms: (Number(fields[11]) + Number(fields[12])) * TICK_MS });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return snapshot;
+}
+
+/** CPU ms per request since `before`, by part of the system (see partOf), and their sum without `other`. */
+export function cpuPerRequest(before, requests) {
+  const byPart = {};
+  for (const [pid, { part, ms }] of cpuSnapshot()) byPart[part] = (byPart[part] ?? 0) + ms - (before.get(pid)?.ms ?? 0);
+  for (const part of Object.keys(byPart)) byPart[part] = requests ? byPart[part] / requests : 0;
+  const total = Object.entries(byPart).reduce((sum, [part, ms]) => (part === 'other' ? sum : sum + ms), 0);
+  return { total, byPart };
+}
+
+/** `postgres 0.69, bench 0.47` : the parts that used CPU for a call, largest first (ms per request). */
+export function cpuBreakdown({ byPart }) {
+  return Object.entries(byPart)
+    .filter(([, ms]) => ms >= 0.005)
+    .sort((a, b) => b[1] - a[1])
+    .map(([part, ms]) => `${part} ${ms.toFixed(2)}`)
+    .join(', ');
 }
 
 /**
@@ -91,7 +156,11 @@ export async function headSession(system) {
 
 const f = (n) => n.toFixed(n < 10 ? 1 : 0);
 
-/** The console table of `{ name, gateway, direct }` rows: each side's figures, then gateway / SQL. */
+/**
+ * The console table of `{ name, gateway, direct }` rows: each side's figures, then gateway / SQL.
+ * CPU ms/req: the CPU time all parts of the system (this bench included, other processes of the
+ * machine not) spent per request; on a machine whose cores are all busy, req/s ≈ cores × 1000 / it.
+ */
 export function comparisonTable(rows) {
   return rows.flatMap(({ name, gateway, direct }) => [
     {
@@ -100,19 +169,38 @@ export function comparisonTable(rows) {
       'req/s': f(gateway.rps),
       'p50 ms': f(gateway.p50),
       'p99 ms': f(gateway.p99),
+      'CPU ms/req': gateway.cpu.total.toFixed(2),
       requests: gateway.total,
       failed: gateway.failed,
     },
-    { call: '', path: 'SQL direct', 'req/s': f(direct.rps), 'p50 ms': f(direct.p50), 'p99 ms': f(direct.p99), requests: direct.total, failed: direct.failed },
+    {
+      call: '',
+      path: 'SQL direct',
+      'req/s': f(direct.rps),
+      'p50 ms': f(direct.p50),
+      'p99 ms': f(direct.p99),
+      'CPU ms/req': direct.cpu.total.toFixed(2),
+      requests: direct.total,
+      failed: direct.failed,
+    },
     {
       call: '',
       path: 'gateway / SQL',
       'req/s': `${(gateway.rps / direct.rps).toFixed(2)}×`,
       'p50 ms': `${(gateway.p50 / direct.p50).toFixed(2)}×`,
       'p99 ms': `${(gateway.p99 / direct.p99).toFixed(2)}×`,
+      'CPU ms/req': `${(gateway.cpu.total / direct.cpu.total).toFixed(2)}×`,
       requests: '',
       failed: '',
     },
+  ]);
+}
+
+/** Where each call's CPU went, by part of the system (ms per request), through the gateway and straight to SQL. */
+export function cpuTable(rows) {
+  return rows.flatMap(({ name, gateway, direct }) => [
+    { call: name, path: 'gateway', 'CPU ms per request, by part': cpuBreakdown(gateway.cpu) },
+    { call: '', path: 'SQL direct', 'CPU ms per request, by part': cpuBreakdown(direct.cpu) },
   ]);
 }
 

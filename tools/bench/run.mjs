@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { serviceNamed } from '../dev/services.mjs';
 import { startSystem } from '../dev/start.mjs';
-import { CONNECTIONS, DURATION_S, comparisonTable, headSession, quiet, viaGateway, viaSql } from './measure.mjs';
+import { CONNECTIONS, DURATION_S, comparisonTable, cpuTable, headSession, quiet, viaGateway, viaSql } from './measure.mjs';
 
 const USERS = 100_000;
 const BRANCHES = 500;
@@ -240,6 +240,7 @@ try {
 
   console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s each, ${USERS.toLocaleString('en')} users, ${CONSIGNEES.toLocaleString('en')} consignees\n`);
   console.table(comparisonTable(rows));
+  console.table(cpuTable(rows));
   if (rows.some((r) => r.gateway.failed || r.direct.failed)) process.exitCode = 1;
 
   const mb = (n) => (n / 1024 / 1024).toFixed(1);

@@ -15,7 +15,7 @@ import { jobSchema } from '@freight/contracts';
 import pg from 'pg';
 import { serviceNamed } from '../dev/services.mjs';
 import { startSystem } from '../dev/start.mjs';
-import { CONNECTIONS, DURATION_S, comparisonTable, headSession, quiet, viaGateway, viaSql } from './measure.mjs';
+import { CONNECTIONS, DURATION_S, comparisonTable, cpuTable, headSession, quiet, viaGateway, viaSql } from './measure.mjs';
 import { seedJobs } from './shipment-seed.mjs';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 1_000_000);
@@ -77,10 +77,14 @@ const BL_WINDOW_SECONDS = 60;
 // recordChanges, directory-names.ts resolveNames; libs/server/database appendEvents), one job a
 // transaction here: the names resolved, the counter taken, the job, its history (a row per field
 // a new job has) and its `created` event in the outbox.
-const RESOLVE_NAMES = `SELECT l.i, d.id, d.name, d.kind = 'user' AND lower(d.username) = lower(l.name) AS by_username
-   FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS l(kind, name, i)
-   JOIN shipment.directory_name d ON d.kind = l.kind AND d.deleted_at IS NULL
-    AND (lower(d.name) = lower(l.name) OR (d.kind = 'user' AND lower(d.username) = lower(l.name)))`;
+const RESOLVE_NAMES = `WITH l AS MATERIALIZED (SELECT * FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS l(kind, name, i))
+           SELECT l.i, d.id, d.name, d.by_username FROM l CROSS JOIN LATERAL (
+             SELECT id, name, false AS by_username FROM shipment.directory_name
+              WHERE kind = l.kind AND lower(name) = lower(l.name) AND deleted_at IS NULL
+             UNION ALL
+             SELECT id, name, true FROM shipment.directory_name
+              WHERE l.kind = 'user' AND kind = 'user' AND lower(username) = lower(l.name) AND deleted_at IS NULL AND username IS NOT NULL
+             OFFSET 0) d`;
 const TAKE_NUMBERS = `UPDATE shipment.counter SET value = value + $1 WHERE name = 'shipment' RETURNING value`;
 const NEW_JOB_COLUMNS = {
   ...Object.fromEntries(['job_no', 'direction', 'user_name', 'branch_city', 'consignee_name', 'origin_port', 'type_of_shipment'].map((c) => [c, 'text'])),
@@ -426,6 +430,9 @@ try {
   note();
   console.table(table);
   report.push(markdownTable(table));
+  const cpu = cpuTable(rows);
+  console.table(cpu);
+  report.push('', markdownTable(cpu));
   console.table(goals);
   report.push('', markdownTable(goals.map((g) => ({ ...g, met: g.met ? 'yes' : '**no**' }))));
   report.push('', '## Plans of the booking sheet queries', '');

@@ -10,6 +10,7 @@ describe('deploy/edge/routes.json → nginx', () => {
   it('the committed nginx files are exactly what the generator writes', () => {
     const files = renderNginx(loadRoutes(root));
     expect(Object.keys(files).sort()).toEqual([
+      'deploy/edge/apps/accounts.conf',
       'deploy/edge/apps/console.conf',
       'deploy/edge/apps/jobs.conf',
       'deploy/edge/apps/master-data.conf',

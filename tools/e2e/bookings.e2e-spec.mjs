@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JobMailTexts, JobTexts } from '@freight/contracts';
 import { waitFor } from '../dev/net.mjs';
-import { launchBrowser, recordCspViolations, signInThroughApi, target } from './browser.mjs';
+import { launchBrowser, recordCspViolations, signInThroughApi, signInWithForm, target } from './browser.mjs';
 import { LAPTOP, PHONE, checkScreen } from './check-screen.mjs';
 
 // The Daily Booking Sheet, Edit and View booking, vessels and agents, through the real console,
@@ -103,13 +103,7 @@ const showStatus = (label) => page.getByLabel('Job status').selectOption({ label
 const toastsGone = () => page.locator('.mantine-Notifications-root').getByRole('alert').first().waitFor({ state: 'detached' });
 const toast = (text) => page.locator('.mantine-Notifications-root').getByRole('alert').filter({ hasText: text }).first();
 
-async function signIn(who, landing) {
-  await page.goto(url);
-  await page.getByLabel('Username').fill(who.username);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((u) => u.pathname === landing);
-}
+const signIn = (who, landing) => signInWithForm(page, who, landing);
 
 async function signOut() {
   await page.getByRole('banner').getByRole('button', { name: 'Log Out' }).click();

@@ -1,4 +1,5 @@
 /* global window, document -- page.evaluate and init scripts run in the browser */
+import { randomUUID } from 'node:crypto';
 import { chromium } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -72,4 +73,31 @@ export async function recordCspViolations(context) {
     ),
   );
   return violations;
+}
+
+/**
+ * A call of the API as `token` (a test's setup; the screens are what is under test): status and
+ * parsed body. A create carries an Idempotency-Key of its own.
+ * @param {string} method @param {string} path e.g. 'consignees/add' @param {string} token @param {unknown} [body]
+ */
+export async function apiAs(method, path, token, body) {
+  const reply = await fetch(`${target().url}/api/${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
+    body: body && JSON.stringify(body),
+  });
+  const text = await reply.text();
+  return { status: reply.status, body: text ? JSON.parse(text) : undefined };
+}
+
+/**
+ * Signs `who` in through the console's form in `tab` and waits for their landing page.
+ * @param {import('playwright-core').Page} tab @param {{ username: string, password: string }} who @param {string} landing
+ */
+export async function signInWithForm(tab, who, landing) {
+  await tab.goto(target().url);
+  await tab.getByLabel('Username').fill(who.username);
+  await tab.getByLabel('Password').fill(who.password);
+  await tab.getByRole('button', { name: 'Sign in' }).click();
+  await tab.waitForURL((u) => u.pathname === landing);
 }

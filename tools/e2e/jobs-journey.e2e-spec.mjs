@@ -1,8 +1,7 @@
 /* global window, document */ // used in page.evaluate callbacks, which run in the browser
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JobTexts } from '@freight/contracts';
-import { launchBrowser, recordCspViolations, signInThroughApi, target } from './browser.mjs';
+import { apiAs as api, launchBrowser, recordCspViolations, signInThroughApi, signInWithForm, target } from './browser.mjs';
 import { LAPTOP, PHONE, checkScreen } from './check-screen.mjs';
 import { waitFor } from '../dev/net.mjs';
 
@@ -34,17 +33,6 @@ let employeeJobNo;
 
 const visible = (locator) => locator.waitFor({ state: 'visible' });
 const logOut = () => page.getByRole('banner').getByRole('button', { name: 'Log Out' });
-
-/** A call of the API as `token` (the setup; the screens are what is under test). */
-async function api(method, path, token, body) {
-  const reply = await fetch(`${url}/api/${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
-    body: body && JSON.stringify(body),
-  });
-  const text = await reply.text();
-  return { status: reply.status, body: text ? JSON.parse(text) : undefined };
-}
 
 /** Sets up what the jobs name, and the Head's own job (retried while the shipment service learns the new names from the directory's events). */
 async function setUp() {
@@ -93,13 +81,7 @@ async function setUp() {
   }
 }
 
-async function signIn(who, landing, tab = page) {
-  await tab.goto(url);
-  await tab.getByLabel('Username').fill(who.username);
-  await tab.getByLabel('Password').fill(who.password);
-  await tab.getByRole('button', { name: 'Sign in' }).click();
-  await tab.waitForURL((u) => u.pathname === landing);
-}
+const signIn = (who, landing, tab = page) => signInWithForm(tab, who, landing);
 
 async function signOut() {
   await logOut().click();

@@ -11,6 +11,8 @@ export const libSources = {
   '^@freight/server-database$': `${root}libs/server/database/src/index.ts`,
   '^@freight/server-testing$': `${root}libs/server/testing/src/index.ts`,
   '^@freight/web-kit$': `${root}libs/web/kit/src/index.ts`,
+  // Test code only: the web remotes' fake gateway (not in the kit's build).
+  '^@freight/web-kit/testing$': `${root}libs/web/kit/src/testing.spec.setup.tsx`,
   '^@freight/web-session$': `${root}libs/web/session/src/index.ts`,
 };
 

@@ -3,7 +3,7 @@
 // to every project carrying its `source` tag; an import of another project is allowed
 // only if, for every constraint that applies, the target carries one of `allow`.
 // Relative imports may not reach into another project, and packages are imported only
-// through their public entry (no `@freight/x/src/...`).
+// through the entries their package.json `exports` name (no `@freight/x/src/...`).
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,7 +41,8 @@ function loadProjects() {
     .filter((dir) => existsSync(join(root, dir, 'package.json')))
     .map((dir) => {
       const pkg = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8'));
-      return { name: pkg.name, dir: resolve(root, dir), tags: pkg.nx?.tags ?? [] };
+      const entries = Object.keys(pkg.exports ?? {}).map((entry) => `${pkg.name}${entry.slice(1)}`);
+      return { name: pkg.name, dir: resolve(root, dir), tags: pkg.nx?.tags ?? [], entries };
     });
 }
 
@@ -65,7 +66,7 @@ export function violation(source, spec, fileDir) {
   const target = byName.get(pkgName);
   if (target) {
     if (target === source) return undefined;
-    if (spec !== pkgName) return `Import ${pkgName} through its public entry, not '${spec}'.`;
+    if (spec !== pkgName && !target.entries.includes(spec)) return `Import ${pkgName} through its public entry, not '${spec}'.`;
     const refused = applicable.find((c) => !c.allow.some((tag) => target.tags.includes(tag)));
     return refused ? `${source.name} (${refused.source}) may not import ${target.name} (${target.tags.join(', ')}).` : undefined;
   }

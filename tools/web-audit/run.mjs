@@ -33,7 +33,7 @@ import { budgetCounts, figures, formatScripts, formatTable, notGzip, overBudget 
 const QUIET_MS = 750;
 const SCREEN_TIMEOUT_MS = 30_000;
 const REMOTE_SCREEN = '/admindashboard/administrativetools/manageuser';
-const WEB_PROJECTS = ['@freight/console', '@freight/master-data', '@freight/jobs'];
+const WEB_PROJECTS = ['@freight/console', '@freight/master-data', '@freight/jobs', '@freight/accounts'];
 
 const args = new Set(process.argv.slice(2));
 const build = !args.has('--no-build');

@@ -18,6 +18,14 @@ import { HttpErrorFilter } from './http/exception.filter.js';
 export const MAX_PARAM_LENGTH = KEY_MAX_LENGTH * 12;
 
 /**
+ * How long a shutdown waits for the connections still open once the requests in flight had their
+ * chance: then every one is closed. Without it a client that keeps a connection open (a browser
+ * after a live stream ended, a keep-alive socket the server does not count as idle) held the
+ * gateway up to Fastify's 72 s keep-alive, past a deployment's grace period.
+ */
+export const SHUTDOWN_GRACE_MS = 5000;
+
+/**
  * A call without an Origin (curl, server to server, a same-origin GET) passes; a call with
  * one passes only when that origin is configured (PUBLIC_ORIGINS or CORS_ORIGINS), else it
  * is refused with 403 before it reaches a handler. Never judged from the Host header: a
@@ -71,6 +79,11 @@ export async function createGateway(
         maxAge: 600,
       });
     },
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('preClose', (done) => {
+    setTimeout(() => fastify.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+    done();
   });
   // JSON is the only body type: Fastify's default text/plain parser would let other types through as strings (415 instead).
   app.getHttpAdapter().getInstance().removeContentTypeParser('text/plain');

@@ -1,7 +1,9 @@
+import { connect as connectTcp } from 'node:net';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { Messages } from '@freight/contracts';
 import { connectTestNats, uniqueNamespace } from '@freight/server-testing';
 import { ALLOWED_ORIGIN, BODY_LIMIT_BYTES, PUBLIC_ORIGIN, TestGateway, dropRevocationBucket, gatewayConfig, stackForFile } from '../testing/gateway-stack.js';
+import { SHUTDOWN_GRACE_MS } from '../app.factory.js';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from './exception.filter.js';
 
 const suite = stackForFile();
@@ -87,6 +89,29 @@ describe('a directory that does not answer', () => {
       await gateway.close();
     }
   });
+});
+
+describe('a shutdown', () => {
+  it('closes a connection a client keeps busy once the grace period is over, instead of waiting for it (Node would wait 60 s for the headers)', async () => {
+    const namespace = uniqueNamespace();
+    const gateway = await TestGateway.start(gatewayConfig(namespace));
+    const { hostname, port } = new URL(gateway.baseUrl);
+    const socket = connectTcp({ host: hostname, port: Number(port) });
+    const closedByServer = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.on('error', () => undefined);
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    // A request whose headers never end: the connection is busy, not idle, for the server.
+    socket.write(`GET /api/health HTTP/1.1\r\nHost: ${hostname}\r\n`);
+    try {
+      const [, ms] = await timed(() => gateway.close());
+      await closedByServer;
+      expect(ms).toBeGreaterThanOrEqual(SHUTDOWN_GRACE_MS - 100);
+      expect(ms).toBeLessThan(30_000);
+    } finally {
+      socket.destroy();
+      await dropRevocationBucket(namespace);
+    }
+  }, 60_000);
 });
 
 describe('bad input at the HTTP level', () => {

@@ -37,12 +37,11 @@ beforeAll(async () => {
   ]);
   for (const reply of added) expect(reply.status).toBe(201);
 }, 120_000);
-// Stopping every service took more than jest's 30 s here after the stream tests on the loaded machine (cause not found yet).
 afterAll(async () => {
   await stack?.stop();
   await smtp?.stop();
   await natsLink?.close();
-}, 90_000);
+});
 
 /** A job assigned to `assignee` (username), added by the Head once the shipment service has the names from the directory's events. */
 async function addJob(assignee: string): Promise<string> {

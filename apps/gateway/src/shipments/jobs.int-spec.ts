@@ -121,6 +121,24 @@ describe('adding a job', () => {
     expect(await counter()).toBe(before + 500);
   }, 60_000);
 
+  it('resolves the names of concurrent creations together, each with its own names or its own 400', async () => {
+    const before = await counter();
+    const assignees = ['emma', 'Eric Silva', 'EMMA'];
+    const replies = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        call('POST', '/api/shipments/adminadd', {
+          token: world.admin.token,
+          body: jobBody(assignees[i % 3]!, i % 4 === 0 ? { consigneeName: `No Such Co ${i}` } : {}),
+        }),
+      ),
+    );
+    replies.forEach((reply, i) => {
+      if (i % 4 === 0) expect([reply.status, detailsOf(reply)]).toEqual([400, { consigneeName: 'No consignee has this name' }]);
+      else expect([reply.status, (reply.body.shipment as Job).user.fullName]).toEqual([201, i % 3 === 1 ? 'Eric Silva' : 'Emma Perera']);
+    });
+    expect(await counter()).toBe(before + 45);
+  }, 60_000);
+
   it('answers a repeated Idempotency-Key with the first job, unwritten', async () => {
     const headers = { 'idempotency-key': 'add-job-once-1234567890' };
     const first = await call('POST', '/api/shipments/adminadd', { token: world.admin.token, body: jobBody('emma'), headers });

@@ -2,18 +2,9 @@
  * Routes of the specification (spec 01 §2, spec 02 §2, exact spelling) whose screens
  * later work builds. Until then each says "Not available yet", inside the shell for staff,
  * rather than "Page not found": links and bookmarks to them already work. Each list is
- * path → title. (The remotes list their own: the master-data remote's, the jobs remote's JOBS_SCREENS.)
+ * path → title. (The remotes list their own: the master-data remote's, the jobs remote's JOBS_SCREENS, the
+ * accounts remote's.)
  */
-
-/** Under /admindashboard/accounts/ (Head only, like the hub). */
-export const LATER_ACCOUNTS_SCREENS: Record<string, string> = {
-  debitpayment: 'Debit Payment',
-  viewdebit: 'Debits',
-  creditpayment: 'Credit Payment',
-  viewcredit: 'Credits',
-  'editcredit/:id': 'Edit Credit',
-  managevouchercounter: 'Manage Voucher Counter',
-};
 
 /** Public and client screens (no staff shell): the client portal and Track & Trace. */
 export const LATER_PUBLIC_SCREENS: Record<string, string> = {

@@ -8,7 +8,11 @@ import { logout, setSessionNavigator, startSession } from '@freight/web-kit';
 // The remote is not under test here: its slot shows a stand-in, its menu is empty.
 jest.unstable_mockModule('./remotes/remote-registry.js', () => ({
   REGISTRY_URL: '/remotes.json',
-  loadRegistry: async () => ({ masterData: '/remotes/master-data/remoteEntry.js', jobs: '/remotes/jobs/remoteEntry.js' }),
+  loadRegistry: async () => ({
+    masterData: '/remotes/master-data/remoteEntry.js',
+    jobs: '/remotes/jobs/remoteEntry.js',
+    accounts: '/remotes/accounts/remoteEntry.js',
+  }),
   loadRemoteModule: async (remote: string, exposed: string) => (exposed === './menu' ? { default: { tiles: [] } } : { default: () => <p>{remote} remote</p> }),
 }));
 const { routes } = await import('./router.js');
@@ -61,16 +65,14 @@ describe('every staff page lives in the shell', () => {
     expect(screen.getByRole('complementary', { name: "Owner's Message:" }).textContent).toContain('Submit shipment requests before 5 PM.');
   });
 
-  it.each([
-    ['/admindashboard/accounts', 'Accounts'],
-    ['/admindashboard/accounts/editcredit/12', 'Edit Credit'],
-  ])('%s: a screen of later work says "Not available yet" inside the shell', async (path, title) => {
-    await renderAt(path, 'Head');
-    expect(screen.getByRole('heading', { name: title })).toBeTruthy();
-    expect(screen.getByText(/^Not available yet/)).toBeTruthy();
-    expect(screen.queryByText('Page not found')).toBeNull();
-    expectShell();
-  });
+  it.each(['/admindashboard/accounts', '/admindashboard/accounts/viewcredit', '/admindashboard/accounts/editcredit/12'])(
+    '%s: a screen of the accounts remote, in its slot inside the shell',
+    async (path) => {
+      await renderAt(path, 'Head');
+      expect(await screen.findByText('accounts remote')).toBeTruthy();
+      expectShell();
+    },
+  );
 
   it('an address that is no screen at all is "Page not found", inside the shell for staff', async () => {
     await renderAt('/no-such-screen', 'Admin');
@@ -119,10 +121,11 @@ describe('every staff page lives in the shell', () => {
     ['Head', true],
     ['Admin', false],
     ['Employee', false],
-  ] as const)('the accounts hub: %s may open it: %s', async (role, allowed) => {
-    await renderAt('/admindashboard/accounts', role);
-    expect(screen.queryByRole('heading', { name: 'Accounts' }) !== null).toBe(allowed);
+  ] as const)('the accounts area: %s may open it: %s', async (role, allowed) => {
+    await renderAt('/admindashboard/accounts/viewdebit', role);
+    if (allowed) expect(await screen.findByText('accounts remote')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'You do not have permission' }) !== null).toBe(!allowed);
+    expect(screen.queryByText('accounts remote') !== null).toBe(allowed);
     expectShell();
   });
 });

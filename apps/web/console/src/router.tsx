@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { createBrowserRouter, Link, Outlet, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Link, type RouteObject } from 'react-router-dom';
 import { Button, Container } from '@mantine/core';
 import { JOBS_SCREENS, landingPathFor, rolesThatCan } from '@freight/contracts';
 import { NotAvailablePage, NotFoundPage, RequireRole, RequireSession, isSessionValid, useSession } from '@freight/web-kit';
 import { RouterErrorPage } from './pages/router-error.page.js';
 import { RemoteSlot } from './remotes/remote-slot.js';
 import { lazyNamed } from './lazy-named.js';
-import { LATER_ACCOUNTS_SCREENS, LATER_PUBLIC_SCREENS } from './later-screens.js';
+import { LATER_PUBLIC_SCREENS } from './later-screens.js';
 
 // Each screen, and the staff shell, in a chunk of its own (see lazyNamed).
 const SignInPage = lazyNamed(() => import('./pages/sign-in.page.js'), 'SignInPage');
@@ -40,13 +40,11 @@ function UnknownPage() {
   );
 }
 
-const later = (screens: Record<string, string>, prefix = ''): RouteObject[] =>
-  Object.entries(screens).map(([path, title]) => ({ path: prefix + path, element: <NotAvailablePage title={title} /> }));
-
 /**
  * The console's routes. Every staff screen lives in the shell (DashboardShell);
  * master-data screens (manageuser, managebranch, ...) come from the master-data
- * remote, mounted under administrativetools/*; the shipment screens (choosers, jobs,
+ * remote, mounted under administrativetools/*; the accounts screens (Head) from the accounts
+ * remote under accounts/*; the shipment screens (choosers, jobs,
  * bookings, vessels, agents, the shipment counter and deletion) from the jobs remote,
  * at the spec's paths (JOBS_SCREENS). Screens of later work say so.
  * The dashboard is open to all staff (spec 01 §2 lists tools for "all staff");
@@ -85,18 +83,14 @@ export const routes: RouteObject[] = [
                   { index: true, element: <MyManagementPage /> },
                   { path: 'administrativetools', element: <AdministrativeToolsPage /> },
                   { path: 'administrativetools/*', element: <RemoteSlot remote="masterData" module="./routes" /> },
+                  // The accounts remote's screens (hub, debits, credits, voucher counter), Head only (ADR 36).
                   {
-                    path: 'accounts',
+                    path: 'accounts/*',
                     element: (
                       <RequireRole roles={rolesThatCan('accounts', 'read')}>
-                        <Outlet />
+                        <RemoteSlot remote="accounts" module="./routes" />
                       </RequireRole>
                     ),
-                    children: [
-                      { index: true, element: <NotAvailablePage title="Accounts" /> },
-                      ...later(LATER_ACCOUNTS_SCREENS),
-                      { path: '*', element: <NotFoundPage homePath="/admindashboard/accounts" /> },
-                    ],
                   },
                   { path: '*', element: <NotFoundPage homePath="/admindashboard" /> },
                 ],

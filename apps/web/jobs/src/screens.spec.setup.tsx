@@ -1,132 +1,18 @@
-import { jest } from '@jest/globals';
-import { cleanup, configure, render } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications, notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { JOBS_SCREENS, type Job, type StaffRole } from '@freight/contracts';
-import { logout, setSessionNavigator, startSession, theme } from '@freight/web-kit';
+import { JOBS_SCREENS, type StaffRole } from '@freight/contracts';
+import { ME, reply, renderSignedIn, type fakeGateway } from '@freight/web-kit/testing';
 import JobsRoutes from './routes.js';
 
 // What this remote's screen specs share (test code: only specs import it, no bundle has it).
 
-// A screen's code loads when it is first shown: the find* queries wait up to 5 s on a loaded machine.
-configure({ asyncUtilTimeout: 5_000 });
-
-/** A JSON reply as the gateway sends it, with extra headers (X-Total-Count). */
-export const reply = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
-
-/** A recorded call of the screens: method, path with its query, JSON body. */
-export interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
-/**
- * The gateway as the screens see it: `routes` maps "METHOD /api/path" (no query) to an answer;
- * a call of no route fails the test's screen visibly (500). Calls are recorded in order.
- */
-export function fakeGateway() {
-  const gateway = { routes: {} as Record<string, (call: Call) => Response>, calls: [] as Call[] };
-  beforeEach(() => {
-    setSessionNavigator(() => {});
-    // The job stream (ADR 33) stays open and quiet unless a test sends on it.
-    gateway.routes = { 'GET /api/shipments/live': () => new Response(new ReadableStream(), { headers: { 'content-type': 'text/event-stream' } }) };
-    gateway.calls = [];
-    globalThis.fetch = jest.fn<typeof fetch>().mockImplementation(async (input, init) => {
-      const url = new URL(String(input), 'http://x');
-      const call = {
-        method: init?.method ?? 'GET',
-        url: url.pathname + url.search,
-        body: init?.body === undefined ? undefined : JSON.parse(String(init.body)),
-      };
-      gateway.calls.push(call);
-      const answer = gateway.routes[`${call.method} ${url.pathname}`];
-      return answer ? answer(call) : reply({ message: `no fake for ${call.method} ${url.pathname}`, code: 'TEST' }, 500);
-    });
-  });
-  afterEach(() => {
-    cleanup();
-    notifications.clean();
-    void logout();
-  });
-  return gateway;
-}
-
-/** Who is signed in: user id 7, "Kamal Silva". */
-export const ME = { id: '00000000-0000-4000-8000-000000000007', fullName: 'Kamal Silva' };
+export { ME, aJob, fakeGateway, reply, type Call } from '@freight/web-kit/testing';
 
 /**
  * The remote as the console mounts it (ADR 31): one pathless route whose element is the remote,
- * its children the paths of JOBS_SCREENS; signed in as `role`, at `path`. Returns the router
+ * its children the paths of JOBS_SCREENS; signed in as `role` (ME), at `path`. Returns the router
  * (its state tells where a screen went).
  */
-export function renderAt(path: string, role: StaffRole) {
-  startSession({ token: 't', user_id: ME.id, user_role: role, user_username: 'kamal', user_fullName: ME.fullName, expiresAt: 0 });
-  const router = createMemoryRouter([{ element: <JobsRoutes />, children: Object.keys(JOBS_SCREENS).map((p) => ({ path: p, element: null })) }], {
-    initialEntries: [path],
-  });
-  render(
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <ModalsProvider>
-          <Notifications />
-          <RouterProvider router={router} />
-        </ModalsProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return router;
-}
-
-/** A job as the service answers it; `changes` override fields. */
-export function aJob(changes: Partial<Job> = {}): Job {
-  return {
-    _id: 'j1',
-    jobNo: 'IMP-000001',
-    direction: 'Import',
-    date: '2026-11-20',
-    user: { _id: ME.id, fullName: ME.fullName },
-    branchCity: { _id: 'b1', BranchCity: 'Colombo' },
-    consigneeName: { _id: 'c1', consigneeName: 'Lanka Traders' },
-    notify: null,
-    shipperName: null,
-    forwarderName: null,
-    originPort: { _id: 'o1', OriginPortName: 'Shanghai' },
-    yardName: null,
-    typeOfShipment: { _id: 't1', TypeofShipment: 'LCL' },
-    termOfShipment: { _id: 'm1', TermofShipment: 'FOB' },
-    ShipmentStatus: 'Inquiry For Charges',
-    statusOfShipment: null,
-    cartoons: 0,
-    cbm: 0,
-    weight: 0,
-    blNo: '',
-    containerNo: '',
-    Vesselname: '',
-    whArrivalDate: null,
-    etd: null,
-    eta: null,
-    deStuff: null,
-    doIssue: null,
-    bookingNo: '',
-    remarks: '',
-    personalremarks: '',
-    jobStatus: true,
-    statusUpdateToClient: false,
-    proceedToProceeding: false,
-    invoiceNo: '',
-    invoiceAmount: null,
-    invoiceDate: null,
-    version: 3,
-    createdAt: '2026-11-20T08:00:00.000Z',
-    updatedAt: '2026-11-20T08:00:00.000Z',
-    ...changes,
-  };
-}
+export const renderAt = (path: string, role: StaffRole) =>
+  renderSignedIn(role, path, [{ element: <JobsRoutes />, children: Object.keys(JOBS_SCREENS).map((p) => ({ path: p, element: null })) }]);
 
 /** The dropdown lists of the job forms (spec 02 §7). */
 export function withDropdowns(gateway: ReturnType<typeof fakeGateway>) {

@@ -48,6 +48,8 @@ export { ResourceFormPage, useRecord, type ResourceFormConfig } from './resource
 export { ResourceViewPage, type ResourceViewConfig } from './resource-view-page.js';
 export { Tile } from './tile.js';
 export { HeaderClock } from './header-clock.js';
+export { PageFrame } from './page-frame.js';
+export { CounterPage, type CounterPageTexts } from './counter-page.js';
 export { connectLiveJobs, SseParser, backoffDelay, LIVE_BACKOFF, type LiveJobsOptions, type ServerSentEvent } from './live-jobs.js';
 export { useLiveJobs, LIVE_COALESCE_MS } from './use-live-jobs.js';
 export { LastMailStatus, lastMailText, jobMailsKey, MAIL_STATUS_POLL_MS } from './last-mail-status.js';

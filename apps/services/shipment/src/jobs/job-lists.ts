@@ -4,7 +4,8 @@ import type { DataSource } from 'typeorm';
 import { JOB_COLUMNS, type JobRow } from './job.row.js';
 
 /**
- * Each sortable column's SQL (an index each, see the jobs migration). Qualified by the table:
+ * Each sortable column's SQL (an index each, see the jobs migration; those only the booking sheet
+ * sorts by hold bookings only, 1796201000000). Qualified by the table:
  * the SELECT list names its text forms of the dates `job_date`, `etd`, ..., and a bare name in
  * ORDER BY would sort those texts, without the index.
  */

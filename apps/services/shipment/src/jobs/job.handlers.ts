@@ -223,7 +223,7 @@ export class JobHandlers implements Pick<Handlers, Op> {
    * with the concurrent creations of the moment (ADR 28).
    */
   private async addJob(actor: Actor, body: AddBody, assignee: string, key: string | undefined, op: Op) {
-    const refs = await resolveNames(this.db, [
+    const refs = await this.creator.resolveNames([
       { kind: 'user', field: op === 'add' ? 'assignedTo' : 'userName', name: assignee },
       { kind: 'branch', field: 'branchCity', name: body.branchCity },
       { kind: 'consignee', field: 'consigneeName', name: body.consigneeName },

@@ -16,6 +16,7 @@ import {
   useServerForm,
   type FormMode,
 } from '@freight/web-kit';
+import { useCurrentBalance } from './current-balance.js';
 
 export type ClientKind = 'consignee' | 'shipper';
 type Values = Record<string, unknown>;
@@ -89,8 +90,9 @@ function AdditionalEmails({ form }: { form: UseFormReturn<FieldValues> }) {
 }
 
 /** The opening balance: on the edit screen locked until Unlock is pressed (spec 01 §4); the current balance is read-only. */
-function Balances({ form, mode, currentBalance }: { form: UseFormReturn<FieldValues>; mode: FormMode; currentBalance?: string }) {
+function Balances({ form, mode, id }: { form: UseFormReturn<FieldValues>; mode: FormMode; id?: string }) {
   const [locked, setLocked] = useState(mode === 'edit');
+  const currentBalance = useCurrentBalance(mode === 'edit' ? (id ?? '') : '');
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <Group align="flex-end" wrap="nowrap">
@@ -108,7 +110,7 @@ function Balances({ form, mode, currentBalance }: { form: UseFormReturn<FieldVal
           </Button>
         )}
       </Group>
-      {mode === 'edit' && <TextInput label="Current Balance (Rs.)" value={currentBalance ?? ''} {...READ_ONLY_INPUT} description="Read-only" />}
+      {mode === 'edit' && <TextInput label="Current Balance" value={currentBalance} {...READ_ONLY_INPUT} description="Read-only: from the accounts" />}
     </SimpleGrid>
   );
 }
@@ -161,7 +163,7 @@ function ClientForm({ kind, mode, record }: { kind: ClientKind; mode: FormMode; 
           />
         </SimpleGrid>
         {kind === 'consignee' && <AdditionalEmails form={form} />}
-        {kind === 'consignee' && <Balances form={form} mode={mode} currentBalance={record?.currentBalance as string | undefined} />}
+        {kind === 'consignee' && <Balances form={form} mode={mode} id={id} />}
         <Textarea label="Remarks" autosize minRows={3} {...form.register('remarks')} error={errorOf(form, 'remarks')} />
         <FormActions submitLabel={mode === 'add' ? texts.addTitle : 'Save Changes'} submitting={form.formState.isSubmitting} cancelTo={listPath} />
       </Stack>

@@ -30,6 +30,17 @@ const ceylon: Shipper = {
   remarks: '',
 };
 
+/** A consignee's balance as the accounts service answers it: opening 1,250.50 + debits 10,000 − credits 250. */
+const balanceOf = (id: string) => ({
+  consignee_id: id,
+  consigneeName: 'Lanka Traders',
+  openingBalance: '1250.50',
+  totalDebit: '10000.00',
+  totalCredit: '250.00',
+  balance: '11000.50',
+  updatedAt: '2026-11-21T08:00:00.000Z',
+});
+
 /** The gateway: `routes` by 'METHOD /path'; anything else fails the test. */
 const serve = (routes: Record<string, () => Response>) => {
   api.handle = (method, path) => {
@@ -41,7 +52,11 @@ const serve = (routes: Record<string, () => Response>) => {
 /** The edit screen of a consignee or shipper as `role`, loaded; the gateway answers its get and update. */
 async function openEdit(kind: 'consignee' | 'shipper', record: Consignee | Shipper, role: StaffRole) {
   const { [`${kind}_id`]: id, [`${kind}Name`]: name } = record as unknown as Record<string, string>;
-  serve({ [`GET /api/${kind}s/get/${id}`]: () => json(record), [`PUT /api/${kind}s/update/${id}`]: () => json({ success: true, [kind]: record }) });
+  serve({
+    [`GET /api/${kind}s/get/${id}`]: () => json(record),
+    [`PUT /api/${kind}s/update/${id}`]: () => json({ success: true, [kind]: record }),
+    [`GET /api/accounts/balance/${id}`]: () => json({ success: true, balance: balanceOf(id!) }),
+  });
   renderAt(`edit${kind}/${id}`, role);
   expect(await screen.findByDisplayValue(name!)).toBeTruthy();
 }
@@ -150,7 +165,8 @@ describe('edit consignee', () => {
     await openEdit('consignee', lanka, 'Admin');
     expect(field('Username').readOnly).toBe(true);
     expect(field('Current Balance').readOnly).toBe(true);
-    expect(field('Current Balance').value).toBe('1250.50');
+    // What the accounts service says, not the directory's copy.
+    await waitFor(() => expect(field('Current Balance').value).toBe('Rs. 11,000.50'));
     const balance = field('Opening Balance');
     expect(balance.readOnly).toBe(true);
     expect(balance.value).toBe('1250.50');
@@ -178,9 +194,24 @@ describe('edit consignee', () => {
 });
 
 describe('view consignee', () => {
+  it('says the current balance is not available when the accounts service cannot be reached; the rest shows', async () => {
+    serve({
+      'GET /api/consignees/search/c1': () => json({ success: true, consignees: [lanka] }),
+      'GET /api/accounts/balance/c1': () => json({ message: 'Service unavailable', code: 'SERVICE_UNAVAILABLE' }, 503),
+      'GET /api/consignees/balance-history/c1': () => json({ changes: [] }),
+    });
+    renderAt('viewconsignee/c1', 'Employee');
+    const details = await screen.findByRole('table', { name: 'Consignee details' });
+    expect(
+      await within(details).findByRole('row', { name: 'Current Balance Not available: the accounts could not be reached' }, { timeout: 8_000 }),
+    ).toBeTruthy();
+    expect(within(details).getByRole('row', { name: 'Opening Balance Rs. 1,250.50' })).toBeTruthy();
+  });
+
   it('shows the record and every change of the opening balance: when, who, before and after', async () => {
     serve({
       'GET /api/consignees/search/c1': () => json({ success: true, consignees: [lanka] }),
+      'GET /api/accounts/balance/c1': () => json({ success: true, balance: balanceOf('c1') }),
       'GET /api/consignees/balance-history/c1': () =>
         json({ changes: [{ changedAt: '2026-11-20T09:05:00.000Z', changedBy: 'head.one', before: '1000.00', after: '1250.50' }] }),
     });
@@ -189,6 +220,8 @@ describe('view consignee', () => {
     const details = await screen.findByRole('table', { name: 'Consignee details' });
     expect(within(details).getByRole('row', { name: 'Additional Emails ops@lanka.example' })).toBeTruthy();
     expect(within(details).getByRole('row', { name: 'Opening Balance Rs. 1,250.50' })).toBeTruthy();
+    // The balance owed is the accounts service's (opening + debits − credits).
+    expect(await within(details).findByRole('row', { name: 'Current Balance Rs. 11,000.50' })).toBeTruthy();
     const history = await screen.findByRole('table', { name: 'Opening balance changes' });
     const [, change] = within(history).getAllByRole('row');
     expect(

@@ -4,6 +4,7 @@ import { Button, Group, Stack, Table, Title } from '@mantine/core';
 import { can, consignees, shippers, type BalanceChange } from '@freight/contracts';
 import { ErrorNotice, LoadingNotice, callRoute, formatDate, formatMoney, textOrNA, titleCase, useSession } from '@freight/web-kit';
 import type { ClientKind } from './client-form.js';
+import { useCurrentBalance } from './current-balance.js';
 
 type Values = Record<string, unknown>;
 const RESOURCES = { consignee: consignees, shipper: shippers } as const;
@@ -19,7 +20,8 @@ const ROWS: Record<ClientKind, readonly [string, (r: Values) => string][]> = {
     ['Mobile', (r) => textOrNA(r.mobile as string)],
     ['Handling Person', (r) => r.handlingPersonName as string],
     ['Opening Balance', (r) => formatMoney(r.openingBalance as string)],
-    ['Current Balance', (r) => formatMoney(r.currentBalance as string)],
+    // From the accounts service (useCurrentBalance), not the directory's copy.
+    ['Current Balance', (r) => r.currentBalance as string],
     ['Remarks', (r) => textOrNA(r.remarks as string)],
   ],
   shipper: [
@@ -85,7 +87,9 @@ export function ClientViewPage({ kind }: { kind: ClientKind }) {
     queryFn: ({ signal }) => callRoute(resource.operations.search, { params: { [resource.naturalKey]: id } }, { signal }) as Promise<Record<string, Values[]>>,
     retry: false,
   });
-  const record = found.data?.[resource.texts.plural]?.[0];
+  const currentBalance = useCurrentBalance(kind === 'consignee' && found.isSuccess ? id : '');
+  const loaded = found.data?.[resource.texts.plural]?.[0];
+  const record = loaded && (kind === 'consignee' ? { ...loaded, currentBalance } : loaded);
   return (
     <Stack>
       <Title order={2}>{`View ${titleCase(kind)}`}</Title>

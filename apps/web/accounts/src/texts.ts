@@ -1,0 +1,41 @@
+/**
+ * The accounts screens' texts, word for word from spec 02 §5 and §8 "Accounts" (the service's own
+ * texts, e.g. its success messages, are AccountsTexts of the contracts). Ours are marked.
+ */
+export const DebitTexts = {
+  jobNoRequired: '⚠ Enter a Job Number before submitting.',
+  invoiceNoRequired: '⚠ Invoice No is required.',
+  amountRequired: '⚠ Invoice Amount is required.',
+  dateRequired: '⚠ Invoice Date is required.',
+  amountNotNumber: '⚠ Invoice Amount must be a number.',
+  shipmentNotFound: 'Shipment not found.',
+  shipmentLookupFailed: 'Shipment not found or error occurred.',
+  unexpectedReply: 'Unexpected response from server.',
+  addFailed: 'Error adding debit payment.',
+  /** "Error: {message}" */
+  error: (message: string) => `Error: ${message}`,
+  /** "✅ {message} Updated Balance: {updatedBalance}" */
+  added: (message: string, updatedBalance: string) => `✅ ${message} Updated Balance: ${updatedBalance}`,
+  listFailed: 'Error fetching invoiced shipments.',
+  noRecords: 'No debit records found.',
+} as const;
+
+export const CreditTexts = {
+  required: '⚠ Please fill all required fields.',
+  loadFailed: '❌ Failed to load credit details.',
+  updateFailed: '❌ Error updating credit.',
+  addFailed: '❌ Error adding credit payment.',
+  deleteFailed: '❌ Error deleting credit.',
+  /** Ours: the spec gives no text for a list that cannot be loaded. */
+  listFailed: '❌ Error fetching credit records.',
+  /** Ours. */
+  noRecords: 'No credit records found.',
+  /** Ours: the confirmation before a delete (DECISIONS §2: every delete asks). */
+  confirmDelete: (voucher: number) => `Are you sure you want to delete credit voucher No. ${voucher}?`,
+} as const;
+
+/** spec 02 §4: after a credit edit the screen waits this long, then goes to the credit records (DECISIONS §2). */
+export const EDIT_REDIRECT_MS = 1500;
+
+/** spec 02 §9: pages of 50 rows. */
+export const ACCOUNTS_PAGE_SIZE = 50;
