@@ -319,6 +319,17 @@ try {
         userId: row.user_id,
         proceedToProceeding: false,
         changed: CONTENT_FIELDS,
+        // What the accounts service keeps of a job (JobAccountsFacts, ADR 34).
+        job: {
+          consigneeId: consignee.id,
+          consigneeName: consignee.name,
+          originId: origin.id,
+          originPort: origin.name,
+          shipperId: null,
+          shipperName: null,
+          blNo: '',
+          containerNo: '',
+        },
       };
       await client.query(APPEND_EVENT, ['events.shipment.job.created', JSON.stringify(event)]);
     });

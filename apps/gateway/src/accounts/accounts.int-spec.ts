@@ -193,6 +193,28 @@ describe('debits', () => {
     expect(unknown.status).toBe(400);
     expect(detailsOf(unknown).consigneeName).toBe('No consignee has this name');
   });
+
+  it('keeps the invoice of a job deleted in the shipment service, and answers 404 for a new debit on it', async () => {
+    const [doomed] = await payerJobs(shared, world, 1);
+    const invoiced = await call('POST', `/api/shipments/adddebit/${doomed!.jobNo}`, {
+      ...head(),
+      body: { invoiceNo: 'INV-DEL', invoiceAmount: '1.00', invoiceDate: '2026-11-20' },
+    });
+    expect(invoiced.status).toBe(200);
+    expect((await call('DELETE', `/api/shipments/delete/${doomed!.jobNo}`, head())).status).toBe(200);
+    await until(
+      async () =>
+        (await accountsQuery(shared, `SELECT 1 FROM accounts.job WHERE job_no = $1 AND deleted_at IS NOT NULL`, [doomed!.jobNo])).length ? true : undefined,
+      'the deletion in the copy',
+    );
+    const again = await call('POST', `/api/shipments/adddebit/${doomed!.jobNo}`, {
+      ...head(),
+      body: { invoiceNo: 'INV-DEL2', invoiceAmount: '2.00', invoiceDate: '2026-11-20' },
+    });
+    expect([again.status, again.body.message]).toEqual([404, 'Shipment not found.']);
+    const listed = await call('GET', '/api/shipments/invoicedshipments?q=inv-del', head());
+    expect(listed.body.results.map((row: { invoiceNo: string }) => row.invoiceNo)).toEqual(['INV-DEL']);
+  });
 });
 
 describe('credits and the voucher counter', () => {
@@ -344,6 +366,39 @@ describe('under load', () => {
     expect(await balanceOf(shared, world.payerId)).toBe(fromCents(start + debited - credited));
     await expectLedgerAddsUp(world.payerId);
   }, 120_000);
+
+  it('200 identical credits sent at once with one Idempotency-Key record one credit, answered to all', async () => {
+    const headers = { 'idempotency-key': `burst-${Date.now()}` };
+    const replies = await Promise.all(
+      Array.from({ length: 200 }, () => call('POST', '/api/credits/add', { ...head(), headers, body: credit({ amount: '3.33' }) })),
+    );
+    expect(statusCounts(replies)).toEqual({ 201: 200 });
+    expect(new Set(replies.map((r) => r.body.credit._id)).size).toBe(1);
+    expect(await accountsQuery(shared, `SELECT 1 FROM accounts.ledger WHERE credit_id = $1`, [replies[0]!.body.credit._id])).toHaveLength(1);
+  }, 120_000);
+
+  it('refuses bad bodies with 400, never a 500: not an object, an amount too large, text too long, a control character', async () => {
+    const sends = [
+      call('POST', '/api/credits/add', { ...head(), body: [credit()] }),
+      call('POST', '/api/credits/add', { ...head(), body: credit({ amount: '1234567890123.00' }) }),
+      call('POST', '/api/credits/add', { ...head(), body: credit({ amount: 1e21 }) }),
+      call('POST', '/api/credits/add', { ...head(), body: credit({ remarks: 'x'.repeat(501) }) }),
+      call('POST', `/api/shipments/adddebit/${jobs[0]!.jobNo}`, {
+        ...head(),
+        body: { invoiceNo: 'INV\u0000', invoiceAmount: '1.00', invoiceDate: '2026-11-20' },
+      }),
+      call('POST', `/api/shipments/adddebit/${jobs[0]!.jobNo}`, {
+        ...head(),
+        body: { invoiceNo: 'x'.repeat(61), invoiceAmount: '1.00', invoiceDate: '2026-11-20' },
+      }),
+      call('GET', '/api/credits/all?pageSize=1000&page=1', head()),
+      call('GET', '/api/shipments/invoicedshipments?sort=nothing', head()),
+      call('GET', `/api/accounts/balances?consignee_ids=${Array.from({ length: 101 }, (_, i) => i).join(',')}`, head()),
+    ];
+    const replies = await Promise.all(sends);
+    expect(replies.map((r) => r.status)).toEqual(replies.map(() => 400));
+    expect(detailsOf(replies[1]!).amount).toBe('Amount is too large');
+  });
 
   it('200 concurrent credits get 200 distinct, consecutive voucher numbers', async () => {
     const before = (await call('POST', '/api/vouchercounter/get', head())).body.counter as number;

@@ -6,7 +6,7 @@ import { appendEvents, idempotencyOf, writeTransaction, type Tx } from '@freight
 import { DataSource } from 'typeorm';
 import { consigneeByName } from '../ledger/consignees.js';
 import { isId, moveBalance } from '../ledger/ledger.js';
-import { PAGE_SIZE, Params, orderAndPage, searchPredicate } from '../ledger/lists.js';
+import { readList, type ListDef } from '../ledger/lists.js';
 import { difference, fromCents, toCents } from '../ledger/money.js';
 
 type Handlers = ResourceHandlers<typeof credits>;
@@ -35,12 +35,25 @@ const CREDIT_COLUMNS = `k.id::text AS "_id", k.credit_sr, k.consignee_id::text A
   ${stamp('k.created_at')} AS "createdAt", ${stamp('k.updated_at')} AS "updatedAt"`;
 const FROM = `accounts.credit k JOIN accounts.consignee c ON c.id = k.consignee_id`;
 
-const SORT_COLUMNS: Record<string, string> = {
-  credit_sr: 'k.credit_sr',
-  date: 'k.credit_date',
-  consignee: 'lower(k.consignee_name)',
-  amount: 'k.amount',
-  paymentType: 'k.payment_type',
+/** The credit records (DECISIONS §1): live credits, newest voucher first; sorted, searched and paged in SQL. */
+export const CREDIT_LIST: ListDef = {
+  columns: CREDIT_COLUMNS,
+  from: FROM,
+  table: 'accounts.credit k',
+  key: 'k.id',
+  always: ['k.deleted_at IS NULL'],
+  consigneeColumn: 'k.consignee_id',
+  searchColumn: 'k.search_text',
+  sorts: {
+    credit_sr: 'k.credit_sr',
+    date: 'k.credit_date',
+    consignee: 'lower(k.consignee_name)',
+    amount: 'k.amount',
+    paymentType: 'k.payment_type',
+  },
+  tieBreaker: 'k.credit_sr',
+  fallback: { sort: 'credit_sr', order: 'desc' },
+  counted: 'credit_count',
 };
 
 function toCredit(row: CreditRow): Credit {
@@ -72,19 +85,9 @@ export class CreditHandlers implements Handlers {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   async list({ query }: Msg<'list'>) {
-    const params = new Params();
-    const where = ['k.deleted_at IS NULL'];
-    if (query.consigneeName) where.push(`k.consignee_id = ${params.add((await consigneeByName(this.db, query.consigneeName, 'consigneeName')).id)}`);
-    const search = searchPredicate(query.q, 'k.search_text', params);
-    if (search) where.push(search);
-    const filter = `WHERE ${where.join(' AND ')}`;
-    const order = orderAndPage(query, SORT_COLUMNS, 'k.credit_sr', { sort: 'credit_sr', order: 'desc' }, PAGE_SIZE);
-    const rows = await this.db.query<CreditRow[]>(`SELECT ${CREDIT_COLUMNS} FROM ${FROM} ${filter} ${order}`, params.values);
-    const total =
-      query.page === undefined
-        ? rows.length
-        : Number((await this.db.query<{ n: string }[]>(`SELECT count(*) AS n FROM accounts.credit k ${filter}`, params.values))[0]!.n);
-    return { items: rows.map(toCredit), total, success: true as const };
+    const consignee = query.consigneeName ? await consigneeByName(this.db, query.consigneeName, 'consigneeName') : null;
+    const { items, total } = await readList<CreditRow>(this.db, CREDIT_LIST, query, consignee?.id ?? null);
+    return { items: items.map(toCredit), total, success: true as const };
   }
 
   async get({ params }: Msg<'get'>) {
@@ -119,6 +122,7 @@ export class CreditHandlers implements Handlers {
           documentAmount: body.amount,
           entryDate: body.date,
           by: { id: actor.id, name: actor.username },
+          count: 1,
         });
         const credit = toCredit(await creditById(tx, id));
         await appendEvents(tx, [{ subject: eventSubject('accounts', 'credit', 'created'), payload: { key: id, after: credit } }]);
@@ -165,6 +169,7 @@ export class CreditHandlers implements Handlers {
         creditSr: old.credit_sr,
         documentAmount: old.amount,
         by: { id: actor.id, name: actor.username },
+        count: -1,
       });
       const credit = toCredit(old);
       await appendEvents(tx, [{ subject: eventSubject('accounts', 'credit', 'deleted'), payload: { key: old._id, before: credit } }]);

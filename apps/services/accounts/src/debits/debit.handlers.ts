@@ -6,7 +6,7 @@ import { appendEvents, type Tx } from '@freight/server-database';
 import { DataSource } from 'typeorm';
 import { consigneeByName } from '../ledger/consignees.js';
 import { lockConsignees, moveBalance } from '../ledger/ledger.js';
-import { PAGE_SIZE, Params, orderAndPage, searchPredicate } from '../ledger/lists.js';
+import { readList, type ListDef } from '../ledger/lists.js';
 import { difference, fromCents, toCents } from '../ledger/money.js';
 
 type Handlers = ResourceHandlers<typeof debits>;
@@ -17,12 +17,25 @@ const INVOICE_COLUMNS = `i.job_no AS "jobNo", i.consignee_name AS consignee, i.c
   i.amount::text AS "invoiceAmount", to_char(i.invoice_date, 'YYYY-MM-DD') AS "invoiceDate", j.origin_port AS origin,
   coalesce(j.shipper_name, '') AS "shipperName", j.bl_no AS "blNo", j.container_no AS "containerNo"`;
 
-const SORT_COLUMNS: Record<string, string> = {
-  invoiceDate: 'i.invoice_date',
-  jobNo: 'i.job_no',
-  invoiceNo: 'lower(i.invoice_no)',
-  invoiceAmount: 'i.amount',
-  consignee: 'lower(i.consignee_name)',
+/** The debit records (DECISIONS §1): newest invoice first; sorted, searched and paged in SQL. */
+export const INVOICE_LIST: ListDef = {
+  columns: INVOICE_COLUMNS,
+  from: 'accounts.invoice i JOIN accounts.job j USING (job_no)',
+  table: 'accounts.invoice i',
+  key: 'i.job_no',
+  always: [],
+  consigneeColumn: 'i.consignee_id',
+  searchColumn: 'i.search_text',
+  sorts: {
+    invoiceDate: 'i.invoice_date',
+    jobNo: 'i.job_no',
+    invoiceNo: 'lower(i.invoice_no)',
+    invoiceAmount: 'i.amount',
+    consignee: 'lower(i.consignee_name)',
+  },
+  tieBreaker: 'i.job_no',
+  fallback: { sort: 'invoiceDate', order: 'desc' },
+  counted: 'invoice_count',
 };
 
 const invoiceOf = async (tx: Pick<Tx, 'query'>, jobNo: string) =>
@@ -63,9 +76,9 @@ export class DebitHandlers implements Handlers {
       } else {
         if (old) {
           const back = { ...facts, consigneeId: old.consignee_id, kind: 'invoice replaced' as const, change: fromCents(-toCents(old.amount)) };
-          await moveBalance(tx, { ...back, invoiceNo: old.invoice_no, documentAmount: '0.00' });
+          await moveBalance(tx, { ...back, invoiceNo: old.invoice_no, documentAmount: '0.00', count: -1 });
         }
-        after = await moveBalance(tx, { ...facts, consigneeId: job.consignee_id, kind: 'invoice', change: body.invoiceAmount });
+        after = await moveBalance(tx, { ...facts, consigneeId: job.consignee_id, kind: 'invoice', change: body.invoiceAmount, count: 1 });
       }
       await tx.query(
         `INSERT INTO accounts.invoice (job_no, consignee_id, consignee_name, invoice_no, amount, invoice_date, search_text, created_by, updated_by)
@@ -94,22 +107,8 @@ export class DebitHandlers implements Handlers {
   }
 
   async invoicedshipments({ query }: Msg<'invoicedshipments'>) {
-    const params = new Params();
-    const where: string[] = [];
     const consignee = query.consigneeName ? await consigneeByName(this.db, query.consigneeName, 'consigneeName') : null;
-    if (consignee) where.push(`i.consignee_id = ${params.add(consignee.id)}`);
-    const search = searchPredicate(query.q, 'i.search_text', params);
-    if (search) where.push(search);
-    const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const order = orderAndPage(query, SORT_COLUMNS, 'i.job_no', { sort: 'invoiceDate', order: 'desc' }, PAGE_SIZE);
-    const items = await this.db.query<InvoicedShipment[]>(
-      `SELECT ${INVOICE_COLUMNS} FROM accounts.invoice i JOIN accounts.job j USING (job_no) ${filter} ${order}`,
-      params.values,
-    );
-    const total =
-      query.page === undefined
-        ? items.length
-        : Number((await this.db.query<{ n: string }[]>(`SELECT count(*) AS n FROM accounts.invoice i ${filter}`, params.values))[0]!.n);
+    const { items, total } = await readList<InvoicedShipment>(this.db, INVOICE_LIST, query, consignee?.id ?? null);
     return {
       items,
       total,

@@ -39,6 +39,8 @@ export interface BalanceMove {
   /** The invoice's or credit's amount after the change (before it, for a deletion). */
   documentAmount?: string;
   by: Recorder;
+  /** The consignee's invoices or live credits this change adds (1) or removes (-1), for the lists' totals. */
+  count?: 1 | -1;
 }
 
 /** The balance a reply and an event show, as SQL selects it from `accounts.consignee c`. */
@@ -61,10 +63,12 @@ export async function lockConsignees(tx: Tx, ids: readonly string[]): Promise<vo
  */
 export async function moveBalance(tx: Tx, move: BalanceMove): Promise<ConsigneeBalance> {
   const column = COLUMN[move.kind];
+  const counted = column === 'total_debit' ? 'invoice_count' : 'credit_count';
   // TypeORM answers an UPDATE as [rows, count].
   const [[balance]] = await tx.query<[ConsigneeBalance[], number]>(
-    `UPDATE accounts.consignee c SET ${column} = ${column} + $2::numeric, updated_at = clock_timestamp() WHERE id = $1 RETURNING ${BALANCE_COLUMNS}`,
-    [move.consigneeId, move.change],
+    `UPDATE accounts.consignee c SET ${column} = ${column} + $2::numeric, ${counted} = ${counted} + $3, updated_at = clock_timestamp()
+     WHERE id = $1 RETURNING ${BALANCE_COLUMNS}`,
+    [move.consigneeId, move.change, move.count ?? 0],
   );
   if (!balance) throw new AppError('NOT_FOUND', 'Consignee not found.');
   const amount = column === 'total_credit' ? -toCents(move.change) : toCents(move.change);

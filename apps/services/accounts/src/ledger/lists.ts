@@ -1,4 +1,5 @@
 import { containsPattern } from '@freight/server-database';
+import type { DataSource } from 'typeorm';
 
 /** A list query as the accounts lists take it (DECISIONS §1). */
 export interface ListQuery {
@@ -9,38 +10,91 @@ export interface ListQuery {
   pageSize?: number;
 }
 
-/** Builds a list's SQL parameters in order: `param(value)` → `$n`. */
-export class Params {
-  readonly values: unknown[] = [];
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
+/** Screens show 50 rows a page (spec 02 §9). */
+export const PAGE_SIZE = 50;
+
+/** One statement and its parameters. */
+export interface Sql {
+  sql: string;
+  params: unknown[];
+}
+
+/** What a list is: its rows' columns and tables, how it sorts, searches and counts. */
+export interface ListDef {
+  /** `SELECT <columns> FROM <from>`. */
+  columns: string;
+  from: string;
+  /** The list's own table (alias included): what a searched count reads; `key` its primary key. */
+  table: string;
+  key: string;
+  /** Conditions every row meets (a live credit). */
+  always: string[];
+  /** The column holding each row's consignee, and the search text. */
+  consigneeColumn: string;
+  searchColumn: string;
+  /** Sort field → SQL (an index leads with each), the tie-breaker, and the default. */
+  sorts: Record<string, string>;
+  tieBreaker: string;
+  fallback: { sort: string; order: 'asc' | 'desc' };
+  /** The consignee's column that counts this list's rows (ADR 34): totals without counting rows. */
+  counted: 'invoice_count' | 'credit_count';
 }
 
 /**
- * ORDER BY and LIMIT/OFFSET of a list: the sort's column (an index leads with it), then the
- * tie-breaker in the same direction, so pages never overlap. Without `sort` the list's default
- * (newest first); without `page` every row.
+ * A search matching at most this many rows is read from its matches (the trigram index) and sorted;
+ * one matching more walks the sort's index, where 50 matches come soon (the planner, left to itself,
+ * walks the sort's index for a rare word too, reading the whole index before it finds none).
  */
-export function orderAndPage(
-  query: ListQuery,
-  columns: Record<string, string>,
-  tieBreaker: string,
-  fallback: { sort: string; order: 'asc' | 'desc' },
-  pageSize: number,
-): string {
-  const sort = query.sort ?? fallback.sort;
-  const order = (query.sort ? (query.order ?? 'asc') : (query.order ?? fallback.order)).toUpperCase();
-  const paging = query.page === undefined ? '' : ` LIMIT ${query.pageSize ?? pageSize} OFFSET ${(query.page - 1) * (query.pageSize ?? pageSize)}`;
-  return `ORDER BY ${columns[sort]} ${order}, ${tieBreaker} ${order}${paging}`;
+export const SORTED_MATCHES_MAX = 10_000;
+
+/**
+ * A page of a list (every row without `page`) and how its total is read: the sort's column then
+ * the tie-breaker in the same direction, so pages never overlap. An unsearched total comes from the
+ * consignees' counts (one row, or their sum); a searched one counts the matches (trigram index).
+ * `matchesFirst`: the search's matches are found first (a materialized CTE), then sorted.
+ */
+export function listSql(def: ListDef, query: ListQuery, consigneeId: string | null, matchesFirst = false): { rows: Sql; total: Sql; probe: Sql } {
+  const params: unknown[] = [];
+  const where = [...def.always];
+  if (consigneeId) where.push(`${def.consigneeColumn} = $${params.push(consigneeId)}`);
+  const text = query.q?.trim().toLowerCase();
+  if (text) where.push(`${def.searchColumn} LIKE $${params.push(containsPattern(text))}`);
+  const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const sort = query.sort ?? def.fallback.sort;
+  const order = (query.sort ? (query.order ?? 'asc') : (query.order ?? def.fallback.order)).toUpperCase();
+  const size = query.pageSize ?? PAGE_SIZE;
+  const paging = query.page === undefined ? '' : ` LIMIT ${size} OFFSET ${(query.page - 1) * size}`;
+  const sorted = `ORDER BY ${def.sorts[sort]} ${order}, ${def.tieBreaker} ${order}${paging}`;
+  const rows =
+    matchesFirst && text
+      ? {
+          sql: `WITH m AS MATERIALIZED (SELECT ${def.key} AS key FROM ${def.table} ${filter})
+                SELECT ${def.columns} FROM ${def.from} WHERE ${def.key} IN (SELECT key FROM m) ${sorted}`,
+          params,
+        }
+      : { sql: `SELECT ${def.columns} FROM ${def.from} ${filter} ${sorted}`, params };
+  let total: Sql;
+  if (text) total = { sql: `SELECT count(*) AS n FROM ${def.table} ${filter}`, params };
+  else if (consigneeId) total = { sql: `SELECT ${def.counted} AS n FROM accounts.consignee WHERE id = $1`, params: [consigneeId] };
+  else total = { sql: `SELECT coalesce(sum(${def.counted}), 0) AS n FROM accounts.consignee`, params: [] };
+  const probe = { sql: `SELECT count(*) AS n FROM (SELECT 1 FROM ${def.table} ${filter} LIMIT ${SORTED_MATCHES_MAX + 1}) m`, params };
+  return { rows, total, probe };
 }
 
-/** The search's predicate on a search_text column (trigram index), or none for blank text. */
-export function searchPredicate(q: string | undefined, column: string, params: Params): string | null {
-  const text = q?.trim().toLowerCase();
-  return text ? `${column} LIKE ${params.add(containsPattern(text))}` : null;
-}
+const count = async (db: DataSource, { sql, params }: Sql) => Number((await db.query<{ n: string }[]>(sql, params))[0]!.n);
 
-/** Screens show 50 rows a page (spec 02 §9). */
-export const PAGE_SIZE = 50;
+/** Reads a page and its total (counted only when `page` is given; else the rows are the whole list). */
+export async function readList<Row>(db: DataSource, def: ListDef, query: ListQuery, consigneeId: string | null): Promise<{ items: Row[]; total: number }> {
+  const searched = Boolean(query.q?.trim());
+  if (query.page === undefined) {
+    const { rows } = listSql(def, query, consigneeId, searched);
+    const items = await db.query<Row[]>(rows.sql, rows.params);
+    return { items, total: items.length };
+  }
+  // A searched page: how many match (up to the cap) decides how to read it.
+  const matches = searched ? await count(db, listSql(def, query, consigneeId).probe) : null;
+  const few = matches !== null && matches <= SORTED_MATCHES_MAX;
+  const { rows, total } = listSql(def, query, consigneeId, few);
+  const items = await db.query<Row[]>(rows.sql, rows.params);
+  return { items, total: few ? matches : await count(db, total) };
+}

@@ -1,4 +1,5 @@
 import { AccountsInit1796300000000 } from './1796300000000-accounts-init.js';
+import { ListTotals1796300100000 } from './1796300100000-list-totals.js';
 
 /** Every migration, oldest first. */
-export const migrations = [AccountsInit1796300000000];
+export const migrations = [AccountsInit1796300000000, ListTotals1796300100000];
