@@ -372,22 +372,6 @@ describe('a staff day in the console', () => {
     expect((await read(`someone.else.${run}`)).status).toBe(403);
   });
 
-  it('says "Not available yet", outside the staff shell, for the client and public screens of later work', async () => {
-    // Every staff screen is built now (accounts included); the client portal and Track & Trace come with their own front ends.
-    for (const [path, title] of [
-      ['/clientlogin', 'Members Area'],
-      ['/Searchbl', 'Track & Trace'],
-    ]) {
-      await page.goto(url + path);
-      await page.getByRole('heading', { name: title }).waitFor();
-      await visible(page.getByText(/^Not available yet/));
-      await visible(page.getByRole('link', { name: 'Go to the start page' }));
-      await expect(page.getByText('Page not found').count()).resolves.toBe(0);
-      await expect(sidebar().count()).resolves.toBe(0);
-    }
-    await checkScreen(page, 'not available yet');
-  });
-
   it('works on a phone: the menu drawer, a row action out of sight, Log Out in the header', async () => {
     await page.setViewportSize(PHONE);
     await page.goto(`${url}/admindashboard`);
@@ -426,6 +410,22 @@ describe('a staff day in the console', () => {
     expect(reuse.status).toBe(401);
     await page.goto(`${url}/admindashboard`);
     await page.waitForURL((u) => u.pathname === '/');
+  });
+
+  it('says "Not available yet", outside the staff shell, for the client and public screens of later work', async () => {
+    // Signed out (the test before). Every staff screen is built now (accounts included); the client portal and Track & Trace come with their own front ends.
+    for (const [path, title] of [
+      ['/clientlogin', 'Members Area'],
+      ['/Searchbl', 'Track & Trace'],
+    ]) {
+      await page.goto(url + path);
+      await page.getByRole('heading', { name: title }).waitFor();
+      await visible(page.getByText(/^Not available yet/));
+      await visible(page.getByRole('link', { name: 'Go to the start page' }));
+      await expect(page.getByText('Page not found').count()).resolves.toBe(0);
+      await expect(sidebar().count()).resolves.toBe(0);
+    }
+    await checkScreen(page, 'not available yet');
   });
 
   it('signs the Employee in to the shipment chooser in the shell; an admin screen is refused there with a way back', async () => {

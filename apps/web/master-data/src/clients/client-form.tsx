@@ -90,9 +90,9 @@ function AdditionalEmails({ form }: { form: UseFormReturn<FieldValues> }) {
 }
 
 /** The opening balance: on the edit screen locked until Unlock is pressed (spec 01 §4); the current balance is read-only. */
-function Balances({ form, mode, id }: { form: UseFormReturn<FieldValues>; mode: FormMode; id?: string }) {
+function Balances({ form, mode, id, openingBalance }: { form: UseFormReturn<FieldValues>; mode: FormMode; id?: string; openingBalance?: string }) {
   const [locked, setLocked] = useState(mode === 'edit');
-  const currentBalance = useCurrentBalance(mode === 'edit' ? (id ?? '') : '');
+  const currentBalance = useCurrentBalance(mode === 'edit' ? (id ?? '') : '', openingBalance);
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <Group align="flex-end" wrap="nowrap">
@@ -163,7 +163,7 @@ function ClientForm({ kind, mode, record }: { kind: ClientKind; mode: FormMode; 
           />
         </SimpleGrid>
         {kind === 'consignee' && <AdditionalEmails form={form} />}
-        {kind === 'consignee' && <Balances form={form} mode={mode} id={id} />}
+        {kind === 'consignee' && <Balances form={form} mode={mode} id={id} openingBalance={record?.openingBalance as string | undefined} />}
         <Textarea label="Remarks" autosize minRows={3} {...form.register('remarks')} error={errorOf(form, 'remarks')} />
         <FormActions submitLabel={mode === 'add' ? texts.addTitle : 'Save Changes'} submitting={form.formState.isSubmitting} cancelTo={listPath} />
       </Stack>

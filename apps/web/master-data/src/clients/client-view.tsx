@@ -87,8 +87,8 @@ export function ClientViewPage({ kind }: { kind: ClientKind }) {
     queryFn: ({ signal }) => callRoute(resource.operations.search, { params: { [resource.naturalKey]: id } }, { signal }) as Promise<Record<string, Values[]>>,
     retry: false,
   });
-  const currentBalance = useCurrentBalance(kind === 'consignee' && found.isSuccess ? id : '');
   const loaded = found.data?.[resource.texts.plural]?.[0];
+  const currentBalance = useCurrentBalance(kind === 'consignee' && found.isSuccess ? id : '', loaded?.openingBalance as string | undefined);
   const record = loaded && (kind === 'consignee' ? { ...loaded, currentBalance } : loaded);
   return (
     <Stack>
