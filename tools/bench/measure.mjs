@@ -1,6 +1,7 @@
 // What every benchmark of tools/bench shares: a call measured through the gateway with autocannon,
 // the same work sent straight to Postgres with the same concurrency, and the side-by-side table.
 import { readFileSync, readdirSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { Writable } from 'node:stream';
 import autocannon from 'autocannon';
 
@@ -211,3 +212,81 @@ export const quiet = new Writable({
     done();
   },
 });
+
+/** The machine's load averages (1, 5, 15 min): the figures are only as quiet as the machine was. */
+export const loadAverage = async () => (await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(' ');
+
+/** A GitHub-flavoured Markdown table of rows with the same keys (a bench's BENCH_REPORT). */
+export function markdownTable(rows) {
+  const keys = Object.keys(rows[0]);
+  const line = (cells) => `| ${cells.map((cell) => String(cell).replace(/\|/g, '\\|')).join(' | ')} |`;
+  return [line(keys), line(keys.map(() => '---')), ...rows.map((row) => line(keys.map((key) => row[key])))].join('\n');
+}
+
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of a bench's queries on `pool`: `explain(name, sql, params)` adds one to `plans`.
+ * @param {import('pg').Pool} pool
+ */
+export function planCollector(pool) {
+  /** @type {{ name: string, sql: string, params: unknown[], plan: string }[]} */
+  const plans = [];
+  const explain = async (name, sql, params = []) => {
+    const { rows: lines } = await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
+    plans.push({ name, sql, params, plan: lines.map((line) => line['QUERY PLAN']).join('\n') });
+  };
+  return { explain, plans };
+}
+
+/** `Seed steps: names 0.4 s, …`: how long each step of a seed took. */
+export const seedStepsLine = (times) =>
+  `Seed steps: ${Object.entries(times)
+    .map(([step, seconds]) => `${step} ${seconds.toFixed(1)} s`)
+    .join(', ')}`;
+
+/**
+ * Prints a bench's results and, with BENCH_REPORT=<file>, writes them there as Markdown: the
+ * `intro` lines (the first one the title), the side-by-side table, the CPU by part, the goals
+ * (`{goal, measured, met}`), then the `plans` under `planTitle`.
+ */
+export async function reportResults({ intro, rows, goals, planTitle, plans }) {
+  const report = [];
+  for (const [i, line] of intro.entries()) {
+    process.stdout.write(`${line}\n\n`);
+    report.push(i === 0 ? `# ${line}` : line, '');
+  }
+  const table = comparisonTable(rows);
+  console.table(table);
+  report.push(markdownTable(table));
+  const cpu = cpuTable(rows);
+  console.table(cpu);
+  report.push('', markdownTable(cpu));
+  console.table(goals);
+  report.push('', markdownTable(goals.map((g) => ({ ...g, met: g.met ? 'yes' : '**no**' }))));
+  report.push('', `## ${planTitle}`, '');
+  for (const plan of plans) {
+    process.stdout.write(`\n${plan.name}:\n${plan.plan}\n`);
+    const params = plan.params.map((p, i) => `-- $${i + 1} = ${p === null ? 'NULL' : `'${p}'`}`);
+    report.push(`### ${plan.name}`, '', '```sql', plan.sql, ...params, '```', '', '```', plan.plan, '```', '');
+  }
+  if (process.env.BENCH_REPORT) await writeFile(process.env.BENCH_REPORT, report.join('\n') + '\n');
+}
+
+/**
+ * `work` on one connection of `pool` in a transaction (`begin` opens it: BEGIN, or with an
+ * isolation level), committed, or rolled back when it throws: a service's transaction as a bench's SQL side runs it.
+ * @template T @param {import('pg').Pool} pool @param {(client: import('pg').PoolClient) => Promise<T>} work @returns {Promise<T>}
+ */
+export async function inTransaction(pool, work, begin = 'BEGIN') {
+  const client = await pool.connect();
+  try {
+    await client.query(begin);
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -5,6 +5,7 @@
 // their statuses, the counter moved past them, and VACUUM ANALYZE. Every value is a function of
 // the row number and a seeded random(), so two runs hold the same data.
 import pg from 'pg';
+import { setIndexesAside, stepTimer } from './bulk-load.mjs';
 
 const BATCH = 100_000;
 
@@ -127,13 +128,7 @@ export async function seedJobs(url, jobs, say) {
   const clients = [new pg.Client({ connectionString: url }), new pg.Client({ connectionString: url })];
   await Promise.all(clients.map((c) => c.connect()));
   const [client] = clients;
-  const times = {};
-  const step = async (name, work) => {
-    const started = Date.now();
-    await work();
-    times[name] = (Date.now() - started) / 1000;
-    say(`  ${name}: ${times[name].toFixed(1)} s`);
-  };
+  const { step, times } = stepTimer(say);
   try {
     // A bulk load on both connections (two cores): no wait for the WAL flush per statement, room for the index builds.
     for (const c of clients) await c.query(`SET synchronous_commit = off; SET maintenance_work_mem = '256MB'`);
@@ -148,22 +143,8 @@ export async function seedJobs(url, jobs, say) {
         );
       }
     });
-    // Every index of the two tables but their constraints', and the history's foreign key, made
-    // again after the load: far faster than kept up row by row.
-    const { rows: indexes } = await client.query(
-      `SELECT indexname AS name, indexdef AS definition FROM pg_indexes
-        WHERE schemaname = 'shipment' AND tablename IN ('job', 'job_history')
-          AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE connamespace = 'shipment'::regnamespace)`,
-    );
-    const { rows: foreignKeys } = await client.query(
-      `SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE conrelid = 'shipment.job_history'::regclass AND contype = 'f'`,
-    );
-    await client.query(
-      [
-        ...foreignKeys.map((key) => `ALTER TABLE shipment.job_history DROP CONSTRAINT ${key.name}`),
-        ...indexes.map((index) => `DROP INDEX shipment.${index.name}`),
-      ].join('; '),
-    );
+    // Every index of the two tables but their constraints', and the history's foreign key, made again after the load.
+    const aside = await setIndexesAside(client, 'shipment', ['job', 'job_history']);
     await step(`${jobs.toLocaleString('en')} jobs`, async () => {
       await Promise.all(
         clients.map(async (c, i) => {
@@ -184,17 +165,7 @@ export async function seedJobs(url, jobs, say) {
           SELECT id, etd + time '09:00', updated_by, 'statusOfShipment', NULL, status_of_shipment FROM shipment.job WHERE status_of_shipment IS NOT NULL`),
       ]),
     );
-    // The trigram (GIN) indexes take longest: one per connection first, then the rest shared.
-    const ordered = [...indexes].sort((a, b) => Number(/USING gin/.test(b.definition)) - Number(/USING gin/.test(a.definition)));
-    await step(`${indexes.length} indexes, ${foreignKeys.length} foreign key`, async () => {
-      let next = 0;
-      await Promise.all(
-        clients.map(async (c) => {
-          while (next < ordered.length) await c.query(ordered[next++].definition);
-        }),
-      );
-      for (const key of foreignKeys) await client.query(`ALTER TABLE shipment.job_history ADD CONSTRAINT ${key.name} ${key.definition}`);
-    });
+    await step(`${aside.indexes} indexes, ${aside.foreignKeys} foreign key`, () => aside.restore(clients));
     await client.query(`UPDATE shipment.counter SET value = $1 WHERE name = 'shipment'`, [jobs]);
     // What autovacuum does soon after a bulk load: statistics, and the visibility map.
     await step('VACUUM ANALYZE', async () => {

@@ -9,13 +9,24 @@
 // transactions) with a check that the numbers have no gap and no duplicate; then EXPLAIN
 // (ANALYZE, BUFFERS) of the booking sheet's queries. With BENCH_REPORT=<file> the figures and
 // plans are written there too (Markdown). Stops and cleans up.
-import { readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { jobSchema } from '@freight/contracts';
 import pg from 'pg';
 import { serviceNamed } from '../dev/services.mjs';
 import { startSystem } from '../dev/start.mjs';
-import { CONNECTIONS, DURATION_S, comparisonTable, cpuTable, headSession, quiet, viaGateway, viaSql } from './measure.mjs';
+import {
+  CONNECTIONS,
+  DURATION_S,
+  headSession,
+  inTransaction,
+  loadAverage,
+  planCollector,
+  quiet,
+  reportResults,
+  seedStepsLine,
+  viaGateway,
+  viaSql,
+} from './measure.mjs';
 import { seedJobs } from './shipment-seed.mjs';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 1_000_000);
@@ -115,19 +126,6 @@ const containsPattern = (text) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) 
 const rand = (n) => Math.floor(Math.random() * n);
 const any = (list) => list[rand(list.length)];
 const say = (line = '') => process.stdout.write(`${line}\n`);
-/** A GitHub-flavoured Markdown table of rows with the same keys. */
-const markdownTable = (rows) => {
-  const keys = Object.keys(rows[0]);
-  const line = (cells) => `| ${cells.map((cell) => String(cell).replace(/\|/g, '\\|')).join(' | ')} |`;
-  return [line(keys), line(keys.map(() => '---')), ...rows.map((row) => line(keys.map((key) => row[key])))].join('\n');
-};
-/** The Markdown report's lines (BENCH_REPORT). */
-const report = [];
-/** A line for the console and the Markdown report. */
-const note = (line = '') => {
-  say(line);
-  report.push(line);
-};
 
 const system = await startSystem({ isolated: { label: 'bench' }, build: process.argv.includes('--build'), out: quiet });
 let pool;
@@ -137,8 +135,6 @@ try {
   const seedStarted = Date.now();
   const seedSteps = await seedJobs(databaseUrl, JOBS, say);
   const seedSeconds = (Date.now() - seedStarted) / 1000;
-  /** The machine's load averages (1, 5, 15 min): the figures are only as quiet as the machine was. */
-  const loadAverage = async () => (await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(' ');
   const loadBefore = await loadAverage();
 
   const { gatewayUrl, token, userId: headId } = await headSession(system);
@@ -178,14 +174,7 @@ try {
   const blRequest = () => ({ path: `/api/shipments/searchbl/${any(blNumbers)}`, headers: { 'x-forwarded-for': anyAddress() } });
   /** The BL call as the service runs it. */
   const blSql = async (blNo, address) => {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query(BL_SQL.countCall, [address, BL_WINDOW_SECONDS]);
-      await client.query('COMMIT');
-    } finally {
-      client.release();
-    }
+    await inTransaction(pool, (client) => client.query(BL_SQL.countCall, [address, BL_WINDOW_SECONDS]));
     const [job] = (await pool.query(BL_SQL.job, [blNo])).rows;
     return { job, timeline: (await pool.query(BL_SQL.timeline, [job.id])).rows };
   };
@@ -288,9 +277,7 @@ try {
     ];
     const found = (await pool.query(RESOLVE_NAMES, [lookup.map(([kind]) => kind), lookup.map(([, name]) => name)])).rows;
     const [user, branch, consignee, origin, type, term] = lookup.map((_, i) => found.find((row) => Number(row.i) === i + 1));
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
+    await inTransaction(pool, async (client) => {
       const [{ value }] = (await client.query(TAKE_NUMBERS, [1])).rows;
       const prefix = job.direction === 'Export' ? 'EXP' : 'IMP';
       const record = {
@@ -345,13 +332,7 @@ try {
         },
       };
       await client.query(APPEND_EVENT, ['events.shipment.job.created', JSON.stringify(event)]);
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK');
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   };
   /** The jobs numbered after `before`: exactly `expected`, consecutive, once each, the counter on the last. */
   const numbersAfter = async (before, expected) => {
@@ -383,11 +364,7 @@ try {
   rows.push({ name: `job creation (${CREATIONS})`, gateway: createdViaGateway, direct: createdViaSql });
 
   // The plans of the booking sheet's queries, on the terms of this run.
-  const plans = [];
-  const explain = async (name, sql, params = []) => {
-    const { rows: lines } = await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
-    plans.push({ name, sql, params, plan: lines.map((line) => line['QUERY PLAN']).join('\n') });
-  };
+  const { explain, plans } = planCollector(pool);
   await explain('booking sheet page 1 (Active, by date)', SQL.sheetPage(0));
   await explain(`booking sheet page ${PAGES}`, SQL.sheetPage((PAGES - 1) * PAGE_SIZE));
   await explain('booking sheet total (Active)', SQL.sheetTotal);
@@ -414,45 +391,18 @@ try {
     { goal: 'SQL creations: no gap, no duplicate', measured: sqlNumbers.text, met: sqlNumbers.exact },
   ];
 
-  const table = comparisonTable(rows);
   const loadAfter = await loadAverage();
-  note(`# Shipment bench`);
-  note();
-  note(
-    `${JOBS.toLocaleString('en')} jobs seeded in ${seedSeconds.toFixed(1)} s; ${CONNECTIONS} connections, ${DURATION_S} s a call; load average ${loadBefore} before the measurements, ${loadAfter} after, on ${availableParallelism()} cores`,
-  );
-  note();
-  note(
-    `Seed steps: ${Object.entries(seedSteps)
-      .map(([step, seconds]) => `${step} ${seconds.toFixed(1)} s`)
-      .join(', ')}`,
-  );
-  note();
-  console.table(table);
-  report.push(markdownTable(table));
-  const cpu = cpuTable(rows);
-  console.table(cpu);
-  report.push('', markdownTable(cpu));
-  console.table(goals);
-  report.push('', markdownTable(goals.map((g) => ({ ...g, met: g.met ? 'yes' : '**no**' }))));
-  report.push('', '## Plans of the booking sheet queries', '');
-  for (const plan of plans) {
-    say(`\n${plan.name}:\n${plan.plan}`);
-    report.push(
-      `### ${plan.name}`,
-      '',
-      '```sql',
-      plan.sql,
-      ...(plan.params.length ? [`-- $1 = '${plan.params[0]}'`] : []),
-      '```',
-      '',
-      '```',
-      plan.plan,
-      '```',
-      '',
-    );
-  }
-  if (process.env.BENCH_REPORT) await writeFile(process.env.BENCH_REPORT, report.join('\n') + '\n');
+  await reportResults({
+    intro: [
+      'Shipment bench',
+      `${JOBS.toLocaleString('en')} jobs seeded in ${seedSeconds.toFixed(1)} s; ${CONNECTIONS} connections, ${DURATION_S} s a call; load average ${loadBefore} before the measurements, ${loadAfter} after, on ${availableParallelism()} cores`,
+      seedStepsLine(seedSteps),
+    ],
+    rows,
+    goals,
+    planTitle: 'Plans of the booking sheet queries',
+    plans,
+  });
   if (rows.some((r) => r.gateway.failed || r.direct.failed) || !gatewayNumbers.exact || !sqlNumbers.exact) process.exitCode = 1;
 } finally {
   await pool?.end();

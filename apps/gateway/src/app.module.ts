@@ -18,6 +18,7 @@ import { JobMailsController } from './live/job-mails.controller.js';
 import { LiveController } from './live/live.controller.js';
 import { LiveJobsService } from './live/live-jobs.service.js';
 import { ContractReplyInterceptor } from './http/reply.interceptor.js';
+import { StatementPdfController } from './statement/statement-pdf.controller.js';
 
 /** The gateway holds no business data: every call becomes a NATS request to a service. */
 @Module({})
@@ -30,7 +31,7 @@ export class AppModule implements OnModuleInit {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: AppModule,
-      // Sign-in, sign-out, health, the docs, the contact form, a job's e-mails and the live job stream do more than forward; every resource route is forwarded but the CSV exports, streamed.
+      // Sign-in, sign-out, health, the docs, the contact form, a job's e-mails, the live job stream and the statement PDF do more than forward; every resource route is forwarded but the CSV exports, streamed.
       controllers: [
         SessionController,
         HealthController,
@@ -38,6 +39,7 @@ export class AppModule implements OnModuleInit {
         ContactController,
         JobMailsController,
         LiveController,
+        StatementPdfController,
         resourceForwarder(),
         csvExporter(),
       ],

@@ -3,6 +3,7 @@ import { clientLoginRequestSchema, clientLoginResponseSchema } from './directory
 import { ownRoutes } from './sign-in.js';
 import { contactRoutes } from './notification/contact.resource.js';
 import { jobMailRoutes } from './shipment/job-mail.js';
+import { statementPdfRoutes } from './accounts/statement.resource.js';
 import type { ApiRoute } from './resource.js';
 import { resources, type Resources } from './resources.js';
 
@@ -43,8 +44,9 @@ export const api = {
   ...clientRoutes,
   ...contactRoutes,
   ...jobMailRoutes,
+  ...statementPdfRoutes,
   ...(Object.assign({}, ...Object.values(resources).map((resource) => resource.routes)) as ResourceRoutes),
-} as typeof ownRoutes & typeof clientRoutes & typeof contactRoutes & typeof jobMailRoutes & ResourceRoutes;
+} as typeof ownRoutes & typeof clientRoutes & typeof contactRoutes & typeof jobMailRoutes & typeof statementPdfRoutes & ResourceRoutes;
 
 export type ApiName = keyof typeof api;
 

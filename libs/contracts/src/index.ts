@@ -5,6 +5,7 @@ export * from './jobs-screens.js';
 export * from './errors.js';
 export * from './list.js';
 export * from './fields.js';
+export * from './money.js';
 export { loadPasswordEstimator } from './password-strength.js';
 export * from './services.js';
 export * from './resource.js';
@@ -34,6 +35,7 @@ export * from './accounts/debit.resource.js';
 export * from './accounts/credit.resource.js';
 export * from './accounts/voucher-counter.resource.js';
 export * from './accounts/balance.resource.js';
+export * from './accounts/statement.resource.js';
 // new:resource exports
 export * from './resources.js';
 export * from './references.js';

@@ -6,7 +6,7 @@ export const MAX_PAGE_SIZE = 100;
 export const MAX_PAGE = 1_000_000;
 
 /** An optional whole number from 1 to `max` in the query string (text, hence coerced). */
-const optionalCount = (name: string, max: number) =>
+export const optionalCount = (name: string, max: number) =>
   z.optional(
     z.coerce
       .number({ error: `${name} must be a number` })

@@ -162,6 +162,8 @@ export interface ApiRoute {
   csv?: OperationDef['csv'];
   /** Server-sent events, streamed by the gateway's own controller: `reply` is one event's data (ADR 33). */
   stream?: boolean;
+  /** A file the gateway's own controller makes and sends (the statement PDF, ADR 37): its type and what it holds, for the OpenAPI document. */
+  file?: { contentType: string; description: string };
   /** A client of this kind may call it for their own data (OperationDef `owner`). */
   owner?: RouteOwner;
   /** A paged list whose rows the body carries under this key (OperationDef `listKey`). */

@@ -19,6 +19,7 @@ import { debits } from './accounts/debit.resource.js';
 import { credits } from './accounts/credit.resource.js';
 import { voucherCounter } from './accounts/voucher-counter.resource.js';
 import { balances } from './accounts/balance.resource.js';
+import { accountsReports } from './accounts/statement.resource.js';
 // new:resource imports
 
 /**
@@ -47,6 +48,7 @@ export const resources = {
   credits,
   voucherCounter,
   balances,
+  accountsReports,
   // new:resource entries
 } as const;
 export type Resources = typeof resources;

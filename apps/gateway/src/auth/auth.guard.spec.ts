@@ -205,6 +205,10 @@ describe('AuthGuard', () => {
     vouchercounterSet: ['Head'],
     accountsBalance: STAFF_ROLES,
     accountsBalances: STAFF_ROLES,
+    accountsStatement: ['Head'],
+    accountsStatementExport: ['Head'],
+    accountsStatementPdf: ['Head'],
+    accountsReceivables: ['Head'],
   };
 
   it('refuses a client token on a staff route, and a staff token on a client route (403)', async () => {

@@ -103,13 +103,15 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           ? csvResponse(route.csv.columns)
           : route.stream
             ? eventStreamResponse(route)
-            : {
-                description: route.paged ? 'Success. With `page`, one page of the list; the total is in X-Total-Count.' : 'Success',
-                ...(route.paged
-                  ? { headers: { 'X-Total-Count': { description: 'Total matching rows (when `page` is given)', schema: { type: 'integer' } } } }
-                  : {}),
-                content: { 'application/json': { schema: jsonSchema(route.reply, 'output') } },
-              },
+            : route.file
+              ? { description: route.file.description, content: { [route.file.contentType]: { schema: { type: 'string', format: 'binary' } } } }
+              : {
+                  description: route.paged ? 'Success. With `page`, one page of the list; the total is in X-Total-Count.' : 'Success',
+                  ...(route.paged
+                    ? { headers: { 'X-Total-Count': { description: 'Total matching rows (when `page` is given)', schema: { type: 'integer' } } } }
+                    : {}),
+                  content: { 'application/json': { schema: jsonSchema(route.reply, 'output') } },
+                },
         ...errorResponses(route),
       },
     };

@@ -13,9 +13,40 @@ export const exportRoutes = (Object.keys(api) as ApiName[]).filter((name) => (ap
 
 const logger = new Logger('CsvExport');
 
-/** `/api/users/export.csv` on 2026-11-20 → `users-2026-11-20.csv` */
+/** `/api/users/export.csv` on 2026-11-20 → `users-2026-11-20.csv`; `/api/accounts/statement/{consignee_id}/export.csv` → `accounts-statement-2026-11-20.csv` */
 export function exportFileName(route: Pick<ApiRoute, 'path'>, now = new Date()): string {
-  return `${route.path.split('/')[2]}-${now.toISOString().slice(0, 10)}.csv`;
+  const name = route.path
+    .split('/')
+    .slice(2, -1)
+    .filter((segment) => !segment.startsWith('{'))
+    .join('-');
+  return `${name}-${now.toISOString().slice(0, 10)}.csv`;
+}
+
+/**
+ * Asks the service for an export's chunks: the first without `after`, each next one after the
+ * cursor of the one before; each chunk's rows checked against the route's row schema. The
+ * statement PDF reads the statement's lines this way too.
+ */
+export function chunkFetcher(
+  rpc: NatsRpcClient,
+  route: ApiRoute,
+  input: { params?: unknown; query?: unknown },
+  actor: unknown,
+  chunkRows: number,
+): (after?: ExportCursor) => Promise<ExportChunk<unknown>> {
+  return async (after) => {
+    const message = { actor, ...(input.params !== undefined && { params: input.params }), query: input.query, limit: chunkRows, ...(after ? { after } : {}) };
+    const chunk = (await rpc.request(route.subject as Subject, message as never)) as ExportChunk<unknown>;
+    // The list's reply schema: the rows, or (`listKey`) an object holding them.
+    const rows = route.reply.safeParse(route.listKey ? { [route.listKey]: chunk.items } : chunk.items);
+    if (!rows.success) {
+      logger.error(`A chunk of ${route.path} breaks its contract: ${JSON.stringify(rows.error.issues.slice(0, 5))}`);
+      throw new AppError('INTERNAL', Messages.internal);
+    }
+    const items = route.listKey ? (rows.data as Record<string, unknown[]>)[route.listKey]! : (rows.data as unknown[]);
+    return { items, next: chunk.next };
+  };
 }
 
 /**
@@ -35,21 +66,9 @@ export function exportFileName(route: Pick<ApiRoute, 'path'>, now = new Date()):
  * client sees as a failed download, never as a complete-looking file.
  */
 async function exportCsv(rpc: NatsRpcClient, route: ApiRoute, chunkRows: number, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-  const { query } = parseRouteInput(route, { query: request.query, headers: request.headers });
-  const actor = request.auth!.actor;
+  const input = parseRouteInput(route, { params: request.params, query: request.query, headers: request.headers });
   const columns = route.csv!.columns;
-  const fetchChunk = async (after?: ExportCursor): Promise<ExportChunk<unknown>> => {
-    const message = { actor, query, limit: chunkRows, ...(after ? { after } : {}) };
-    const chunk = (await rpc.request(route.subject as Subject, message as never)) as ExportChunk<unknown>;
-    // The list's reply schema: the rows, or (`listKey`) an object holding them.
-    const rows = route.reply.safeParse(route.listKey ? { [route.listKey]: chunk.items } : chunk.items);
-    if (!rows.success) {
-      logger.error(`A chunk of ${route.path} breaks its contract: ${JSON.stringify(rows.error.issues.slice(0, 5))}`);
-      throw new AppError('INTERNAL', Messages.internal);
-    }
-    const items = route.listKey ? (rows.data as Record<string, unknown[]>)[route.listKey]! : (rows.data as unknown[]);
-    return { items, next: chunk.next };
-  };
+  const fetchChunk = chunkFetcher(rpc, route, { params: input.params, query: input.query }, request.auth!.actor, chunkRows);
   const first = await fetchChunk();
 
   async function* csv(): AsyncGenerator<string> {

@@ -15,8 +15,9 @@ export class ContractReplyInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const name = Reflect.getMetadata(ROUTE_NAME, context.getHandler()) as ApiName | undefined;
-    // A CSV export sends its own stream, its rows checked chunk by chunk (csv-exporter.ts); so does a stream of events (live.controller.ts).
-    if (!name || (api[name] as ApiRoute).csv || (api[name] as ApiRoute).stream) return next.handle();
+    // A CSV export sends its own stream, its rows checked chunk by chunk (csv-exporter.ts); so does a stream of events (live.controller.ts), and a file (the statement PDF).
+    const route: ApiRoute | undefined = name ? api[name] : undefined;
+    if (!name || !route || route.csv || route.stream || route.file) return next.handle();
     return next.handle().pipe(
       map((data: unknown) => {
         const parsed = api[name].reply.safeParse(data);

@@ -6,6 +6,7 @@ import { forwardedRoutes, resourceForwarder } from '../forward/resource-forwarde
 import { csvExporter, exportRoutes } from '../export/csv-exporter.js';
 import { JobMailsController } from '../live/job-mails.controller.js';
 import { LiveController } from '../live/live.controller.js';
+import { StatementPdfController } from '../statement/statement-pdf.controller.js';
 import { ROUTE_NAME, nestPath } from './route.decorator.js';
 
 describe('@Route', () => {
@@ -15,11 +16,19 @@ describe('@Route', () => {
   });
 
   it('binds every route of the api table to exactly one handler: the resource routes to the forwarder, the exports to the exporter, the rest to their own controller', () => {
-    const bound = [SessionController, HealthController, ContactController, JobMailsController, LiveController, resourceForwarder(), csvExporter()].flatMap(
-      (controller) =>
-        Object.getOwnPropertyNames(controller.prototype)
-          .map((method) => Reflect.getMetadata(ROUTE_NAME, (controller.prototype as unknown as Record<string, object>)[method]!) as ApiName | undefined)
-          .filter(Boolean),
+    const bound = [
+      SessionController,
+      HealthController,
+      ContactController,
+      JobMailsController,
+      LiveController,
+      StatementPdfController,
+      resourceForwarder(),
+      csvExporter(),
+    ].flatMap((controller) =>
+      Object.getOwnPropertyNames(controller.prototype)
+        .map((method) => Reflect.getMetadata(ROUTE_NAME, (controller.prototype as unknown as Record<string, object>)[method]!) as ApiName | undefined)
+        .filter(Boolean),
     );
     expect(bound.sort()).toEqual(Object.keys(api).sort());
     expect(forwardedRoutes).toEqual(expect.arrayContaining(['usersAdd', 'usersUpdate', 'branchesGet', 'branchesDelete']));

@@ -154,11 +154,11 @@ export interface FileStack {
   call: TestGateway['call'];
 }
 
-/** One stack for every test of the file: started, with the first Head signed in, before them; stopped after. */
-export function stackForFile(): FileStack {
+/** One stack for every test of the file: started (its gateway with `overrides`), with the first Head signed in, before them; stopped after. */
+export function stackForFile(overrides: Partial<GatewayConfig> = {}): FileStack {
   const shared = { call: (...args) => shared.stack.gateway.call(...args) } as FileStack;
   beforeAll(async () => {
-    shared.stack = await Stack.start();
+    shared.stack = await Stack.start(overrides);
     shared.head = await shared.stack.gateway.login(HEAD.username, HEAD.password);
   }, 60_000);
   afterAll(() => shared.stack?.stop());

@@ -9,6 +9,7 @@ import { HealthModule } from './health/health.module.js';
 import { ReferencesModule } from './references/references.module.js';
 import { VoucherModule } from './voucher/voucher.module.js';
 import { migrations } from './migrations/index.js';
+import { StatementModule } from './statement/statement.module.js';
 
 /** The accounts service's tables are reached with SQL (money, locks and the ledger in one statement each). */
 export function accountsDataSourceOptions(url: string): ServiceDataSourceOptions {
@@ -40,6 +41,7 @@ export class AppModule {
         VoucherModule,
         BalanceModule,
         ReferencesModule,
+        StatementModule,
       ],
     };
   }

@@ -261,13 +261,18 @@ export function attachmentName(disposition: string | null): string | undefined {
  * blob (which the browser keeps on disk when large), then handed to the browser's downloads.
  * A reply that breaks off before its end rejects, so no partial file is ever saved.
  */
-export async function downloadFile(route: Pick<CallableRoute, 'path'>, query: Record<string, unknown> | undefined, fallbackName: string): Promise<void> {
+export async function downloadFile(
+  route: Pick<CallableRoute, 'path'>,
+  query: Record<string, unknown> | undefined,
+  fallbackName: string,
+  params: Record<string, string> = {},
+): Promise<void> {
   const token = getSession()?.token;
-  const headers: Record<string, string> = { Accept: 'text/csv' };
+  const headers: Record<string, string> = { Accept: route.path.endsWith('.pdf') ? 'application/pdf' : 'text/csv' };
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
   try {
-    response = await fetch(apiUrl(apiPath(route.path), queryOf(query)), { headers });
+    response = await fetch(apiUrl(apiPath(route.path, params), queryOf(query)), { headers });
   } catch {
     throw new ApiError(NETWORK_MESSAGE, 0, 'NETWORK');
   }

@@ -37,5 +37,7 @@ describe('formatMoney', () => {
     expect(formatMoney('999999999999.99')).toBe('Rs. 999,999,999,999.99');
     expect(formatMoney('0.00')).toBe('Rs. 0.00');
     expect(formatMoney(undefined)).toBe('Rs. 0.00');
+    // A balance below zero: the consignee paid ahead.
+    expect(formatMoney('-1234.50')).toBe('Rs. -1,234.50');
   });
 });

@@ -33,8 +33,5 @@ export function textOrNA(value: string | null | undefined): string {
   return value === null || value === undefined || value.trim() === '' ? 'N/A' : value;
 }
 
-/** Money as DECISIONS §1 shows it, from the API's decimal string: "1234567.5" → "Rs. 1,234,567.50" (no float on the way); missing → Rs. 0.00. */
-export function formatMoney(amount: string | null | undefined): string {
-  const [whole = '0', fraction = ''] = (amount ?? '').trim().split('.');
-  return `Rs. ${(whole || '0').replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction.padEnd(2, '0').slice(0, 2)}`;
-}
+/** Money (DECISIONS §1): one formatter for the screens and the gateway's statement PDF. */
+export { formatMoney } from '@freight/contracts';
