@@ -53,14 +53,7 @@ const text = (value: bigint) => {
 };
 
 /** Which of the consignee's totals a kind of row moves. */
-const TOTAL: Record<LedgerKind, 'opening_balance' | 'total_debit' | 'total_credit'> = {
-  'opening balance': 'opening_balance',
-  invoice: 'total_debit',
-  'invoice replaced': 'total_debit',
-  credit: 'total_credit',
-  'credit edited': 'total_credit',
-  'credit deleted': 'total_credit',
-};
+const totalOf = (kind: LedgerKind) => (kind === 'opening balance' ? 'opening_balance' : kind.startsWith('credit') ? 'total_credit' : 'total_debit');
 
 interface Row {
   kind: LedgerKind;
@@ -79,7 +72,7 @@ interface Row {
  * inserted in one statement, under the consignee's row lock, the balance before and after it.
  */
 async function ledger(consigneeId: string, row: Row): Promise<void> {
-  const total = TOTAL[row.kind];
+  const total = totalOf(row.kind);
   // A credit lowers the balance by raising total_credit.
   const change = total === 'total_credit' ? '-$2::numeric' : '$2::numeric';
   await accountsQuery(

@@ -10,3 +10,4 @@ export * from './smtp-sink.js';
 export * from './until.js';
 export * from './mail-data.js';
 export * from './master-data-suite.js';
+export * from './query-plan.js';

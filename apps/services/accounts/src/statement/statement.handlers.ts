@@ -4,6 +4,7 @@ import {
   AccountsTexts,
   RECEIVABLES_MONTHS,
   RECEIVABLES_TOP,
+  STATEMENT_PAGE_SIZE,
   accountsReports,
   type ExportCursor,
   type LedgerKind,
@@ -37,6 +38,28 @@ interface LedgerRow {
 /** The columns a line needs: the row, and the payment's type and cheque from the credit it names. */
 const LINE_COLUMNS = `l.id::text AS id, to_char(l.entry_date, 'YYYY-MM-DD') AS entry_date, l.kind, l.amount::text AS amount, l.job_no, l.invoice_no,
   l.credit_sr, l.document_amount::text AS document_amount, c.payment_type, c.cheque_number`;
+
+/** The balance before `from` ($2), what the range added and took away, the balance after `to` ($3), how many rows: one pass over the consignee's ($1) rows up to `to`. */
+export const STATEMENT_FIGURES_SQL = `SELECT coalesce(sum(amount) FILTER (WHERE entry_date < $2), 0)::text AS opening,
+         coalesce(sum(amount) FILTER (WHERE entry_date >= $2 AND amount > 0), 0)::text AS debit,
+         coalesce(-sum(amount) FILTER (WHERE entry_date >= $2 AND amount < 0), 0)::text AS credit,
+         coalesce(sum(amount), 0)::text AS closing,
+         count(*) FILTER (WHERE entry_date >= $2)::int AS count
+       FROM accounts.ledger WHERE consignee_id = $1 AND entry_date <= $3`;
+
+/** A page of a statement: the range's rows with the running balance from the opening ($4), $5 of them after $6. */
+export const STATEMENT_PAGE_SQL = `SELECT * FROM (
+           SELECT ${LINE_COLUMNS}, l.entry_date AS day, l.id AS seq, ($4::numeric + sum(l.amount) OVER (ORDER BY l.entry_date, l.id))::text AS balance
+           FROM accounts.ledger l LEFT JOIN accounts.credit c ON c.id = l.credit_id
+           WHERE l.consignee_id = $1 AND l.entry_date BETWEEN $2 AND $3
+         ) lines
+         ORDER BY day, seq LIMIT $5 OFFSET $6`;
+
+/** A chunk of a statement's export: the rows after the cursor's day ($4) and id ($5), the running balance on from the cursor's ($6), $7 of them. */
+export const STATEMENT_CHUNK_SQL = `SELECT ${LINE_COLUMNS}, ($6::numeric + sum(l.amount) OVER (ORDER BY l.entry_date, l.id))::text AS balance
+         FROM accounts.ledger l LEFT JOIN accounts.credit c ON c.id = l.credit_id
+         WHERE l.consignee_id = $1 AND l.entry_date BETWEEN $2 AND $3 AND (l.entry_date, l.id) > ($4::date, $5::bigint)
+         ORDER BY l.entry_date, l.id LIMIT $7`;
 
 /** `1234.50` → `Rs. 1,234.50` inside a line's details. */
 const rs = (amount: string | null) => `Rs. ${(amount ?? '0.00').replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
@@ -90,17 +113,9 @@ export class StatementHandlers implements Handlers {
     return this.db.transaction('REPEATABLE READ', async (tx) => {
       const consignee = await this.consignee(tx, params.consignee_id);
       const figures = await this.figures(tx, consignee.id, query.from, query.to);
-      const size = query.pageSize ?? (query.page ? 50 : null);
+      const size = query.pageSize ?? (query.page ? STATEMENT_PAGE_SIZE : null);
       const offset = query.page && size ? (query.page - 1) * size : 0;
-      const rows = (await tx.query(
-        `SELECT * FROM (
-           SELECT ${LINE_COLUMNS}, l.entry_date AS day, l.id AS seq, ($4::numeric + sum(l.amount) OVER (ORDER BY l.entry_date, l.id))::text AS balance
-           FROM accounts.ledger l LEFT JOIN accounts.credit c ON c.id = l.credit_id
-           WHERE l.consignee_id = $1 AND l.entry_date BETWEEN $2 AND $3
-         ) lines
-         ORDER BY day, seq LIMIT $5 OFFSET $6`,
-        [consignee.id, query.from, query.to, figures.opening, size, offset],
-      )) as LedgerRow[];
+      const rows = (await tx.query(STATEMENT_PAGE_SQL, [consignee.id, query.from, query.to, figures.opening, size, offset])) as LedgerRow[];
       return {
         success: true as const,
         consignee: { _id: consignee.id, consigneeName: consignee.name },
@@ -135,13 +150,7 @@ export class StatementHandlers implements Handlers {
         start = { date: query.from, id: '0', balance: opening };
         items.push({ date: query.from, kind: 'brought forward', reference: '', details: '', debit: '', credit: '', balance: opening });
       }
-      const rows = (await tx.query(
-        `SELECT ${LINE_COLUMNS}, ($6::numeric + sum(l.amount) OVER (ORDER BY l.entry_date, l.id))::text AS balance
-         FROM accounts.ledger l LEFT JOIN accounts.credit c ON c.id = l.credit_id
-         WHERE l.consignee_id = $1 AND l.entry_date BETWEEN $2 AND $3 AND (l.entry_date, l.id) > ($4::date, $5::bigint)
-         ORDER BY l.entry_date, l.id LIMIT $7`,
-        [consignee.id, query.from, query.to, start.date, start.id, start.balance, limit + 1],
-      )) as LedgerRow[];
+      const rows = (await tx.query(STATEMENT_CHUNK_SQL, [consignee.id, query.from, query.to, start.date, start.id, start.balance, limit + 1])) as LedgerRow[];
       const more = rows.length > limit;
       const sent = rows.slice(0, limit);
       items.push(...sent.map(line));
@@ -196,15 +205,9 @@ export class StatementHandlers implements Handlers {
 
   /** The balance before `from`, what the range added and took away, and the balance after `to`: one pass over the consignee's rows up to `to`. */
   private async figures(db: Db, consigneeId: string, from: string, to: string) {
-    const [row] = (await db.query(
-      `SELECT coalesce(sum(amount) FILTER (WHERE entry_date < $2), 0)::text AS opening,
-         coalesce(sum(amount) FILTER (WHERE entry_date >= $2 AND amount > 0), 0)::text AS debit,
-         coalesce(-sum(amount) FILTER (WHERE entry_date >= $2 AND amount < 0), 0)::text AS credit,
-         coalesce(sum(amount), 0)::text AS closing,
-         count(*) FILTER (WHERE entry_date >= $2)::int AS count
-       FROM accounts.ledger WHERE consignee_id = $1 AND entry_date <= $3`,
-      [consigneeId, from, to],
-    )) as [{ opening: string; debit: string; credit: string; closing: string; count: number }];
+    const [row] = (await db.query(STATEMENT_FIGURES_SQL, [consigneeId, from, to])) as [
+      { opening: string; debit: string; credit: string; closing: string; count: number },
+    ];
     return { opening: money(row.opening), debit: money(row.debit), credit: money(row.credit), closing: money(row.closing), count: row.count };
   }
 }

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { planNodes } from '../testing/query-plan.js';
+import { planNodes } from '@freight/server-testing';
 import { startShipment, type ShipmentHarness } from '../testing/shipment-harness.js';
 import { TRACKED_JOB_SQL } from './tracking.handlers.js';
 

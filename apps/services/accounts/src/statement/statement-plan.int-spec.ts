@@ -1,0 +1,57 @@
+import { planNodes } from '@freight/server-testing';
+import { startAccounts, type AccountsHarness } from '../testing/accounts-harness.js';
+import { STATEMENT_CHUNK_SQL, STATEMENT_FIGURES_SQL, STATEMENT_PAGE_SQL } from './statement.handlers.js';
+
+// A statement reads one consignee's ledger rows through the index (consignee_id, entry_date, id),
+// never the whole ledger: 200,000 rows over 2,000 consignees, with statistics, then the plans of
+// the statement's three queries and the figures of one statement against the rows added up in SQL.
+const CONSIGNEES = 2_000;
+const ROWS = 200_000;
+let accounts: AccountsHarness;
+let consigneeId: string;
+
+beforeAll(async () => {
+  accounts = await startAccounts();
+  await accounts.adminQuery(
+    `INSERT INTO accounts.consignee (id, name, from_directory) SELECT gen_random_uuid(), 'Consignee ' || i, true FROM generate_series(1, $1::int) i`,
+    [CONSIGNEES],
+  );
+  // Invoices of 100.00 and payments of 40.00, on days over two years; the balances are not the point here.
+  await accounts.adminQuery(
+    `WITH c AS (SELECT id, row_number() OVER (ORDER BY id) AS n FROM accounts.consignee)
+     INSERT INTO accounts.ledger (consignee_id, kind, amount, balance_before, balance_after, entry_date, recorded_by_name)
+     SELECT c.id, CASE WHEN i % 3 = 0 THEN 'credit' ELSE 'invoice' END, CASE WHEN i % 3 = 0 THEN -40 ELSE 100 END, 0,
+       CASE WHEN i % 3 = 0 THEN -40 ELSE 100 END, date '2025-01-01' + (i * 7 % 730), 'Bench'
+     FROM generate_series(1, $1::int) i JOIN c ON c.n = 1 + i % $2::int`,
+    [ROWS, CONSIGNEES],
+  );
+  await accounts.adminQuery(`ANALYZE accounts.ledger`);
+  [{ id: consigneeId }] = await accounts.adminQuery<{ id: string }>(`SELECT id FROM accounts.consignee ORDER BY id LIMIT 1`);
+}, 120_000);
+afterAll(() => accounts.close());
+
+describe("a statement reads one consignee's rows by their index", () => {
+  const range = ['2025-03-01', '2025-09-30'];
+  it.each([
+    ['figures', STATEMENT_FIGURES_SQL, () => [consigneeId, ...range]],
+    ['page', STATEMENT_PAGE_SQL, () => [consigneeId, ...range, '0.00', 50, 0]],
+    ['export chunk', STATEMENT_CHUNK_SQL, () => [consigneeId, ...range, range[0], '0', '0.00', 501]],
+  ])('%s', async (_, sql, params) => {
+    const nodes = await planNodes({ query: (text, values) => accounts.adminQuery(text, values) }, sql, params());
+    expect(nodes.map((node) => node['Index Name']).filter(Boolean)).toContain('ix_ledger_consignee_date');
+    // (An empty table may be read whole: the credits, joined for a payment's type.)
+    expect(nodes.filter((node) => node['Node Type'] === 'Seq Scan' && node['Relation Name'] === 'ledger')).toEqual([]);
+  });
+
+  it('and its figures are the rows added up', async () => {
+    const [figures] = await accounts.adminQuery<{ opening: string; closing: string; count: number }>(STATEMENT_FIGURES_SQL, [consigneeId, ...range]);
+    const [sums] = await accounts.adminQuery<{ before: string; all: string; inside: number }>(
+      `SELECT coalesce(sum(amount) FILTER (WHERE entry_date < $2), 0)::text AS before, coalesce(sum(amount) FILTER (WHERE entry_date <= $3), 0)::text AS all,
+         count(*) FILTER (WHERE entry_date BETWEEN $2 AND $3)::int AS inside
+       FROM accounts.ledger WHERE consignee_id = $1`,
+      [consigneeId, ...range],
+    );
+    expect([Number(figures!.opening), Number(figures!.closing), figures!.count]).toEqual([Number(sums!.before), Number(sums!.all), sums!.inside]);
+    expect(figures!.count).toBeGreaterThan(0);
+  });
+});
