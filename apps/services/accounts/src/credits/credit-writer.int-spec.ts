@@ -40,6 +40,19 @@ it('writes credits that arrive together in one transaction, numbered in their or
   );
   expect(transactions).toBe(1);
   expect(await counter()).toBe(before + 30);
+  // Each reply's balance is its ledger row's after; a consignee's rows chain, each before the last one's after.
+  const ledger = await accounts.adminQuery<{ consignee_id: string; credit_sr: number; before: string; after: string; amount: string }>(
+    `SELECT consignee_id::text, credit_sr, balance_before::text AS before, balance_after::text AS after, amount::text
+     FROM accounts.ledger WHERE credit_sr > $1 ORDER BY id`,
+    [before],
+  );
+  expect(ledger.map((row) => [row.credit_sr, row.after, row.amount])).toEqual(replies.map((r) => [r.credit.credit_sr, r.updatedBalance, '-10.00']));
+  for (const { id } of consignees) {
+    const rows = ledger.filter((row) => row.consignee_id === id);
+    expect(rows.slice(1).map((row) => row.before)).toEqual(rows.slice(0, -1).map((row) => row.after));
+    const [{ balance }] = await accounts.adminQuery<{ balance: string }>(`SELECT balance::text FROM accounts.consignee WHERE id = $1`, [id]);
+    expect(rows.at(-1)!.after).toBe(balance);
+  }
 });
 
 it('fails a credit that cannot be written alone: the others are written with consecutive numbers and exact balances', async () => {

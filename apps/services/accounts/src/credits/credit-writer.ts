@@ -6,7 +6,7 @@ import { appendEvents, writeTransaction, type IdempotentRequest, type Tx } from 
 import { DataSource } from 'typeorm';
 import type { AccountsConfig } from '../config.js';
 import type { ConsigneeRef } from '../ledger/consignees.js';
-import { lockConsignees, moveBalance } from '../ledger/ledger.js';
+import { lockConsignees, moveBalances } from '../ledger/ledger.js';
 import { CREDIT_COLUMNS, toCredit, type CreditRow } from './credit.row.js';
 
 export const CREDIT_BATCH_OPTIONS = Symbol('CreditBatchOptions');
@@ -23,10 +23,11 @@ export interface NewCredit {
 export const VOUCHER_TAKEN = { ux_credit_sr: () => new AppError('CONFLICT', 'This voucher number is already in use; try again.') };
 
 /**
- * Writes new credits in the caller's transaction (ADR 28, 34): locks their consignees' rows in id
- * order first (no crosswise wait with another group or a debit), then takes their voucher numbers
- * from the counter in one update (its row lock, held to the commit, orders the groups: no gap, no
- * repeat), as late as possible; then each credit, its balance move and ledger row, its events.
+ * Writes new credits in the caller's transaction (ADR 28, 34, 35): locks their consignees' rows in
+ * id order first (no crosswise wait with another group or a debit), then takes their voucher
+ * numbers from the counter in one update, as late as possible (its row lock, held to the commit,
+ * orders the groups: no gap, no repeat); then inserts them in one statement, moves the balances
+ * (`moveBalances`: one update per consignee, a ledger row each) and appends their events.
  * Answers the replies in the order of `credits`.
  */
 export async function insertCredits(tx: Tx, credits: readonly NewCredit[]) {
@@ -38,34 +39,53 @@ export async function insertCredits(tx: Tx, credits: readonly NewCredit[]) {
     [{ value: number }],
     number,
   ];
-  const replies = [];
-  for (const [i, { body, consignee, actor }] of credits.entries()) {
-    const voucher = value - credits.length + 1 + i;
-    const [row] = await tx.query<CreditRow[]>(
-      `WITH k AS (
-         INSERT INTO accounts.credit (credit_sr, consignee_id, consignee_name, payment_type, cheque_number, amount, remarks, credit_date, search_text,
-           created_by, updated_by)
-         VALUES ($1, $2, $3, $4, $5, $6::numeric, $7, coalesce($8::date, current_date), accounts.credit_search_text($1, $3, $5, $7), $9, $9)
-         RETURNING *)
-       SELECT ${CREDIT_COLUMNS} FROM k JOIN accounts.consignee c ON c.id = k.consignee_id`,
-      [voucher, consignee.id, consignee.name, body.paymentType, body.chequeNumber, body.amount, body.remarks, body.date ?? null, actor.id],
-    );
-    const credit = toCredit(row!);
-    const balance = await moveBalance(tx, {
-      consigneeId: consignee.id,
-      kind: 'credit',
-      change: body.amount,
+  const first = value - credits.length + 1;
+  const rows = await tx.query<CreditRow[]>(
+    `WITH k AS (
+       INSERT INTO accounts.credit (credit_sr, consignee_id, consignee_name, payment_type, cheque_number, amount, remarks, credit_date, search_text,
+         created_by, updated_by)
+       SELECT n.credit_sr, n.consignee_id, n.consignee_name, n.payment_type, n.cheque_number, n.amount, n.remarks, coalesce(n.credit_date, current_date),
+         accounts.credit_search_text(n.credit_sr, n.consignee_name, n.cheque_number, n.remarks), n.created_by, n.created_by
+       FROM jsonb_to_recordset($1::jsonb) AS n(credit_sr int, consignee_id uuid, consignee_name text, payment_type text, cheque_number text, amount numeric,
+         remarks text, credit_date date, created_by uuid)
+       RETURNING *)
+     SELECT ${CREDIT_COLUMNS} FROM k JOIN accounts.consignee c ON c.id = k.consignee_id ORDER BY k.credit_sr`,
+    [
+      JSON.stringify(
+        credits.map(({ body, consignee, actor }, i) => ({
+          credit_sr: first + i,
+          consignee_id: consignee.id,
+          consignee_name: consignee.name,
+          payment_type: body.paymentType,
+          cheque_number: body.chequeNumber,
+          amount: body.amount,
+          remarks: body.remarks,
+          credit_date: body.date ?? null,
+          created_by: actor.id,
+        })),
+      ),
+    ],
+  );
+  const added = rows.map(toCredit);
+  const balances = await moveBalances(
+    tx,
+    'credit',
+    added.map((credit, i) => ({
+      consigneeId: credit.consigneeName._id,
+      change: credit.amount,
       creditId: credit._id,
-      creditSr: voucher,
-      documentAmount: body.amount,
+      creditSr: credit.credit_sr,
+      documentAmount: credit.amount,
       entryDate: credit.date,
-      by: { id: actor.id, name: actor.username },
+      by: { id: credits[i]!.actor.id, name: credits[i]!.actor.username },
       count: 1,
-    });
-    await appendEvents(tx, [{ subject: eventSubject('accounts', 'credit', 'created'), payload: { key: credit._id, after: credit } }]);
-    replies.push({ success: true as const, message: AccountsTexts.creditAdded, credit, updatedBalance: balance.balance });
-  }
-  return replies;
+    })),
+  );
+  await appendEvents(
+    tx,
+    added.map((credit) => ({ subject: eventSubject('accounts', 'credit', 'created'), payload: { key: credit._id, after: credit } })),
+  );
+  return added.map((credit, i) => ({ success: true as const, message: AccountsTexts.creditAdded, credit, updatedBalance: balances[i]! }));
 }
 
 type CreditReply = Awaited<ReturnType<typeof insertCredits>>[number];
