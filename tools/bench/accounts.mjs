@@ -81,24 +81,47 @@ const SQL = {
          ORDER BY day, seq LIMIT $5 OFFSET $6`,
 };
 // A credit as the service writes it (credits/credit.handlers.ts add, credit-writer.ts insertCredits
-// for a group of one, ledger/ledger.ts moveBalance, libs/server/database appendEvents): the consignee
-// by name, then in one transaction its row locked, the next voucher number, the credit inserted and
-// read back, the consignee's totals and the ledger row, the balance's event, the credit's event.
+// for a group of one, ledger/ledger.ts moveBalances, libs/server/database appendEvents): the
+// consignee by name, then in one transaction its row locked, the next voucher number, the credit
+// inserted and read back, the consignee's totals and the ledger row, the balance's event, the credit's.
 const CREDIT_SQL = {
   consigneeByName: `SELECT id, name FROM accounts.consignee WHERE lower(name) = lower($1) AND deleted_at IS NULL AND from_directory ORDER BY updated_at DESC LIMIT 1`,
   lock: `SELECT id FROM accounts.consignee WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
   takeVoucher: `UPDATE accounts.voucher_counter SET value = value + $1 WHERE name = 'voucher' RETURNING value`,
   insert: `WITH k AS (
-         INSERT INTO accounts.credit (credit_sr, consignee_id, consignee_name, payment_type, cheque_number, amount, remarks, credit_date, search_text,
-           created_by, updated_by)
-         VALUES ($1, $2, $3, $4, $5, $6::numeric, $7, coalesce($8::date, current_date), accounts.credit_search_text($1, $3, $5, $7), $9, $9)
-         RETURNING *)
-       SELECT ${CREDIT_COLUMNS} FROM k JOIN accounts.consignee c ON c.id = k.consignee_id`,
-  moveTotal: `UPDATE accounts.consignee c SET total_credit = total_credit + $2::numeric, credit_count = credit_count + $3, updated_at = clock_timestamp()
-     WHERE id = $1 RETURNING ${BALANCE_COLUMNS}`,
-  ledger: `INSERT INTO accounts.ledger (consignee_id, kind, amount, balance_before, balance_after, entry_date, job_no, invoice_no, credit_id, credit_sr,
-       document_amount, recorded_by, recorded_by_name)
-     VALUES ($1, $2, $3::numeric, $4::numeric - $3::numeric, $4::numeric, coalesce($5::date, current_date), $6, $7, $8, $9, $10::numeric, $11, $12)`,
+       INSERT INTO accounts.credit (credit_sr, consignee_id, consignee_name, payment_type, cheque_number, amount, remarks, credit_date, search_text,
+         created_by, updated_by)
+       SELECT n.credit_sr, n.consignee_id, n.consignee_name, n.payment_type, n.cheque_number, n.amount, n.remarks, coalesce(n.credit_date, current_date),
+         accounts.credit_search_text(n.credit_sr, n.consignee_name, n.cheque_number, n.remarks), n.created_by, n.created_by
+       FROM jsonb_to_recordset($1::jsonb) AS n(credit_sr int, consignee_id uuid, consignee_name text, payment_type text, cheque_number text, amount numeric,
+         remarks text, credit_date date, created_by uuid)
+       RETURNING *)
+     SELECT ${CREDIT_COLUMNS} FROM k JOIN accounts.consignee c ON c.id = k.consignee_id ORDER BY k.credit_sr`,
+  moveBalances: `WITH m AS (
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS m(i int, consignee_id uuid, change numeric, count int, entry_date date, job_no text, invoice_no text,
+         credit_id uuid, credit_sr int, document_amount numeric, recorded_by uuid, recorded_by_name text)
+     ),
+     per AS (SELECT consignee_id, sum(change) AS change, sum(count) AS count FROM m GROUP BY consignee_id),
+     c AS (
+       UPDATE accounts.consignee c SET total_credit = total_credit + per.change, credit_count = credit_count + per.count, updated_at = clock_timestamp()
+       FROM per WHERE c.id = per.consignee_id RETURNING ${BALANCE_COLUMNS}, c.balance AS final
+     ),
+     -- A change's balance after it: the consignee's final balance less what the later changes of the group moved.
+     moved AS (
+       SELECT m.*, -m.change AS amount,
+         c.final - coalesce(sum(-m.change) OVER (PARTITION BY m.consignee_id ORDER BY m.i DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS after
+       FROM m JOIN c ON c.consignee_id = m.consignee_id
+     ),
+     ledger AS (
+       INSERT INTO accounts.ledger (consignee_id, kind, amount, balance_before, balance_after, entry_date, job_no, invoice_no, credit_id, credit_sr,
+         document_amount, recorded_by, recorded_by_name)
+       SELECT consignee_id, $2, amount, after - amount, after, coalesce(entry_date, current_date), job_no, invoice_no, credit_id, credit_sr,
+         document_amount, recorded_by, recorded_by_name
+       FROM moved ORDER BY i
+     )
+     SELECT moved.i, moved.after::numeric(20, 2)::text AS after, c.consignee_id, c."consigneeName", c."openingBalance", c."totalDebit", c."totalCredit",
+       c.balance, c."updatedAt"
+     FROM moved JOIN c ON c.consignee_id = moved.consignee_id ORDER BY moved.i`,
   event: `INSERT INTO "accounts".outbox (id, subject, payload) VALUES (COALESCE($1::uuid, gen_random_uuid()), $2, $3::jsonb)`,
 };
 
@@ -239,25 +262,33 @@ try {
     await inTransaction(pool, async (client) => {
       await client.query(CREDIT_SQL.lock, [[consignee.id]]);
       const [{ value }] = (await client.query(CREDIT_SQL.takeVoucher, [1])).rows;
-      const chequeNumber = body.chequeNumber ?? '';
-      const [credit] = (
-        await client.query(CREDIT_SQL.insert, [value, consignee.id, consignee.name, body.paymentType, chequeNumber, body.amount, body.remarks, null, headId])
-      ).rows;
-      const [balance] = (await client.query(CREDIT_SQL.moveTotal, [consignee.id, body.amount, 1])).rows;
-      await client.query(CREDIT_SQL.ledger, [
-        consignee.id,
-        'credit',
-        `-${body.amount}`,
-        balance.balance,
-        credit.date,
-        null,
-        null,
-        credit._id,
-        value,
-        body.amount,
-        headId,
-        'head',
-      ]);
+      const added = {
+        credit_sr: value,
+        consignee_id: consignee.id,
+        consignee_name: consignee.name,
+        payment_type: body.paymentType,
+        cheque_number: body.chequeNumber ?? '',
+        amount: body.amount,
+        remarks: body.remarks,
+        credit_date: null,
+        created_by: headId,
+      };
+      const [credit] = (await client.query(CREDIT_SQL.insert, [JSON.stringify([added])])).rows;
+      const move = {
+        i: 0,
+        consignee_id: consignee.id,
+        change: credit.amount,
+        count: 1,
+        entry_date: credit.date,
+        job_no: null,
+        invoice_no: null,
+        credit_id: credit._id,
+        credit_sr: credit.credit_sr,
+        document_amount: credit.amount,
+        recorded_by: headId,
+        recorded_by_name: 'head',
+      };
+      const [{ i: _, after: __, ...balance }] = (await client.query(CREDIT_SQL.moveBalances, [JSON.stringify([move]), 'credit'])).rows;
       await client.query(CREDIT_SQL.event, [null, 'events.accounts.balance.updated', JSON.stringify({ key: balance.consignee_id, after: balance })]);
       await client.query(CREDIT_SQL.event, [null, 'events.accounts.credit.created', JSON.stringify({ key: credit._id, after: credit })]);
     });
