@@ -73,8 +73,8 @@ export async function statementPdf(head: Statement, pages: AsyncIterable<Stateme
 
   const figures: [string, string][] = [
     ['Opening balance', formatMoney(head.openingBalance)],
-    ['Total invoiced', formatMoney(head.totalDebit)],
-    ['Total paid', formatMoney(head.totalCredit)],
+    ['Total debit', formatMoney(head.totalDebit)],
+    ['Total credit', formatMoney(head.totalCredit)],
     ['Closing balance', formatMoney(head.closingBalance)],
   ];
   for (const [label, value] of figures) {

@@ -69,8 +69,8 @@ function ConsigneePicker({
 function Figures({ statement }: { statement: Statement }) {
   const figures: [string, string][] = [
     ['Opening balance', statement.openingBalance],
-    ['Total invoiced', statement.totalDebit],
-    ['Total paid', statement.totalCredit],
+    ['Total debit', statement.totalDebit],
+    ['Total credit', statement.totalCredit],
     ['Closing balance', statement.closingBalance],
   ];
   return (
