@@ -80,9 +80,10 @@ export async function seedAccounts({ directoryUrl, accountsUrl, rows }, say) {
 
     await step(`${CONSIGNEES.toLocaleString('en')} consignees (accounts' copy)`, () =>
       client.query(
-        `INSERT INTO accounts.consignee (id, name, opening_balance, total_debit, total_credit, from_directory)
+        `INSERT INTO accounts.consignee (id, name, opening_balance, total_debit, total_credit, invoice_count, credit_count, from_directory)
          SELECT ${consigneeId('k')}, ${consigneeName('k')}, ${openingBalance('k')},
-                coalesce(sum(d.amount) FILTER (WHERE NOT d.credit), 0), coalesce(sum(d.amount) FILTER (WHERE d.credit), 0), true
+                coalesce(sum(d.amount) FILTER (WHERE NOT d.credit), 0), coalesce(sum(d.amount) FILTER (WHERE d.credit), 0),
+                count(d.amount) FILTER (WHERE NOT d.credit), count(d.amount) FILTER (WHERE d.credit), true
          FROM generate_series(0, $1::int - 1) AS k LEFT JOIN accounts.bench_document d USING (k)
          GROUP BY k`,
         [CONSIGNEES],
@@ -183,22 +184,22 @@ export async function seedAccounts({ directoryUrl, accountsUrl, rows }, say) {
 export async function checkBooks(pool, ids = null) {
   const which = `($1::uuid[] IS NULL OR consignee_id = ANY($1::uuid[]))`;
   const { rows } = await pool.query(
-    `WITH invoiced AS (SELECT consignee_id, sum(amount) AS amount FROM accounts.invoice WHERE ${which} GROUP BY consignee_id),
-          credited AS (SELECT consignee_id, sum(amount) AS amount FROM accounts.credit WHERE deleted_at IS NULL AND ${which} GROUP BY consignee_id),
+    `WITH invoiced AS (SELECT consignee_id, sum(amount) AS amount, count(*) AS n FROM accounts.invoice WHERE ${which} GROUP BY consignee_id),
+          credited AS (SELECT consignee_id, sum(amount) AS amount, count(*) AS n FROM accounts.credit WHERE deleted_at IS NULL AND ${which} GROUP BY consignee_id),
           ledger AS (
             SELECT consignee_id, sum(amount) AS amount, (array_agg(balance_after ORDER BY id DESC))[1] AS last_after
             FROM accounts.ledger WHERE ${which} GROUP BY consignee_id
           ),
           books AS (
             SELECT c.id, c.balance, c.opening_balance, c.total_debit, c.total_credit, coalesce(i.amount, 0) AS invoiced, coalesce(k.amount, 0) AS credited,
-                   coalesce(l.amount, 0) AS ledger_sum, coalesce(l.last_after, 0) AS last_after
+                   c.invoice_count, coalesce(i.n, 0) AS invoices, c.credit_count, coalesce(k.n, 0) AS credits, coalesce(l.amount, 0) AS ledger_sum, coalesce(l.last_after, 0) AS last_after
             FROM accounts.consignee c LEFT JOIN invoiced i ON i.consignee_id = c.id LEFT JOIN credited k ON k.consignee_id = c.id
               LEFT JOIN ledger l ON l.consignee_id = c.id
             WHERE $1::uuid[] IS NULL OR c.id = ANY($1::uuid[])
           )
      SELECT count(*)::int AS checked,
             coalesce(json_agg(books) FILTER (WHERE NOT (balance = opening_balance + invoiced - credited AND total_debit = invoiced AND total_credit = credited
-              AND ledger_sum = balance AND last_after = balance)), '[]') AS wrong
+              AND invoice_count = invoices AND credit_count = credits AND ledger_sum = balance AND last_after = balance)), '[]') AS wrong
      FROM books`,
     [ids],
   );

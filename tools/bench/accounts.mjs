@@ -60,10 +60,11 @@ const LINE_COLUMNS = `l.id::text AS id, to_char(l.entry_date, 'YYYY-MM-DD') AS e
 const SQL = {
   debitPage: (offset) =>
     `SELECT ${INVOICE_COLUMNS} FROM accounts.invoice i JOIN accounts.job j USING (job_no)  ORDER BY i.invoice_date DESC, i.job_no DESC LIMIT ${PAGE_SIZE} OFFSET ${offset}`,
-  debitTotal: `SELECT count(*) AS n FROM accounts.invoice i `,
+  // The lists' totals: the consignees' kept counts (ledger/lists.ts listSql, no filter).
+  debitTotal: `SELECT coalesce(sum(invoice_count), 0) AS n FROM accounts.consignee`,
   creditPage: (offset) =>
     `SELECT ${CREDIT_COLUMNS} FROM accounts.credit k JOIN accounts.consignee c ON c.id = k.consignee_id WHERE k.deleted_at IS NULL ORDER BY k.credit_sr DESC, k.credit_sr DESC LIMIT ${PAGE_SIZE} OFFSET ${offset}`,
-  creditTotal: `SELECT count(*) AS n FROM accounts.credit k WHERE k.deleted_at IS NULL`,
+  creditTotal: `SELECT coalesce(sum(credit_count), 0) AS n FROM accounts.consignee`,
   balance: `SELECT ${BALANCE_COLUMNS} FROM accounts.consignee c WHERE c.id = $1 AND c.deleted_at IS NULL`,
   statementConsignee: `SELECT id, name FROM accounts.consignee WHERE id = $1`,
   statementFigures: `SELECT coalesce(sum(amount) FILTER (WHERE entry_date < $2), 0)::text AS opening,
@@ -74,27 +75,54 @@ const SQL = {
        FROM accounts.ledger WHERE consignee_id = $1 AND entry_date <= $3`,
   statementLines: `SELECT * FROM (
            SELECT ${LINE_COLUMNS}, l.entry_date AS day, l.id AS seq, ($4::numeric + sum(l.amount) OVER (ORDER BY l.entry_date, l.id))::text AS balance
-           FROM accounts.ledger l LEFT JOIN accounts.credit c ON c.id = l.credit_id
+           FROM accounts.ledger l LEFT JOIN LATERAL (SELECT k.payment_type, k.cheque_number FROM accounts.credit k WHERE k.id = l.credit_id OFFSET 0) c ON true
            WHERE l.consignee_id = $1 AND l.entry_date BETWEEN $2 AND $3
          ) lines
          ORDER BY day, seq LIMIT $5 OFFSET $6`,
 };
-// A credit as the service writes it (credit.handlers.ts add, ledger/ledger.ts moveBalance,
-// libs/server/database appendEvents): the consignee by name, the next voucher number, the credit,
-// the consignee's totals and the ledger row, the balance's event, the credit read back, its event.
+// A credit as the service writes it (credits/credit.handlers.ts add, credit-writer.ts insertCredits
+// for a group of one, ledger/ledger.ts moveBalances, libs/server/database appendEvents): the
+// consignee by name, then in one transaction its row locked, the next voucher number, the credit
+// inserted and read back, the consignee's totals and the ledger row, the balance's event, the credit's.
 const CREDIT_SQL = {
   consigneeByName: `SELECT id, name FROM accounts.consignee WHERE lower(name) = lower($1) AND deleted_at IS NULL AND from_directory ORDER BY updated_at DESC LIMIT 1`,
-  takeVoucher: `UPDATE accounts.voucher_counter SET value = value + 1 WHERE name = 'voucher' RETURNING value`,
-  insert: `INSERT INTO accounts.credit (credit_sr, consignee_id, consignee_name, payment_type, cheque_number, amount, remarks, credit_date, search_text,
-             created_by, updated_by)
-           VALUES ($1, $2, $3, $4, $5, $6::numeric, $7, coalesce($8::date, current_date), accounts.credit_search_text($1, $3, $5, $7), $9, $9)
-           RETURNING id`,
-  moveTotal: `UPDATE accounts.consignee c SET total_credit = total_credit + $2::numeric, updated_at = clock_timestamp() WHERE id = $1 RETURNING ${BALANCE_COLUMNS}`,
-  ledger: `INSERT INTO accounts.ledger (consignee_id, kind, amount, balance_before, balance_after, entry_date, job_no, invoice_no, credit_id, credit_sr,
-       document_amount, recorded_by, recorded_by_name)
-     VALUES ($1, $2, $3::numeric, $4::numeric - $3::numeric, $4::numeric, coalesce($5::date, current_date), $6, $7, $8, $9, $10::numeric, $11, $12)`,
+  lock: `SELECT id FROM accounts.consignee WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+  takeVoucher: `UPDATE accounts.voucher_counter SET value = value + $1 WHERE name = 'voucher' RETURNING value`,
+  insert: `WITH k AS (
+       INSERT INTO accounts.credit (credit_sr, consignee_id, consignee_name, payment_type, cheque_number, amount, remarks, credit_date, search_text,
+         created_by, updated_by)
+       SELECT n.credit_sr, n.consignee_id, n.consignee_name, n.payment_type, n.cheque_number, n.amount, n.remarks, coalesce(n.credit_date, current_date),
+         accounts.credit_search_text(n.credit_sr, n.consignee_name, n.cheque_number, n.remarks), n.created_by, n.created_by
+       FROM jsonb_to_recordset($1::jsonb) AS n(credit_sr int, consignee_id uuid, consignee_name text, payment_type text, cheque_number text, amount numeric,
+         remarks text, credit_date date, created_by uuid)
+       RETURNING *)
+     SELECT ${CREDIT_COLUMNS} FROM k JOIN accounts.consignee c ON c.id = k.consignee_id ORDER BY k.credit_sr`,
+  moveBalances: `WITH m AS (
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS m(i int, consignee_id uuid, change numeric, count int, entry_date date, job_no text, invoice_no text,
+         credit_id uuid, credit_sr int, document_amount numeric, recorded_by uuid, recorded_by_name text)
+     ),
+     per AS (SELECT consignee_id, sum(change) AS change, sum(count) AS count FROM m GROUP BY consignee_id),
+     c AS (
+       UPDATE accounts.consignee c SET total_credit = total_credit + per.change, credit_count = credit_count + per.count, updated_at = clock_timestamp()
+       FROM per WHERE c.id = per.consignee_id RETURNING ${BALANCE_COLUMNS}, c.balance AS final
+     ),
+     -- A change's balance after it: the consignee's final balance less what the later changes of the group moved.
+     moved AS (
+       SELECT m.*, -m.change AS amount,
+         c.final - coalesce(sum(-m.change) OVER (PARTITION BY m.consignee_id ORDER BY m.i DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS after
+       FROM m JOIN c ON c.consignee_id = m.consignee_id
+     ),
+     ledger AS (
+       INSERT INTO accounts.ledger (consignee_id, kind, amount, balance_before, balance_after, entry_date, job_no, invoice_no, credit_id, credit_sr,
+         document_amount, recorded_by, recorded_by_name)
+       SELECT consignee_id, $2, amount, after - amount, after, coalesce(entry_date, current_date), job_no, invoice_no, credit_id, credit_sr,
+         document_amount, recorded_by, recorded_by_name
+       FROM moved ORDER BY i
+     )
+     SELECT moved.i, moved.after::numeric(20, 2)::text AS after, c.consignee_id, c."consigneeName", c."openingBalance", c."totalDebit", c."totalCredit",
+       c.balance, c."updatedAt"
+     FROM moved JOIN c ON c.consignee_id = moved.consignee_id ORDER BY moved.i`,
   event: `INSERT INTO "accounts".outbox (id, subject, payload) VALUES (COALESCE($1::uuid, gen_random_uuid()), $2, $3::jsonb)`,
-  readBack: `SELECT ${CREDIT_COLUMNS} FROM accounts.credit k JOIN accounts.consignee c ON c.id = k.consignee_id WHERE k.id = $1 AND k.deleted_at IS NULL `,
 };
 
 const rand = (n) => Math.floor(Math.random() * n);
@@ -216,7 +244,8 @@ try {
   const reads = rows.length;
 
   // Credits: CREDITS payments (Head, Cash or Cheque, to any consignee) through the gateway, 32 at a
-  // time; then as many one-credit transactions straight to Postgres. After each, the books.
+  // time (the service writes those that arrive together in one transaction, ADR 35); then as many
+  // one-credit transactions straight to Postgres, the service's SQL for a group of one. After each, the books.
   const newCredit = () => {
     const cheque = rand(10) < 6;
     return {
@@ -229,31 +258,39 @@ try {
   };
   const creditSqlWrite = async () => {
     const body = newCredit();
+    const [consignee] = (await pool.query(CREDIT_SQL.consigneeByName, [body.consigneeName])).rows;
     await inTransaction(pool, async (client) => {
-      const [consignee] = (await client.query(CREDIT_SQL.consigneeByName, [body.consigneeName])).rows;
-      const [{ value }] = (await client.query(CREDIT_SQL.takeVoucher)).rows;
-      const chequeNumber = body.chequeNumber ?? '';
-      const [{ id }] = (
-        await client.query(CREDIT_SQL.insert, [value, consignee.id, consignee.name, body.paymentType, chequeNumber, body.amount, body.remarks, null, headId])
-      ).rows;
-      const [balance] = (await client.query(CREDIT_SQL.moveTotal, [consignee.id, body.amount])).rows;
-      await client.query(CREDIT_SQL.ledger, [
-        consignee.id,
-        'credit',
-        `-${body.amount}`,
-        balance.balance,
-        null,
-        null,
-        null,
-        id,
-        value,
-        body.amount,
-        headId,
-        'head',
-      ]);
+      await client.query(CREDIT_SQL.lock, [[consignee.id]]);
+      const [{ value }] = (await client.query(CREDIT_SQL.takeVoucher, [1])).rows;
+      const added = {
+        credit_sr: value,
+        consignee_id: consignee.id,
+        consignee_name: consignee.name,
+        payment_type: body.paymentType,
+        cheque_number: body.chequeNumber ?? '',
+        amount: body.amount,
+        remarks: body.remarks,
+        credit_date: null,
+        created_by: headId,
+      };
+      const [credit] = (await client.query(CREDIT_SQL.insert, [JSON.stringify([added])])).rows;
+      const move = {
+        i: 0,
+        consignee_id: consignee.id,
+        change: credit.amount,
+        count: 1,
+        entry_date: credit.date,
+        job_no: null,
+        invoice_no: null,
+        credit_id: credit._id,
+        credit_sr: credit.credit_sr,
+        document_amount: credit.amount,
+        recorded_by: headId,
+        recorded_by_name: 'head',
+      };
+      const [{ i: _, after: __, ...balance }] = (await client.query(CREDIT_SQL.moveBalances, [JSON.stringify([move]), 'credit'])).rows;
       await client.query(CREDIT_SQL.event, [null, 'events.accounts.balance.updated', JSON.stringify({ key: balance.consignee_id, after: balance })]);
-      const [credit] = (await client.query(CREDIT_SQL.readBack, [id])).rows;
-      await client.query(CREDIT_SQL.event, [null, 'events.accounts.credit.created', JSON.stringify({ key: id, after: credit })]);
+      await client.query(CREDIT_SQL.event, [null, 'events.accounts.credit.created', JSON.stringify({ key: credit._id, after: credit })]);
     });
   };
   /** The credits numbered after `before`: exactly `expected`, consecutive, once each, the counter on the last; and their consignees' books. */

@@ -8,7 +8,8 @@ import { PAYER, accountsQuery, payerJobs, seedAccountsWorld, type AccountsWorld 
  * permission matrix): debits, credits and the voucher counter are the Head's alone (an Admin or
  * an Employee gets 403, a consignee or shipper 403, nobody without a token 401). A consignee's
  * balance is read by every staff member, as the consignee screens that show it are theirs
- * (DECISIONS §3, ADR 34); clients never.
+ * (DECISIONS §3, ADR 34); clients never. The statement of account and the receivables are the
+ * Head's (ADR 37).
  */
 const shared = stackForFile();
 const { call } = shared;
@@ -48,6 +49,9 @@ const calls: Record<string, () => [method: string, path: string, body?: unknown]
   'vouchercounter set': () => ['POST', '/api/vouchercounter/set', { newCounterValue: 900_000 }],
   balance: () => ['GET', `/api/accounts/balance/${world.payerId}`],
   balances: () => ['GET', `/api/accounts/balances?consignee_ids=${world.payerId}`],
+  statement: () => ['GET', `/api/accounts/statement/${world.payerId}?from=2026-01-01&to=2026-12-31`],
+  'statement export': () => ['GET', `/api/accounts/statement/${world.payerId}/export.csv?from=2026-01-01&to=2026-12-31`],
+  receivables: () => ['GET', '/api/accounts/receivables'],
 };
 
 // Expected status per call, in the order of ACTORS: Head, Admin, Employee, consignee, shipper, none.
@@ -63,6 +67,9 @@ const expected: Record<keyof typeof calls, number[]> = {
   'vouchercounter set': [200, 403, 403, 403, 403, 401],
   balance: [200, 200, 200, 403, 403, 401],
   balances: [200, 200, 200, 403, 403, 401],
+  statement: [200, 403, 403, 403, 403, 401],
+  'statement export': [200, 403, 403, 403, 403, 401],
+  receivables: [200, 403, 403, 403, 403, 401],
 };
 
 const cases = Object.entries(expected).flatMap(([name, statuses]) => ACTORS.map((actor, i) => [name, actor, statuses[i]!] as const));
@@ -86,6 +93,9 @@ describe('accounts: role × call (DECISIONS §4)', () => {
         'vouchercounterSet',
         'accountsBalance',
         'accountsBalances',
+        'accountsStatement',
+        'accountsStatementExport',
+        'accountsReceivables',
       ].sort(),
     );
   });

@@ -37,7 +37,7 @@ export class AppModule {
         HealthModule,
         CopiesModule.register(config),
         DebitModule,
-        CreditModule,
+        CreditModule.register(config),
         VoucherModule,
         BalanceModule,
         ReferencesModule,

@@ -1,5 +1,5 @@
 import { envFields, loadConfig, natsEnvSchema, postgresUrlField } from '@freight/server';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 export const SERVICE = 'accounts' as const;
 /** Postgres schema owned by this service's role. */
@@ -14,6 +14,10 @@ export const accountsEnvSchema = natsEnvSchema.extend({
 /** What the running service reads: the same plus the gateway's public key, without which it takes no request. */
 export const accountsServiceEnvSchema = accountsEnvSchema.extend({
   GATEWAY_PUBLIC_KEY: envFields.GATEWAY_PUBLIC_KEY,
+  /** How long a new credit waits for others to share its transaction (ADR 28, 34). 0: no waiting. */
+  CREDIT_BATCH_WAIT_MS: z.coerce.number().int().min(0).max(100).default(2),
+  /** The most new credits one transaction takes (ADR 28, 34). */
+  CREDIT_BATCH_MAX: z.coerce.number().int().min(1).max(1000).default(200),
 });
 export type AccountsConfig = z.infer<typeof accountsServiceEnvSchema>;
 

@@ -6,3 +6,4 @@ export * from './gateway-signature.js';
 export * from './logging.js';
 export * from './bootstrap.js';
 export * from './resource-controller.js';
+export * from './batcher.js';

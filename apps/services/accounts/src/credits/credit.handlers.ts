@@ -1,44 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AccountsTexts, credits, eventSubject, type Credit, type ResourceHandlers } from '@freight/contracts';
+import { AccountsTexts, credits, eventSubject, type ResourceHandlers } from '@freight/contracts';
 import { AppError } from '@freight/server';
-import { appendEvents, idempotencyOf, writeTransaction, type Tx } from '@freight/server-database';
+import { appendEvents, idempotencyOf, type Tx } from '@freight/server-database';
 import { DataSource } from 'typeorm';
 import { consigneeByName } from '../ledger/consignees.js';
 import { isId, moveBalance } from '../ledger/ledger.js';
 import { readList, type ListDef } from '../ledger/lists.js';
 import { difference, fromCents, toCents } from '../ledger/money.js';
+import { CREDIT_COLUMNS, CREDIT_FROM, toCredit, type CreditRow } from './credit.row.js';
+import { CreditWriter } from './credit-writer.js';
 
 type Handlers = ResourceHandlers<typeof credits>;
 type Msg<K extends keyof Handlers> = Parameters<Handlers[K]>[0];
 
-interface CreditRow {
-  _id: string;
-  credit_sr: number;
-  consignee_id: string;
-  consignee_name: string;
-  opening_balance: string;
-  paymentType: Credit['paymentType'];
-  chequeNumber: string;
-  amount: string;
-  remarks: string;
-  date: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-const stamp = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/** A credit as replies show it, from `accounts.credit k JOIN accounts.consignee c`. */
-const CREDIT_COLUMNS = `k.id::text AS "_id", k.credit_sr, k.consignee_id::text AS consignee_id, k.consignee_name, c.opening_balance::text AS opening_balance,
-  k.payment_type AS "paymentType", k.cheque_number AS "chequeNumber", k.amount::text AS amount, k.remarks, to_char(k.credit_date, 'YYYY-MM-DD') AS date,
-  ${stamp('k.created_at')} AS "createdAt", ${stamp('k.updated_at')} AS "updatedAt"`;
-const FROM = `accounts.credit k JOIN accounts.consignee c ON c.id = k.consignee_id`;
-
 /** The credit records (DECISIONS §1): live credits, newest voucher first; sorted, searched and paged in SQL. */
 export const CREDIT_LIST: ListDef = {
   columns: CREDIT_COLUMNS,
-  from: FROM,
+  from: CREDIT_FROM,
   table: 'accounts.credit k',
   key: 'k.id',
   always: ['k.deleted_at IS NULL'],
@@ -56,33 +35,30 @@ export const CREDIT_LIST: ListDef = {
   counted: 'credit_count',
 };
 
-function toCredit(row: CreditRow): Credit {
-  const { consignee_id, consignee_name, opening_balance, ...rest } = row;
-  return { ...rest, consigneeName: { _id: consignee_id, consigneeName: consignee_name, openingBalance: opening_balance } };
-}
-
 /** The live credit `id` (locked for the transaction when `lock`), or 404. */
 async function creditById(tx: Pick<Tx, 'query'>, id: string, lock = false): Promise<CreditRow> {
   const [row] = isId(id)
-    ? await tx.query<CreditRow[]>(`SELECT ${CREDIT_COLUMNS} FROM ${FROM} WHERE k.id = $1 AND k.deleted_at IS NULL ${lock ? 'FOR UPDATE OF k' : ''}`, [id])
+    ? await tx.query<CreditRow[]>(`SELECT ${CREDIT_COLUMNS} FROM ${CREDIT_FROM} WHERE k.id = $1 AND k.deleted_at IS NULL ${lock ? 'FOR UPDATE OF k' : ''}`, [
+        id,
+      ])
     : [];
   if (!row) throw new AppError('NOT_FOUND', AccountsTexts.creditNotFound);
   return row;
 }
 
-/** A unique index refusing a voucher number twice (a counter set by hand under a racing credit): the same 409 as the counter's own check. */
-const VOUCHER_TAKEN = { ux_credit_sr: () => new AppError('CONFLICT', 'This voucher number is already in use; try again.') };
-
 /**
  * Credits (spec 02 §4, §7; DECISIONS §3): a payment lowers the consignee's balance by its amount.
- * A new credit takes the next voucher number from the counter in its own transaction (the
- * counter's row lock: no gaps, no repeats); an edit moves the balance by the difference; a delete
+ * A new credit takes the next voucher number from the counter in its transaction, shared with
+ * the other new credits of the moment (CreditWriter: no gaps, no repeats); an edit moves the balance by the difference; a delete
  * gives the amount back and keeps the row (its voucher number is never given again). Every change
  * is a ledger row and an event, in the change's transaction.
  */
 @Injectable()
 export class CreditHandlers implements Handlers {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly writer: CreditWriter,
+  ) {}
 
   async list({ query }: Msg<'list'>) {
     const consignee = query.consigneeName ? await consigneeByName(this.db, query.consigneeName, 'consigneeName') : null;
@@ -94,42 +70,9 @@ export class CreditHandlers implements Handlers {
     return { success: true as const, credit: toCredit(await creditById(this.db, params.id)) };
   }
 
-  add({ actor, idempotencyKey, body }: Msg<'add'>) {
-    const idempotency = idempotencyOf(actor, idempotencyKey, { op: 'credit.add', body });
-    return writeTransaction(
-      this.db,
-      VOUCHER_TAKEN,
-      async (tx: Tx) => {
-        const consignee = await consigneeByName(tx, body.consigneeName, 'consigneeName');
-        // The counter's row lock orders the credits: each takes the next number, none is skipped.
-        const [[voucher]] = (await tx.query(`UPDATE accounts.voucher_counter SET value = value + 1 WHERE name = 'voucher' RETURNING value`)) as [
-          [{ value: number }],
-          number,
-        ];
-        const [{ id }] = await tx.query<{ id: string }[]>(
-          `INSERT INTO accounts.credit (credit_sr, consignee_id, consignee_name, payment_type, cheque_number, amount, remarks, credit_date, search_text,
-             created_by, updated_by)
-           VALUES ($1, $2, $3, $4, $5, $6::numeric, $7, coalesce($8::date, current_date), accounts.credit_search_text($1, $3, $5, $7), $9, $9)
-           RETURNING id`,
-          [voucher.value, consignee.id, consignee.name, body.paymentType, body.chequeNumber, body.amount, body.remarks, body.date ?? null, actor.id],
-        );
-        const balance = await moveBalance(tx, {
-          consigneeId: consignee.id,
-          kind: 'credit',
-          change: body.amount,
-          creditId: id,
-          creditSr: voucher.value,
-          documentAmount: body.amount,
-          entryDate: body.date,
-          by: { id: actor.id, name: actor.username },
-          count: 1,
-        });
-        const credit = toCredit(await creditById(tx, id));
-        await appendEvents(tx, [{ subject: eventSubject('accounts', 'credit', 'created'), payload: { key: id, after: credit } }]);
-        return { success: true as const, message: AccountsTexts.creditAdded, credit, updatedBalance: balance.balance };
-      },
-      idempotency,
-    );
+  async add({ actor, idempotencyKey, body }: Msg<'add'>) {
+    const consignee = await consigneeByName(this.db, body.consigneeName, 'consigneeName');
+    return this.writer.add({ body, consignee, actor }, idempotencyOf(actor, idempotencyKey, { op: 'credit.add', body }));
   }
 
   edit({ actor, params, body }: Msg<'edit'>) {

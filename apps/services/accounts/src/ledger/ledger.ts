@@ -4,8 +4,8 @@ import { appendEvents, type Tx } from '@freight/server-database';
 import { fromCents, toCents } from './money.js';
 
 /*
- * The ledger (DECISIONS §3, ADR 34): a consignee's balance changes only through `moveBalance`,
- * which updates the consignee's row (its lock orders every change of that balance) and writes the
+ * The ledger (DECISIONS §3, ADR 34): a consignee's balance changes only through `moveBalance`
+ * (or `moveBalances`, the same for a group of changes of one kind), which updates the consignee's row (its lock orders every change of that balance) and writes the
  * ledger row with the balance before and after, in the caller's transaction.
  */
 
@@ -94,6 +94,75 @@ export async function moveBalance(tx: Tx, move: BalanceMove): Promise<ConsigneeB
   const event: BalanceChangedEvent = { key: balance.consignee_id, after: balance };
   await appendEvents(tx, [{ subject: eventSubject('accounts', 'balance', 'updated'), payload: { ...event } }]);
   return balance;
+}
+
+/**
+ * `moveBalance` for several changes of one kind at once (a group of new credits, ADR 35), in three
+ * statements whatever their number: each consignee's row updated once by the sum of its changes,
+ * one ledger row per change with the balance before and after it (the changes in their order),
+ * and one `events.accounts.balance.updated` per consignee with its balance after all of them. The
+ * caller holds the consignees' locks. Answers the balance after each change, in their order.
+ */
+export async function moveBalances(tx: Tx, kind: LedgerKind, moves: readonly Omit<BalanceMove, 'kind'>[]): Promise<string[]> {
+  const column = COLUMN[kind];
+  const counted = column === 'total_debit' ? 'invoice_count' : 'credit_count';
+  const sign = column === 'total_credit' ? '-' : '';
+  const rows = await tx.query<(ConsigneeBalance & { i: number; after: string })[]>(
+    `WITH m AS (
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS m(i int, consignee_id uuid, change numeric, count int, entry_date date, job_no text, invoice_no text,
+         credit_id uuid, credit_sr int, document_amount numeric, recorded_by uuid, recorded_by_name text)
+     ),
+     per AS (SELECT consignee_id, sum(change) AS change, sum(count) AS count FROM m GROUP BY consignee_id),
+     c AS (
+       UPDATE accounts.consignee c SET ${column} = ${column} + per.change, ${counted} = ${counted} + per.count, updated_at = clock_timestamp()
+       FROM per WHERE c.id = per.consignee_id RETURNING ${BALANCE_COLUMNS}, c.balance AS final
+     ),
+     -- A change's balance after it: the consignee's final balance less what the later changes of the group moved.
+     moved AS (
+       SELECT m.*, ${sign}m.change AS amount,
+         c.final - coalesce(sum(${sign}m.change) OVER (PARTITION BY m.consignee_id ORDER BY m.i DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS after
+       FROM m JOIN c ON c.consignee_id = m.consignee_id
+     ),
+     ledger AS (
+       INSERT INTO accounts.ledger (consignee_id, kind, amount, balance_before, balance_after, entry_date, job_no, invoice_no, credit_id, credit_sr,
+         document_amount, recorded_by, recorded_by_name)
+       SELECT consignee_id, $2, amount, after - amount, after, coalesce(entry_date, current_date), job_no, invoice_no, credit_id, credit_sr,
+         document_amount, recorded_by, recorded_by_name
+       FROM moved ORDER BY i
+     )
+     SELECT moved.i, moved.after::numeric(20, 2)::text AS after, c.consignee_id, c."consigneeName", c."openingBalance", c."totalDebit", c."totalCredit",
+       c.balance, c."updatedAt"
+     FROM moved JOIN c ON c.consignee_id = moved.consignee_id ORDER BY moved.i`,
+    [
+      JSON.stringify(
+        moves.map((move, i) => ({
+          i,
+          consignee_id: move.consigneeId,
+          change: move.change,
+          count: move.count ?? 0,
+          entry_date: move.entryDate ?? null,
+          job_no: move.jobNo ?? null,
+          invoice_no: move.invoiceNo ?? null,
+          credit_id: move.creditId ?? null,
+          credit_sr: move.creditSr ?? null,
+          document_amount: move.documentAmount ?? null,
+          recorded_by: move.by.id,
+          recorded_by_name: move.by.name,
+        })),
+      ),
+      kind,
+    ],
+  );
+  if (rows.length !== moves.length) throw new AppError('NOT_FOUND', 'Consignee not found.');
+  const balances = new Map(rows.map(({ i: _, after: __, ...balance }) => [balance.consignee_id, balance]));
+  await appendEvents(
+    tx,
+    [...balances.values()].map((balance) => ({
+      subject: eventSubject('accounts', 'balance', 'updated'),
+      payload: { key: balance.consignee_id, after: balance },
+    })),
+  );
+  return rows.map((row) => row.after);
 }
 
 /** A consignee's balance, or null. */

@@ -9,7 +9,7 @@ export function startAccounts(overrides: Partial<AccountsConfig> = {}, namespace
   return startServiceHarness({
     service: SERVICE,
     namespace,
-    config: (base, url) => ({ ...base, ACCOUNTS_DATABASE_URL: url, ...overrides }),
+    config: (base, url) => ({ ...base, ACCOUNTS_DATABASE_URL: url, CREDIT_BATCH_WAIT_MS: 2, CREDIT_BATCH_MAX: 200, ...overrides }),
     module: (config) => AppModule.register(config),
   });
 }

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppError } from '@freight/server';
+import { AppError, Batcher } from '@freight/server';
 import { DataSource } from 'typeorm';
 import type { ShipmentConfig } from '../config.js';
 import { resolveNamesOfMany, type NameLookup, type NamedRef } from '../directory-copy/directory-names.js';
-import { Batcher } from './batcher.js';
 import { insertJobs, type NewJob } from './job-store.js';
 import type { JobRow } from './job.row.js';
 
