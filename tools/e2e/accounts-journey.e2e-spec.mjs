@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { pdfText } from '@freight/server-testing';
 import { apiAs as api, launchBrowser, recordCspViolations, signInThroughApi, signInWithForm, target } from './browser.mjs';
 import { LAPTOP, checkScreen } from './check-screen.mjs';
 
@@ -7,7 +9,8 @@ import { LAPTOP, checkScreen } from './check-screen.mjs';
 // re-invoices it with a new amount and sees the balance move by the difference, reads the debit
 // records and the consignee's summary, adds a cheque and a cash credit, edits one (back on the
 // credit records 1,500 ms later), deletes one after confirming, and the consignee's screen of
-// master data shows the same balance; the voucher counter refuses a number in use; a failing list
+// master data shows the same balance, and so does the consignee's statement of account, on screen,
+// downloaded as CSV and as PDF; the voucher counter refuses a number in use; a failing list
 // says so; an Admin is refused. Each screen is checked at 390 and 1366 px with axe-core
 // (checkScreen). The master data and the job are set up through the API first.
 const { url, head } = target();
@@ -227,6 +230,26 @@ describe('the accounts through the console and the accounts remote', () => {
     await page.getByRole('heading', { name: 'View Consignee' }).waitFor();
     await visible(page.getByRole('row', { name: 'Current Balance Rs. 2,400.25' }));
     await checkScreen(page, 'consignee with its balance');
+  });
+
+  it('the statement of account agrees, on screen, in the CSV and in the PDF: 1,000.00 + 2,000.25 − 600.00 = 2,400.25', async () => {
+    await page.goto(`${url}${ACCOUNTS}/statement?consignee=${consigneeId}&from=2026-01-01&to=2026-12-31`);
+    await page.getByRole('heading', { name: 'Statement of Account' }).waitFor();
+    const figure = (label) => page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+    await visible(page.getByText(`${consignee}: 01/01/2026 to 31/12/2026`));
+    await expect(figure('Closing balance').textContent()).resolves.toBe('Rs. 2,400.25');
+    for (const line of [`Invoice INV-${run}-2, now Rs. 2,000.25`, `Cheque CHQ-${run}, now Rs. 600.00`]) await visible(page.getByRole('cell', { name: line }));
+    await checkScreen(page, "the consignee's statement");
+
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    const rows = (await readFile(await csv.path(), 'utf8')).trim().split('\r\n');
+    expect(rows.at(-1)).toBe('"2026-12-31","Carried forward","","","","","2400.25"');
+
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
+    const text = (await pdfText(new Uint8Array(await readFile(await pdf.path())))).join('\n').replace(/\s+/g, ' ');
+    expect(text).toContain(consignee);
+    expect(text).toContain('Closing balance Rs. 2,400.25');
+    expect(text).toContain(`Cheque CHQ-${run}, now Rs. 600.00`);
   });
 
   it('the voucher counter refuses a number in use, with the reason', async () => {

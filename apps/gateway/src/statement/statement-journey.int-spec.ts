@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import type { Statement } from '@freight/contracts';
 import { PAYER, accountsQuery, balanceOf, payerJobs, seedAccountsWorld, type AccountsWorld } from '../testing/accounts.js';
 import { stackForFile } from '../testing/gateway-stack.js';
-import { pdfText } from '../testing/pdf-text.js';
+import { pdfText } from '@freight/server-testing';
 
 /*
  * The statement after the accounts service's own writes (issue 10): the Head invoices three jobs

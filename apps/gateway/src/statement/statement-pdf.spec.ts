@@ -1,5 +1,5 @@
 import type { Statement, StatementLine } from '@freight/contracts';
-import { pdfText } from '../testing/pdf-text.js';
+import { pdfText } from '@freight/server-testing';
 import { dayText, printable, statementPdf } from './statement-pdf.js';
 
 const head: Statement = {

@@ -4,7 +4,7 @@ import { adminQuery } from '@freight/server-testing';
 import type { LedgerKind, LoginResponse, Statement } from '@freight/contracts';
 import { addClient, clientToken } from '../testing/clients.js';
 import { stackForFile } from '../testing/gateway-stack.js';
-import { pdfText } from '../testing/pdf-text.js';
+import { pdfText } from '@freight/server-testing';
 
 /*
  * The statement of account and the receivables (issue 10 "Beyond the seeds"; ADR 37) through the
