@@ -225,11 +225,15 @@ describe('the accounts through the console and the accounts remote', () => {
     await visible(page.getByRole('cell', { name: 'Rs. 600.00', exact: true }));
   });
 
-  it("the consignee's screen of master data shows the same balance: 1,000.00 + 2,000.25 − 600.00", async () => {
+  it("the consignee's screen and the consignee list of master data show the same balance: 1,000.00 + 2,000.25 − 600.00", async () => {
     await page.goto(`${url}/admindashboard/administrativetools/viewconsignee/${consigneeId}`);
     await page.getByRole('heading', { name: 'View Consignee' }).waitFor();
     await visible(page.getByRole('row', { name: 'Current Balance Rs. 2,400.25' }));
     await checkScreen(page, 'consignee with its balance');
+    await page.goto(`${url}/admindashboard/administrativetools/manageconsignee`);
+    await page.getByLabel('Search by consignee name').fill(consignee);
+    await visible(row(consignee).getByRole('cell', { name: 'Rs. 2,400.25', exact: true }));
+    await checkScreen(page, 'consignee list with the balances owed');
   });
 
   it('the statement of account agrees, on screen, in the CSV and in the PDF: 1,000.00 + 2,000.25 − 600.00 = 2,400.25', async () => {

@@ -42,7 +42,7 @@ export {
   type FormValues,
   type UpdateValues,
 } from './resource-types.js';
-export { ResourceListPage, type ResourceListConfig, type ListColumn } from './resource-list-page.js';
+export { ResourceListPage, definitionColumns, usePageRows, type ResourceListConfig, type ListColumn } from './resource-list-page.js';
 export { ResourceForm, type ResourceFormProps, type FormField, type FormMode } from './resource-form.js';
 export { ResourceFormPage, useRecord, type ResourceFormConfig } from './resource-form-page.js';
 export { ResourceViewPage, type ResourceViewConfig } from './resource-view-page.js';

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Group, NativeSelect, Stack, Title } from '@mantine/core';
 import { can, columnText } from '@freight/contracts';
@@ -15,13 +15,30 @@ import { nonEmpty, useServerList } from './use-server-list.js';
 import { useSession } from './use-session.js';
 
 /** A column of the screen's table; by default the resource definition's columns (contracts ListColumnDef), which the CSV export has too. */
-export interface ListColumn<Row> {
-  header: string;
-  /** The row's field; the column sorts on the server when the resource lists it among its sort fields. */
-  field: keyof Row & string;
-  /** Default: the field's value as text. */
-  render?: (row: Row) => ReactNode;
+export type ListColumn<Row> =
+  | {
+      header: string;
+      /** The row's field; the column sorts on the server when the resource lists it among its sort fields. */
+      field: keyof Row & string;
+      /** Default: the field's value as text. */
+      render?: (row: Row) => ReactNode;
+    }
+  /** A column that is not a field of the row (something another service says about it): never sorted. */
+  | { header: string; field?: undefined; render: (row: Row) => ReactNode };
+
+/** The resource definition's columns, as the CSV export writes them: a list's default, which a screen may add to. */
+export function definitionColumns<R extends ListResource>(resource: R): ListColumn<ListRowOf<R>>[] {
+  return resource.columns.map((column) => ({
+    header: column.label,
+    field: column.field as keyof ListRowOf<R> & string,
+    render: (row: ListRowOf<R>) => columnText(row, column),
+  }));
 }
+
+const PageRows = createContext<readonly unknown[]>([]);
+
+/** The rows of the page the list shows: for a column that asks something about the whole page in one call, not one call a row. */
+export const usePageRows = (): readonly unknown[] => useContext(PageRows);
 
 /** A choice that narrows the list on the server, e.g. Show: Open / Handled / All (`handled=false|true|`). */
 export interface ListFilter {
@@ -109,14 +126,13 @@ export function ResourceListPage<R extends ListResource>({ config }: { config: R
     }
   };
 
-  const listColumns =
-    config.columns ?? resource.columns.map((column) => ({ header: column.label, field: column.field, render: (row: ListRowOf<R>) => columnText(row, column) }));
+  const listColumns = config.columns ?? definitionColumns(resource);
   const columns: Column<ListRowOf<R>>[] = [
     ...(config.numberedAs ? [{ header: config.numberedAs, render: (_row: ListRowOf<R>, position: number) => position }] : []),
     ...listColumns.map(({ header, field, render }) => ({
       header,
-      sortField: sortFields.includes(field) ? field : undefined,
-      render: render ?? ((row: ListRowOf<R>) => fieldText(row, field)),
+      sortField: field !== undefined && sortFields.includes(field) ? field : undefined,
+      render: render ?? ((row: ListRowOf<R>) => fieldText(row, field!)),
     })),
     {
       header: 'Actions',
@@ -157,15 +173,17 @@ export function ResourceListPage<R extends ListResource>({ config }: { config: R
           maw={360}
         />
       )}
-      <DataTable
-        list={list}
-        columns={columns}
-        rowKey={(row) => fieldText(row, '_id') || keyOf(row)}
-        searchLabel={config.searchLabel}
-        caption={texts.caption}
-        emptyText={texts.emptyText}
-        loadErrorText={texts.listLoadError}
-      />
+      <PageRows.Provider value={list.items}>
+        <DataTable
+          list={list}
+          columns={columns}
+          rowKey={(row) => fieldText(row, '_id') || keyOf(row)}
+          searchLabel={config.searchLabel}
+          caption={texts.caption}
+          emptyText={texts.emptyText}
+          loadErrorText={texts.listLoadError}
+        />
+      </PageRows.Provider>
     </Stack>
   );
 }

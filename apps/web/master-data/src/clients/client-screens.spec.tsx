@@ -193,6 +193,26 @@ describe('edit consignee', () => {
   });
 });
 
+describe('consignee list', () => {
+  it("the list shows each consignee's balance owed from one balances call for the whole page; N/A for one the accounts do not know yet", async () => {
+    const newcomer = { ...lanka, consignee_id: 'c2', consigneeName: 'Newcomer Imports', username: 'newcomer' };
+    serve({
+      'GET /api/consignees/all': () => json([lanka, newcomer]),
+      'GET /api/accounts/balances': () => json({ success: true, balances: [balanceOf('c1')] }),
+    });
+    renderAt('manageconsignee', 'Employee');
+    const table = await screen.findByRole('table');
+    expect(await within(table).findByRole('columnheader', { name: 'Balance Owed' })).toBeTruthy();
+    const row = (name: string) =>
+      within(table)
+        .getAllByRole('row')
+        .find((each) => each.textContent?.includes(name))!;
+    await waitFor(() => expect(within(row('Lanka Traders')).getByRole('cell', { name: 'Rs. 11,000.50' })).toBeTruthy());
+    expect(within(row('Newcomer Imports')).getByRole('cell', { name: 'N/A' })).toBeTruthy();
+    expect(api.calls.filter((call) => call.url.startsWith('/api/accounts/')).map((call) => call.url)).toEqual(['/api/accounts/balances?consignee_ids=c1%2Cc2']);
+  });
+});
+
 describe('view consignee', () => {
   it('says the current balance is not available when the accounts service cannot be reached; the rest shows', async () => {
     serve({

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@freight/contracts';
-import { callApi, formatMoney } from '@freight/web-kit';
+import { callApi, formatMoney, usePageRows } from '@freight/web-kit';
 
 /** Shown while the balance loads, and when the accounts service cannot say it. */
 export const BALANCE_LOADING = 'Loading...';
@@ -35,4 +35,26 @@ export function useCurrentBalance(id: string, openingBalance?: string): string {
   });
   if (balance.isError) return BALANCE_UNAVAILABLE;
   return balance.data ? formatMoney(balance.data.balance.balance) : BALANCE_LOADING;
+}
+
+/**
+ * The balance owed of a consignee on the list's page, as the list shows it: one balances call for
+ * the whole page (every cell asks the same question, so it is asked once), not one a row.
+ */
+export function usePageBalance(id: string): string {
+  const ids = usePageRows()
+    .map((row) => (row as { consignee_id?: string }).consignee_id)
+    .filter((each): each is string => each !== undefined);
+  const balances = useQuery({
+    queryKey: ['accounts', 'balances', ids],
+    queryFn: ({ signal }) => callApi(api.accountsBalances, { query: { consignee_ids: ids.join(',') } }, { signal }),
+    enabled: ids.length > 0,
+    retry: false,
+    staleTime: 0,
+  });
+  if (balances.isError) return 'Not available';
+  if (!balances.data) return BALANCE_LOADING;
+  const found = balances.data.balances.find((balance) => balance.consignee_id === id);
+  // Not yet in the accounts (its copy comes from the directory's event a moment after the add).
+  return found ? formatMoney(found.balance) : 'N/A';
 }
