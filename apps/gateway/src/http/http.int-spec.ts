@@ -73,6 +73,8 @@ describe('a directory that does not answer', () => {
     const [gateway, namespace] = await gatewayWithout(timeoutMs);
     const received: string[] = [];
     const silent = nc.subscribe(`${namespace}directory.>`, { callback: (_error, msg) => void received.push(msg.subject) }); // takes requests, answers none
+    // The server knows the subscription once the flush returns; before, the request could find no responder (503).
+    await nc.flush();
     try {
       const [reply, ms] = await timed(() => gateway.call('POST', '/api/users/login', { body: { username: 'head', password: 'x' } }));
       expect(reply.status).toBe(504);
