@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { pdfText } from '@freight/server-testing';
+import { pdfText, until } from '@freight/server-testing';
 import { apiAs as api, launchBrowser, recordCspViolations, signInThroughApi, signInWithForm, target } from './browser.mjs';
 import { LAPTOP, checkScreen } from './check-screen.mjs';
 
@@ -27,15 +27,8 @@ let jobNo;
 
 const visible = (locator) => locator.waitFor({ state: 'visible' });
 
-/** Retries `attempt` until it gives a value (the services learn new names and jobs from each other's events). */
-async function eventually(what, attempt) {
-  for (let tries = 0; ; tries += 1) {
-    const value = await attempt();
-    if (value !== undefined) return value;
-    if (tries > 80) throw new Error(`${what}: not there after 20 s`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+/** Asks `attempt` again until it gives a value (the services learn new names and jobs from each other's events). */
+const eventually = (what, attempt) => until(attempt, what, 20_000, 250);
 
 /** The consignee (opening balance Rs. 1,000.00), what a job names, an Admin, and the Head's job. */
 async function setUp() {
