@@ -27,6 +27,12 @@ export const constraints = [
   // Hosts and remotes meet only at run time (module federation), never by import.
   { source: 'type:host', allow: ['type:contracts', 'type:lib'] },
   { source: 'type:remote', allow: ['type:contracts', 'type:lib'] },
+  // The public microsite stays small: no UI framework, no federation (issue 11).
+  {
+    source: 'type:site',
+    allow: ['type:contracts', 'type:lib'],
+    banned: ['react', 'react-dom', '@mantine/', '@tanstack/', '@module-federation/', '@freight/web-kit'],
+  },
   { source: 'type:tools', allow: ['type:contracts', 'scope:server', 'scope:tools'] },
 ];
 

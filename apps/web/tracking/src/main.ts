@@ -1,0 +1,1 @@
+// The microsite's script (skeleton: issue 11 fills it in).
