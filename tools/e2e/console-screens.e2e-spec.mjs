@@ -242,7 +242,9 @@ const SCREENS = [
   { table: 'masterData', route: '*', as: 'Head', to: () => `${TOOLS}/no-such-tool`, heading: 'Page not found' },
   // The accounts remote (ACCOUNTS_SCREENS), its not-found page.
   { table: 'accounts', route: '*', as: 'Head', to: () => `${ACCOUNTS}/no-such-screen`, heading: 'Page not found' },
-  // The console's own: not-found inside the shell (under the dashboard and anywhere), and signed out.
+  // The console's own: the dashboard of an Employee (staff-journey checks the Head's and the Admin's), not-found
+  // inside the shell (under the dashboard and anywhere), and signed out.
+  { table: 'console', route: 'admindashboard', as: 'Employee', to: () => '/admindashboard', heading: 'My Management' },
   { table: 'console', route: 'admindashboard/*', as: 'Admin', to: () => '/admindashboard/no-such-page', heading: 'Page not found' },
   { table: 'console', route: '*', as: 'Employee', to: () => '/no-such-page', heading: 'Page not found' },
   { table: 'console', route: '*', as: 'signed out', to: () => '/no-such-page', heading: 'Page not found' },
