@@ -315,7 +315,8 @@ async function setUp() {
       mobile: '+86 755 1234 5678',
     }),
     await api('POST', 'agents/add', token, { origin: agentOrigin, details: 'Gulf Line Agencies, Dubai' }),
-    await api('POST', 'clientnews/add', token, { news: made.news, isActive: true }),
+    // Inactive: the clients' news ticker of other journeys stays as they left it.
+    await api('POST', 'clientnews/add', token, { news: made.news, isActive: false }),
   ];
   for (const [who, role] of [
     [admin, 'Admin'],
