@@ -236,8 +236,8 @@ async function compress(request, reply, payload, file) {
  */
 export async function startEdges({ root, upstreams, bodyLimit, host = '127.0.0.1', ports = {}, env = {}, onError }) {
   const { sites } = loadRoutes(root);
-  const urls = {};
-  const listening = {};
+  const urls = /** @type {Record<string, string>} */ ({});
+  const listening = /** @type {Record<string, string>} */ ({});
   const apps = [];
   const close = () => Promise.all(apps.map((app) => app.close())).then(() => {});
   try {

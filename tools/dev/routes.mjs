@@ -140,7 +140,7 @@ export function validateRoutes(config) {
   const { upstreams, sites } = config ?? {};
   if (!upstreams || typeof upstreams !== 'object') throw new Error(`${ROUTES_FILE}: "upstreams" must be an object`);
   if (!sites || typeof sites !== 'object' || Object.keys(sites).length === 0) throw new Error(`${ROUTES_FILE}: "sites" must be a non-empty object`);
-  const out = {};
+  const out = /** @type {Record<string, Site>} */ ({});
   for (const [name, site] of Object.entries(sites)) {
     const at = `${ROUTES_FILE}: site "${name}"`;
     if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new Error(`${at}: a site name is kebab-case`);
