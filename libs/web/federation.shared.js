@@ -102,11 +102,12 @@ function digestOf(files) {
 /**
  * The `shared` option of ModuleFederationPlugin and the resolve aliases of one web app.
  * @param {string} appDir the app's folder: versions are those installed for it
- * @returns {{ shared: Record<string, object>, alias: Record<string, string> }}
+ * @typedef {{ singleton: boolean, requiredVersion: string, strictVersion?: boolean, import?: string, version?: string, shareKey?: string }} SharedConfig
+ * @returns {{ shared: Record<string, SharedConfig>, alias: Record<string, string> }}
  */
 export function federationShared(appDir, { remote = false } = {}) {
-  const shared = {};
-  const alias = {};
+  const shared = /** @type {Record<string, SharedConfig>} */ ({});
+  const alias = /** @type {Record<string, string>} */ ({});
   for (const [request, { singleton = false, entry, digest, of, inRemotes }] of Object.entries(SHARED)) {
     const dir = packageDir(packageOf(of ?? request), appDir);
     const version = versionIn(dir);
