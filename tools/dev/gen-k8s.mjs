@@ -352,7 +352,7 @@ const kustomization = (files) =>
  */
 export function renderWeb(config = loadRoutes(ROOT), root = ROOT) {
   const nginx = renderNginx(config);
-  const files = {};
+  const files = /** @type {Record<string, string>} */ ({});
   const apps = new Map();
   for (const site of Object.values(config.sites)) {
     for (const route of site.routes.filter((r) => r.static)) {
