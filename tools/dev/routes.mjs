@@ -8,6 +8,36 @@ export const ROUTES_FILE = 'deploy/edge/routes.json';
 /** File names carrying a content hash (`main.1a2b3c4d.js`) never change: cache them for a year. */
 export const HASHED_ASSET = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * A request for a file of a build (by its extension): a single-page app answers a missing one 404,
+ * any other path (a deep link, `/edituserhead/amara.silva` too) with its index.html.
+ */
+export const FILE_EXTENSIONS = [
+  'js',
+  'mjs',
+  'css',
+  'map',
+  'json',
+  'html',
+  'txt',
+  'xml',
+  'webmanifest',
+  'png',
+  'jpg',
+  'jpeg',
+  'gif',
+  'svg',
+  'webp',
+  'avif',
+  'ico',
+  'woff',
+  'woff2',
+  'ttf',
+  'pdf',
+  'csv',
+];
+export const FILE_REQUEST = new RegExp(`\\.(?:${FILE_EXTENSIONS.join('|')})$`, 'i');
+
 /** Everything else (index.html, remotes.json, remoteEntry.js) is revalidated. */
 export const REVALIDATE = 'no-cache';
 
@@ -313,7 +343,7 @@ function renderApp(routes) {
       `    add_header Cache-Control "${IMMUTABLE}" always;`,
       '}',
       // Deep links get the page; a missing file (anything with an extension) stays a 404.
-      ...(home.spa ? ['location ~ \\.[a-zA-Z0-9]+$ {', '    try_files $uri =404;', `    add_header Cache-Control "${REVALIDATE}" always;`, '}'] : []),
+      ...(home.spa ? [`location ~* "${FILE_REQUEST.source}" {`, '    try_files $uri =404;', `    add_header Cache-Control "${REVALIDATE}" always;`, '}'] : []),
     ]),
     '}',
   ];
