@@ -5,9 +5,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { Messages } from '@freight/contracts';
-import { KitProviders, clearServerData, initSession, onLogout, setSessionNavigator, toastError, toastInfo } from '@freight/web-kit';
+import { KitProviders, clearServerData, initSession, loadRegistry, onLogout, setSessionNavigator, toastError, toastInfo } from '@freight/web-kit';
 import { createRouter } from './router.js';
-import { loadRegistry } from './remotes/remote-registry.js';
 
 // Start fetching the remote registry now; the first remote slot awaits it.
 loadRegistry().catch((error: unknown) => console.error('Remote registry unavailable', error));

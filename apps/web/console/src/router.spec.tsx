@@ -3,11 +3,12 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import type { StaffRole } from '@freight/contracts';
-import { logout, setSessionNavigator, startSession } from '@freight/web-kit';
 
 // The remote is not under test here: its slot shows a stand-in, its menu is empty.
-jest.unstable_mockModule('./remotes/remote-registry.js', () => ({
+// (The kit's registry module, mocked before the kit is first imported.)
+jest.unstable_mockModule('../../../../libs/web/kit/src/remote-registry.js', () => ({
   REGISTRY_URL: '/remotes.json',
+  parseRegistry: (value: unknown) => value,
   loadRegistry: async () => ({
     masterData: '/remotes/master-data/remoteEntry.js',
     jobs: '/remotes/jobs/remoteEntry.js',
@@ -15,6 +16,7 @@ jest.unstable_mockModule('./remotes/remote-registry.js', () => ({
   }),
   loadRemoteModule: async (remote: string, exposed: string) => (exposed === './menu' ? { default: { tiles: [] } } : { default: () => <p>{remote} remote</p> }),
 }));
+const { logout, setSessionNavigator, startSession } = await import('@freight/web-kit');
 const { routes } = await import('./router.js');
 
 /** Renders the console at `path`; resolves once the screen is on show (screens and the shell load lazily). */

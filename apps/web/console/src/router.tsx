@@ -2,9 +2,8 @@ import type { ReactNode } from 'react';
 import { createBrowserRouter, Link, type RouteObject } from 'react-router-dom';
 import { Button, Container } from '@mantine/core';
 import { JOBS_SCREENS, landingPathFor, rolesThatCan } from '@freight/contracts';
-import { NotAvailablePage, NotFoundPage, RequireRole, RequireSession, isSessionValid, useSession } from '@freight/web-kit';
+import { NotAvailablePage, NotFoundPage, RemoteSlot, RequireRole, RequireSession, isSessionValid, useSession } from '@freight/web-kit';
 import { RouterErrorPage } from './pages/router-error.page.js';
-import { RemoteSlot } from './remotes/remote-slot.js';
 import { lazyNamed } from './lazy-named.js';
 import { LATER_PUBLIC_SCREENS } from './later-screens.js';
 
