@@ -58,3 +58,4 @@ export { LastMailStatus, lastMailText, jobMailsKey, MAIL_STATUS_POLL_MS } from '
 export { NewsTicker, TICKER_LOOP_SECONDS, NO_NEWS_TEXT, LOADING_TEXT, ACTIVE_NEWS_KEY } from './news-ticker.js';
 export { StatementFigures, StatementLines, StatementPager, statementPages, defaultStatementRange } from './statement-view.js';
 export { JobStatusBadge, ShipmentStateBadge } from './booking-cells.js';
+export { CLIENT_SCREENS, clientLandingPath } from './client-paths.js';
