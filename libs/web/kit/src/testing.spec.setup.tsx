@@ -1,4 +1,5 @@
 import { jest } from '@jest/globals';
+import axe from 'axe-core';
 import { cleanup, configure, render } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
@@ -153,4 +154,13 @@ export function aJob(changes: Partial<Job> = {}): Job {
     updatedAt: '2026-11-20T08:00:00.000Z',
     ...changes,
   };
+}
+
+/**
+ * axe-core's serious and critical findings on the page as rendered in jsdom. jsdom has no layout,
+ * so colour contrast is left to the end-to-end check in Chromium (checkScreen).
+ */
+export async function axeProblems(): Promise<string[]> {
+  const { violations } = await axe.run(document.body, { resultTypes: ['violations'], rules: { 'color-contrast': { enabled: false } } });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes[0]?.target.join(' ')})`);
 }

@@ -189,13 +189,13 @@ export function startSession(login: LoginResponse, now: number = Date.now()): vo
  * Store a client's successful sign-in (the portal: `setSessionKind('client')` first) and start the
  * expiry timer.
  */
-export function startClientSession(login: ClientLoginResponse & { client_id?: string }, now: number = Date.now()): void {
+export function startClientSession(login: ClientLoginResponse, now: number = Date.now()): void {
   const s = storage();
   s.setItem('token', login.token);
   s.setItem('username', login.username);
   s.setItem('myfullname', login.ourfullname);
   s.setItem('role', login.role);
-  s.setItem('client_id', login.client_id ?? '');
+  s.setItem('client_id', login.client_id);
   s.setItem('client_login', 'true');
   s.setItem('loginTime', String(now));
   changed();
