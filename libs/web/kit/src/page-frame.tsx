@@ -9,6 +9,9 @@ import { useClientSession, useSession } from './use-session.js';
  */
 export const buildLabel = (): string => process.env.FREIGHT_BUILD_LABEL ?? '';
 
+// The bundler replaces `process.env.FREIGHT_BUILD_LABEL` (no `process` in a browser); tests read Node's.
+declare const process: { env: { FREIGHT_BUILD_LABEL?: string } };
+
 interface PageFrameProps {
   title: string;
   /** Buttons of the screen, beside the title (e.g. "Add New Job"). */
