@@ -51,7 +51,7 @@ describe('the portal: /clientlogin in the host, the client screens from the clie
   it('a consignee signs in and lands on Ocean Visibility, drawn by the remote with the client token', async () => {
     clientPagesFake();
     gateway.routes['POST /api/clientlogin/myclientlogin'] = signInReply('consignee');
-    const router = renderAsClient(null, '/clientlogin', routes);
+    const router = renderAsClient(null, '/clientlogin', routes, { asHost: true });
     expect(await screen.findByRole('heading', { name: 'Client Login' })).toBeTruthy();
     expect(await screen.findByText('Port of Colombo closed on Poya day')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'HOME' }).getAttribute('href')).toBe('/');
@@ -73,7 +73,7 @@ describe('the portal: /clientlogin in the host, the client screens from the clie
   it('a shipper lands on their bookings', async () => {
     clientPagesFake();
     gateway.routes['POST /api/clientlogin/myclientlogin'] = signInReply('shipper');
-    const router = renderAsClient(null, '/clientlogin', routes);
+    const router = renderAsClient(null, '/clientlogin', routes, { asHost: true });
     await signIn('lanka', 'secret-pass');
     await waitFor(() => expect(at(router)).toBe('/shippershipmentview'));
     expect(await screen.findByText('IMP-000009')).toBeTruthy();
@@ -85,7 +85,7 @@ describe('the portal: /clientlogin in the host, the client screens from the clie
       if (status === 0) throw new TypeError('Failed to fetch');
       return reply({ message: 'Some other server text', code: 'X' }, status);
     };
-    const router = renderAsClient(null, '/clientlogin', routes);
+    const router = renderAsClient(null, '/clientlogin', routes, { asHost: true });
     await signIn('lanka', 'wrong');
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Invalid username or password');
     expect(localStorage.getItem('client_login')).toBe('false');
@@ -95,7 +95,7 @@ describe('the portal: /clientlogin in the host, the client screens from the clie
 
   it('asks for both fields before calling the server', async () => {
     clientPagesFake();
-    renderAsClient(null, '/clientlogin', routes);
+    renderAsClient(null, '/clientlogin', routes, { asHost: true });
     fireEvent.click(await screen.findByRole('button', { name: 'Login' }));
     expect(await screen.findByText('Username is required')).toBeTruthy();
     expect(gateway.calls.some((c) => c.url.includes('myclientlogin'))).toBe(false);
@@ -103,7 +103,7 @@ describe('the portal: /clientlogin in the host, the client screens from the clie
 
   it('the ticker says "No news available" when there is none, and "Loading..." before', async () => {
     gateway.routes['GET /api/clientnews/active'] = () => reply([]);
-    renderAsClient(null, '/clientlogin', routes);
+    renderAsClient(null, '/clientlogin', routes, { asHost: true });
     expect(screen.getByText('Loading...')).toBeTruthy();
     expect(await screen.findByText('No news available')).toBeTruthy();
   });
@@ -112,7 +112,7 @@ describe('the portal: /clientlogin in the host, the client screens from the clie
     'a signed-out visit to %s lands on /clientlogin',
     async (path) => {
       clientPagesFake();
-      const router = renderAsClient(null, path, routes);
+      const router = renderAsClient(null, path, routes, { asHost: true });
       expect(await screen.findByRole('heading', { name: 'Client Login' })).toBeTruthy();
       expect(at(router)).toBe('/clientlogin');
       expect(loaded).toEqual([]);
@@ -121,14 +121,14 @@ describe('the portal: /clientlogin in the host, the client screens from the clie
 
   it('a shipper on a consignee page lands on /clientlogin, and from there on their own bookings', async () => {
     clientPagesFake();
-    const router = renderAsClient('shipper', '/consigneeaccounts', routes);
+    const router = renderAsClient('shipper', '/consigneeaccounts', routes, { asHost: true });
     await waitFor(() => expect(at(router)).toBe('/shippershipmentview'));
     expect(await screen.findByText('IMP-000009')).toBeTruthy();
     expect(gateway.calls.some((c) => c.url.includes('/api/accounts/'))).toBe(false);
   });
 
   it('an unknown address is "Page not found"', async () => {
-    renderAsClient('consignee', '/no-such-page', routes);
+    renderAsClient('consignee', '/no-such-page', routes, { asHost: true });
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to the start page' }).getAttribute('href')).toBe('/clientlogin');
   });
@@ -136,7 +136,7 @@ describe('the portal: /clientlogin in the host, the client screens from the clie
   it('Log Out clears every key, revokes the token and goes to /clientlogin', async () => {
     clientPagesFake();
     gateway.routes['POST /api/clientlogin/logout'] = () => reply({ message: 'Logged out' });
-    const router = renderAsClient('consignee', '/consigneeshipmentview', routes);
+    const router = renderAsClient('consignee', '/consigneeshipmentview', routes, { asHost: true });
     setSessionNavigator((path) => void router.navigate(path, { replace: true }));
     fireEvent.click(await screen.findByRole('button', { name: 'Log Out' }));
     await waitFor(() => expect(at(router)).toBe('/clientlogin'));

@@ -55,7 +55,7 @@ export { CounterPage, type CounterPageTexts } from './counter-page.js';
 export { connectLiveJobs, SseParser, backoffDelay, LIVE_BACKOFF, type LiveJobsOptions, type ServerSentEvent } from './live-jobs.js';
 export { useLiveJobs, LIVE_COALESCE_MS } from './use-live-jobs.js';
 export { LastMailStatus, lastMailText, jobMailsKey, MAIL_STATUS_POLL_MS } from './last-mail-status.js';
-export { NewsTicker, TICKER_LOOP_SECONDS, NO_NEWS_TEXT, LOADING_TEXT, ACTIVE_NEWS_KEY } from './news-ticker.js';
+export { NewsTicker, TICKER_LOOP_SECONDS, NO_NEWS_TEXT, LOADING_TEXT } from './news-ticker.js';
 export { StatementFigures, StatementLines, StatementPager, statementPages, defaultStatementRange } from './statement-view.js';
 export { JobStatusBadge, ShipmentStateBadge } from './booking-cells.js';
 export { CLIENT_SCREENS, clientLandingPath } from './client-paths.js';

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Box, Text } from '@mantine/core';
 import { api } from '@freight/contracts';
 import { callApi } from './api-client.js';
@@ -7,9 +7,6 @@ import { callApi } from './api-client.js';
 export const TICKER_LOOP_SECONDS = 45;
 export const NO_NEWS_TEXT = 'No news available';
 export const LOADING_TEXT = 'Loading...';
-
-/** The query cache's key of the active client news (the sign-in page and the consignee's sheet share it). */
-export const ACTIVE_NEWS_KEY = ['clientnews', 'active'] as const;
 
 // The loop: the items scroll from the right edge out at the left, 45 s a loop. It stops while the
 // pointer is over it or the keyboard is in it (to read an item), and does not move at all for
@@ -31,24 +28,26 @@ const TICKER_CSS = `
  * The client news ticker (spec 02 §2, the client sign-in and the consignee's sheet): the active
  * news items (`GET /api/clientnews/active`, public) scrolling 45 s a loop; "Loading..." while they
  * come, "No news available" when there are none. A failed fetch is only logged (spec 02 §8) and
- * reads as no news.
+ * reads as no news. A plain fetch, no query client: the portal's sign-in page (its first render)
+ * has none (the kit's services load with the first remote screen).
  */
 export function NewsTicker() {
-  const news = useQuery({
-    queryKey: ACTIVE_NEWS_KEY,
-    queryFn: async ({ signal }) => {
-      try {
-        return await callApi(api.clientnewsActive, undefined, { signal, auth: false });
-      } catch (error) {
+  const [items, setItems] = useState<string[] | null>(null);
+  useEffect(() => {
+    const abort = new AbortController();
+    callApi(api.clientnewsActive, undefined, { signal: abort.signal, auth: false }).then(
+      (news) => setItems(news.map((item) => item.news.trim()).filter(Boolean)),
+      (error: unknown) => {
+        if (abort.signal.aborted) return;
         console.error('Client news could not be loaded', error);
-        return [];
-      }
-    },
-  });
-  const items = (news.data ?? []).map((item) => item.news.trim()).filter(Boolean);
+        setItems([]);
+      },
+    );
+    return () => abort.abort();
+  }, []);
   return (
     <Box component="section" aria-label="Client news" bg="blue.0" px="md" py="xs" style={{ borderRadius: 4 }}>
-      {news.isPending ? (
+      {items === null ? (
         <Text size="sm">{LOADING_TEXT}</Text>
       ) : items.length === 0 ? (
         <Text size="sm">{NO_NEWS_TEXT}</Text>

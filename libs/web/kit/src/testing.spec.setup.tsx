@@ -8,7 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router-dom';
 import type { ClientBooking, ClientRole, Job, StaffRole } from '@freight/contracts';
 import { logout, setSessionKind, setSessionNavigator, startClientSession, startSession } from '@freight/web-session';
-import { theme } from './providers.js';
+import { KitProviders, theme } from './providers.js';
 
 // Test code of the web remotes' screen specs (`@freight/web-kit/testing`): no bundle has it, and
 // the kit's build leaves it out.
@@ -79,14 +79,22 @@ export const CLIENT = { id: '0b5a2a4e-1c1f-4b7e-9d55-2f0a8d3c9e11', username: 'l
 /**
  * The portal's page (session kind 'client'), signed in as a client of `role` (CLIENT) unless
  * `role` is null (signed out), rendering `routes` at `path` with the same providers as
- * renderSignedIn. Returns the router.
+ * renderSignedIn, or (`asHost`) with only what the portal host's bootstrap gives (KitProviders:
+ * the query client comes with the first remote slot). Returns the router.
  */
-export function renderAsClient(role: ClientRole | null, path: string, routes: RouteObject[]) {
+export function renderAsClient(role: ClientRole | null, path: string, routes: RouteObject[], { asHost = false } = {}) {
   setSessionKind('client');
   if (role) {
     startClientSession({ token: 'ct', username: CLIENT.username, role, ourfullname: CLIENT.fullName, client_id: CLIENT.id, expiresAt: 0 });
   }
-  return renderRoutes(path, routes);
+  if (!asHost) return renderRoutes(path, routes);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <KitProviders>
+      <RouterProvider router={router} />
+    </KitProviders>,
+  );
+  return router;
 }
 
 function renderRoutes(path: string, routes: RouteObject[]) {

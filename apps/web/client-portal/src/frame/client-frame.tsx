@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
-import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
+import { Box, Button, Container, Group, Text } from '@mantine/core';
 import type { ClientRole } from '@freight/contracts';
 import { PageFrame, logout, useClientSession } from '@freight/web-kit';
 
@@ -33,7 +33,7 @@ export function ClientFrame({ title, actions, children }: { title: string; actio
             </Text>
             <Group component="nav" aria-label="Client" gap="md" wrap="wrap">
               {nav.map((link) => (
-                <Anchor
+                <Text
                   key={link.to}
                   component={NavLink}
                   to={link.to}
@@ -43,7 +43,7 @@ export function ClientFrame({ title, actions, children }: { title: string; actio
                   style={({ isActive }: { isActive: boolean }) => ({ textDecoration: isActive ? 'underline' : 'none' })}
                 >
                   {link.label}
-                </Anchor>
+                </Text>
               ))}
               <Button size="compact-sm" variant="white" color="blue.9" onClick={() => void logout('manual')}>
                 Log Out

@@ -1,6 +1,6 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { Anchor, Button, Center, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Center, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { api, clientLoginRequestSchema, type LoginRequest } from '@freight/contracts';
 import { NewsTicker, callApi, clientLandingPath, isSessionValid, markLoginFailed, startClientSession, useClientSession } from '@freight/web-kit';
 
@@ -78,9 +78,10 @@ export function ClientLoginPage() {
                 <Title order={1} size="h2" id="client-login-title">
                   Client Login
                 </Title>
-                <Anchor href="/" fw={700}>
+                {/* A full page load: the edge serves the public microsite at '/'. */}
+                <Button component="a" href="/" variant="light" size="compact-md">
                   HOME
-                </Anchor>
+                </Button>
               </Group>
               <Text c="dimmed" size="sm">
                 Members Area: consignees and shippers

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { Anchor, Code, Stack, Title } from '@mantine/core';
+import { Button, Code, Stack, Title } from '@mantine/core';
 
 /** The router's error element: what went wrong, and the way back to the sign-in. */
 export function RouterErrorPage() {
@@ -11,7 +11,9 @@ export function RouterErrorPage() {
         Unexpected Application Error!
       </Title>
       {detail && <Code>{detail}</Code>}
-      <Anchor href="/clientlogin">Go to the sign-in</Anchor>
+      <Button component="a" href="/clientlogin" variant="light">
+        Go to the sign-in
+      </Button>
     </Stack>
   );
 }
