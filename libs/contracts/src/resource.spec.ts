@@ -72,6 +72,28 @@ describe('defineResource', () => {
     expect(define('yards').messages.all.safeParse({ actor: consignee }).success).toBe(false);
   });
 
+  it("makes an operation with access 'client' a client's call alone: no permission, no staff actor, a client actor of either kind", () => {
+    const booking = api.shipmentsClientbooking as ApiRoute;
+    expect(booking).toMatchObject({ access: 'client', path: '/api/shipments/clientbooking/{jobNo}', subject: 'shipment.job.clientbooking' });
+    expect(booking.permission).toBeUndefined();
+    expect(booking.clients).toBeUndefined();
+    const params = { jobNo: 'IMP-000001' };
+    for (const role of ['consignee', 'shipper'])
+      expect(booking.message!.safeParse({ actor: { id: '00000000-0000-4000-8000-000000000003', username: 'c', role }, params }).success).toBe(true);
+    expect(booking.message!.safeParse({ actor, params }).success).toBe(false);
+  });
+
+  it('names the owner of a consignee’s own accounts by id, and keeps staff on the matrix', () => {
+    const owner = { role: 'consignee', param: 'consignee_id', by: 'id' };
+    for (const name of ['accountsStatement', 'accountsStatementExport', 'accountsStatementPdf', 'accountsBalance'] as const)
+      expect([name, (api[name] as ApiRoute).owner, (api[name] as ApiRoute).access]).toEqual([name, owner, 'staff']);
+    expect([api.accountsStatement.permission, api.accountsBalance.permission]).toEqual([
+      { area: 'accounts', action: 'read' },
+      { area: 'consignees', action: 'read' },
+    ]);
+    expect((api.consigneeancActive as ApiRoute).owner).toEqual({ role: 'consignee', param: 'username' });
+  });
+
   it('refuses an operation whose path is outside the resource', () => {
     expect(() =>
       defineResource({

@@ -68,9 +68,15 @@ export interface OperationDef {
   public?: boolean;
   /**
    * A client of this kind may call it too, for their own data only: the path parameter `param`
-   * must be their username (any case), else 403. Staff call it with the area's `action`.
+   * must be their username, or with `by: 'id'` their id (any case), else 403. Staff call it with the area's `action`.
    */
   owner?: RouteOwner;
+  /**
+   * `'client'`: only a client token calls it (a consignee or a shipper; a staff token is 403, none
+   * 401), with no permission of the matrix; the message's actor is the client, and the service
+   * answers what of theirs they may see (issue 11: a client's own booking).
+   */
+  access?: 'client';
   /** A paged list answered inside an object, as the spec's call has it (`{data: [...]}`): the rows go under this key. */
   listKey?: string;
   /**
@@ -88,6 +94,8 @@ export interface OperationDef {
 export interface RouteOwner {
   role: ClientRole;
   param: string;
+  /** What the parameter names: the client's username (the default) or their id (the consignee's or shipper's uuid, `client_id` of the sign-in). */
+  by?: 'username' | 'id';
 }
 
 type Out<S> = S extends z.ZodMiniType ? z.output<S> : never;
@@ -109,7 +117,15 @@ export interface ChunkRequest {
 
 /** The NATS request of an operation. */
 export type MessageOf<O extends OperationDef> = InputOf<O> &
-  (O extends { public: true } ? unknown : { actor: O extends { owner: RouteOwner } | { clients: readonly ClientRole[] } ? Actor | ClientActor : Actor }) &
+  (O extends { public: true }
+    ? unknown
+    : {
+        actor: O extends { access: 'client' }
+          ? ClientActor
+          : O extends { owner: RouteOwner } | { clients: readonly ClientRole[] }
+            ? Actor | ClientActor
+            : Actor;
+      }) &
   (O extends { idempotent: true } ? { idempotencyKey?: string } : unknown) &
   (O extends { csv: object } ? ChunkRequest : unknown) &
   (O extends { clientAddress: true } ? { ip: string } : unknown);
@@ -246,8 +262,8 @@ export type WithExport<Ops> = Ops extends { all: infer All extends OperationDef 
 /** The last segment of an export's path: a literal beside the operations', none of which is a bare `{param}`. */
 export const EXPORT_FILE = 'export.csv';
 
-type DerivedRoute<O extends OperationDef> = Omit<O, 'action' | 'status' | 'public' | 'area'> & {
-  access: O extends { public: true } ? 'public' : 'staff';
+type DerivedRoute<O extends OperationDef> = Omit<O, 'action' | 'status' | 'public' | 'area' | 'access'> & {
+  access: O extends { public: true } ? 'public' : O extends { access: 'client' } ? 'client' : 'staff';
   permission?: { area: Area; action: Action };
   status: 200 | 201;
   subject: string;
@@ -290,10 +306,11 @@ export const clientAddressSchema = z.string().check(z.trim(), z.minLength(1, 'ip
 
 /** The NATS request schema of an operation: actor, idempotency key and the declared parts, plus its cross-part rules. */
 export function messageSchema(
-  op: Pick<OperationDef, 'params' | 'query' | 'body' | 'idempotent' | 'refine' | 'csv' | 'public' | 'owner' | 'clients' | 'clientAddress'>,
+  op: Pick<OperationDef, 'params' | 'query' | 'body' | 'idempotent' | 'refine' | 'csv' | 'public' | 'owner' | 'clients' | 'clientAddress' | 'access'>,
 ): z.ZodMiniType {
   const shape: Record<string, z.ZodMiniType> = {};
-  if (!op.public) shape.actor = op.owner || op.clients?.length ? z.union([actorSchema, clientActorSchema]) : actorSchema;
+  if (op.access === 'client') shape.actor = clientActorSchema;
+  else if (!op.public) shape.actor = op.owner || op.clients?.length ? z.union([actorSchema, clientActorSchema]) : actorSchema;
   if (op.clientAddress) shape.ip = clientAddressSchema;
   if (op.idempotent) shape.idempotencyKey = z.optional(idempotencyKeySchema);
   if (op.csv) {
@@ -325,18 +342,18 @@ export function defineResource<const D extends ResourceDef>(def: D): Resource<D>
   for (const [op, declared] of Object.entries(operations)) {
     if (!declared.path.startsWith(`/api/${def.key}/`)) throw new Error(`${def.key}.${op}: path ${declared.path} must start with /api/${def.key}/`);
     // The reads of an area clients read take their token too (DECISIONS §4: consignees read vessels).
-    const readers = declared.action === 'read' && !declared.public ? clientReaders(declared.area ?? def.area) : [];
+    const readers = declared.action === 'read' && !declared.public && !declared.access ? clientReaders(declared.area ?? def.area) : [];
     const operation = readers.length ? { ...declared, clients: readers } : declared;
     operations[op] = operation;
-    const { action, status, public: isPublic, area, ...rest } = operation;
+    const { action, status, public: isPublic, area, access, ...rest } = operation;
     const subject = `${def.service}.${def.name}.${op}`;
     const message = messageSchema(operation);
     subjects[op] = subject;
     messages[op] = message;
     routes[`${def.key}${cap(op)}`] = {
       ...rest,
-      access: isPublic ? 'public' : 'staff',
-      ...(!isPublic && { permission: { area: area ?? def.area, action } }),
+      access: isPublic ? 'public' : (access ?? 'staff'),
+      ...(!isPublic && !access && { permission: { area: area ?? def.area, action } }),
       status: status ?? (operation.method === 'POST' ? 201 : 200),
       subject,
       message,

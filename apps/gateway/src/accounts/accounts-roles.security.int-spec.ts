@@ -1,5 +1,5 @@
 import { api, type Job } from '@freight/contracts';
-import { clientToken } from '../testing/clients.js';
+import { clientSignIn } from '../testing/clients.js';
 import { stackForFile } from '../testing/gateway-stack.js';
 import { PAYER, accountsQuery, payerJobs, seedAccountsWorld, type AccountsWorld } from '../testing/accounts.js';
 
@@ -8,8 +8,9 @@ import { PAYER, accountsQuery, payerJobs, seedAccountsWorld, type AccountsWorld 
  * permission matrix): debits, credits and the voucher counter are the Head's alone (an Admin or
  * an Employee gets 403, a consignee or shipper 403, nobody without a token 401). A consignee's
  * balance is read by every staff member, as the consignee screens that show it are theirs
- * (DECISIONS §3, ADR 34); clients never. The statement of account and the receivables are the
- * Head's (ADR 37).
+ * (DECISIONS §3, ADR 34). The statement of account and the receivables are the Head's (ADR 37). A
+ * consignee reads their own balance and statement, by their id (issue 11), nobody else's; a shipper
+ * nothing of accounts.
  */
 const shared = stackForFile();
 const { call } = shared;
@@ -18,6 +19,8 @@ let tokens: Record<Actor, string | undefined>;
 let job: Job;
 /** A fresh credit of the payer for each call (a delete takes it away). */
 let creditId: string;
+/** The consignee acme's id (the `client_id` of its sign-in): the consignee caller's own. */
+let ownId: string;
 
 type Actor = 'Head' | 'Admin' | 'Employee' | 'consignee' | 'shipper' | 'none';
 const ACTORS: Actor[] = ['Head', 'Admin', 'Employee', 'consignee', 'shipper', 'none'];
@@ -25,8 +28,16 @@ const ACTORS: Actor[] = ['Head', 'Admin', 'Employee', 'consignee', 'shipper', 'n
 beforeAll(async () => {
   world = await seedAccountsWorld(shared);
   [job] = await payerJobs(shared, world, 1);
-  const [consignee, shipper] = await Promise.all([clientToken(shared.stack, 'acme'), clientToken(shared.stack, 'sails')]);
-  tokens = { Head: world.head.token, Admin: world.admin.token, Employee: world.emma.token, consignee, shipper, none: undefined };
+  const [consignee, shipper] = await Promise.all([clientSignIn(shared.stack, 'acme'), clientSignIn(shared.stack, 'sails')]);
+  ownId = consignee.body.client_id;
+  tokens = {
+    Head: world.head.token,
+    Admin: world.admin.token,
+    Employee: world.emma.token,
+    consignee: consignee.body.token,
+    shipper: shipper.body.token,
+    none: undefined,
+  };
 }, 120_000);
 
 beforeEach(async () => {
@@ -51,6 +62,10 @@ const calls: Record<string, () => [method: string, path: string, body?: unknown]
   balances: () => ['GET', `/api/accounts/balances?consignee_ids=${world.payerId}`],
   statement: () => ['GET', `/api/accounts/statement/${world.payerId}?from=2026-01-01&to=2026-12-31`],
   'statement export': () => ['GET', `/api/accounts/statement/${world.payerId}/export.csv?from=2026-01-01&to=2026-12-31`],
+  // The consignee caller's own (acme): the payer's above are another consignee's to them.
+  'balance of acme': () => ['GET', `/api/accounts/balance/${ownId}`],
+  'statement of acme': () => ['GET', `/api/accounts/statement/${ownId.toUpperCase()}?from=2026-01-01&to=2026-12-31`],
+  'statement export of acme': () => ['GET', `/api/accounts/statement/${ownId}/export.csv?from=2026-01-01&to=2026-12-31`],
   receivables: () => ['GET', '/api/accounts/receivables'],
 };
 
@@ -69,6 +84,9 @@ const expected: Record<keyof typeof calls, number[]> = {
   balances: [200, 200, 200, 403, 403, 401],
   statement: [200, 403, 403, 403, 403, 401],
   'statement export': [200, 403, 403, 403, 403, 401],
+  'balance of acme': [200, 200, 200, 200, 403, 401],
+  'statement of acme': [200, 403, 403, 200, 403, 401],
+  'statement export of acme': [200, 403, 403, 200, 403, 401],
   receivables: [200, 403, 403, 403, 403, 401],
 };
 

@@ -230,6 +230,38 @@ describe('AuthGuard', () => {
     await expect(codeOf(run('consigneeancAll', consignee))).resolves.toBe('FORBIDDEN');
   });
 
+  it("lets a consignee read their own statement and balance by id (any case), not another consignee's, not a shipper (403)", async () => {
+    const id = 'a3c1e2d4-0000-4000-8000-00000000000a';
+    const client = async (role: 'consignee' | 'shipper') => {
+      directory.set(id, { id, username: `a.${role}`, role, sessionVersion: 1 } as unknown as UserSessionState);
+      return `Bearer ${(await tokens.sign({ id, username: `a.${role}`, role }, 1, 'client')).token}`;
+    };
+    const consignee = await client('consignee');
+    for (const name of ['accountsStatement', 'accountsStatementExport', 'accountsStatementPdf', 'accountsBalance'] as const) {
+      expect([name, await codeOf(run(name, consignee, { consignee_id: id.toUpperCase() }))]).toEqual([name, 'allowed']);
+      expect([name, await codeOf(run(name, consignee, { consignee_id: 'b3c1e2d4-0000-4000-8000-00000000000b' }))]).toEqual([name, 'FORBIDDEN']);
+      // By id, not by username: the username in the path is no id.
+      expect([name, await codeOf(run(name, consignee, { consignee_id: 'a.consignee' }))]).toEqual([name, 'FORBIDDEN']);
+    }
+    await expect(codeOf(run('accountsReceivables', consignee))).resolves.toBe('FORBIDDEN');
+    await expect(codeOf(run('accountsBalances', consignee, {}))).resolves.toBe('FORBIDDEN');
+    const shipper = await client('shipper');
+    await expect(codeOf(run('accountsStatement', shipper, { consignee_id: id }))).resolves.toBe('FORBIDDEN');
+    await expect(codeOf(run('accountsBalance', shipper, { consignee_id: id }))).resolves.toBe('FORBIDDEN');
+  });
+
+  it('lets consignees and shippers call a client route (clientbooking), not staff (403), not without a token (401)', async () => {
+    for (const role of ['consignee', 'shipper'] as const) {
+      directory.set(`id-${role}`, { id: `id-${role}`, username: `a.${role}`, role, sessionVersion: 1 } as unknown as UserSessionState);
+      const token = `Bearer ${(await tokens.sign({ id: `id-${role}`, username: `a.${role}`, role }, 1, 'client')).token}`;
+      await expect(codeOf(run('shipmentsClientbooking', token, { jobNo: 'IMP-000001' }))).resolves.toBe('allowed');
+    }
+    for (const actor of Object.values(actors)) {
+      await expect(codeOf(run('shipmentsClientbooking', await bearer(actor), { jobNo: 'IMP-000001' }))).resolves.toBe('FORBIDDEN');
+    }
+    await expect(codeOf(run('shipmentsClientbooking', undefined, { jobNo: 'IMP-000001' }))).resolves.toBe('UNAUTHORIZED');
+  });
+
   it('lets a consignee read vessels and agents (every read), not write them; a shipper neither (403)', async () => {
     const client = async (role: 'consignee' | 'shipper') => {
       directory.set(`id-${role}`, { id: `id-${role}`, username: `a.${role}`, role, sessionVersion: 1 } as unknown as UserSessionState);

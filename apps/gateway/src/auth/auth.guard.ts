@@ -14,7 +14,7 @@ import { TokenService, type Session } from './token.service.js';
  * signed with (401), of the staff kind (a client's token: 403), and, where the route names a
  * permission, a role the matrix allows (403). Client routes need a client token, checked
  * the same way against the client's record (a staff token: 403). A staff route with an `owner`
- * also takes a client token of that kind, for the client's own data only (the path names them, else 403); one with
+ * also takes a client token of that kind, for the client's own data only (the path names them, by username or id, else 403); one with
  * `clients` (the reads of an area clients read, DECISIONS §4) takes a client token of those kinds. A route
  * with `self` names the staff caller's own id in the path (another id: 403). The role, like the username, is the user's current one, not the token's, so a
  * demotion takes effect on reads too. Rules that depend on the target (whom an Admin may
@@ -46,8 +46,10 @@ export class AuthGuard implements CanActivate {
     if (session.kind !== route.access && !clientOnStaffRoute) throw forbidden();
     await this.refreshActor(session);
     if (clientOnStaffRoute && owner) {
+      // The path names the client by username, or by id (`by: 'id'`: the consignee's or shipper's uuid).
       const named = (request.params as Record<string, string | undefined>)[owner.param] ?? '';
-      if (session.actor.role !== owner.role || named.trim().toLowerCase() !== session.actor.username.toLowerCase()) throw forbidden();
+      const own = owner.by === 'id' ? session.actor.id : session.actor.username;
+      if (session.actor.role !== owner.role || named.trim().toLowerCase() !== own.toLowerCase()) throw forbidden();
     } else if (clientOnStaffRoute) {
       if (!(route.clients as readonly string[]).includes(session.actor.role)) throw forbidden();
     } else {

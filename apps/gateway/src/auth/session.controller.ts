@@ -39,7 +39,7 @@ export class SessionController {
   async clientLogin(@Input() { body }: RouteInput<'clientLogin'>, @Req() request: FastifyRequest): Promise<ClientLoginResponse> {
     const client = await this.rpc.request('directory.client.verifyCredentials', { ...body, ip: request.ip });
     const { token, expiresAt } = await this.tokens.sign({ id: client.id, username: client.username, role: client.role }, client.sessionVersion, 'client');
-    return { username: client.username, role: client.role, ourfullname: client.fullName, token, expiresAt };
+    return { username: client.username, role: client.role, ourfullname: client.fullName, client_id: client.id, token, expiresAt };
   }
 
   @Route('clientLogout')

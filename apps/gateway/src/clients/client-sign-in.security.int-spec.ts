@@ -24,16 +24,27 @@ beforeAll(async () => {
 afterAll(() => stack?.stop());
 
 describe('client sign-in', () => {
-  it('answers a consignee and a shipper their username, role, name and a client token; never a password', async () => {
-    await addClient(stack, headToken, 'consignee', 'harbour.foods');
-    await addClient(stack, headToken, 'shipper', 'spice.exports');
+  it('answers a consignee and a shipper their username, role, name, id and a client token; never a password', async () => {
+    const consigneeId = await addClient(stack, headToken, 'consignee', 'harbour.foods');
+    const shipperId = await addClient(stack, headToken, 'shipper', 'spice.exports');
     const consignee = await clientSignIn(stack, 'HARBOUR.FOODS', clientPassword('harbour.foods'));
     expect(consignee).toMatchObject({
       status: 200,
-      body: { username: 'harbour.foods', role: 'consignee', ourfullname: 'Consignee harbour.foods', token: expect.any(String), expiresAt: expect.any(Number) },
+      body: {
+        username: 'harbour.foods',
+        role: 'consignee',
+        ourfullname: 'Consignee harbour.foods',
+        client_id: consigneeId,
+        token: expect.any(String),
+        expiresAt: expect.any(Number),
+      },
     });
     const shipper = await clientSignIn(stack, 'spice.exports');
-    expect(shipper).toMatchObject({ status: 200, body: { username: 'spice.exports', role: 'shipper', ourfullname: 'Shipper spice.exports' } });
+    expect(shipper).toMatchObject({
+      status: 200,
+      body: { username: 'spice.exports', role: 'shipper', ourfullname: 'Shipper spice.exports', client_id: shipperId },
+    });
+    expect(consigneeId).not.toBe(shipperId);
     expect(JSON.stringify([consignee.body, shipper.body])).not.toMatch(/password|argon2/i);
   });
 

@@ -90,4 +90,15 @@ describe('OpenAPI document', () => {
     expect(document.paths['/api/users/add']!.post!.responses['422']).toBeDefined();
     expect(document.paths['/api/users/update']!.put!.responses['422']).toBeUndefined();
   });
+
+  it('documents the client calls: the sign-in’s client_id, a consignee’s own statement by id, the client-only booking', () => {
+    const signIn = document.paths['/api/clientlogin/myclientlogin']!.post!.responses['200'] as { content: Record<string, { schema: { required: string[] } }> };
+    expect(signIn.content['application/json']!.schema.required).toEqual(expect.arrayContaining(['client_id', 'token', 'role']));
+    const statement = document.paths['/api/accounts/statement/{consignee_id}']!.get!.responses['403'] as { description: string };
+    expect(statement.description).toMatch(/consignee’s token whose `consignee_id` in the path is not their own id/);
+    const booking = document.paths['/api/shipments/clientbooking/{jobNo}']!.get!;
+    expect(booking.security).toEqual([{ bearer: [] }]);
+    expect((booking.responses['403'] as { description: string }).description).toMatch(/A staff token/);
+    expect(booking.responses['404']).toBeDefined();
+  });
 });

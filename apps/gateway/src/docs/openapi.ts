@@ -45,16 +45,22 @@ const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
 
+/** Why a signed-in caller may be refused (403). */
+function forbiddenText(route: ApiRoute): string {
+  if (route.access === 'client') return 'A staff token (a client call), or a record that is not the calling client’s own';
+  const text = route.permission ? 'A token of the other kind (staff or client), or the role may not do this' : 'A token of the other kind (staff or client)';
+  return route.owner
+    ? `${text}; a ${route.owner.role}’s token whose \`${route.owner.param}\` in the path is not their own ${route.owner.by ?? 'username'}`
+    : text;
+}
+
 /** The error statuses a route can answer, besides the ones every route can (500, 503, 504). */
 function errorResponses(route: ApiRoute): Record<string, unknown> {
   const responses: Record<string, unknown> = {};
   if (route.params || route.query || route.body) responses['400'] = errorResponse('Invalid input: `details` maps each field to its problem');
   if (route.access !== 'public')
     responses['401'] = errorResponse('Missing, invalid, expired or revoked token, or its user deleted or changed (password, role, username) since sign-in');
-  if (route.access !== 'public')
-    responses['403'] = errorResponse(
-      route.permission ? 'A token of the other kind (staff or client), or the role may not do this' : 'A token of the other kind (staff or client)',
-    );
+  if (route.access !== 'public') responses['403'] = errorResponse(forbiddenText(route));
   if (route.params || route.method === 'PUT') responses['404'] = errorResponse('Not found');
   if (route.method === 'POST' || route.method === 'PUT' || route.method === 'DELETE') responses['409'] = errorResponse('Conflicts with existing data');
   if (route.idempotent) responses['422'] = errorResponse(`The ${IDEMPOTENCY_KEY_HEADER} was already used with a different body`);

@@ -17,6 +17,8 @@ let tokens: Record<Actor, string | undefined>;
 let ids: Record<Actor, string>;
 /** Emma's job (assigned to the Employee "emma"; "eric" is the Employee it is not assigned to). */
 let job: Job;
+/** A booking of the other consignee (bolt), with no shipper: nobody's among the client callers. */
+let othersBooking: Job;
 
 type Actor = 'Head' | 'Admin' | 'Employee assigned' | 'Employee not assigned' | 'consignee' | 'shipper' | 'none';
 const ACTORS: Actor[] = ['Head', 'Admin', 'Employee assigned', 'Employee not assigned', 'consignee', 'shipper', 'none'];
@@ -38,6 +40,12 @@ beforeAll(async () => {
       actor as 'Head'
     ];
   ids = Object.fromEntries(ACTORS.map((actor) => [actor, staffId(actor) ?? world.head.user_id])) as Record<Actor, string>;
+  const bolts = await addJob(shared, world.admin, 'emma', { ShipmentStatus: 'Booking Confirmed', consigneeName: NAMES.otherConsignee });
+  const booked = await call('PUT', `/api/shipments/updatebooking/${bolts.jobNo}`, {
+    token: world.admin.token,
+    body: { version: bolts.version, proceedToProceeding: true },
+  });
+  othersBooking = booked.body.shipment;
 }, 120_000);
 
 beforeEach(async () => {
@@ -70,6 +78,9 @@ const calls: Record<string, (actor: Actor) => [method: string, path: string, bod
   // Another client's bookings: the consignee acme and the shipper sails asking for someone else's.
   'allbooklistconsignee of another consignee': () => ['GET', '/api/shipments/allbooklistconsignee/othercorp'],
   'allbooklistshipper of another shipper': () => ['GET', '/api/shipments/allbooklistshipper/othersails'],
+  // One booking for its client (issue 11): client tokens only; acme is its consignee, sails its shipper.
+  'clientbooking of their booking': () => ['GET', `/api/shipments/clientbooking/${job.jobNo.toLowerCase()}`],
+  "clientbooking of another client's booking": () => ['GET', `/api/shipments/clientbooking/${othersBooking.jobNo}`],
   'shipmentcounter get': () => ['POST', '/api/shipmentcounter/get'],
   'shipmentcounter set': () => ['POST', '/api/shipmentcounter/set', { newCounterValue: 999_000 }],
   // Deletion is Head's: everyone else is refused by the gateway before the service is asked.
@@ -96,6 +107,8 @@ const expected: Record<keyof typeof calls, (number | null)[]> = {
   'allbooklistshipper of sails': [200, 200, 200, 200, 403, 200, 401],
   'allbooklistconsignee of another consignee': [200, 200, 200, 200, 403, 403, 401],
   'allbooklistshipper of another shipper': [200, 200, 200, 200, 403, 403, 401],
+  'clientbooking of their booking': [403, 403, 403, 403, 200, 200, 401],
+  "clientbooking of another client's booking": [403, 403, 403, 403, 403, 403, 401],
   'shipmentcounter get': [200, 403, 403, 403, 403, 403, 401],
   'shipmentcounter set': [200, 403, 403, 403, 403, 403, 401],
   // null: allowed by the gateway, answered by the deletion module (not this test's).
@@ -122,6 +135,7 @@ describe('jobs, bookings and the counter: role × call (DECISIONS §3-4)', () =>
       'shipmentsAdd',
       'shipmentsAllbooklistconsignee',
       'shipmentsAllbooklistshipper',
+      'shipmentsClientbooking',
       'shipmentcounterGet',
       'shipmentcounterSet',
       'shipmentsSearchbooklistdeletion',

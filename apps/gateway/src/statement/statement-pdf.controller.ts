@@ -37,7 +37,8 @@ export class StatementPdfController {
     @CurrentSession() session: Session,
     @Res() reply: FastifyReply,
   ): Promise<FastifyReply> {
-    const actor = session.actor as Extract<Session, { kind: 'staff' }>['actor'];
+    // The Head, or the consignee whose statement it is (the guard checked the path names them): the message's actor is either.
+    const actor = session.actor;
     const head = (await this.rpc.request(accountsReports.subjects.statement, { actor, params, query: { ...query, page: 1, pageSize: 1 } })) as Statement;
     const fetchChunk = chunkFetcher(this.rpc, api.accountsStatementExport, { params, query }, actor, this.config.EXPORT_CHUNK_ROWS);
     async function* pages(): AsyncGenerator<StatementLine[]> {

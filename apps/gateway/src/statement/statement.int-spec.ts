@@ -354,8 +354,9 @@ describe('receivables at a glance', () => {
   });
 });
 
-describe('who may read them (DECISIONS §4: accounts are the Head’s)', () => {
-  it('refuses an Admin, an Employee, a consignee (even their own, until the client portal) and a shipper (403), and no token (401)', async () => {
+describe('who may read them (DECISIONS §4: accounts are the Head’s; a consignee their own statement, issue 11)', () => {
+  // The client acme signs in with an id of the directory's, not this file's accounts-only `acme`: another consignee's statement to them (their own: clients/client-portal.security.int-spec.ts).
+  it('refuses an Admin, an Employee, a consignee whose statement it is not and a shipper (403), and no token (401)', async () => {
     const admin = await shared.stack.addUser(head.token, 'adam', 'Admin');
     const employee = await shared.stack.addUser(head.token, 'emma', 'Employee');
     await addClient(shared.stack, head.token, 'consignee', 'acme');

@@ -17,7 +17,8 @@ const consigneeIds = z.pipe(
 /*
  * The balance a consignee owes (DECISIONS §3: the accounts service is the source of truth, the
  * consignee screens show it). Read by everyone who reads consignees (§4 "Consignees": all staff),
- * as the screens that show it are theirs (ADR 34); everything else of accounts is Head's.
+ * as the screens that show it are theirs (ADR 34); everything else of accounts is Head's. A
+ * consignee reads their own balance, by their id (issue 11).
  */
 export const balances = defineResource({
   service: 'accounts',
@@ -39,9 +40,10 @@ export const balances = defineResource({
     balance: {
       method: 'GET',
       path: '/api/accounts/balance/{consignee_id}',
-      summary: "A consignee's balance owed (opening + debits − credits), by the consignee's id",
+      summary: "A consignee's balance owed (opening + debits − credits), by the consignee's id (staff, or that consignee)",
       action: 'read',
       params: keyParam('consignee_id', 'Consignee ID'),
+      owner: { role: 'consignee', param: 'consignee_id', by: 'id' },
       reply: z.object({ success: z.literal(true), balance: consigneeBalanceSchema }),
     },
     balances: {

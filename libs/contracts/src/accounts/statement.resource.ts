@@ -6,8 +6,9 @@ import { LEDGER_KINDS, accountsDateField, signedMoneySchema } from './accounts-f
 /*
  * Beyond the seeds (issue 10; ADR 37): a consignee's statement of account for a date range (on
  * screen, as CSV, as PDF) and the receivables at a glance on the accounts hub. Both are read from
- * the accounts service's ledger; Head only today (DECISIONS §4). The statement names its consignee
- * by id in the path, so the client portal (issue 11) can add an owner check on that id.
+ * the accounts service's ledger; Head among staff (DECISIONS §4). The statement names its consignee
+ * by id in the path: a consignee reads their own (the "Accounts Area" of the client portal, issue 11;
+ * `owner` by id: another consignee's id is 403), on screen, as CSV and as PDF.
  */
 
 /**
@@ -106,6 +107,8 @@ export const receivablesSchema = z.object({
 export type Receivables = z.infer<typeof receivablesSchema>;
 
 const consigneeParam = keyParam('consignee_id', 'Consignee ID');
+/** A consignee reads their own statement: the path's consignee_id must be theirs (the sign-in's `client_id`). */
+const ownStatement = { role: 'consignee', param: 'consignee_id', by: 'id' } as const;
 
 /** The statement's CSV columns: money as plain decimals, so a spreadsheet can add them up. */
 export const STATEMENT_COLUMNS = [
@@ -139,18 +142,21 @@ export const accountsReports = defineResource({
       method: 'GET',
       path: '/api/accounts/statement/{consignee_id}',
       summary:
-        "A consignee's statement of account from `from` to `to` (Head): opening balance, every invoice and payment in date order with the running balance, closing balance; `page`/`pageSize` page the lines",
+        "A consignee's statement of account from `from` to `to` (Head, or that consignee): opening balance, every invoice and payment in date order with the running balance, closing balance; `page`/`pageSize` page the lines",
       action: 'read',
       params: consigneeParam,
       query: statementQuerySchema,
       reply: statementSchema,
+      owner: ownStatement,
     },
     statementExport: {
       method: 'GET',
       path: '/api/accounts/statement/{consignee_id}/export.csv',
-      summary: 'The statement as CSV (Head): the balance brought forward, every line with its running balance, the balance carried forward; streamed',
+      summary:
+        'The statement as CSV (Head, or that consignee): the balance brought forward, every line with its running balance, the balance carried forward; streamed',
       action: 'read',
       params: consigneeParam,
+      owner: ownStatement,
       query: statementRangeSchema,
       reply: z.array(statementLineSchema),
       csv: { columns: STATEMENT_COLUMNS },
@@ -170,9 +176,10 @@ export const statementPdfRoutes = {
   accountsStatementPdf: {
     method: 'GET',
     path: '/api/accounts/statement/{consignee_id}/statement.pdf',
-    summary: 'The statement as a PDF (Head), drawn by the gateway',
+    summary: 'The statement as a PDF (Head, or that consignee), drawn by the gateway',
     access: 'staff',
     permission: { area: 'accounts', action: 'read' },
+    owner: ownStatement,
     params: consigneeParam,
     query: statementRangeSchema,
     reply: z.string(),

@@ -87,6 +87,8 @@ export const clientLoginResponseSchema = z.object({
   username: z.string(),
   role: z.enum(CLIENT_ROLES),
   ourfullname: z.string(),
+  /** Ours (an addition, DECISIONS §1): the consignee's or shipper's id, what the calls of their own data by id name (`/api/accounts/statement/{consignee_id}`). */
+  client_id: z.string(),
   token: z.string(),
   /** Millisecond timestamp after which the server refuses the token. */
   expiresAt: z.int(),

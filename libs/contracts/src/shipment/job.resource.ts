@@ -72,6 +72,8 @@ export const JobTexts = {
   etaBeforeEtd: 'ETA must not be before ETD',
   /** Ours: an Employee naming another assignee, or another user's id in a list path. */
   notYourJob: 'You can only see and change the jobs assigned to you.',
+  /** Ours: a consignee or shipper asking for a booking that is not theirs (clientbooking, 403). */
+  notYourBooking: 'This booking is not yours: you can only see your own bookings.',
 } as const;
 
 /** A calendar date as `YYYY-MM-DD` (an ISO date-time is cut to its date). */
@@ -285,6 +287,10 @@ export function bookingRules({ body }: { body: z.output<typeof bookingUpdateSche
 /** The mail buttons (spec 02 §7): `typeOfShipment` as the screens send it. */
 export const jobMailSchema = z.object({ typeOfShipment: z.optional(optionalText('Type of shipment')) });
 
+/** The status changes of a job, oldest first: its status timeline (the public BL search, a client's booking). */
+export const statusTimelineSchema = z.array(z.object({ status: z.string(), date: z.string() }));
+export type StatusTimeline = z.infer<typeof statusTimelineSchema>;
+
 /** DECISIONS §5: all the public learns of a shipment by its BL number. */
 export const trackingSchema = z.object({
   blNo: z.string(),
@@ -298,7 +304,7 @@ export const trackingSchema = z.object({
   doIssue: z.nullable(z.string()),
   deStuff: z.nullable(z.string()),
   /** The status changes, oldest first: the job's status timeline. */
-  history: z.array(z.object({ status: z.string(), date: z.string() })),
+  history: statusTimelineSchema,
 });
 export type Tracking = z.infer<typeof trackingSchema>;
 
@@ -341,6 +347,14 @@ const usernameParam = keyParam('username', 'Username');
 const blNoParam = keyParam('blNo', 'BL number');
 
 const found = z.object({ success: z.literal(true), results: z.array(jobSchema) });
+
+/**
+ * `GET /api/shipments/clientbooking/{jobNo}`: one booking of the calling consignee or shipper, as
+ * `searchbooklist` answers staff (`results[0]`), with a client's fields only (spec 02 §2 "Shipper":
+ * no personal information, invoice or version), and its status timeline as the BL search builds it.
+ */
+export const clientBookingReplySchema = z.object({ success: z.literal(true), results: z.array(clientBookingSchema), history: statusTimelineSchema });
+export type ClientBookingReply = z.infer<typeof clientBookingReplySchema>;
 const written = z.object({ success: z.literal(true), message: z.string(), shipment: jobSchema });
 const mailed = z.object({ success: z.literal(true), message: z.string() });
 
@@ -484,6 +498,16 @@ export const jobs = defineResource({
       reply: z.array(clientBookingSchema),
       paged: true,
       owner: { role: 'shipper', param: 'username' },
+    },
+    clientbooking: {
+      method: 'GET',
+      path: '/api/shipments/clientbooking/{jobNo}',
+      summary:
+        "One booking of the calling consignee or shipper (client token only; staff 403): a client's fields and the status timeline; another client's booking is 403, an unknown, deleted or not yet proceeded job 404",
+      action: 'read',
+      access: 'client',
+      params: jobNoParam,
+      reply: clientBookingReplySchema,
     },
     searchbooklist: {
       method: 'GET',

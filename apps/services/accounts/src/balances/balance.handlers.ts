@@ -3,17 +3,18 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { AccountsTexts, balances, type ConsigneeBalance, type ResourceHandlers } from '@freight/contracts';
 import { AppError } from '@freight/server';
 import { DataSource } from 'typeorm';
-import { BALANCE_COLUMNS, balanceOf, isId } from '../ledger/ledger.js';
+import { BALANCE_COLUMNS, assertOwnConsignee, balanceOf, isId } from '../ledger/ledger.js';
 
 type Handlers = ResourceHandlers<typeof balances>;
 type Msg<K extends keyof Handlers> = Parameters<Handlers[K]>[0];
 
-/** A consignee's balance owed, for the consignee screens of master data (DECISIONS §3). */
+/** A consignee's balance owed, for the consignee screens of master data (DECISIONS §3) and the consignee themself (issue 11). */
 @Injectable()
 export class BalanceHandlers implements Handlers {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  async balance({ params }: Msg<'balance'>) {
+  async balance({ actor, params }: Msg<'balance'>) {
+    assertOwnConsignee(actor, params.consignee_id);
     const balance = isId(params.consignee_id) ? await balanceOf(this.db, params.consignee_id) : null;
     if (!balance) throw new AppError('NOT_FOUND', AccountsTexts.consigneeNotFound);
     return { success: true as const, balance };

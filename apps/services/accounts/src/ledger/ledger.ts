@@ -1,5 +1,14 @@
 import { AppError } from '@freight/server';
-import { eventSubject, type BalanceChangedEvent, type ConsigneeBalance, type LedgerKind } from '@freight/contracts';
+import {
+  Messages,
+  eventSubject,
+  isClientRole,
+  type Actor,
+  type BalanceChangedEvent,
+  type ClientActor,
+  type ConsigneeBalance,
+  type LedgerKind,
+} from '@freight/contracts';
 import { appendEvents, type Tx } from '@freight/server-database';
 import { fromCents, toCents } from './money.js';
 
@@ -176,3 +185,13 @@ export async function balanceOf(tx: Pick<Tx, 'query'>, consigneeId: string): Pro
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** An id that can be a row's (a uuid): anything else names nothing (404), never a Postgres error (500). */
 export const isId = (value: string): boolean => UUID.test(value);
+
+/**
+ * A client reads a consignee's balance or statement only as that consignee (issue 11; the gateway
+ * checks the path names them too): a shipper, or another consignee's id, is refused. Staff pass
+ * (the gateway's matrix decides which of them).
+ */
+export function assertOwnConsignee(actor: Actor | ClientActor, consigneeId: string): void {
+  if (isClientRole(actor.role) && (actor.role !== 'consignee' || actor.id.toLowerCase() !== consigneeId.trim().toLowerCase()))
+    throw new AppError('FORBIDDEN', Messages.forbidden);
+}

@@ -13,6 +13,7 @@ import {
 } from '@freight/contracts';
 import { AppError } from '@freight/server';
 import { DataSource, type EntityManager } from 'typeorm';
+import { assertOwnConsignee } from '../ledger/ledger.js';
 
 type Handlers = ResourceHandlers<typeof accountsReports>;
 type Db = DataSource | EntityManager;
@@ -115,7 +116,8 @@ function line(row: LedgerRow): StatementLine {
 export class StatementHandlers implements Handlers {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  async statement({ params, query }: Parameters<Handlers['statement']>[0]) {
+  async statement({ actor, params, query }: Parameters<Handlers['statement']>[0]) {
+    assertOwnConsignee(actor, params.consignee_id);
     // One snapshot: the figures and the page agree even while credits are written.
     return this.db.transaction('REPEATABLE READ', async (tx) => {
       const consignee = await this.consignee(tx, params.consignee_id);
@@ -144,7 +146,8 @@ export class StatementHandlers implements Handlers {
    * is the last row's day, id and running balance, so a chunk neither adds up what came before
    * nor skips what was written between chunks.
    */
-  async statementExport({ params, query, after, limit }: Parameters<Handlers['statementExport']>[0]) {
+  async statementExport({ actor, params, query, after, limit }: Parameters<Handlers['statementExport']>[0]) {
+    assertOwnConsignee(actor, params.consignee_id);
     return this.db.transaction('REPEATABLE READ', async (tx) => {
       const consignee = await this.consignee(tx, params.consignee_id);
       const items: StatementLine[] = [];

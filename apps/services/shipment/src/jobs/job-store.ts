@@ -8,6 +8,7 @@ import {
   type Job,
   type JobChangeEvent,
   type ShipmentStatus,
+  type StatusTimeline,
 } from '@freight/contracts';
 import { AppError } from '@freight/server';
 import { appendEvents, type OutboxEvent, type Tx } from '@freight/server-database';
@@ -99,6 +100,16 @@ export async function findJob(tx: Pick<Tx, 'query'>, jobNo: string, notFound: st
   const [row] = await tx.query<JobRow[]>(`SELECT ${JOB_COLUMNS} FROM shipment.job WHERE lower(job_no) = lower($1) AND deleted_at IS NULL`, [jobNo]);
   if (!row) throw new AppError('NOT_FOUND', notFound);
   return row;
+}
+
+/** A job's status timeline (the status of shipment each time it was set, oldest first), from its history: the BL search's and a client's booking's. */
+export async function statusTimeline(db: Pick<Tx, 'query'>, jobId: string): Promise<StatusTimeline> {
+  const history = await db.query<{ status: string; date: Date }[]>(
+    `SELECT after AS status, changed_at AS date FROM shipment.job_history
+      WHERE job_id = $1 AND field = 'statusOfShipment' AND after IS NOT NULL AND after <> '' ORDER BY id`,
+    [jobId],
+  );
+  return history.map((entry) => ({ status: entry.status, date: entry.date.toISOString() }));
 }
 
 /** Head and Admin see every job; an Employee only the jobs assigned to them (DECISIONS §3-4). */

@@ -7,7 +7,7 @@ import { DataSource } from 'typeorm';
 import { clientByUsername, resolveNames, userById, type NameLookup } from '../directory-copy/directory-names.js';
 import { JobCreator } from './job-creator.js';
 import { jobPage, type JobListScope } from './job-lists.js';
-import { assertMayTouch, assertSelf, findJob, insertJobs, lockJob, recordChanges, type NewJob } from './job-store.js';
+import { assertMayTouch, assertSelf, findJob, insertJobs, lockJob, recordChanges, statusTimeline, type NewJob } from './job-store.js';
 import { JOB_COLUMNS, toClientBooking, toJob, type JobRow } from './job.row.js';
 
 type Handlers = ResourceHandlers<typeof jobs>;
@@ -23,6 +23,7 @@ export const JOB_OPERATIONS = [
   'allbooklist',
   'allbooklistconsignee',
   'allbooklistshipper',
+  'clientbooking',
   'searchbooklist',
   'updatebooking',
 ] as const satisfies readonly (keyof Handlers)[];
@@ -67,6 +68,21 @@ export class JobHandlers implements Pick<Handlers, Op> {
 
   allbooklistshipper(message: Msg<'allbooklistshipper'>) {
     return this.clientBookings('shipper', message);
+  }
+
+  /**
+   * One booking of the calling consignee or shipper (issue 11): a booking (a job that proceeded),
+   * else 404 like an unknown or deleted job; theirs as their lists know it (the job's consignee or
+   * shipper is the client the copy has under their username), else 403; a client's fields and the
+   * status timeline.
+   */
+  async clientbooking({ actor, params }: Msg<'clientbooking'>) {
+    const row = await findJob(this.db, params.jobNo, JobTexts.bookingNotFound);
+    if (!row.proceed) throw new AppError('NOT_FOUND', JobTexts.bookingNotFound);
+    const client = await clientByUsername(this.db, actor.role, actor.username);
+    const owner = actor.role === 'consignee' ? row.consignee_id : row.shipper_id;
+    if (!client || client.id !== actor.id || owner !== client.id) throw new AppError('FORBIDDEN', JobTexts.notYourBooking);
+    return { success: true as const, results: [toClientBooking(row)], history: await statusTimeline(this.db, row.id) };
   }
 
   async searchworklist({ actor, params }: Msg<'searchworklist'>) {

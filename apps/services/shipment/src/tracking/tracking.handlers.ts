@@ -4,6 +4,7 @@ import { BL_SEARCH_LIMIT, JobTexts, TrackingTexts, jobs, type ResourceHandlers, 
 import { AppError } from '@freight/server';
 import { countCall } from '@freight/server-database';
 import { DataSource } from 'typeorm';
+import { statusTimeline } from '../jobs/job-store.js';
 
 type Handlers = ResourceHandlers<typeof jobs>;
 export const TRACKING_OPERATIONS = ['searchbl'] as const satisfies readonly (keyof Handlers)[];
@@ -45,11 +46,6 @@ export class TrackingHandlers implements Pick<Handlers, 'searchbl'> {
     });
     const [job] = await this.db.query<TrackedRow[]>(TRACKED_JOB_SQL, [params.blNo]);
     if (!job) throw new AppError('NOT_FOUND', JobTexts.blNotFound);
-    const history = await this.db.query<{ status: string; date: Date }[]>(
-      `SELECT after AS status, changed_at AS date FROM shipment.job_history
-        WHERE job_id = $1 AND field = 'statusOfShipment' AND after IS NOT NULL AND after <> '' ORDER BY id`,
-      [job.id],
-    );
     return {
       blNo: job.bl_no,
       containerNo: job.container_no,
@@ -61,7 +57,7 @@ export class TrackingHandlers implements Pick<Handlers, 'searchbl'> {
       warehouseArrivalDate: job.wh_arrival_date,
       doIssue: job.do_issue,
       deStuff: job.de_stuff,
-      history: history.map((entry) => ({ status: entry.status, date: entry.date.toISOString() })),
+      history: await statusTimeline(this.db, job.id),
     };
   }
 }
