@@ -7,27 +7,32 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { startEdges } from '../dev/edge.mjs';
 import { ROUTES_FILE, loadRoutes } from '../dev/routes.mjs';
-import { launchBrowser, target } from './browser.mjs';
+import { apiAs, launchBrowser, signInThroughApi, target } from './browser.mjs';
 import { LAPTOP } from './check-screen.mjs';
 
 // Independent deployment, shown (issue 11): the built web apps are copied to a folder of this
-// test, served by an edge of its own (the one of `npm start`, createEdge) in front of the run's
-// gateway. With a Head's console session open, ONE console remote is rebuilt into that folder with
-// a visible change (FREIGHT_BUILD_LABEL=e2e-v2, shown by the kit's PageFrame) and no host rebuild:
-// the next navigation shows it, with no page error and the session kept. Then a remote built for
-// another version of a shared singleton (react ^20) is refused with a clear message in its slot
-// while the rest of the console works (ADR 18, ADR 40).
+// test, served by an edge of its own (the one of `npm start`: both sites, startEdges) in front of the
+// run's gateway. With a Head's console session open, ONE console remote is rebuilt into that folder
+// with a visible change (FREIGHT_BUILD_LABEL=e2e-v2, shown by the kit's PageFrame) and no host
+// rebuild: the next navigation shows it, with no page error and the session kept. The same for the
+// client-portal remote with a consignee's portal session open. Then a remote built for another
+// version of a shared singleton (react ^20) is refused with a clear message in its slot while the
+// rest of the console works (ADR 18, ADR 40).
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const WEB_APPS = ['console', 'master-data', 'jobs', 'accounts', 'tracking', 'portal', 'client-portal'];
 const { head } = target();
 const LABEL = 'e2e-v2';
-const run = promisify(execFile);
+const exec = promisify(execFile);
 
 let dir;
 let edges;
 let browser;
 let page;
+let portalPage;
 const pageErrors = [];
+const run = Date.now().toString(36).slice(-5);
+const consignee = { consigneeName: `Redeploy Teas ${run}`, username: `redeploy.${run}`, password: 'lagoon-crane-harbour-73' };
+const CLIENT_LANDING = '/consigneeshipmentview';
 
 /**
  * Builds one web app with rspack into this test's copy (its dist only: no other app, no host).
@@ -35,7 +40,7 @@ const pageErrors = [];
  */
 async function rebuild(app, env = {}, config = join(ROOT, 'apps/web', app, 'rspack.config.js')) {
   const out = join(dir, 'apps/web', app, 'dist');
-  await run(process.execPath, [join(ROOT, 'node_modules/@rspack/cli/bin/rspack.js'), 'build', '--mode', 'production', '-c', config, '-o', out], {
+  await exec(process.execPath, [join(ROOT, 'node_modules/@rspack/cli/bin/rspack.js'), 'build', '--mode', 'production', '-c', config, '-o', out], {
     cwd: join(ROOT, 'apps/web', app),
     env: { ...process.env, NODE_OPTIONS: '', ...env },
     maxBuffer: 64 * 1024 * 1024,
@@ -86,6 +91,9 @@ beforeAll(async () => {
   page = await browser.newPage({ viewport: LAPTOP });
   page.setDefaultTimeout(15_000);
   page.on('pageerror', (error) => pageErrors.push(error.message));
+  portalPage = await browser.newPage({ viewport: LAPTOP });
+  portalPage.setDefaultTimeout(15_000);
+  portalPage.on('pageerror', (error) => pageErrors.push(`portal: ${error.message}`));
 });
 
 afterAll(async () => {
@@ -143,6 +151,40 @@ describe('one console remote redeployed on its own', () => {
     // The rest of the console: the shell, and the accounts remote (with its new build).
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Accounts' }).click();
     await page.getByText(`Build ${LABEL}`).waitFor();
+    expect(pageErrors).toEqual([]);
+  }, 240_000);
+});
+
+describe('the client-portal remote redeployed on its own', () => {
+  let before;
+
+  it("runs the copied build: a consignee (added with a password by the Head) signs in on the portal's origin, no build label", async () => {
+    const { token: headToken } = await signInThroughApi(head);
+    const added = await apiAs('POST', 'consignees/add', headToken, {
+      ...consignee,
+      email: `accounts.${run}@redeploy.example`,
+      handlingPersonName: 'Nadeesha',
+    });
+    expect(added.status).toBe(201);
+    await portalPage.goto(`${edges.urls.portal}/clientlogin`);
+    await portalPage.getByLabel('Username').fill(consignee.username);
+    await portalPage.getByLabel('Password').fill(consignee.password);
+    await portalPage.getByRole('button', { name: 'Login' }).click();
+    await portalPage.waitForURL((u) => u.pathname === CLIENT_LANDING);
+    await portalPage.getByRole('heading', { name: 'Ocean Visibility', level: 2 }).waitFor();
+    await expect(portalPage.getByText(`Build ${LABEL}`).count()).resolves.toBe(0);
+    before = await portalPage.evaluate(() => localStorage.getItem('token'));
+    expect(before).toBeTruthy();
+  });
+
+  it('rebuilds only the client-portal remote with a visible change: the next navigation shows it, the session kept, no page error', async () => {
+    await rebuild('client-portal', { FREIGHT_BUILD_LABEL: LABEL });
+    await portalPage.goto(`${edges.urls.portal}/viewvesselconsignee`);
+    await portalPage.getByText(`Build ${LABEL}`).waitFor();
+    expect(new URL(portalPage.url()).pathname).toBe('/viewvesselconsignee');
+    await expect(portalPage.evaluate(() => localStorage.getItem('token'))).resolves.toBe(before);
+    // The portal host is the copied build: only the remote's folder was written.
+    expect(existsSync(join(dir, 'apps/web/portal/dist/index.html'))).toBe(true);
     expect(pageErrors).toEqual([]);
   }, 240_000);
 });
