@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { IDEMPOTENCY_KEY_HEADER, Messages, api, type Branch, type LoginResponse, type User } from '@freight/contracts';
-import { getSession, setApiBase, setSessionNavigator, startSession } from '@freight/web-session';
+import { getClientSession, getSession, setApiBase, setSessionKind, setSessionNavigator, startClientSession, startSession } from '@freight/web-session';
 import {
   ApiError,
   DOWNLOAD_CUT_SHORT_MESSAGE,
@@ -100,6 +100,38 @@ describe('api client', () => {
     expect(localStorage.getItem('token')).toBeNull();
     expect(navigated).toEqual(['/']);
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/users/all', '/api/users/logout']);
+  });
+
+  describe('on the client portal (session kind client)', () => {
+    const clientLogin = { token: 'ctok', username: 'lanka', role: 'consignee', ourfullname: 'Lanka Traders', client_id: 'c1', expiresAt: 0 } as const;
+    beforeEach(() => setSessionKind('client'));
+    afterEach(() => setSessionKind('staff'));
+
+    it("sends the client's token, on calls and on downloads", async () => {
+      startClientSession(clientLogin);
+      fetchMock.mockResolvedValueOnce(json([], 200, { 'X-Total-Count': '0' }));
+      await callApi(api.shipmentsAllbooklistconsignee, { params: { username: 'lanka' }, query: { page: 1, pageSize: 50 } });
+      expect((fetchMock.mock.calls[0]![1]?.headers as Record<string, string>).Authorization).toBe('Bearer ctok');
+      URL.createObjectURL = () => 'blob:x';
+      URL.revokeObjectURL = () => {};
+      fetchMock.mockResolvedValueOnce(new Response('%PDF-1.7', { headers: { 'content-type': 'application/pdf' } }));
+      await downloadFile(api.accountsStatementPdf, { from: '2026-01-01', to: '2026-01-31' }, 'statement.pdf', { consignee_id: 'c1' });
+      const [url, init] = fetchMock.mock.calls[1]!;
+      expect(url).toBe('/api/accounts/statement/c1/statement.pdf?from=2026-01-01&to=2026-01-31');
+      expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer ctok');
+    });
+
+    it('a 401 ends the client session: the client logout call, then /clientlogin', async () => {
+      startClientSession(clientLogin);
+      fetchMock.mockImplementation(async (input) =>
+        String(input).endsWith('/clientlogin/logout') ? json({ message: 'ok' }) : json({ message: Messages.unauthorized, code: 'UNAUTHORIZED' }, 401),
+      );
+      await expect(apiRequest('/api/shipments/allbooklistconsignee/lanka')).rejects.toMatchObject({ status: 401 });
+      expect(getClientSession()).toBeNull();
+      expect(localStorage.getItem('client_login')).toBeNull();
+      expect(navigated).toEqual(['/clientlogin']);
+      expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/shipments/allbooklistconsignee/lanka', '/api/clientlogin/logout']);
+    });
   });
 
   it('does not log out on a 401 to a call without a token (a failed sign-in)', async () => {

@@ -9,7 +9,7 @@ import {
   type Method,
   type OperationInput,
 } from '@freight/contracts';
-import { apiUrl, getSession, logout } from '@freight/web-session';
+import { apiUrl, logout, sessionToken } from '@freight/web-session';
 
 export const NOT_JSON_MESSAGE = 'Expected JSON response but received something else.';
 export const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
@@ -114,7 +114,7 @@ async function parseError(response: Response): Promise<ApiError> {
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const method = options.method ?? 'GET';
-  const token = options.auth === false ? undefined : getSession()?.token;
+  const token = options.auth === false ? undefined : sessionToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -267,7 +267,7 @@ export async function downloadFile(
   fallbackName: string,
   params: Record<string, string> = {},
 ): Promise<void> {
-  const token = getSession()?.token;
+  const token = sessionToken();
   const headers: Record<string, string> = { Accept: route.path.endsWith('.pdf') ? 'application/pdf' : 'text/csv' };
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;

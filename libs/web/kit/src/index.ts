@@ -17,8 +17,8 @@ export {
 // The session and the API base are one per page (@freight/web-session, a federation
 // singleton); the kit passes them on so that apps import everything from here.
 export * from '@freight/web-session';
-export { useSession, useRole, useCan, hasRole } from './use-session.js';
-export { RequireSession, RequireRole, RequirePermission } from './route-guard.js';
+export { useSession, useClientSession, useRole, useCan, hasRole } from './use-session.js';
+export { RequireSession, RequireRole, RequirePermission, RequireClient } from './route-guard.js';
 export { NotFoundPage, NoPermissionPage, NotAvailablePage, NOT_AVAILABLE_TEXT, ErrorNotice, LoadingNotice, lazyScreen, type WayBack } from './pages.js';
 export { formatDate, formatDateTime, formatClock, formatMoney, textOrNA } from './format.js';
 export { DataTable, SEARCH_DEBOUNCE_MS, type Column, type DataTableProps } from './data-table.js';
@@ -48,8 +48,14 @@ export { ResourceFormPage, useRecord, type ResourceFormConfig } from './resource
 export { ResourceViewPage, type ResourceViewConfig } from './resource-view-page.js';
 export { Tile } from './tile.js';
 export { HeaderClock } from './header-clock.js';
-export { PageFrame } from './page-frame.js';
+export { PageFrame, buildLabel } from './page-frame.js';
+export { RemoteSlot, REMOTE_FAILED_MESSAGE, remoteFailedMessage, versionRefusal, versionRefusedMessage, type VersionRefusal } from './remote-slot.js';
+export { REGISTRY_URL, parseRegistry, loadRegistry, loadRemoteModule, type RemoteRegistry } from './remote-registry.js';
 export { CounterPage, type CounterPageTexts } from './counter-page.js';
 export { connectLiveJobs, SseParser, backoffDelay, LIVE_BACKOFF, type LiveJobsOptions, type ServerSentEvent } from './live-jobs.js';
 export { useLiveJobs, LIVE_COALESCE_MS } from './use-live-jobs.js';
 export { LastMailStatus, lastMailText, jobMailsKey, MAIL_STATUS_POLL_MS } from './last-mail-status.js';
+export { NewsTicker, TICKER_LOOP_SECONDS, NO_NEWS_TEXT, LOADING_TEXT } from './news-ticker.js';
+export { StatementFigures, StatementLines, StatementPager, statementPages, defaultStatementRange } from './statement-view.js';
+export { JobStatusBadge, ShipmentStateBadge } from './booking-cells.js';
+export { CLIENT_SCREENS, clientLandingPath } from './client-paths.js';

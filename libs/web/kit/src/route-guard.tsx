@@ -1,8 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import type { StaffRole } from '@freight/contracts';
-import { isSessionValid, logout } from '@freight/web-session';
-import { useSession } from './use-session.js';
+import type { ClientRole, StaffRole } from '@freight/contracts';
+import { CLIENT_LOGIN_PATH, isSessionValid, logout } from '@freight/web-session';
+import { useClientSession, useSession } from './use-session.js';
 import { NoPermissionPage, type WayBack } from './pages.js';
 
 /**
@@ -39,4 +39,22 @@ export function RequirePermission({ allowed, children, ...wayBack }: { allowed: 
 /** Only these roles may see the content; others get a clear "no permission" page with a way back. */
 export function RequireRole({ roles, ...rest }: { roles: readonly StaffRole[]; children?: ReactNode } & WayBack) {
   return <RequirePermission allowed={(role) => roles.includes(role)} {...rest} />;
+}
+
+/**
+ * Every client screen of the portal sits under this guard (the page's session kind 'client'). It
+ * checks at every navigation: without a valid client session the keys are cleared and the visitor
+ * goes to /clientlogin; a client of another kind (a shipper on a consignee screen) goes there too.
+ */
+export function RequireClient({ role, children }: { role: ClientRole; children?: ReactNode }) {
+  const location = useLocation();
+  const session = useClientSession();
+  const valid = isSessionValid();
+
+  useEffect(() => {
+    if (!valid && session) void logout('expired');
+  }, [valid, session, location.key]);
+
+  if (!valid || session?.role !== role) return <Navigate to={CLIENT_LOGIN_PATH} replace />;
+  return children ?? <Outlet />;
 }

@@ -1,13 +1,14 @@
 import { jest } from '@jest/globals';
+import axe from 'axe-core';
 import { cleanup, configure, render } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router-dom';
-import type { Job, StaffRole } from '@freight/contracts';
-import { logout, setSessionNavigator, startSession } from '@freight/web-session';
-import { theme } from './providers.js';
+import type { ClientBooking, ClientRole, Job, StaffRole } from '@freight/contracts';
+import { logout, setSessionKind, setSessionNavigator, startClientSession, startSession } from '@freight/web-session';
+import { KitProviders, theme } from './providers.js';
 
 // Test code of the web remotes' screen specs (`@freight/web-kit/testing`): no bundle has it, and
 // the kit's build leaves it out.
@@ -54,6 +55,7 @@ export function fakeGateway() {
     cleanup();
     notifications.clean();
     void logout();
+    setSessionKind('staff');
   });
   return gateway;
 }
@@ -68,6 +70,34 @@ export const ME = { id: '00000000-0000-4000-8000-000000000007', fullName: 'Kamal
  */
 export function renderSignedIn(role: StaffRole, path: string, routes: RouteObject[]) {
   startSession({ token: 't', user_id: ME.id, user_role: role, user_username: 'kamal', user_fullName: ME.fullName, expiresAt: 0 });
+  return renderRoutes(path, routes);
+}
+
+/** The client signed in on the portal: a consignee (or shipper) "lanka", "Lanka Traders", id c1. */
+export const CLIENT = { id: '0b5a2a4e-1c1f-4b7e-9d55-2f0a8d3c9e11', username: 'lanka', fullName: 'Lanka Traders' };
+
+/**
+ * The portal's page (session kind 'client'), signed in as a client of `role` (CLIENT) unless
+ * `role` is null (signed out), rendering `routes` at `path` with the same providers as
+ * renderSignedIn, or (`asHost`) with only what the portal host's bootstrap gives (KitProviders:
+ * the query client comes with the first remote slot). Returns the router.
+ */
+export function renderAsClient(role: ClientRole | null, path: string, routes: RouteObject[], { asHost = false } = {}) {
+  setSessionKind('client');
+  if (role) {
+    startClientSession({ token: 'ct', username: CLIENT.username, role, ourfullname: CLIENT.fullName, client_id: CLIENT.id, expiresAt: 0 });
+  }
+  if (!asHost) return renderRoutes(path, routes);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <KitProviders>
+      <RouterProvider router={router} />
+    </KitProviders>,
+  );
+  return router;
+}
+
+function renderRoutes(path: string, routes: RouteObject[]) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <MantineProvider theme={theme}>
@@ -80,6 +110,12 @@ export function renderSignedIn(role: StaffRole, path: string, routes: RouteObjec
     </MantineProvider>,
   );
   return router;
+}
+
+/** A client's booking as the client lists answer it (no personal remarks, invoice or version). */
+export function aClientBooking(changes: Partial<ClientBooking> = {}): ClientBooking {
+  const { personalremarks: _p, invoiceNo: _n, invoiceAmount: _a, invoiceDate: _d, version: _v, ...booking } = aJob({ proceedToProceeding: true });
+  return { ...booking, ...changes };
 }
 
 /** A job as the service answers it; `changes` override fields. */
@@ -126,4 +162,13 @@ export function aJob(changes: Partial<Job> = {}): Job {
     updatedAt: '2026-11-20T08:00:00.000Z',
     ...changes,
   };
+}
+
+/**
+ * axe-core's serious and critical findings on the page as rendered in jsdom. jsdom has no layout,
+ * so colour contrast is left to the end-to-end check in Chromium (checkScreen).
+ */
+export async function axeProblems(): Promise<string[]> {
+  const { violations } = await axe.run(document.body, { resultTypes: ['violations'], rules: { 'color-contrast': { enabled: false } } });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes[0]?.target.join(' ')})`);
 }

@@ -1,10 +1,15 @@
 import { useSyncExternalStore } from 'react';
 import { can, type Action, type Area, type StaffRole } from '@freight/contracts';
-import { getSession, subscribeSession, type Session } from '@freight/web-session';
+import { getClientSession, getSession, subscribeSession, type ClientSession, type Session } from '@freight/web-session';
 
 /** The current session, re-rendering on login, logout and changes from other tabs. */
 export function useSession(): Session | null {
   return useSyncExternalStore(subscribeSession, getSession, () => null);
+}
+
+/** The client's session on the portal (a consignee or a shipper), re-rendering like useSession. */
+export function useClientSession(): ClientSession | null {
+  return useSyncExternalStore(subscribeSession, getClientSession, () => null);
 }
 
 /** The signed-in role, or null. */

@@ -1,4 +1,4 @@
-// The staff session and the API base: the browser state that must exist once per page.
+// The session (the staff's in the console, a client's in the portal) and the API base: the browser state that must exist once per page.
 // Module federation shares this package as a singleton, so the host and every remote
 // use the host's copy: one stored session, one set of listeners, one expiry timer, one
 // logout. Everything stateless (components, hooks, the API client) lives in
@@ -11,6 +11,13 @@
 export { setApiBase, apiUrl } from './api-config.js';
 export {
   getSession,
+  getClientSession,
+  sessionToken,
+  setSessionKind,
+  getSessionKind,
+  startClientSession,
+  CLIENT_SESSION_KEYS,
+  CLIENT_LOGIN_PATH,
   isSessionValid,
   subscribeSession,
   onLogout,
@@ -20,5 +27,7 @@ export {
   logout,
   initSession,
   type Session,
+  type ClientSession,
+  type SessionKind,
   type LogoutReason,
 } from './session.js';

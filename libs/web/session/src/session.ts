@@ -1,5 +1,31 @@
-import { SESSION_KEYS, SESSION_LENGTH_MS, isStaffRole, type LoginResponse, type StaffRole } from '@freight/contracts';
+import {
+  SESSION_KEYS,
+  SESSION_LENGTH_MS,
+  isClientRole,
+  isStaffRole,
+  type ClientLoginResponse,
+  type ClientRole,
+  type LoginResponse,
+  type StaffRole,
+} from '@freight/contracts';
 import { apiUrl } from './api-config.js';
+
+/**
+ * Which session a page keeps, declared once by its host at start (`setSessionKind`): the staff
+ * console 'staff' (the default), the client portal 'client'. The two live on different origins,
+ * so their keys never meet; the kind says which keys this page reads, which token the API client
+ * sends, where a logout revokes the token and where it goes.
+ */
+export type SessionKind = 'staff' | 'client';
+
+/**
+ * Browser storage keys of a client session: the specification's (spec 02 §3: token, username,
+ * myfullname, role, client_login) plus the sign-in time and the client's id.
+ */
+export const CLIENT_SESSION_KEYS = ['token', 'username', 'myfullname', 'role', 'client_login', 'loginTime', 'client_id'] as const;
+
+/** Where a client's logout (and a signed-out visit) goes: the client sign-in (DECISIONS §2). */
+export const CLIENT_LOGIN_PATH = '/clientlogin';
 
 /**
  * The staff session, kept in localStorage under the keys of the specification
@@ -14,6 +40,18 @@ export interface Session {
   loginTime: number;
 }
 
+/** A consignee's or shipper's session (the client portal), kept under CLIENT_SESSION_KEYS. */
+export interface ClientSession {
+  token: string;
+  /** The consignee's or shipper's id (the sign-in's `client_id`): their statement is asked by it. */
+  clientId: string;
+  role: ClientRole;
+  username: string;
+  /** `myfullname`: the consignee's or shipper's name. */
+  fullName: string;
+  loginTime: number;
+}
+
 export type LogoutReason = 'manual' | 'expired' | 'unauthorized';
 
 type Listener = () => void;
@@ -22,6 +60,8 @@ const listeners = new Set<Listener>();
 const logoutListeners = new Set<(reason: LogoutReason) => void>();
 let expiryTimer: ReturnType<typeof setTimeout> | undefined;
 let snapshot: Session | null | undefined;
+let clientSnapshot: ClientSession | null | undefined;
+let kind: SessionKind = 'staff';
 let navigate: (path: string) => void = (path) => window.location.assign(path);
 
 function storage(): Storage {
@@ -30,10 +70,12 @@ function storage(): Storage {
 
 function changed(): void {
   snapshot = undefined;
+  clientSnapshot = undefined;
   for (const listener of listeners) listener();
 }
 
 function read(): Session | null {
+  if (kind !== 'staff') return null;
   const s = storage();
   const token = s.getItem('token');
   const role = s.getItem('user_role');
@@ -51,15 +93,64 @@ function read(): Session | null {
   };
 }
 
-/** The stored session (even if expired), or null when nobody is signed in. Stable between changes. */
+function readClient(): ClientSession | null {
+  if (kind !== 'client') return null;
+  const s = storage();
+  const token = s.getItem('token');
+  const role = s.getItem('role');
+  const loginTime = Number(s.getItem('loginTime'));
+  if (s.getItem('client_login') !== 'true' || !token || !isClientRole(role) || !Number.isFinite(loginTime) || loginTime <= 0) {
+    return null;
+  }
+  return {
+    token,
+    role,
+    loginTime,
+    clientId: s.getItem('client_id') ?? '',
+    username: s.getItem('username') ?? '',
+    fullName: s.getItem('myfullname') ?? '',
+  };
+}
+
+/**
+ * Declare which session this page keeps (the host, once, before initSession): 'staff' (the
+ * default, the console) or 'client' (the portal).
+ */
+export function setSessionKind(next: SessionKind): void {
+  if (next === kind) return;
+  kind = next;
+  changed();
+}
+
+export function getSessionKind(): SessionKind {
+  return kind;
+}
+
+/** The stored staff session (even if expired), or null when nobody is signed in. Stable between changes. */
 export function getSession(): Session | null {
   if (snapshot === undefined) snapshot = read();
   return snapshot;
 }
 
-/** Signed in and less than SESSION_LENGTH_MS since login. */
+/** The stored client session on the portal (even if expired), or null. Stable between changes. */
+export function getClientSession(): ClientSession | null {
+  if (clientSnapshot === undefined) clientSnapshot = readClient();
+  return clientSnapshot;
+}
+
+/** The session of this page's kind, whichever it is. */
+function current(): Session | ClientSession | null {
+  return kind === 'client' ? getClientSession() : getSession();
+}
+
+/** The bearer token the API client sends: the token of this page's session, if any. */
+export function sessionToken(): string | undefined {
+  return current()?.token;
+}
+
+/** Signed in (with this page's kind of session) and less than SESSION_LENGTH_MS since login. */
 export function isSessionValid(now: number = Date.now()): boolean {
-  const session = getSession();
+  const session = current();
   return session !== null && now - session.loginTime < SESSION_LENGTH_MS;
 }
 
@@ -94,23 +185,45 @@ export function startSession(login: LoginResponse, now: number = Date.now()): vo
   scheduleExpiry(now);
 }
 
-/** A failed login leaves user_login 'false' (spec 01 §4) and nothing else behind. */
+/**
+ * Store a client's successful sign-in (the portal: `setSessionKind('client')` first) and start the
+ * expiry timer.
+ */
+export function startClientSession(login: ClientLoginResponse, now: number = Date.now()): void {
+  const s = storage();
+  s.setItem('token', login.token);
+  s.setItem('username', login.username);
+  s.setItem('myfullname', login.ourfullname);
+  s.setItem('role', login.role);
+  s.setItem('client_id', login.client_id);
+  s.setItem('client_login', 'true');
+  s.setItem('loginTime', String(now));
+  changed();
+  scheduleExpiry(now);
+}
+
+/**
+ * A failed login leaves the login flag 'false' (spec 01 §4, spec 02 §4: user_login, or client_login
+ * on the portal) and nothing else behind.
+ */
 export function markLoginFailed(): void {
   clearSessionKeys();
-  storage().setItem('user_login', 'false');
+  storage().setItem(kind === 'client' ? 'client_login' : 'user_login', 'false');
   changed();
 }
 
+/** Every key of a session; on the portal both kinds' keys (DECISIONS §2: Log Out clears every key). */
 function clearSessionKeys(): void {
   const s = storage();
-  for (const key of SESSION_KEYS) s.removeItem(key);
+  const keys: readonly string[] = kind === 'client' ? [...SESSION_KEYS, ...CLIENT_SESSION_KEYS] : SESSION_KEYS;
+  for (const key of keys) s.removeItem(key);
 }
 
 /** (Re)arm the single timer that logs out when the session reaches its end. */
 function scheduleExpiry(now: number = Date.now()): void {
   clearTimeout(expiryTimer);
   expiryTimer = undefined;
-  const session = getSession();
+  const session = current();
   if (!session) return;
   const remaining = session.loginTime + SESSION_LENGTH_MS - now;
   if (remaining <= 0) {
@@ -123,7 +236,8 @@ function scheduleExpiry(now: number = Date.now()): void {
 /**
  * End the session: clear every session key, revoke the token on the server
  * (best effort: a dead network or an already-expired token must not keep anyone
- * signed in), tell the listeners and go to '/'.
+ * signed in), tell the listeners and go to '/' (staff) or '/clientlogin' (a client, the
+ * token revoked at the client logout call).
  */
 export async function logout(reason: LogoutReason = 'manual'): Promise<void> {
   const token = storage().getItem('token');
@@ -132,10 +246,11 @@ export async function logout(reason: LogoutReason = 'manual'): Promise<void> {
   clearSessionKeys();
   changed();
   for (const listener of logoutListeners) listener(reason);
-  navigate('/');
+  const client = kind === 'client';
+  navigate(client ? CLIENT_LOGIN_PATH : '/');
   if (token) {
     try {
-      await fetch(apiUrl('/api/users/logout'), {
+      await fetch(apiUrl(client ? '/api/clientlogin/logout' : '/api/users/logout'), {
         method: 'POST',
         headers: { Authorization: `Bearer ${token}` },
         keepalive: true,
@@ -153,7 +268,8 @@ export async function logout(reason: LogoutReason = 'manual'): Promise<void> {
 export function initSession(): () => void {
   scheduleExpiry();
   const onStorage = (event: StorageEvent) => {
-    if (event.key !== null && !(SESSION_KEYS as readonly string[]).includes(event.key)) return;
+    const keys: readonly string[] = kind === 'client' ? CLIENT_SESSION_KEYS : SESSION_KEYS;
+    if (event.key !== null && !keys.includes(event.key)) return;
     changed();
     scheduleExpiry();
   };

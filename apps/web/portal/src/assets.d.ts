@@ -1,0 +1,2 @@
+// Style sheets are bundled by rspack's built-in CSS support.
+declare module '*.css';

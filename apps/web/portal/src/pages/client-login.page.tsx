@@ -1,0 +1,124 @@
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { Button, Center, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { api, clientLoginRequestSchema, type LoginRequest } from '@freight/contracts';
+import { NewsTicker, callApi, clientLandingPath, isSessionValid, markLoginFailed, startClientSession, useClientSession } from '@freight/web-kit';
+
+/** spec 02 §8: any client sign-in failure reads the same. */
+export const CLIENT_LOGIN_FAILED = 'Invalid username or password';
+
+type Field = keyof LoginRequest;
+type FieldErrors = Partial<Record<Field, string>>;
+
+/** The first message per field of the contracts' schema: the check the gateway makes. */
+function validate(values: LoginRequest): { data?: LoginRequest; errors: FieldErrors } {
+  const result = clientLoginRequestSchema.safeParse(values);
+  if (result.success) return { data: result.data, errors: {} };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) errors[issue.path[0] as Field] ??= issue.message;
+  return { errors };
+}
+
+/**
+ * /clientlogin (spec 02 §2): username and password, the active client news ticker, HOME to the
+ * public site (`/`, a full page load: the edge serves the microsite there). A consignee goes to
+ * /consigneeshipmentview, a shipper to /shippershipmentview; any failure says "Invalid username or
+ * password" and leaves client_login 'false'. The portal's first render: plain state, no form library.
+ */
+export function ClientLoginPage() {
+  const session = useClientSession();
+  const navigate = useNavigate();
+  const [values, setValues] = useState<LoginRequest>({ username: '', password: '' });
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const inputs = { username: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+
+  if (session && isSessionValid()) return <Navigate to={clientLandingPath(session.role)} replace />;
+
+  const change = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
+    const next = { ...values, [field]: event.currentTarget.value };
+    setValues(next);
+    if (submitted) setFieldErrors(validate(next).errors);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    setSubmitted(true);
+    const { data, errors } = validate(values);
+    setFieldErrors(errors);
+    if (!data) {
+      const firstWrong = (['username', 'password'] as const).find((field) => errors[field]);
+      if (firstWrong) inputs[firstWrong].current?.focus();
+      return;
+    }
+    setError(null);
+    setSubmitting(true);
+    try {
+      const reply = await callApi(api.clientLogin, { body: data }, { auth: false });
+      startClientSession(reply);
+      navigate(clientLandingPath(reply.role), { replace: true });
+    } catch {
+      markLoginFailed();
+      setError(CLIENT_LOGIN_FAILED);
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Center component="main" mih="100vh" p="md" bg="gray.1">
+      <Stack w="100%" maw={440} gap="md">
+        <NewsTicker />
+        <Paper withBorder shadow="sm" p="xl">
+          <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="client-login-title">
+            <Stack>
+              <Group justify="space-between" align="center">
+                <Title order={1} size="h2" id="client-login-title">
+                  Client Login
+                </Title>
+                {/* A full page load: the edge serves the public microsite at '/'. */}
+                <Button component="a" href="/" variant="light" size="compact-md">
+                  HOME
+                </Button>
+              </Group>
+              <Text c="dimmed" size="sm">
+                Members Area: consignees and shippers
+              </Text>
+              <TextInput
+                ref={inputs.username}
+                name="username"
+                label="Username"
+                autoComplete="username"
+                required
+                value={values.username}
+                onChange={change('username')}
+                error={fieldErrors.username}
+              />
+              <PasswordInput
+                ref={inputs.password}
+                name="password"
+                label="Password"
+                autoComplete="current-password"
+                visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the characters' }}
+                required
+                value={values.password}
+                onChange={change('password')}
+                error={fieldErrors.password}
+              />
+              <Button type="submit" loading={submitting}>
+                Login
+              </Button>
+              {error && (
+                <Text c="red.9" role="alert">
+                  {error}
+                </Text>
+              )}
+            </Stack>
+          </form>
+        </Paper>
+      </Stack>
+    </Center>
+  );
+}
