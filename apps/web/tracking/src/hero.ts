@@ -1,0 +1,89 @@
+/*
+ * The landing page's hero (spec 01 §2, §9): 4 images, the next one every 3 s, wrapping around.
+ * After a manual previous or next, the rotation pauses for 3 s and then goes on at its 3 s pace
+ * (the next automatic change comes 6 s after the click). With prefers-reduced-motion it does not
+ * rotate by itself at all; the Pause button stops and restarts it (WCAG 2.2.2). While it rotates
+ * by itself the slides' region is aria-live="off" (no announcement every 3 s); a manual change
+ * makes it "polite" so the new caption is read.
+ */
+export const ROTATE_MS = 3000;
+export const PAUSE_AFTER_MANUAL_MS = 3000;
+
+export interface Hero {
+  /** The slide on show (0-based). */
+  readonly current: number;
+  /** Whether it rotates by itself right now (false when reduced motion or paused). */
+  readonly rotating: boolean;
+  stop(): void;
+}
+
+export function setupHero(root: ParentNode, options: { reducedMotion?: boolean } = {}): Hero | null {
+  const list = root.querySelector<HTMLElement>('.hero-slides');
+  const slides = [...root.querySelectorAll<HTMLElement>('.hero-slide')];
+  if (!list || slides.length < 2) return null;
+  const previous = root.querySelector<HTMLButtonElement>('[data-hero="previous"]');
+  const next = root.querySelector<HTMLButtonElement>('[data-hero="next"]');
+  const pause = root.querySelector<HTMLButtonElement>('[data-hero="pause"]');
+  const reducedMotion = options.reducedMotion ?? false;
+
+  let current = Math.max(
+    0,
+    slides.findIndex((slide) => !slide.hidden),
+  );
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let userPaused = false;
+
+  const show = (index: number) => {
+    current = (index + slides.length) % slides.length;
+    slides.forEach((slide, i) => {
+      slide.hidden = i !== current;
+    });
+    // The one after the shown one starts loading now, so it is ready when its turn comes.
+    const upcoming = slides[(current + 1) % slides.length].querySelector('img');
+    if (upcoming) upcoming.loading = 'eager';
+  };
+
+  const schedule = (delay: number) => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (reducedMotion || userPaused) return;
+    timer = setTimeout(() => {
+      list.setAttribute('aria-live', 'off');
+      show(current + 1);
+      schedule(ROTATE_MS);
+    }, delay);
+  };
+
+  const manual = (step: number) => {
+    list.setAttribute('aria-live', 'polite');
+    show(current + step);
+    schedule(PAUSE_AFTER_MANUAL_MS + ROTATE_MS);
+  };
+
+  previous?.addEventListener('click', () => manual(-1));
+  next?.addEventListener('click', () => manual(1));
+  if (pause && !reducedMotion) {
+    pause.hidden = false;
+    pause.addEventListener('click', () => {
+      userPaused = !userPaused;
+      pause.setAttribute('aria-pressed', String(userPaused));
+      pause.textContent = userPaused ? 'Play' : 'Pause';
+      schedule(ROTATE_MS);
+    });
+  }
+  list.setAttribute('aria-live', 'off');
+  schedule(ROTATE_MS);
+
+  return {
+    get current() {
+      return current;
+    },
+    get rotating() {
+      return timer !== undefined;
+    },
+    stop() {
+      clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}
