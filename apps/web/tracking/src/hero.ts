@@ -40,7 +40,7 @@ export function setupHero(root: ParentNode, options: { reducedMotion?: boolean }
     });
     // The one after the shown one starts loading now, so it is ready when its turn comes.
     const upcoming = slides[(current + 1) % slides.length].querySelector('img');
-    if (upcoming) upcoming.loading = 'eager';
+    upcoming?.setAttribute('loading', 'eager');
   };
 
   const schedule = (delay: number) => {
@@ -72,6 +72,7 @@ export function setupHero(root: ParentNode, options: { reducedMotion?: boolean }
     });
   }
   list.setAttribute('aria-live', 'off');
+  show(current);
   schedule(ROTATE_MS);
 
   return {

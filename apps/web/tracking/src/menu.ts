@@ -12,7 +12,7 @@ export function setupMenu(root: ParentNode): HTMLButtonElement | null {
   nav.addEventListener('click', (event) => {
     if ((event.target as Element).closest('a')) set(false);
   });
-  nav.addEventListener('keydown', (event) => {
+  (toggle.closest('header') ?? nav).addEventListener('keydown', (event) => {
     if (event.key === 'Escape' && toggle.getAttribute('aria-expanded') === 'true') {
       set(false);
       toggle.focus();

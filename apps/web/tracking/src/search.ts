@@ -91,7 +91,6 @@ export function setupSearch(root: Document, win: Window = window): { search(bl: 
   const input = byId<HTMLInputElement>(root, 'search-bl');
   const fieldError = byId<HTMLElement>(root, 'search-bl-error');
   const result = byId<HTMLElement>(root, 'search-result');
-  const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
   let latest = 0;
 
   const message = (text: string, role: 'status' | 'alert') => {
@@ -102,10 +101,8 @@ export function setupSearch(root: Document, win: Window = window): { search(bl: 
     const call = ++latest;
     result.setAttribute('aria-busy', 'true');
     message('Loading...', 'status');
-    if (button) button.disabled = true;
     const answer = await callJson<Tracking>(`/api/shipments/searchbl/${encodeURIComponent(blNo)}`);
     if (call !== latest) return; // a newer search took over
-    if (button) button.disabled = false;
     result.setAttribute('aria-busy', 'false');
     if (answer.ok && answer.body) result.replaceChildren(renderTracking(root, answer.body));
     else if (answer.status === 404) message(NOT_FOUND_MESSAGE, 'status');
