@@ -47,10 +47,10 @@ function heroSlides() {
     const srcset = files.map((file) => `/site/${file.to} ${file.width}w`).join(', ');
     const fallback = files[1] ?? files[0];
     const loading = index === 0 ? 'fetchpriority="high" decoding="async"' : 'loading="lazy" decoding="async"';
-    return `<li class="hero-slide" data-slide="${index}" role="group" aria-roledescription="slide" aria-label="${index + 1} of ${HERO_IMAGES.length}: ${image.caption}"${index === 0 ? '' : ' hidden'}>
+    return `<div class="hero-slide" data-slide="${index}" role="group" aria-roledescription="slide" aria-label="${index + 1} of ${HERO_IMAGES.length}: ${image.caption}"${index === 0 ? '' : ' hidden'}>
           <img src="/site/${fallback.to}" srcset="${srcset}" sizes="100vw" width="1600" height="900" alt="${image.alt}" ${loading} />
           <p class="hero-caption">${image.caption}</p>
-        </li>`;
+        </div>`;
   }).join('\n        ');
 }
 

@@ -66,7 +66,6 @@ export function setupHero(root: ParentNode, options: { reducedMotion?: boolean }
     pause.hidden = false;
     pause.addEventListener('click', () => {
       userPaused = !userPaused;
-      pause.setAttribute('aria-pressed', String(userPaused));
       pause.textContent = userPaused ? 'Play' : 'Pause';
       schedule(ROTATE_MS);
     });
