@@ -3,6 +3,7 @@
 // the shared libraries. Each app's rspack.config.js passes only what differs.
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { federationShared } from './federation.shared.js';
 
@@ -59,6 +60,9 @@ export function webAppConfig({ path, production, output, federation, entry = {},
     // dts: false: the type plugin needs a tsconfig per app and prints a spurious EPIPE trace.
     plugins: [
       ...plugins,
+      // The build's label (FREIGHT_BUILD_LABEL at build time, '' by default), shown by the kit's PageFrame:
+      // which build of a remote a page runs is visible without a developer tool.
+      new rspack.DefinePlugin({ 'process.env.FREIGHT_BUILD_LABEL': JSON.stringify(process.env.FREIGHT_BUILD_LABEL ?? '') }),
       new ModuleFederationPlugin({
         ...federation,
         shared,

@@ -1,8 +1,11 @@
-// The dev edge of `npm start`: one origin serving every web app's build and proxying the
-// API, following deploy/edge/routes.json exactly as the generated production nginx does:
-// the same paths, cache headers, security headers of the pages and compression.
-// Run as its own process (`node tools/dev/edge.mjs`, configured by EDGE_* variables and the
-// gateway's BODY_LIMIT_BYTES); it prints `listening on <url>` once it accepts connections.
+// The dev edge of `npm start`: one server per site (origin) of deploy/edge/routes.json — the
+// main site (microsite, console, remotes) and the client portal — serving every web app's
+// build and proxying the API exactly as the generated production nginx does: the same paths,
+// redirects, cache headers, security headers of the pages and compression.
+// Run as its own process (`node tools/dev/edge.mjs`, configured by EDGE_* variables, the sites'
+// URL variables and the gateway's BODY_LIMIT_BYTES); it prints `listening on <url>` (the main
+// site) and `<site> listening on <url>` for each other site once they accept connections.
+// In a test or a tool: `startEdges()` (every site) or `createEdge()` (one site).
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
@@ -15,16 +18,34 @@ import fastifyStatic from '@fastify/static';
 import proxy from '@fastify/http-proxy';
 import { negotiate } from '@fastify/accept-negotiator';
 import { loadEnv } from './env.mjs';
-import { cacheControlFor, COMPRESS_MIN_BYTES, COMPRESSIBLE_TYPES, forwardedFor, loadRoutes, pageSecurityHeaders, REVALIDATE } from './routes.mjs';
+import {
+  cacheControlFor,
+  COMPRESS_MIN_BYTES,
+  COMPRESSIBLE_TYPES,
+  forwardedFor,
+  hostUrl,
+  loadRoutes,
+  matchRoute,
+  pageSecurityHeaders,
+  portVariable,
+  REDIRECT_STATUS,
+  REVALIDATE,
+  siteUrls,
+} from './routes.mjs';
 
 /**
- * @param {{ root: string, routes: Array<{path: string, upstream?: string, static?: string, spa?: boolean}>,
- *           upstreams: Record<string, string>, bodyLimit?: number, pageHeaders?: Record<string, string>,
+ * One site's edge (not listening yet).
+ * @param {{ root: string, site: { routes: import('./routes.mjs').Route[], pageHeaders?: Record<string, string> },
+ *           upstreams: Record<string, string>, bodyLimit?: number, siteUrls?: Record<string, string>,
  *           onError?: (message: string) => void }} options
+ *   `site`: a site of loadRoutes() (its routes in match order and its pages' headers);
  *   `upstreams` maps each upstream name to a base URL (e.g. gateway → http://127.0.0.1:3000);
+ *   `siteUrls`: each site's URL, the target of a redirect route (read when a request comes: it may be filled after listening);
  *   `bodyLimit` is the gateway's BODY_LIMIT_BYTES, refused here with the gateway's own 413.
  */
-export async function createEdge({ root, routes, upstreams, bodyLimit, pageHeaders = pageSecurityHeaders(), onError = console.error }) {
+export async function createEdge({ root, site, upstreams, bodyLimit, siteUrls: urls = {}, onError = console.error }) {
+  const { routes } = site;
+  const pageHeaders = site.pageHeaders ?? pageSecurityHeaders();
   const app = Fastify({ logger: false, trustProxy: false });
   const statics = [];
   /** The file each static reply sends (set by @fastify/static), so its compressed form can be cached. */
@@ -36,7 +57,24 @@ export async function createEdge({ root, routes, upstreams, bodyLimit, pageHeade
     return compress(request, reply, payload, files.get(reply));
   });
 
-  for (const route of routes) {
+  // Exact paths (a web app's page, e.g. the microsite at /) and redirects to another site are
+  // answered before routing: the prefix routes (the console's SPA at /) would take them otherwise.
+  const early = routes.filter((r) => r.exact || r.redirect);
+  const staticDirs = new Map(routes.filter((r) => r.static).map((r) => [r.app, resolve(root, r.static)]));
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const [path] = request.url.split('?');
+    const route = matchRoute({ routes: early }, path);
+    if (!route || matchRoute(site, path) !== route) return;
+    if (route.redirect) {
+      const target = urls[route.redirect];
+      if (!target) throw new Error(`No URL for site "${route.redirect}"`);
+      return reply.header('cache-control', REVALIDATE).redirect(target + request.url, REDIRECT_STATUS);
+    }
+    return reply.sendFile(route.file, staticDirs.get(route.app));
+  });
+
+  for (const route of routes.filter((r) => !r.exact && !r.redirect)) {
     if (route.upstream) {
       const base = upstreams[route.upstream];
       if (!base) throw new Error(`No address for upstream "${route.upstream}"`);
@@ -187,13 +225,54 @@ async function compress(request, reply, payload, file) {
   return compressor;
 }
 
+/**
+ * Every site of deploy/edge/routes.json, each on its own port (`ports[site]`, 0 or unset: any
+ * free one). A redirect to a site goes to its configured URL (`env[site.urlVariable]`, e.g.
+ * PORTAL_URL) or, unset, to where it listens here.
+ * @param {{ root: string, upstreams: Record<string, string>, bodyLimit: number, host?: string,
+ *           ports?: Record<string, number>, env?: Record<string, string | undefined>, onError?: (message: string) => void }} options
+ * @returns {Promise<{ urls: Record<string, string>, listening: Record<string, string>, close: () => Promise<void> }>}
+ *   `urls`: each site's URL (configured, else where it listens); `listening`: where each listens.
+ */
+export async function startEdges({ root, upstreams, bodyLimit, host = '127.0.0.1', ports = {}, env = {}, onError }) {
+  const { sites } = loadRoutes(root);
+  const urls = {};
+  const listening = {};
+  const apps = [];
+  const close = () => Promise.all(apps.map((app) => app.close())).then(() => {});
+  try {
+    for (const [name, site] of Object.entries(sites)) {
+      const app = await createEdge({ root, site, upstreams, bodyLimit, siteUrls: urls, onError });
+      apps.push(app);
+      await app.listen({ host, port: Number(ports[name] ?? 0) });
+      listening[name] = hostUrl(host, /** @type {import('node:net').AddressInfo} */ (app.server.address()).port);
+    }
+    Object.assign(
+      urls,
+      siteUrls(sites, env, (name) => listening[name]),
+    );
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { urls, listening, close };
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const root = process.env.EDGE_ROOT ?? fileURLToPath(new URL('../..', import.meta.url));
-  const { routes, pageHeaders } = loadRoutes(root);
+  const env = loadEnv(root);
+  const { sites } = loadRoutes(root);
   // The gateway's limit, from the variable the gateway reads (npm start passes it on).
-  const bodyLimit = Number(process.env.BODY_LIMIT_BYTES ?? loadEnv(root).BODY_LIMIT_BYTES);
-  const app = await createEdge({ root, routes, pageHeaders, bodyLimit, upstreams: JSON.parse(process.env.EDGE_UPSTREAMS ?? '{}') });
-  const url = await app.listen({ host: process.env.EDGE_HOST ?? '127.0.0.1', port: Number(process.env.EDGE_PORT ?? 8080) });
-  console.log(`listening on ${url}`);
-  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void app.close().then(() => process.exit(0)));
+  const bodyLimit = Number(process.env.BODY_LIMIT_BYTES ?? env.BODY_LIMIT_BYTES);
+  const ports = Object.fromEntries(Object.keys(sites).map((name) => [name, Number(process.env[portVariable(name)] ?? env[portVariable(name)] ?? 0)]));
+  const edges = await startEdges({
+    root,
+    bodyLimit,
+    host: process.env.EDGE_HOST ?? '127.0.0.1',
+    ports,
+    env: { ...env, ...process.env },
+    upstreams: JSON.parse(process.env.EDGE_UPSTREAMS ?? '{}'),
+  });
+  for (const [name, url] of Object.entries(edges.listening)) console.log(name === 'main' ? `listening on ${url}` : `${name} listening on ${url}`);
+  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void edges.close().then(() => process.exit(0)));
 }

@@ -10,26 +10,40 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { csvExportStandIn, downloadPausedFirst } from './csv-export-stand-in.mjs';
 import { forwardedFor, IMMUTABLE, pageSecurityHeaders, REVALIDATE } from './routes.mjs';
 
+import { startEdges } from './edge.mjs';
+
 const EDGE = fileURLToPath(new URL('./edge.mjs', import.meta.url));
 
 const BODY_LIMIT = 1024 * 1024;
 
-/** A project folder with a routes.json (and the remote registry it names) and the builds it names. */
-function project(routes, registry) {
+/**
+ * A project folder with a routes.json (and the remote registry it names) and the builds it names:
+ * `routes` are the main site's; `otherSites` more sites, as in routes.json.
+ */
+function project(routes, registry, otherSites = {}) {
   const root = mkdtempSync(join(tmpdir(), 'edge-'));
   mkdirSync(join(root, 'deploy/edge'), { recursive: true });
-  const upstreams = { gateway: 'gateway:3000', 'web-host': 'web-host:8080', 'web-remote': 'web-remote:8080' };
-  const map = { upstreams, routes };
+  const upstreams = {
+    gateway: 'gateway:3000',
+    'web-host': 'web-host:8080',
+    'web-remote': 'web-remote:8080',
+    'web-site': 'web-site:8080',
+    'web-portal': 'web-portal:8080',
+  };
+  const main = { urlVariable: 'PUBLIC_SITE_URL', routes };
   if (registry) {
     writeFileSync(join(root, 'remotes.json'), JSON.stringify(registry));
-    map.remoteRegistry = 'remotes.json';
+    main.remoteRegistry = 'remotes.json';
   }
-  writeFileSync(join(root, 'deploy/edge/routes.json'), JSON.stringify(map));
+  writeFileSync(join(root, 'deploy/edge/routes.json'), JSON.stringify({ upstreams, sites: { main, ...otherSites } }));
   return root;
 }
 
-/** Runs the edge as `npm start` does: its own process, configured by EDGE_* variables and the gateway's body limit. */
-function runEdge(root, upstreams) {
+/**
+ * Runs the edge as `npm start` does: its own process, configured by EDGE_* variables and the gateway's body limit.
+ * `url`: the main site's; `urls`: every site's as printed.
+ */
+function runEdge(root, upstreams, env = {}) {
   const child = spawn(process.execPath, [EDGE], {
     env: {
       ...process.env,
@@ -38,23 +52,28 @@ function runEdge(root, upstreams) {
       EDGE_HOST: '127.0.0.1',
       EDGE_PORT: '0',
       EDGE_UPSTREAMS: JSON.stringify(upstreams),
+      PORTAL_EDGE_PORT: '0',
       BODY_LIMIT_BYTES: String(BODY_LIMIT),
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const url = new Promise((resolve, reject) => {
+  const sites = Object.keys(JSON.parse(readFileSync(join(root, 'deploy/edge/routes.json'), 'utf8')).sites);
+  const urls = new Promise((resolve, reject) => {
     const onData = (data) => {
       output += data;
-      const match = /listening on (\S+)/.exec(output);
-      if (match) resolve(match[1]);
+      const found = Object.fromEntries([...output.matchAll(/^(?:(\S+) )?listening on (\S+)$/gm)].map(([, site = 'main', at]) => [site, at]));
+      if (sites.every((site) => found[site])) resolve(found);
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
     child.once('exit', (code) => reject(new Error(`edge exited ${code}: ${output}`)));
   });
   const stop = () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM'))));
-  return { url, stop };
+  const url = urls.then((all) => all.main);
+  url.catch(() => {}); // observed by awaiting `url` or `urls`
+  return { url, urls, stop };
 }
 
 /** One request with node:http, which (unlike fetch) leaves the body as sent: compressed or not. */
@@ -326,5 +345,126 @@ describe('dev edge', () => {
   it('builds X-Forwarded-For like nginx', () => {
     expect(forwardedFor(undefined, '10.1.1.1')).toBe('10.1.1.1');
     expect(forwardedFor('1.1.1.1', '10.1.1.1')).toBe('1.1.1.1, 10.1.1.1');
+  });
+});
+
+describe('dev edge: two sites', () => {
+  /** The main site (a microsite at exact paths and /site/, a SPA at /) and a portal site, as in routes.json. */
+  function twoSites() {
+    const root = project(
+      [
+        { path: '/api/', upstream: 'gateway' },
+        { exact: '/', app: 'site', static: 'site', file: 'index.html' },
+        { exact: '/Searchbl', app: 'site', static: 'site', file: 'searchbl.html' },
+        { path: '/site/', app: 'site', static: 'site' },
+        { exact: '/clientlogin', redirect: 'portal' },
+        { path: '/viewbookingconsignee/', redirect: 'portal' },
+        { path: '/', app: 'host', static: 'host', spa: true },
+      ],
+      undefined,
+      {
+        portal: {
+          urlVariable: 'PORTAL_URL',
+          remoteRegistry: 'portal-remotes.json',
+          routes: [
+            { path: '/api/', upstream: 'gateway' },
+            { exact: '/', redirect: 'main' },
+            { path: '/remotes/client-portal/', app: 'remote', static: 'remote' },
+            { path: '/', app: 'portal', static: 'portal', spa: true },
+          ],
+        },
+      },
+    );
+    for (const dir of ['site', 'host', 'portal', 'remote']) mkdirSync(join(root, dir));
+    writeFileSync(join(root, 'site/index.html'), '<h1>microsite</h1>');
+    writeFileSync(join(root, 'site/searchbl.html'), '<h1>track</h1>');
+    writeFileSync(join(root, 'site/main.1a2b3c4d.js'), SCRIPT);
+    writeFileSync(join(root, 'host/index.html'), '<h1>console</h1>');
+    writeFileSync(join(root, 'portal/index.html'), '<h1>portal</h1>');
+    writeFileSync(join(root, 'remote/remoteEntry.js'), '{}');
+    writeFileSync(join(root, 'portal-remotes.json'), JSON.stringify({ clientPortal: 'https://cdn.example.com/client-portal/remoteEntry.js' }));
+    return root;
+  }
+  const upstream = createServer((req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ url: req.url })));
+  let gateway;
+  let edge;
+  let urls;
+
+  beforeAll(async () => {
+    gateway = await listen(upstream);
+    edge = runEdge(twoSites(), { gateway });
+    urls = await edge.urls;
+  });
+  afterAll(async () => {
+    await edge.stop();
+    await new Promise((r) => upstream.close(r));
+  });
+
+  const text = async (url) => {
+    const res = await fetch(url, { redirect: 'manual' });
+    return [res.status, await res.text()];
+  };
+
+  it('serves the microsite at its exact paths and its files under /site/, the console everywhere else', async () => {
+    expect(await text(`${urls.main}/`)).toEqual([200, '<h1>microsite</h1>']);
+    expect(await text(`${urls.main}/?utm=1`)).toEqual([200, '<h1>microsite</h1>']);
+    expect(await text(`${urls.main}/Searchbl?bl=BL1`)).toEqual([200, '<h1>track</h1>']);
+    expect((await fetch(`${urls.main}/site/main.1a2b3c4d.js`)).headers.get('cache-control')).toBe(IMMUTABLE);
+    expect((await fetch(`${urls.main}/`)).headers.get('cache-control')).toBe(REVALIDATE);
+    expect(await text(`${urls.main}/admindashboard`)).toEqual([200, '<h1>console</h1>']);
+    expect(await text(`${urls.main}/Searchbl/more`)).toEqual([200, '<h1>console</h1>']); // exact means exact
+  });
+
+  it("sends the client routes to the portal's URL with the same path and query, and the portal's / to the main site", async () => {
+    for (const path of ['/clientlogin', '/clientlogin?next=%2Fx', '/viewbookingconsignee/JOB-1?tab=2']) {
+      const res = await fetch(urls.main + path, { redirect: 'manual' });
+      expect([path, res.status, res.headers.get('location')]).toEqual([path, 302, urls.portal + path]);
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+    }
+    const home = await fetch(`${urls.portal}/`, { redirect: 'manual' });
+    expect([home.status, home.headers.get('location')]).toEqual([302, `${urls.main}/`]);
+  });
+
+  it('serves the portal host as a single-page app, its remote and the API on its own origin', async () => {
+    expect(await text(`${urls.portal}/clientlogin`)).toEqual([200, '<h1>portal</h1>']);
+    expect(await text(`${urls.portal}/viewbookingconsignee/JOB-1`)).toEqual([200, '<h1>portal</h1>']);
+    expect(await text(`${urls.portal}/remotes/client-portal/remoteEntry.js`)).toEqual([200, '{}']);
+    expect(await text(`${urls.portal}/api/health`)).toEqual([200, '{"url":"/api/health"}']);
+    expect((await fetch(`${urls.main}/remotes/client-portal/remoteEntry.js`)).status).toBe(404); // not on the main site
+  });
+
+  it("gives each site's pages the Content-Security-Policy of its own registry", async () => {
+    const portal = String((await fetch(`${urls.portal}/clientlogin`)).headers.get('content-security-policy'));
+    const main = String((await fetch(`${urls.main}/`)).headers.get('content-security-policy'));
+    expect(portal).toContain("script-src 'self' https://cdn.example.com;");
+    expect(main).toMatch(/(^|; )script-src 'self'(;|$)/);
+  });
+
+  it('redirects to the configured URLs (PUBLIC_SITE_URL, PORTAL_URL) when given', async () => {
+    const other = runEdge(twoSites(), { gateway }, { PORTAL_URL: 'https://portal.example.com/', PUBLIC_SITE_URL: 'https://www.example.com' });
+    try {
+      const { main, portal } = await other.urls;
+      expect((await fetch(`${main}/clientlogin?a=1`, { redirect: 'manual' })).headers.get('location')).toBe('https://portal.example.com/clientlogin?a=1');
+      expect((await fetch(`${portal}/`, { redirect: 'manual' })).headers.get('location')).toBe('https://www.example.com/');
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it('refuses to start with a site URL that is no absolute URL', async () => {
+    const bad = runEdge(twoSites(), { gateway }, { PORTAL_URL: 'portal.example.com' });
+    await expect(bad.urls).rejects.toThrow('PORTAL_URL must be an absolute http(s) URL');
+  });
+
+  it('startEdges serves every site in this process, each on its own port', async () => {
+    const edges = await startEdges({ root: twoSites(), upstreams: { gateway }, bodyLimit: BODY_LIMIT });
+    try {
+      expect(Object.keys(edges.urls)).toEqual(['main', 'portal']);
+      expect(edges.urls).toEqual(edges.listening);
+      expect(await text(`${edges.urls.main}/`)).toEqual([200, '<h1>microsite</h1>']);
+      expect((await fetch(`${edges.urls.main}/clientlogin`, { redirect: 'manual' })).headers.get('location')).toBe(`${edges.urls.portal}/clientlogin`);
+    } finally {
+      await edges.close();
+    }
   });
 });

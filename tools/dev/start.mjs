@@ -12,7 +12,7 @@ import { gatewayKeys } from './gateway-keys.mjs';
 import { ensureNats } from './nats.mjs';
 import { canConnect, freePort, waitFor } from './net.mjs';
 import { dropDatabase, ensurePostgres, redact } from './postgres.mjs';
-import { loadRoutes } from './routes.mjs';
+import { hostUrl, loadRoutes, portVariable, siteUrls } from './routes.mjs';
 import { SERVICES } from './services.mjs';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -58,14 +58,27 @@ export function jwtSecret(configured, dataDir) {
  * @param {Record<string, string | undefined>} env
  * @returns {string}
  */
-export function publicOrigins({ PUBLIC_ORIGINS = '', EDGE_HOST = '127.0.0.1', EDGE_PORT = '8080' }) {
+export function publicOrigins({ PUBLIC_ORIGINS = '', EDGE_HOST = '127.0.0.1', EDGE_PORT = '8080', PORTAL_EDGE_PORT, PUBLIC_SITE_URL, PORTAL_URL }) {
   const wildcard = EDGE_HOST === '0.0.0.0' || EDGE_HOST === '::';
   const hosts = wildcard ? ['127.0.0.1', 'localhost'] : isLoopback(EDGE_HOST) ? [EDGE_HOST, 'localhost'] : [EDGE_HOST];
-  const own = hosts.map((host) => `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${EDGE_PORT}`);
+  const ports = [EDGE_PORT, PORTAL_EDGE_PORT].filter(Boolean);
+  const own = ports.flatMap((port) => hosts.map((host) => `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`));
+  // The sites' configured URLs (the portal's calls come from its own origin).
+  const sites = [PUBLIC_SITE_URL, PORTAL_URL].filter(Boolean).map((url) => new URL(url).origin);
   const configured = PUBLIC_ORIGINS.split(',')
     .map((o) => o.trim())
     .filter(Boolean);
-  return [...new Set([...configured, ...own])].join(',');
+  return [...new Set([...configured, ...own, ...sites])].join(',');
+}
+
+/**
+ * PUBLIC_SITE_URL and PORTAL_URL (each site's `urlVariable`): as configured, else the dev edge's
+ * address of that site (EDGE_HOST with EDGE_PORT, PORTAL_EDGE_PORT); checked (absolute http(s), no query).
+ * @param {Record<string, import('./routes.mjs').Site>} sites @param {Record<string, string>} env
+ */
+export function siteEnv(sites, env) {
+  const urls = siteUrls(sites, env, (name) => hostUrl(env.EDGE_HOST ?? '127.0.0.1', env[portVariable(name)] ?? ''));
+  return Object.fromEntries(Object.entries(sites).map(([name, site]) => [site.urlVariable, urls[name]]));
 }
 
 /** The last JSON line a seed printed. */
@@ -120,8 +133,9 @@ async function isHealthy(url) {
  *   removed again by `stop()`.
  *   Once healthy, a child that exits on its own is restarted with back-off (see children.mjs);
  *   a child that dies while starting fails the start.
- * @returns {Promise<{ url: string, docsUrl: string, mailInboxUrl?: string, headLogin: {username: string, password?: string, created: boolean},
+ * @returns {Promise<{ url: string, portalUrl: string, docsUrl: string, mailInboxUrl?: string, headLogin: {username: string, password?: string, created: boolean},
  *   env: Record<string,string>, children: Children, stop: () => Promise<void> }>}
+ *   `url`: the main site (the microsite at /, the console); `portalUrl`: the client portal's site (a second edge port).
  *   `children`: the supervisor (pid, hold and resume a child by name: nats, postgres, each registered service, gateway, edge).
  */
 export async function startSystem(options = {}) {
@@ -178,16 +192,24 @@ export async function startSystem(options = {}) {
       env.NATS_NAMESPACE = `${isolated.label}_${id}`;
       env.GATEWAY_PORT = String(await freePort(env.GATEWAY_HOST));
       env.EDGE_PORT = String(await freePort(env.EDGE_HOST)); // fixed: a restarted edge keeps its URL, and the gateway knows its origin
+      env.PORTAL_EDGE_PORT = String(await freePort(env.EDGE_HOST));
+      // The sites' URLs are this run's ports (a configured one would be another system's).
+      env.PUBLIC_SITE_URL = '';
+      env.PORTAL_URL = '';
       Object.assign(cleanup, { database, adminUrl: pg.adminUrl, namespaceToken: nats.started ? undefined : id, natsUrl: env.NATS_URL });
     } else {
       for (const [name, host, port] of [
         ['GATEWAY_PORT', env.GATEWAY_HOST, env.GATEWAY_PORT],
         ['EDGE_PORT', env.EDGE_HOST, env.EDGE_PORT],
+        ['PORTAL_EDGE_PORT', env.EDGE_HOST, env.PORTAL_EDGE_PORT],
       ]) {
         if (await canConnect(host, Number(port)))
           throw new Error(`${host}:${port} is already in use (is npm start already running?): stop it or set ${name} in .env`);
       }
     }
+    // The sites' URLs (the redirects between them): configured, else the edge's ports here; checked now.
+    const { sites } = loadRoutes(root); // fail here, not in the child, on a broken routes.json
+    Object.assign(env, siteEnv(sites, env));
     env.PUBLIC_ORIGINS = publicOrigins(env);
     env.DATABASE_URL = withUrlParts(pg.adminUrl, { database });
     env.JWT_SECRET = jwtSecret(env.JWT_SECRET, dataDir);
@@ -250,26 +272,34 @@ export async function startSystem(options = {}) {
     }
     const headLogin = headLoginOf(seeds, env.SEED_HEAD_USERNAME);
 
-    loadRoutes(root); // fail here, not in the child, on a broken routes.json
     let listening;
+    let portalListening;
     const edgeUp = new Promise((resolve) => (listening = resolve));
+    const portalUp = new Promise((resolve) => (portalListening = resolve));
     children.start('edge', process.execPath, [EDGE_ENTRY], {
       cwd: root,
       env: childEnv({
         EDGE_ROOT: root,
         EDGE_HOST: env.EDGE_HOST,
         EDGE_PORT: env.EDGE_PORT,
+        PORTAL_EDGE_PORT: env.PORTAL_EDGE_PORT,
+        PUBLIC_SITE_URL: env.PUBLIC_SITE_URL,
+        PORTAL_URL: env.PORTAL_URL,
         EDGE_UPSTREAMS: JSON.stringify({ gateway: gatewayUrl }),
         BODY_LIMIT_BYTES: env.BODY_LIMIT_BYTES,
       }),
-      onLine: (line) => line.startsWith('listening on ') && listening(line.slice('listening on '.length)),
+      onLine: (line) => {
+        if (line.startsWith('listening on ')) listening(line.slice('listening on '.length));
+        if (line.startsWith('portal listening on ')) portalListening(line.slice('portal listening on '.length));
+      },
     });
-    const url = await watch(edgeUp);
+    const [url, portalUrl] = await watch(Promise.all([edgeUp, portalUp]));
     env.EDGE_PORT = String(new URL(url).port);
+    env.PORTAL_EDGE_PORT = String(new URL(portalUrl).port);
     await watch(waitFor(() => isHealthy(`${url}/api/health`), { timeoutMs: 10_000, what: `${url}/api/health through the edge` }));
     log(`healthy in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     children.supervise();
-    return { url, docsUrl: `${url}/api/docs`, mailInboxUrl, headLogin, env, children, stop };
+    return { url, portalUrl, docsUrl: `${url}/api/docs`, mailInboxUrl, headLogin, env, children, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -320,9 +350,11 @@ async function main() {
     say(`✖ ${error.message}`);
     process.exit(1);
   }
-  const { url, docsUrl, mailInboxUrl, headLogin } = system;
+  const { url, portalUrl, docsUrl, mailInboxUrl, headLogin } = system;
   say();
-  say(`  Open ${url}`);
+  say(`  Console:   ${url}/admindashboard`);
+  say(`  Portal:    ${portalUrl}/clientlogin`);
+  say(`  Microsite: ${url}/`);
   say(`  API docs: ${docsUrl}`);
   say(mailInboxUrl ? `  Mail inbox (every e-mail the platform sends): ${mailInboxUrl}` : `  E-mail goes out through SMTP_URL`);
   say(

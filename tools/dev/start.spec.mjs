@@ -2,8 +2,10 @@ import { describe, expect, it } from '@jest/globals';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { EXAMPLE_JWT_SECRET } from './env.mjs';
-import { childEnv, headLoginOf, jwtSecret, parseSeedOutput, publicOrigins } from './start.mjs';
+import { loadRoutes } from './routes.mjs';
+import { childEnv, headLoginOf, jwtSecret, parseSeedOutput, publicOrigins, siteEnv } from './start.mjs';
 
 describe('jwtSecret', () => {
   it('keeps a configured secret', () => {
@@ -59,6 +61,36 @@ describe('publicOrigins', () => {
   it('keeps configured origins first, without duplicates', () => {
     expect(publicOrigins({ PUBLIC_ORIGINS: 'https://freight.lan, http://localhost:8080', EDGE_HOST: 'freight.lan', EDGE_PORT: '8080' })).toBe(
       'https://freight.lan,http://localhost:8080,http://freight.lan:8080',
+    );
+  });
+
+  it("adds the portal edge's address and the sites' configured URLs (the portal calls the API from its own origin)", () => {
+    expect(publicOrigins({ EDGE_HOST: '127.0.0.1', EDGE_PORT: '8080', PORTAL_EDGE_PORT: '8081' })).toBe(
+      'http://127.0.0.1:8080,http://localhost:8080,http://127.0.0.1:8081,http://localhost:8081',
+    );
+    expect(publicOrigins({ EDGE_HOST: 'edge', EDGE_PORT: '80', PUBLIC_SITE_URL: 'https://www.example.com', PORTAL_URL: 'https://portal.example.com/' })).toBe(
+      'http://edge:80,https://www.example.com,https://portal.example.com',
+    );
+  });
+});
+
+describe('siteEnv', () => {
+  const { sites } = loadRoutes(fileURLToPath(new URL('../..', import.meta.url)));
+
+  it("defaults PUBLIC_SITE_URL and PORTAL_URL to the dev edge's ports, keeps configured ones", () => {
+    expect(siteEnv(sites, { EDGE_HOST: '127.0.0.1', EDGE_PORT: '8080', PORTAL_EDGE_PORT: '8081' })).toEqual({
+      PUBLIC_SITE_URL: 'http://127.0.0.1:8080',
+      PORTAL_URL: 'http://127.0.0.1:8081',
+    });
+    expect(siteEnv(sites, { EDGE_HOST: '0.0.0.0', EDGE_PORT: '8080', PORTAL_EDGE_PORT: '8081', PORTAL_URL: 'https://portal.example.com/' })).toEqual({
+      PUBLIC_SITE_URL: 'http://localhost:8080',
+      PORTAL_URL: 'https://portal.example.com',
+    });
+  });
+
+  it('refuses a configured URL that is not an absolute http(s) URL', () => {
+    expect(() => siteEnv(sites, { EDGE_HOST: '127.0.0.1', EDGE_PORT: '8080', PORTAL_EDGE_PORT: '8081', PORTAL_URL: '/portal' })).toThrow(
+      'PORTAL_URL must be an absolute http(s) URL',
     );
   });
 });

@@ -24,18 +24,24 @@ export function launchBrowser() {
   });
 }
 
-/** Where the system under test is, who its Head is, and its mail catcher's inbox and support address (set by global-setup). */
+/**
+ * Where the system under test is (`url`: the main site, the microsite at / and the console; `portalUrl`: the client
+ * portal's site), who its Head is, and its mail catcher's inbox and support address (set by global-setup).
+ */
 export function target() {
   const {
     E2E_BASE_URL: url,
+    E2E_PORTAL_URL: portalUrl,
     E2E_HEAD_USERNAME: username,
     E2E_HEAD_PASSWORD: password,
     E2E_MAIL_INBOX_URL: mailInbox,
     E2E_SUPPORT_EMAIL: supportEmail,
   } = process.env;
-  if (!url || !username || !password || !mailInbox || !supportEmail)
-    throw new Error('E2E_BASE_URL, the Head login and the mail inbox are set by tools/e2e/global-setup.mjs: run through jest -c tools/e2e/jest.config.js');
-  return { url, head: { username, password }, mailInbox, supportEmail };
+  if (!url || !portalUrl || !username || !password || !mailInbox || !supportEmail)
+    throw new Error(
+      'E2E_BASE_URL, E2E_PORTAL_URL, the Head login and the mail inbox are set by tools/e2e/global-setup.mjs: run through jest -c tools/e2e/jest.config.js',
+    );
+  return { url, portalUrl, head: { username, password }, mailInbox, supportEmail };
 }
 
 /**

@@ -5,16 +5,17 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { Messages } from '@freight/contracts';
-import { KitProviders, clearServerData, initSession, onLogout, setSessionNavigator, toastError, toastInfo } from '@freight/web-kit';
+import { KitProviders, clearServerData, initSession, loadRegistry, onLogout, setSessionNavigator, toastError, toastInfo } from '@freight/web-kit';
 import { createRouter } from './router.js';
-import { loadRegistry } from './remotes/remote-registry.js';
+import { sessionNavigator } from './start-page.js';
 
 // Start fetching the remote registry now; the first remote slot awaits it.
 loadRegistry().catch((error: unknown) => console.error('Remote registry unavailable', error));
 
 const router = createRouter();
 
-setSessionNavigator((path) => void router.navigate(path, { replace: true }));
+// The start page (`/`, after a logout) is the microsite's: a page load; other paths stay in the console.
+setSessionNavigator(sessionNavigator((path) => void router.navigate(path, { replace: true })));
 onLogout((reason) => {
   clearServerData(); // nothing of one user's data survives into the next session
   if (reason === 'unauthorized') toastError(Messages.unauthorized);

@@ -2,7 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /**
  * A component in a chunk of its own, fetched the first time it renders (React.lazy for a
- * named export). The router's screens use it, so the sign-in page does not bring the
+ * named export). The router's screens use it, so a signed-out visit does not bring the
  * dashboard's code and the dashboard does not bring every screen. A navigation keeps the
  * current screen on show until the next one has loaded (React Router navigates in a
  * transition); the first render of a page waits for its chunks.

@@ -1,13 +1,14 @@
 import { jest } from '@jest/globals';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import type { StaffRole } from '@freight/contracts';
-import { logout, setSessionNavigator, startSession } from '@freight/web-kit';
 
 // The remote is not under test here: its slot shows a stand-in, its menu is empty.
-jest.unstable_mockModule('./remotes/remote-registry.js', () => ({
+// (The kit's registry module, mocked before the kit is first imported.)
+jest.unstable_mockModule('../../../../libs/web/kit/src/remote-registry.js', () => ({
   REGISTRY_URL: '/remotes.json',
+  parseRegistry: (value: unknown) => value,
   loadRegistry: async () => ({
     masterData: '/remotes/master-data/remoteEntry.js',
     jobs: '/remotes/jobs/remoteEntry.js',
@@ -15,7 +16,9 @@ jest.unstable_mockModule('./remotes/remote-registry.js', () => ({
   }),
   loadRemoteModule: async (remote: string, exposed: string) => (exposed === './menu' ? { default: { tiles: [] } } : { default: () => <p>{remote} remote</p> }),
 }));
+const { logout, setSessionNavigator, startSession } = await import('@freight/web-kit');
 const { routes } = await import('./router.js');
+const { LeaveForStartPage, documentNavigation, sessionNavigator } = await import('./start-page.js');
 
 /** Renders the console at `path`; resolves once the screen is on show (screens and the shell load lazily). */
 async function renderAt(path: string, role?: StaffRole) {
@@ -44,6 +47,7 @@ describe('every staff page lives in the shell', () => {
   afterEach(() => {
     cleanup();
     void logout();
+    jest.restoreAllMocks();
   });
 
   it.each([
@@ -81,11 +85,44 @@ describe('every staff page lives in the shell', () => {
     expectShell();
   });
 
-  it('signed out: public screens of later work say so, unknown ones are not found, each in a main landmark', async () => {
-    await renderAt('/Searchbl');
-    expect(screen.getByRole('heading', { name: 'Track & Trace' })).toBeTruthy();
-    expect(screen.getByRole('main').textContent).toContain('Not available yet');
-    cleanup();
+  it.each(['/admindashboard', '/admindashboard/accounts/viewdebit', '/shipmentmanagement', '/editbooking/IMP-000001'])(
+    'signed out, %s leaves for the start page (the microsite at /) by a page load',
+    async (path) => {
+      documentNavigation.loadedAt = path;
+      const go = jest.spyOn(documentNavigation, 'go').mockImplementation(() => {});
+      render(
+        <MantineProvider>
+          <RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />
+        </MantineProvider>,
+      );
+      await waitFor(() => expect(go.mock.calls).toEqual([['/']]));
+      expect(screen.queryByRole('banner')).toBeNull();
+    },
+  );
+
+  it('the console has no start page of its own: served at / itself (no edge in front), it says where the start page is', async () => {
+    documentNavigation.loadedAt = '/';
+    const go = jest.spyOn(documentNavigation, 'go').mockImplementation(() => {});
+    render(
+      <MantineProvider>
+        <LeaveForStartPage />
+      </MantineProvider>,
+    );
+    expect(screen.getByRole('main').textContent).toContain('served at / by the edge');
+    expect(go).not.toHaveBeenCalled();
+  });
+
+  it('the session leaves for the start page by a page load (a logout), for any other path through the router', () => {
+    const go = jest.spyOn(documentNavigation, 'go').mockImplementation(() => {});
+    const navigate = jest.fn<(path: string) => void>();
+    const navigator = sessionNavigator(navigate);
+    navigator('/');
+    navigator('/admindashboard');
+    expect(go.mock.calls).toEqual([['/']]);
+    expect(navigate.mock.calls).toEqual([['/admindashboard']]);
+  });
+
+  it('signed out: an unknown address is not found, in a main landmark', async () => {
     await renderAt('/no-such-screen');
     expect(screen.getByRole('main').textContent).toContain('Page not found');
     expect(screen.queryByRole('banner')).toBeNull();

@@ -1,15 +1,13 @@
 import type { ReactNode } from 'react';
-import { createBrowserRouter, Link, type RouteObject } from 'react-router-dom';
-import { Button, Container } from '@mantine/core';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { Container } from '@mantine/core';
 import { JOBS_SCREENS, landingPathFor, rolesThatCan } from '@freight/contracts';
-import { NotAvailablePage, NotFoundPage, RequireRole, RequireSession, isSessionValid, useSession } from '@freight/web-kit';
+import { NotFoundPage, RemoteSlot, RequireRole, RequireSession, isSessionValid, useSession } from '@freight/web-kit';
 import { RouterErrorPage } from './pages/router-error.page.js';
-import { RemoteSlot } from './remotes/remote-slot.js';
 import { lazyNamed } from './lazy-named.js';
-import { LATER_PUBLIC_SCREENS } from './later-screens.js';
+import { LeaveForStartPage } from './start-page.js';
 
 // Each screen, and the staff shell, in a chunk of its own (see lazyNamed).
-const SignInPage = lazyNamed(() => import('./pages/sign-in.page.js'), 'SignInPage');
 const DashboardShell = lazyNamed(() => import('./shell/dashboard-shell.js'), 'DashboardShell');
 const MyManagementPage = lazyNamed(() => import('./pages/my-management.page.js'), 'MyManagementPage');
 const AdministrativeToolsPage = lazyNamed(() => import('./pages/administrative-tools.page.js'), 'AdministrativeToolsPage');
@@ -46,7 +44,10 @@ function UnknownPage() {
  * remote, mounted under administrativetools/*; the accounts screens (Head) from the accounts
  * remote under accounts/*; the shipment screens (choosers, jobs,
  * bookings, vessels, agents, the shipment counter and deletion) from the jobs remote,
- * at the spec's paths (JOBS_SCREENS). Screens of later work say so.
+ * at the spec's paths (JOBS_SCREENS). The console has no `/` of its own: the start page, with the
+ * staff sign-in form, is the microsite's (the edge serves it at `/`); the client routes are the
+ * portal's (the edge redirects them). Reaching `/` here (signed out at a staff page: RequireSession
+ * goes there) leaves for it by a full page load.
  * The dashboard is open to all staff (spec 01 §2 lists tools for "all staff");
  * Head-only screens check the role themselves.
  */
@@ -55,22 +56,7 @@ export const routes: RouteObject[] = [
     path: '/',
     errorElement: <RouterErrorPage />,
     children: [
-      { index: true, element: <SignInPage /> },
-      ...Object.entries(LATER_PUBLIC_SCREENS).map(([path, title]) => ({
-        path,
-        element: (
-          <PublicPage>
-            <NotAvailablePage
-              title={title}
-              action={
-                <Button component={Link} to="/" variant="light">
-                  Go to the start page
-                </Button>
-              }
-            />
-          </PublicPage>
-        ),
-      })),
+      { index: true, element: <LeaveForStartPage /> },
       {
         element: <RequireSession />,
         children: [

@@ -3,13 +3,18 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { MantineProvider } from '@mantine/core';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { LoginResponse, MenuTile, RemoteMenu, StaffRole } from '@freight/contracts';
-import { logout, setSessionNavigator, startSession } from '@freight/web-kit';
 
 // The page is built from the menus the remotes expose (ADR 20); here the registry lists
 // the master-data remote, whose menu is written out below as that remote brings it.
 const loadRegistry = jest.fn<() => Promise<Record<string, string>>>();
 const loadRemoteModule = jest.fn<(remote: string, exposed: string, retry?: boolean) => Promise<unknown>>();
-jest.unstable_mockModule('../remotes/remote-registry.js', () => ({ REGISTRY_URL: '/remotes.json', loadRegistry, loadRemoteModule }));
+jest.unstable_mockModule('../../../../../libs/web/kit/src/remote-registry.js', () => ({
+  REGISTRY_URL: '/remotes.json',
+  parseRegistry: (value: unknown) => value,
+  loadRegistry,
+  loadRemoteModule,
+}));
+const { logout, setSessionNavigator, startSession } = await import('@freight/web-kit');
 const { AdministrativeToolsPage, MENUS_FAILED_MESSAGE } = await import('./administrative-tools.page.js');
 const { forgetMenus } = await import('../remotes/remote-menus.js');
 

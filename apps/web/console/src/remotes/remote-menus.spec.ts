@@ -2,7 +2,12 @@ import { jest } from '@jest/globals';
 
 const loadRegistry = jest.fn<() => Promise<Record<string, string>>>();
 const loadRemoteModule = jest.fn<(remote: string, exposed: string, retry?: boolean) => Promise<unknown>>();
-jest.unstable_mockModule('./remote-registry.js', () => ({ REGISTRY_URL: '/remotes.json', loadRegistry, loadRemoteModule }));
+jest.unstable_mockModule('../../../../../libs/web/kit/src/remote-registry.js', () => ({
+  REGISTRY_URL: '/remotes.json',
+  parseRegistry: (value: unknown) => value,
+  loadRegistry,
+  loadRemoteModule,
+}));
 const { MENU_TIMEOUT_MS, forgetMenus, loadMenus, loadedMenus } = await import('./remote-menus.js');
 
 const menuA = { tiles: [] };

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { LoadedMenu } from '../pages/administrative-tools.js';
-import { REGISTRY_URL, loadRegistry, loadRemoteModule } from './remote-registry.js';
+import { REGISTRY_URL, loadRegistry, loadRemoteModule } from '@freight/web-kit';
 
 /** Every remote listed in /remotes.json exposes this module; its default export is a `RemoteMenu` (contracts). */
 export const MENU_MODULE = './menu';

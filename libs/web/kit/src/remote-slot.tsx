@@ -1,15 +1,17 @@
 import { Component, useCallback, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
-import { WithServices, loadServices } from '@freight/web-kit';
+import { WithServices, loadServices } from './providers.js';
 import { loadRemoteModule } from './remote-registry.js';
 
-export const REMOTE_FAILED_MESSAGE = 'This part of the console could not be loaded. Try again later.';
+/** What a slot says when its remote cannot be loaded; `place` names the host (the console, the portal). */
+export const remoteFailedMessage = (place = 'console') => `This part of the ${place} could not be loaded. Try again later.`;
+export const REMOTE_FAILED_MESSAGE = remoteFailedMessage();
 
-function RemoteFailed({ onRetry }: { onRetry: () => void }) {
+function RemoteFailed({ place, onRetry }: { place?: string; onRetry: () => void }) {
   return (
     <Alert color="red" variant="light" role="alert" title="Not available">
       <Stack gap="sm" align="flex-start">
-        <Text>{REMOTE_FAILED_MESSAGE}</Text>
+        <Text>{remoteFailedMessage(place)}</Text>
         <Button variant="light" color="red" onClick={onRetry}>
           Try again
         </Button>
@@ -19,6 +21,7 @@ function RemoteFailed({ onRetry }: { onRetry: () => void }) {
 }
 
 interface BoundaryProps {
+  place?: string;
   onRetry: () => void;
   children: ReactNode;
 }
@@ -39,6 +42,7 @@ class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
     if (this.state.failed) {
       return (
         <RemoteFailed
+          place={this.props.place}
           onRetry={() => {
             this.setState({ failed: false });
             this.props.onRetry();
@@ -53,12 +57,12 @@ class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
 type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; Component: ComponentType };
 
 /**
- * A place in the console filled by a remote's exposed module (its default export
+ * A place in a host (the console, the portal: `place` names it in the failure message) filled by a remote's exposed module (its default export
  * is a component), inside the query client and dialogs its screens use (loaded with
  * it). If the remote cannot be loaded the slot says so, offers a retry, and the
  * rest of the console keeps working.
  */
-export function RemoteSlot({ remote, module }: { remote: string; module: string }) {
+export function RemoteSlot({ remote, module, place }: { remote: string; module: string; place?: string }) {
   const [state, setState] = useState<Loaded>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -86,10 +90,10 @@ export function RemoteSlot({ remote, module }: { remote: string; module: string 
       </Center>
     );
   }
-  if (state.status === 'failed') return <RemoteFailed onRetry={retry} />;
+  if (state.status === 'failed') return <RemoteFailed place={place} onRetry={retry} />;
   return (
     <WithServices>
-      <RemoteBoundary onRetry={retry}>
+      <RemoteBoundary place={place} onRetry={retry}>
         <state.Component />
       </RemoteBoundary>
     </WithServices>

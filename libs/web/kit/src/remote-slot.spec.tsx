@@ -4,7 +4,7 @@ import { MantineProvider } from '@mantine/core';
 
 const loadRemoteModule = jest.fn<(remote: string, exposed: string, retry?: boolean) => Promise<unknown>>();
 jest.unstable_mockModule('./remote-registry.js', () => ({ loadRemoteModule }));
-const { RemoteSlot, REMOTE_FAILED_MESSAGE } = await import('./remote-slot.js');
+const { RemoteSlot, REMOTE_FAILED_MESSAGE, remoteFailedMessage } = await import('./remote-slot.js');
 
 const renderSlot = () =>
   render(
@@ -43,5 +43,16 @@ describe('RemoteSlot', () => {
     renderSlot();
     expect(await screen.findByText(REMOTE_FAILED_MESSAGE)).toBeTruthy();
     expect(screen.getByText('sidebar')).toBeTruthy();
+  });
+
+  it('names its host in the message (the portal)', async () => {
+    loadRemoteModule.mockRejectedValueOnce(new Error('remoteEntry.js 503'));
+    render(
+      <MantineProvider>
+        <RemoteSlot remote="clientPortal" module="./routes" place="portal" />
+      </MantineProvider>,
+    );
+    expect(await screen.findByText('This part of the portal could not be loaded. Try again later.')).toBeTruthy();
+    expect(remoteFailedMessage()).toBe(REMOTE_FAILED_MESSAGE);
   });
 });

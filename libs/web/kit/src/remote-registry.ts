@@ -4,8 +4,9 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
  * Remote URLs are not part of the host's build: the deployment serves
  * /remotes.json, e.g. {"masterData": "/remotes/master-data/remoteEntry.js"},
  * mapping each remote's federation name to its remoteEntry.js URL (not a manifest: the
- * console's runtime is built without the manifest reader, ADR 18).
- * A remote can so be redeployed, or moved, without rebuilding the console.
+ * host's runtime is built without the manifest reader, ADR 18).
+ * A remote can so be redeployed, or moved, without rebuilding its host (the console, the portal: each
+ * serves its own registry).
  */
 export type RemoteRegistry = Record<string, string>;
 
