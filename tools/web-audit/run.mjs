@@ -208,7 +208,7 @@ async function measurePortal(browser, portalUrl, consignee) {
     await page.getByLabel('Password').fill(consignee.password);
     await page.getByRole('button', { name: /^(sign in|log ?in)$/i }).click();
     await page.waitForURL((u) => u.pathname === '/consigneeshipmentview', { timeout: SCREEN_TIMEOUT_MS });
-    await shown(page.getByRole('heading', { name: /Ocean Visibility/i }));
+    await shown(page.getByRole('heading', { name: 'Ocean Visibility' }).first());
   });
   await recording.context.close();
   return { portalSignIn, portalConsignee };
