@@ -185,6 +185,7 @@ describe('public microsite', () => {
 
   it('failing calls show a clear message and lose nothing', async () => {
     // A slow search that then fails: "Loading..." first, then the message.
+    /** @type {(value?: unknown) => void} */
     let release = () => undefined;
     const held = new Promise((resolve) => (release = resolve));
     await page.route('**/api/shipments/searchbl/**', async (route) => {

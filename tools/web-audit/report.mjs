@@ -125,16 +125,27 @@ export function lostPoints(lhr) {
 export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const isScore = (row) => row.minScore !== undefined;
+const isFailure = (row) => row.error !== undefined;
 
-/** Whether a row keeps its budget (rows without one always do). */
+/**
+ * A part of the audit that could not be measured (its page failed): one failed test in the count,
+ * while the other parts still report their figures.
+ */
+export function failedPart(key, label, error) {
+  return { key, label, error: String(error?.message ?? error).split('\n')[0] };
+}
+
+/** Whether a row keeps its budget (rows without one always do; a part that failed never does). */
 export function kept(row) {
+  if (isFailure(row)) return false;
   if (isScore(row)) return row.score >= row.minScore;
   return row.budget === undefined || row.bytes <= row.budget;
 }
 
-/** The printed table: the JavaScript rows, then the Lighthouse scores, each with its budget and whether it is kept. */
+/** The printed table: the JavaScript rows, then the Lighthouse scores, each with its budget and whether it is kept, then the parts not measured. */
 export function formatTable(rows) {
-  const sizes = rows.filter((r) => !isScore(r));
+  const sizes = rows.filter((r) => !isScore(r) && !isFailure(r));
+  const failures = rows.filter(isFailure);
   const scores = rows.filter(isScore);
   const width = Math.max(...rows.map((r) => r.label.length), 'gzipped JavaScript'.length);
   const lines = [];
@@ -151,6 +162,10 @@ export function formatTable(rows) {
     for (const row of scores)
       lines.push(`${row.label.padEnd(width)}  ${String(row.score).padStart(9)}  ${String(row.minScore).padStart(7)}  ${kept(row) ? 'ok' : 'LOW'}`);
   }
+  if (failures.length) {
+    if (lines.length) lines.push('');
+    for (const row of failures) lines.push(`${row.label}: NOT MEASURED, ${row.error}`);
+  }
   return lines.join('\n');
 }
 
@@ -162,7 +177,7 @@ export const overBudget = (rows) => rows.filter((r) => !kept(r));
  * not; an audit that could not measure (no rows) is one suite that failed to run.
  */
 export function budgetCounts(rows) {
-  const budgeted = rows.filter((r) => r.budget !== undefined || isScore(r));
+  const budgeted = rows.filter((r) => r.budget !== undefined || isScore(r) || isFailure(r));
   const failed = overBudget(rows).length;
   const broken = budgeted.length === 0 ? 1 : 0;
   return {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import {
   BUDGETS,
+  failedPart,
   LIGHTHOUSE_MIN_SCORE,
   added,
   budgetCounts,
@@ -124,6 +125,17 @@ describe('the web audit figures', () => {
     ];
     expect(budgetCounts(rows)).toMatchObject({ numPassedTests: 2, numFailedTests: 0, numRuntimeErrorTestSuites: 0, success: true });
     expect(budgetCounts([])).toMatchObject({ numPassedTests: 0, numFailedTests: 0, numRuntimeErrorTestSuites: 1, success: false });
+  });
+
+  it('a part that could not be measured is one failed test, printed with its reason; the other parts still count', () => {
+    const rows = [
+      { key: 'siteHome', label: '(a) microsite /', bytes: 1, scripts: 1, budget: BUDGETS.siteHome },
+      failedPart('portal', '(d) the portal', new Error('locator.waitFor: Timeout 30000ms exceeded.\nCall log: ...')),
+    ];
+    expect(rows[1]).toEqual({ key: 'portal', label: '(d) the portal', error: 'locator.waitFor: Timeout 30000ms exceeded.' });
+    expect(overBudget(rows).map((r) => r.key)).toEqual(['portal']);
+    expect(budgetCounts(rows)).toMatchObject({ numPassedTests: 1, numFailedTests: 1, numRuntimeErrorTestSuites: 0, success: false });
+    expect(formatTable(rows).split('\n').at(-1)).toBe('(d) the portal: NOT MEASURED, locator.waitFor: Timeout 30000ms exceeded.');
   });
 
   it('accepts gzip and uncompressed scripts only', () => {

@@ -33,7 +33,7 @@ import lighthouse from 'lighthouse';
 import { ROOT, startSystem } from '../dev/start.mjs';
 import { CHROMIUM, launchBrowser } from '../e2e/browser.mjs';
 import { writeCounts } from '../test/summary.mjs';
-import { LIGHTHOUSE_CATEGORIES, budgetCounts, figures, formatScripts, formatTable, lostPoints, notGzip, overBudget, scoreRows } from './report.mjs';
+import { LIGHTHOUSE_CATEGORIES, budgetCounts, failedPart, figures, formatScripts, formatTable, lostPoints, notGzip, overBudget, scoreRows } from './report.mjs';
 import { apiCaller, headToken, seedTrackedShipment } from './seed.mjs';
 
 const QUIET_MS = 750;
@@ -257,14 +257,26 @@ async function main() {
     const run = Date.now().toString(36).slice(-5);
     const seeded = await seedTrackedShipment(apiCaller(url, await headToken(url, head)), run, head.username);
     browser = await launchBrowser();
-    const loads = { ...(await measureSite(browser, url, seeded.booking.blNo)), ...(await measureConsole(browser, url, head)) };
-    if (portalUrl) Object.assign(loads, await measurePortal(browser, portalUrl, seeded.consignee));
-    else log('no portal origin in this system: (d) not measured');
+    // Each part on its own: one whose page fails is a failed test; the others still report.
+    const loads = {};
+    const failures = [];
+    const part = async (key, label, measurePart) => {
+      try {
+        Object.assign(loads, await measurePart());
+      } catch (error) {
+        log(`${label} could not be measured: ${error.message}`);
+        failures.push(failedPart(key, label, error));
+      }
+    };
+    await part('site', '(a) the microsite', () => measureSite(browser, url, seeded.booking.blNo));
+    await part('console', '(b), (c) the console', () => measureConsole(browser, url, head));
+    if (portalUrl) await part('portal', '(d) the portal', () => measurePortal(browser, portalUrl, seeded.consignee));
+    else failures.push(failedPart('portal', '(d) the portal', 'no portal origin in this system'));
     await browser.close();
     browser = undefined;
     const wrong = notGzip(Object.values(loads).flat());
     if (wrong.length) throw new Error(`scripts not sent as gzip: ${wrong.map((s) => `${s.url} (${s.encoding})`).join(', ')}`);
-    const rows = figures(loads);
+    const rows = [...figures(loads), ...failures];
     let lost = [];
     if (withLighthouse) {
       const started = Date.now();
@@ -288,10 +300,12 @@ async function main() {
     console.log(formatTable(rows));
     if (lost.length) console.log(`\nLighthouse audits that cost points:\n  ${lost.join('\n  ')}`);
     writeCounts('web-audit', budgetCounts(rows), {
-      figures: rows.map(({ key, bytes, budget, score, minScore }) => (minScore === undefined ? { key, bytes, budget } : { key, score, minScore })),
+      figures: rows.map(({ key, bytes, budget, score, minScore, error }) =>
+        error !== undefined ? { key, error } : minScore === undefined ? { key, bytes, budget } : { key, score, minScore },
+      ),
     });
     const over = overBudget(rows);
-    console.log(over.length ? `\nOver budget: ${over.map((r) => r.key).join(', ')}` : '\nWithin budget.');
+    console.log(over.length ? `\nOver budget or not measured: ${over.map((r) => r.key).join(', ')}` : '\nWithin budget.');
     log(`done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     process.exitCode = over.length ? 1 : 0;
   } catch (error) {
