@@ -67,7 +67,7 @@ describe('public microsite', () => {
     for (const rule of ['Allow: /$', 'Allow: /Searchbl', 'Allow: /site/', 'Disallow: /']) expect(rules).toContain(rule);
   });
 
-  it('landing page: the hero rotates every 3 s, the mobile menu opens, the anchors and links lead where they should', async () => {
+  it('landing page: the hero rotates every 3 s (not with reduced motion), the mobile menu opens, the anchors and links lead where they should', async () => {
     await page.goto(`${url}/`);
     await visible(page.getByRole('heading', { name: 'Your cargo, handled end to end' }));
     await expect(shownSlide()).resolves.toBe('0');
@@ -92,6 +92,17 @@ describe('public microsite', () => {
     await expect(membersArea.getAttribute('href')).resolves.toBe('/clientlogin');
     const redirect = await fetch(`${url}/clientlogin`, { redirect: 'manual' });
     expect([redirect.status, redirect.headers.get('location')]).toEqual([302, `${target().portalUrl}/clientlogin`]);
+
+    // Someone who asked for less motion gets a hero that moves only when they press previous/next.
+    const still = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
+    const stillPage = await still.newPage();
+    await stillPage.goto(`${url}/`);
+    await stillPage.waitForTimeout(3_500); // longer than a step of the rotation
+    await expect(stillPage.locator('.hero-slide:not([hidden])').getAttribute('data-slide')).resolves.toBe('0');
+    await expect(stillPage.getByRole('button', { name: 'Pause' }).isVisible()).resolves.toBe(false);
+    await stillPage.getByRole('button', { name: 'Next picture' }).click();
+    await expect(stillPage.locator('.hero-slide:not([hidden])').getAttribute('data-slide')).resolves.toBe('1');
+    await still.close();
   });
 
   it("a visitor's contact message: checked inline, then sent; the confirmation shows and the e-mail reaches the support inbox", async () => {

@@ -90,6 +90,35 @@ describe('hero', () => {
     expect(shown()).toEqual([1]);
   });
 
+  it('holds still while keyboard focus is inside it, and goes on when focus leaves', () => {
+    hero = setupHero(document);
+    document.querySelector<HTMLButtonElement>('[data-hero="pause"]')!.focus();
+    jest.advanceTimersByTime(ROTATE_MS * 5);
+    expect(shown()).toEqual([0]);
+    document.querySelector<HTMLElement>('#hero-title')!.closest('section')!.querySelector<HTMLAnchorElement>('.hero-intro a')!.focus();
+    jest.advanceTimersByTime(ROTATE_MS - 1);
+    expect(shown()).toEqual([0]);
+    jest.advanceTimersByTime(1);
+    expect(shown()).toEqual([1]);
+  });
+
+  it('a press on previous/next (which focuses the button) is a manual change with its pause, not a hold', () => {
+    hero = setupHero(document);
+    const next = document.querySelector<HTMLButtonElement>('[data-hero="next"]')!;
+    next.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    next.focus();
+    next.click();
+    expect(shown()).toEqual([1]);
+    jest.advanceTimersByTime(PAUSE_AFTER_MANUAL_MS + ROTATE_MS);
+    expect(shown()).toEqual([2]);
+    next.blur(); // focus leaving does not shorten a manual pause either
+    click('previous');
+    next.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    document.body.focus();
+    jest.advanceTimersByTime(PAUSE_AFTER_MANUAL_MS + ROTATE_MS - 1);
+    expect(shown()).toEqual([1]);
+  });
+
   it('Pause stops the rotation and Play restarts it', () => {
     hero = setupHero(document);
     const pause = document.querySelector<HTMLButtonElement>('[data-hero="pause"]')!;

@@ -46,7 +46,7 @@ export function setupHero(root: ParentNode, options: { reducedMotion?: boolean }
   const schedule = (delay: number) => {
     clearTimeout(timer);
     timer = undefined;
-    if (reducedMotion || userPaused) return;
+    if (reducedMotion || userPaused || focused) return;
     timer = setTimeout(() => {
       list.setAttribute('aria-live', 'off');
       show(current + 1);
@@ -59,6 +59,30 @@ export function setupHero(root: ParentNode, options: { reducedMotion?: boolean }
     show(current + step);
     schedule(PAUSE_AFTER_MANUAL_MS + ROTATE_MS);
   };
+
+  // While keyboard focus is inside the carousel it holds still (the pictures do not move under a
+  // reader), and goes on when focus leaves it. A mouse or touch press on its buttons focuses them
+  // too: that is a manual change (the 3 s pause), not a hold.
+  const carousel = list.parentElement ?? list;
+  let focused = false;
+  let pressed = false;
+  carousel.addEventListener('pointerdown', () => {
+    pressed = true;
+  });
+  carousel.addEventListener('focusin', () => {
+    if (pressed) {
+      pressed = false;
+      return;
+    }
+    focused = true;
+    clearTimeout(timer);
+    timer = undefined;
+  });
+  carousel.addEventListener('focusout', (event) => {
+    if (!focused || carousel.contains(event.relatedTarget as Node | null)) return;
+    focused = false;
+    schedule(ROTATE_MS);
+  });
 
   previous?.addEventListener('click', () => manual(-1));
   next?.addEventListener('click', () => manual(1));
