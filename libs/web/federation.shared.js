@@ -8,8 +8,11 @@
 // console's copy when it satisfies the range and loads its own when not. Singletons, where
 // state must be one per page: react and react-dom, the router, the query client, Mantine's
 // notifications and modals stores, and @freight/web-session (the stored session, its
-// listeners, the one expiry timer, logout, the API base). A singleton the console cannot
-// satisfy is still the console's copy, with a warning in the browser's console.
+// listeners, the one expiry timer, logout, the API base). Every singleton is strict
+// (`strictVersion`): a remote whose range the page's copy does not satisfy (built apart, for
+// react ^20 on a page with 19.3.0) is refused when it loads — its slot says so in words
+// (the kit's RemoteSlot) and the rest of the page works — rather than run against a copy it
+// was not built for. A remote built apart with a range the page satisfies loads as any other.
 //
 // A shared module is bundled whole: no tree shaking, since the app that provides it cannot
 // know what another app will use. Where the whole is much larger than what the apps use, the
@@ -99,11 +102,12 @@ function digestOf(files) {
 /**
  * The `shared` option of ModuleFederationPlugin and the resolve aliases of one web app.
  * @param {string} appDir the app's folder: versions are those installed for it
- * @returns {{ shared: Record<string, object>, alias: Record<string, string> }}
+ * @typedef {{ singleton: boolean, requiredVersion: string, strictVersion?: boolean, import?: string, version?: string, shareKey?: string }} SharedConfig
+ * @returns {{ shared: Record<string, SharedConfig>, alias: Record<string, string> }}
  */
 export function federationShared(appDir, { remote = false } = {}) {
-  const shared = {};
-  const alias = {};
+  const shared = /** @type {Record<string, SharedConfig>} */ ({});
+  const alias = /** @type {Record<string, string>} */ ({});
   for (const [request, { singleton = false, entry, digest, of, inRemotes }] of Object.entries(SHARED)) {
     const dir = packageDir(packageOf(of ?? request), appDir);
     const version = versionIn(dir);
@@ -112,6 +116,7 @@ export function federationShared(appDir, { remote = false } = {}) {
     shared[sharedAs] = {
       singleton,
       requiredVersion: `^${version}`,
+      ...(singleton && { strictVersion: true }),
       ...(entry && { import: join(ENTRIES, entry), version }),
       ...(digest && { shareKey: `${request}#${digestOf(digest)}` }),
     };

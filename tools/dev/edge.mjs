@@ -8,7 +8,7 @@
 // In a test or a tool: `startEdges()` (every site) or `createEdge()` (one site).
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { extname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { pipeline, Transform } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -22,6 +22,7 @@ import {
   cacheControlFor,
   COMPRESS_MIN_BYTES,
   COMPRESSIBLE_TYPES,
+  FILE_REQUEST,
   forwardedFor,
   hostUrl,
   loadRoutes,
@@ -127,7 +128,7 @@ export async function createEdge({ root, site, upstreams, bodyLimit, siteUrls: u
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
     const route = statics.find((r) => path.startsWith(r.path));
-    if (route?.spa && (request.method === 'GET' || request.method === 'HEAD') && !extname(path)) {
+    if (route?.spa && (request.method === 'GET' || request.method === 'HEAD') && !FILE_REQUEST.test(path)) {
       return reply.header('cache-control', REVALIDATE).sendFile('index.html', route.dir);
     }
     return reply.code(404).type('text/plain').send('Not found');
@@ -236,8 +237,8 @@ async function compress(request, reply, payload, file) {
  */
 export async function startEdges({ root, upstreams, bodyLimit, host = '127.0.0.1', ports = {}, env = {}, onError }) {
   const { sites } = loadRoutes(root);
-  const urls = {};
-  const listening = {};
+  const urls = /** @type {Record<string, string>} */ ({});
+  const listening = /** @type {Record<string, string>} */ ({});
   const apps = [];
   const close = () => Promise.all(apps.map((app) => app.close())).then(() => {});
   try {

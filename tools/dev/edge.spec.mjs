@@ -175,8 +175,14 @@ describe('dev edge', () => {
     expect(await res.text()).toBe('<h1>host</h1>');
   });
 
+  it('answers a deep link whose last segment has a dot (a username) with index.html too', async () => {
+    const res = await fetch(`${base}/admindashboard/administrativetools/edituserhead/amara.silva`);
+    expect([res.status, await res.text()]).toEqual([200, '<h1>host</h1>']);
+  });
+
   it('keeps missing files and unknown remote paths 404', async () => {
     expect((await fetch(`${base}/static/missing.js`)).status).toBe(404);
+    expect((await fetch(`${base}/static/missing.1a2b3c4d.css`)).status).toBe(404);
     expect((await fetch(`${base}/remotes/master-data/nothing`)).status).toBe(404);
   });
 

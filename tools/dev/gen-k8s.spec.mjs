@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, SERVICES_DIR, compareDeployment, renderDeployment } from './gen-k8s.mjs';
+import { EDGES_DIR, ROOT, SERVICES_DIR, WEB_DIR, compareDeployment, renderDeployment, renderWeb } from './gen-k8s.mjs';
+import { edgeTemplatePath } from './routes.mjs';
 import { SERVICES } from './services.mjs';
 
 const service = (name, changes = {}) => ({
@@ -90,5 +91,55 @@ describe('generated deployment (node tools/dev/gen-k8s.mjs)', () => {
     expect(secrets).toContain('  BILLING_DATABASE_URL: postgres://billing_svc:replace-me@freight-db-rw:5432/freight\n');
     for (const identity of ['GATEWAY', 'SHIPMENT', 'BILLING', 'ADMIN']) expect(secrets).toContain(`  NATS_PASSWORD_${identity}: replace-me\n`);
     expect(files['deploy/k8s/nats-auth.conf']).toContain('subscribe: { allow: ["billing.> billing", "*.billing.> *.billing", "_INBOX_billing.>"] }');
+  });
+});
+
+describe('web apps and edges (from deploy/edge/routes.json)', () => {
+  const web = renderWeb();
+
+  it('gives every web app of every site a Deployment and Service, and each site an edge, each listed in its kustomization', () => {
+    expect(Object.keys(web).sort()).toEqual(
+      [
+        ...['accounts', 'client-portal', 'console', 'jobs', 'master-data', 'portal', 'tracking', 'kustomization'].map((f) => `${WEB_DIR}/${f}.yaml`),
+        ...['kustomization', 'main', 'portal'].map((f) => `${EDGES_DIR}/${f}.yaml`),
+      ].sort(),
+    );
+    expect(web[`${WEB_DIR}/kustomization.yaml`]).toContain('  - tracking.yaml\n');
+    expect(web[`${WEB_DIR}/kustomization.yaml`]).toContain('  - client-portal.yaml\n');
+    expect(web[`${EDGES_DIR}/kustomization.yaml`]).toContain('resources:\n  - main.yaml\n  - portal.yaml\n');
+    const kustomization = readFileSync(join(ROOT, 'deploy/kustomization.yaml'), 'utf8');
+    expect(kustomization).toMatch(/^ {2}- k8s\/web$/m);
+    expect(kustomization).toMatch(/^ {2}- k8s\/edges$/m);
+  });
+
+  it("mounts each host's own remote registry over its build's, and none into a remote or the microsite", () => {
+    const registry = (path) => readFileSync(join(ROOT, path), 'utf8').trimEnd().replaceAll('\n', '\n    ');
+    expect(web[`${WEB_DIR}/portal.yaml`]).toContain(
+      `name: web-portal-remotes\ndata:\n  remotes.json: |\n    ${registry('apps/web/portal/public/remotes.json')}`,
+    );
+    expect(web[`${WEB_DIR}/console.yaml`]).toContain(`  remotes.json: |\n    ${registry('apps/web/console/public/remotes.json')}`);
+    for (const app of ['tracking', 'client-portal', 'jobs']) expect(web[`${WEB_DIR}/${app}.yaml`]).not.toContain('remotes.json');
+    expect(web[`${WEB_DIR}/tracking.yaml`]).toContain('httpGet: { path: /site/index.html, port: http }');
+    expect(web[`${WEB_DIR}/client-portal.yaml`]).toContain('httpGet: { path: /remotes/client-portal/remoteEntry.js, port: http }');
+  });
+
+  it("runs each site's edge alone: its nginx template inline, the sites' URLs from freight-config, its own Ingress host", () => {
+    const portal = web[`${EDGES_DIR}/portal.yaml`];
+    const template = readFileSync(join(ROOT, edgeTemplatePath('portal')), 'utf8')
+      .trimEnd()
+      .replaceAll('\n', '\n    ')
+      .replaceAll('\n    \n', '\n\n');
+    expect(portal).toContain(`  default.conf.template: |\n    ${template}\n---`);
+    expect(portal).toContain('mountPath: /etc/nginx/templates');
+    expect(portal).toContain('- { name: PUBLIC_SITE_URL, valueFrom: { configMapKeyRef: { name: freight-config, key: PUBLIC_SITE_URL } } }');
+    expect(portal).toContain('- { name: NGINX_ENVSUBST_FILTER, value: "^(PUBLIC_SITE_URL|PORTAL_URL)$" }');
+    expect(portal).toContain('labels: { app: edge-portal, freight.io/edge: "true" }');
+    expect(portal).toContain('- host: portal.freight.example.com');
+    expect(web[`${EDGES_DIR}/main.yaml`]).toContain('- host: freight.example.com');
+    const config = readFileSync(join(ROOT, 'deploy/k8s/config.yaml'), 'utf8');
+    expect(config).toMatch(/^ {2}PORTAL_URL: https:\/\/portal\.freight\.example\.com$/m);
+    expect(config).toMatch(/^ {2}PUBLIC_ORIGINS: .*https:\/\/portal\.freight\.example\.com/m);
+    // Only the edges reach the gateway.
+    expect(readFileSync(join(ROOT, 'deploy/k8s/network-policies.yaml'), 'utf8')).toContain('matchLabels: { freight.io/edge: "true" }');
   });
 });

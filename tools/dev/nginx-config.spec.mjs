@@ -148,6 +148,7 @@ describe('the generated edge and web app servers, run by nginx', () => {
   it.each([
     ['/', REVALIDATE],
     ['/admindashboard/users', REVALIDATE],
+    ['/admindashboard/administrativetools/edituserhead/amara.silva', REVALIDATE],
     ['/main.1a2b3c4d.js', IMMUTABLE],
     ['/remotes.json', REVALIDATE],
     ['/remotes/master-data/remoteEntry.js', REVALIDATE],

@@ -8,6 +8,36 @@ export const ROUTES_FILE = 'deploy/edge/routes.json';
 /** File names carrying a content hash (`main.1a2b3c4d.js`) never change: cache them for a year. */
 export const HASHED_ASSET = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * A request for a file of a build (by its extension): a single-page app answers a missing one 404,
+ * any other path (a deep link, `/edituserhead/amara.silva` too) with its index.html.
+ */
+export const FILE_EXTENSIONS = [
+  'js',
+  'mjs',
+  'css',
+  'map',
+  'json',
+  'html',
+  'txt',
+  'xml',
+  'webmanifest',
+  'png',
+  'jpg',
+  'jpeg',
+  'gif',
+  'svg',
+  'webp',
+  'avif',
+  'ico',
+  'woff',
+  'woff2',
+  'ttf',
+  'pdf',
+  'csv',
+];
+export const FILE_REQUEST = new RegExp(`\\.(?:${FILE_EXTENSIONS.join('|')})$`, 'i');
+
 /** Everything else (index.html, remotes.json, remoteEntry.js) is revalidated. */
 export const REVALIDATE = 'no-cache';
 
@@ -140,7 +170,7 @@ export function validateRoutes(config) {
   const { upstreams, sites } = config ?? {};
   if (!upstreams || typeof upstreams !== 'object') throw new Error(`${ROUTES_FILE}: "upstreams" must be an object`);
   if (!sites || typeof sites !== 'object' || Object.keys(sites).length === 0) throw new Error(`${ROUTES_FILE}: "sites" must be a non-empty object`);
-  const out = {};
+  const out = /** @type {Record<string, Site>} */ ({});
   for (const [name, site] of Object.entries(sites)) {
     const at = `${ROUTES_FILE}: site "${name}"`;
     if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new Error(`${at}: a site name is kebab-case`);
@@ -313,7 +343,7 @@ function renderApp(routes) {
       `    add_header Cache-Control "${IMMUTABLE}" always;`,
       '}',
       // Deep links get the page; a missing file (anything with an extension) stays a 404.
-      ...(home.spa ? ['location ~ \\.[a-zA-Z0-9]+$ {', '    try_files $uri =404;', `    add_header Cache-Control "${REVALIDATE}" always;`, '}'] : []),
+      ...(home.spa ? [`location ~* "${FILE_REQUEST.source}" {`, '    try_files $uri =404;', `    add_header Cache-Control "${REVALIDATE}" always;`, '}'] : []),
     ]),
     '}',
   ];

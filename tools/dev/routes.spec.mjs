@@ -93,10 +93,12 @@ describe('deploy/edge/routes.json → nginx', () => {
 
   it("adds each site's pages' security headers to each web app's location and redirect, not to the API's", () => {
     const { sites } = loadRoutes(root);
-    for (const [site, paths] of [
+    /** @type {Array<[string, string[]]>} */
+    const cases = [
       ['main', ['/', '= /', '/remotes/master-data/', '= /clientlogin']],
       ['portal', ['/', '/remotes/client-portal/', '= /']],
-    ]) {
+    ];
+    for (const [site, paths] of cases) {
       const csp = `add_header Content-Security-Policy "${sites[site].pageHeaders['Content-Security-Policy']}" always;`;
       for (const path of paths) {
         expect([site, path, location(edgeTemplatePath(site), path)]).toEqual([site, path, expect.stringContaining(csp)]);

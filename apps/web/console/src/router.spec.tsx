@@ -48,6 +48,7 @@ describe('every staff page lives in the shell', () => {
     cleanup();
     void logout();
     jest.restoreAllMocks();
+    documentNavigation.leaving = false;
   });
 
   it.each([
@@ -99,6 +100,22 @@ describe('every staff page lives in the shell', () => {
       expect(screen.queryByRole('banner')).toBeNull();
     },
   );
+
+  it('an expired session at a staff page is ended (keys cleared) and the visitor leaves for the start page by a page load', async () => {
+    documentNavigation.loadedAt = '/admindashboard';
+    const go = jest.spyOn(documentNavigation, 'go').mockImplementation(() => {});
+    setSessionNavigator(sessionNavigator(() => {}));
+    const login = { token: 't', user_id: '1', user_role: 'Head' as const, user_username: 'me', user_fullName: 'Me Myself', expiresAt: 0 };
+    startSession(login, Date.now() - 61 * 60 * 1000);
+    render(
+      <MantineProvider>
+        <RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/admindashboard'] })} />
+      </MantineProvider>,
+    );
+    await waitFor(() => expect(go.mock.calls).toEqual([['/']]));
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(screen.queryByRole('banner')).toBeNull();
+  });
 
   it('the console has no start page of its own: served at / itself (no edge in front), it says where the start page is', async () => {
     documentNavigation.loadedAt = '/';

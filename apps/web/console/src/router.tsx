@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { Container } from '@mantine/core';
 import { JOBS_SCREENS, landingPathFor, rolesThatCan } from '@freight/contracts';
-import { NotFoundPage, RemoteSlot, RequireRole, RequireSession, isSessionValid, useSession } from '@freight/web-kit';
+import { NotFoundPage, RemoteSlot, RequireRole, isSessionValid, useSession } from '@freight/web-kit';
 import { RouterErrorPage } from './pages/router-error.page.js';
 import { lazyNamed } from './lazy-named.js';
-import { LeaveForStartPage } from './start-page.js';
+import { LeaveForStartPage, RequireStaffSession } from './start-page.js';
 
 // Each screen, and the staff shell, in a chunk of its own (see lazyNamed).
 const DashboardShell = lazyNamed(() => import('./shell/dashboard-shell.js'), 'DashboardShell');
@@ -46,8 +46,8 @@ function UnknownPage() {
  * bookings, vessels, agents, the shipment counter and deletion) from the jobs remote,
  * at the spec's paths (JOBS_SCREENS). The console has no `/` of its own: the start page, with the
  * staff sign-in form, is the microsite's (the edge serves it at `/`); the client routes are the
- * portal's (the edge redirects them). Reaching `/` here (signed out at a staff page: RequireSession
- * goes there) leaves for it by a full page load.
+ * portal's (the edge redirects them). Signed out at a staff page (RequireStaffSession), or at the
+ * console's `/` (a link to the start page), the visitor leaves for it by a full page load.
  * The dashboard is open to all staff (spec 01 §2 lists tools for "all staff");
  * Head-only screens check the role themselves.
  */
@@ -58,7 +58,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <LeaveForStartPage /> },
       {
-        element: <RequireSession />,
+        element: <RequireStaffSession />,
         children: [
           {
             element: <DashboardShell />,

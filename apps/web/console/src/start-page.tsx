@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
 import { Container, Text, Title } from '@mantine/core';
+import { isSessionValid, logout, useSession } from '@freight/web-kit';
 
 /**
  * The start page is the public microsite's (apps/web/tracking), served by the edge at `/` with the
@@ -15,14 +17,23 @@ export const START_PAGE = '/';
 export const documentNavigation = {
   go: (path: string) => window.location.replace(path),
   loadedAt: window.location.pathname,
+  /** Set once the page is leaving for the start page: a second reason to leave (the guard after a logout) adds nothing. */
+  leaving: false,
 };
+
+/** Leave for the start page by a page load, once. */
+export function leaveForStartPage(): void {
+  if (documentNavigation.leaving) return;
+  documentNavigation.leaving = true;
+  documentNavigation.go(START_PAGE);
+}
 
 /**
  * The session's navigator for the console (setSessionNavigator): the start page by a page load,
  * any other path by the router (`navigate`).
  */
 export function sessionNavigator(navigate: (path: string) => void): (path: string) => void {
-  return (path) => (path === START_PAGE ? documentNavigation.go(path) : navigate(path));
+  return (path) => (path === START_PAGE ? leaveForStartPage() : navigate(path));
 }
 
 /**
@@ -32,7 +43,7 @@ export function sessionNavigator(navigate: (path: string) => void): (path: strin
 export function LeaveForStartPage() {
   const loadedAtStartPage = documentNavigation.loadedAt === START_PAGE;
   useEffect(() => {
-    if (!loadedAtStartPage) documentNavigation.go(START_PAGE);
+    if (!loadedAtStartPage) leaveForStartPage();
   }, [loadedAtStartPage]);
   if (!loadedAtStartPage) return null;
   return (
@@ -43,4 +54,22 @@ export function LeaveForStartPage() {
       <Text>The start page and the sign-in form are the microsite&apos;s, served at / by the edge (npm start).</Text>
     </Container>
   );
+}
+
+/**
+ * The console's guard of every staff screen (the kit's RequireSession, leaving by a page load):
+ * checked at every navigation and whenever the session changes (a logout in another tab).
+ * Signed out, the visitor leaves for the start page at once, with no stop at the console's own `/`;
+ * an expired session is ended properly first (cleared, revoked: the session's navigator then leaves).
+ */
+export function RequireStaffSession() {
+  const location = useLocation();
+  const session = useSession();
+  const valid = isSessionValid();
+  useEffect(() => {
+    if (valid) return;
+    if (session) void logout('expired');
+    else leaveForStartPage();
+  }, [valid, session, location.key]);
+  return valid ? <Outlet /> : null;
 }

@@ -49,7 +49,7 @@ export { ResourceViewPage, type ResourceViewConfig } from './resource-view-page.
 export { Tile } from './tile.js';
 export { HeaderClock } from './header-clock.js';
 export { PageFrame, buildLabel } from './page-frame.js';
-export { RemoteSlot, REMOTE_FAILED_MESSAGE, remoteFailedMessage } from './remote-slot.js';
+export { RemoteSlot, REMOTE_FAILED_MESSAGE, remoteFailedMessage, versionRefusal, versionRefusedMessage, type VersionRefusal } from './remote-slot.js';
 export { REGISTRY_URL, parseRegistry, loadRegistry, loadRemoteModule, type RemoteRegistry } from './remote-registry.js';
 export { CounterPage, type CounterPageTexts } from './counter-page.js';
 export { connectLiveJobs, SseParser, backoffDelay, LIVE_BACKOFF, type LiveJobsOptions, type ServerSentEvent } from './live-jobs.js';
