@@ -150,9 +150,12 @@ function draw({ scene, width, height, quality }) {
     cloud(1100, 110, 60);
     g.fillStyle = '#94a3b8';
     g.fillRect(0, 620, W, H - 620);
-    for (let col = 0; col < 22; col++) {
-      const rows = 2 + Math.floor(rnd() * 5);
-      for (let r = 0; r < rows; r++) container(20 + col * 72, 860 - (r + 1) * 38 - (col % 2) * 140, 70, 36, palette[Math.floor(rnd() * palette.length)]);
+    // A back row standing on the yard further off, then the front row over it.
+    for (const row of [1, 0]) {
+      for (let col = row; col < 22; col += 2) {
+        const rows = 2 + Math.floor(rnd() * 5);
+        for (let r = 0; r < rows; r++) container(20 + col * 72, 860 - (r + 1) * 38 - row * 90, 70, 36, palette[Math.floor(rnd() * palette.length)]);
+      }
     }
   } else if (scene === 'port') {
     sky('#1e3a8a', '#93c5fd');
