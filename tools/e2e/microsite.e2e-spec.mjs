@@ -253,6 +253,22 @@ describe('public microsite', () => {
     await staff.close();
   });
 
+  it('without script: the navigation is open, the forms that need script say so (no credentials ever in an address), the BL search is a link', async () => {
+    const plain = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    const plainPage = await plain.newPage();
+    await plainPage.goto(`${url}/`);
+    await expect(plainPage.getByRole('button', { name: 'Menu' }).isVisible()).resolves.toBe(false);
+    await visible(plainPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Track & Trace' }));
+    await expect(plainPage.getByRole('button', { name: 'Sign in' }).isVisible()).resolves.toBe(false);
+    await visible(plainPage.getByText('Signing in needs JavaScript'));
+    await visible(plainPage.getByText('The form needs JavaScript'));
+    await plainPage.getByLabel('BL number').fill(seeded.booking.blNo);
+    await plainPage.getByRole('button', { name: 'Track' }).click();
+    await plainPage.waitForURL((u) => u.pathname === '/Searchbl' && u.searchParams.get('bl') === seeded.booking.blNo);
+    await visible(plainPage.getByText('Looking up a shipment needs JavaScript'));
+    await plain.close();
+  });
+
   it('had no Content-Security-Policy violation', () => {
     expect(cspViolations).toEqual([]);
   });
