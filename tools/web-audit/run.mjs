@@ -1,20 +1,26 @@
-// `npm run audit:web`: how much JavaScript the console sends, measured in Chromium against a
-// whole system served as production serves it. The web apps' production builds (dist) go out
-// through the edge of `npm start` (tools/dev/edge.mjs: the same routes, headers and compression
-// as the generated nginx), which proxies /api to an isolated system (its own database, NATS
-// namespace and ports, removed afterwards). The browser is offered gzip only, so every figure is
-// gzipped bytes on the wire (each script's encoded body, headers not counted).
+// `npm run audit:web`: what the web front ends send, measured in Chromium against a whole system
+// served as production serves it. The web apps' production builds (dist) go out through the edge
+// of `npm start` (tools/dev/edge.mjs: the same routes, headers and compression as the generated
+// nginx), in front of an isolated system (its own database, NATS namespace and ports, removed
+// afterwards). The browser is offered gzip only, so every figure is gzipped bytes on the wire
+// (each script's encoded body, headers not counted).
 //
-// Figures (issue 6), each from a fresh browser profile (empty cache):
-//   (a) opening / until the sign-in form is ready;
-//   (b) the same tab on through sign-in until /admindashboard is interactive (budget 200 KB);
+// Figures, each load from a fresh browser profile (empty cache) unless said otherwise:
+//   (a) the public microsite (issue 11): the JavaScript of / until its sign-in form is ready and of
+//       /Searchbl?bl=<a seeded BL> until the shipment is shown (budget 90 KB each), and Lighthouse
+//       (mobile preset, Chromium headless) on both pages: performance, accessibility, best
+//       practices and SEO each at least 95;
+//   (b) the console: signed in through the microsite's form at /, until /admindashboard is
+//       interactive (the console's scripts; budget 200 KB);
 //   (c) what a deep link into a remote screen (/admindashboard/administrativetools/manageuser)
-//       fetches that a cold load of /admindashboard does not (budget 60 KB).
+//       fetches that a cold load of /admindashboard does not (budget 60 KB);
+//   (d) the client portal on its own origin: /clientlogin ready (budget 200 KB), then the same tab
+//       through a consignee's sign-in until their Ocean Visibility is shown (260 KB; report.mjs says why).
 // A phase ends when its screen is on show and no script has been requested or in flight for
 // QUIET_MS, so scripts a screen pulls in right after it renders count too.
 //
 // Options: --no-build (measure dist as it is: `npm test` runs it so, after its own build), --list
-// (every script of every load).
+// (every script of every load), --no-lighthouse (the JavaScript figures only).
 // AUDIT_BACKEND_ROOT: the checkout whose built gateway and services to run (default this one).
 // Exits 1 over budget or when a page fails (a script error, a failed script, a screen not shown).
 // With FREIGHT_TEST_RESULTS set (npm test), it also writes its counts there: each budget a test,
@@ -22,22 +28,31 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { Writable } from 'node:stream';
-import { createEdge } from '../dev/edge.mjs';
-import { freePort } from '../dev/net.mjs';
-import { loadRoutes } from '../dev/routes.mjs';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
 import { ROOT, startSystem } from '../dev/start.mjs';
-import { launchBrowser } from '../e2e/browser.mjs';
+import { CHROMIUM, launchBrowser } from '../e2e/browser.mjs';
 import { writeCounts } from '../test/summary.mjs';
-import { budgetCounts, figures, formatScripts, formatTable, notGzip, overBudget } from './report.mjs';
+import { LIGHTHOUSE_CATEGORIES, budgetCounts, failedPart, figures, formatScripts, formatTable, lostPoints, notGzip, overBudget, scoreRows } from './report.mjs';
+import { apiCaller, headToken, seedTrackedShipment } from './seed.mjs';
 
 const QUIET_MS = 750;
 const SCREEN_TIMEOUT_MS = 30_000;
 const REMOTE_SCREEN = '/admindashboard/administrativetools/manageuser';
-const WEB_PROJECTS = ['@freight/console', '@freight/master-data', '@freight/jobs', '@freight/accounts'];
+const WEB_PROJECTS = [
+  '@freight/tracking',
+  '@freight/console',
+  '@freight/master-data',
+  '@freight/jobs',
+  '@freight/accounts',
+  '@freight/portal',
+  '@freight/client-portal',
+];
 
 const args = new Set(process.argv.slice(2));
 const build = !args.has('--no-build');
 const list = args.has('--list');
+const withLighthouse = !args.has('--no-lighthouse');
 const backendRoot = resolve(process.env.AUDIT_BACKEND_ROOT ?? ROOT);
 const ownBackend = backendRoot === resolve(ROOT);
 const log = (message) => process.stderr.write(`[audit:web] ${message}\n`);
@@ -120,15 +135,35 @@ async function dashboardShown(page) {
   await shown(page.getByRole('banner').getByRole('button', { name: 'Log Out' }));
 }
 
-async function measure(browser, url, head) {
-  // (a) and (b): one tab from / through sign-in.
+/** (a) The microsite's two pages, each from a fresh profile. */
+async function measureSite(browser, url, blNo) {
+  const home = await recordingContext(browser);
+  const homePage = await home.context.newPage();
+  const siteHome = await load(home, async () => {
+    await homePage.goto(`${url}/`);
+    await shown(homePage.getByLabel('Username'));
+    await shown(homePage.getByRole('button', { name: 'Sign in' }));
+  });
+  await home.context.close();
+  const search = await recordingContext(browser);
+  const searchPage = await search.context.newPage();
+  const siteSearch = await load(search, async () => {
+    await searchPage.goto(`${url}/Searchbl?bl=${encodeURIComponent(blNo)}`);
+    await shown(searchPage.getByRole('heading', { name: `Shipment ${blNo}` }));
+  });
+  await search.context.close();
+  return { siteHome, siteSearch };
+}
+
+/** (b) and (c): the console, signed in through the microsite's form. */
+async function measureConsole(browser, url, head) {
   const first = await recordingContext(browser);
   const page = await first.context.newPage();
-  const signIn = await load(first, async () => {
-    await page.goto(url);
+  await load(first, async () => {
+    await page.goto(`${url}/`);
     await shown(page.getByLabel('Username'));
-    await shown(page.getByRole('button', { name: 'Sign in' }));
   });
+  first.state.scripts.length = 0; // the microsite's own scripts are (a)
   const dashboard = await load(first, async () => {
     await page.getByLabel('Username').fill(head.username);
     await page.getByLabel('Password').fill(head.password);
@@ -156,7 +191,49 @@ async function measure(browser, url, head) {
     await shown(deepPage.getByRole('cell', { name: head.username, exact: true })); // the list has loaded
   });
   await deep.context.close();
-  return { signIn, dashboard, coldDashboard, deepLink };
+  return { dashboard, coldDashboard, deepLink };
+}
+
+/** (d) The client portal on its own origin: /clientlogin, then a consignee signed in. */
+async function measurePortal(browser, portalUrl, consignee) {
+  const recording = await recordingContext(browser);
+  const page = await recording.context.newPage();
+  const portalSignIn = await load(recording, async () => {
+    await page.goto(`${portalUrl}/clientlogin`);
+    await shown(page.getByLabel('Username'));
+    await shown(page.getByLabel('Password'));
+  });
+  const portalConsignee = await load(recording, async () => {
+    await page.getByLabel('Username').fill(consignee.username);
+    await page.getByLabel('Password').fill(consignee.password);
+    await page.getByRole('button', { name: /^(sign in|log ?in)$/i }).click();
+    await page.waitForURL((u) => u.pathname === '/consigneeshipmentview', { timeout: SCREEN_TIMEOUT_MS });
+    await shown(page.getByRole('heading', { name: 'Ocean Visibility' }).first());
+  });
+  await recording.context.close();
+  return { portalSignIn, portalConsignee };
+}
+
+/**
+ * (a) Lighthouse 12 (its default mobile preset: an emulated phone, simulated slow 4G and CPU) on
+ * each page, in a Chromium of its own; the four categories' scores and what cost points.
+ */
+async function lighthouseRows(url, paths) {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'], logLevel: 'silent' });
+  const rows = [];
+  const lost = [];
+  try {
+    for (const path of paths) {
+      const { lhr } = await lighthouse(`${url}${path}`, { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: LIGHTHOUSE_CATEGORIES });
+      if (lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      const page = path.split('?')[0];
+      rows.push(...scoreRows(page, lhr));
+      for (const audit of lostPoints(lhr)) lost.push(`${page} ${audit.category} ${audit.id}: ${audit.score}${audit.value ? ` (${audit.value})` : ''}`);
+    }
+  } finally {
+    chrome.kill();
+  }
+  return { rows, lost };
 }
 
 async function main() {
@@ -165,48 +242,70 @@ async function main() {
     log(`building ${ownBackend ? 'everything' : WEB_PROJECTS.join(', ')} (cached when unchanged)…`);
     await run('npx', ['nx', 'run-many', '-t', 'build', '--output-style=static', ...(ownBackend ? [] : ['-p', ...WEB_PROJECTS])]);
   }
-  const edgeHost = '127.0.0.1';
-  const edgePort = await freePort(edgeHost);
-  const origin = `http://${edgeHost}:${edgePort}`;
   log(`starting an isolated system${ownBackend ? '' : ` from ${backendRoot}`}…`);
   // The system's own log is kept and shown only if the audit fails.
   const systemLog = [];
   const out = new Writable({ write: (chunk, _encoding, done) => done(void systemLog.push(chunk.toString())) });
   const showSystemLog = () => process.stderr.write(`── the system's log (last lines)\n${systemLog.join('').split('\n').slice(-80).join('\n')}\n`);
-  const system = await startSystem({ root: backendRoot, build: false, isolated: { label: 'audit' }, env: { PUBLIC_ORIGINS: origin }, out }).catch((error) => {
+  const system = await startSystem({ root: backendRoot, build: false, isolated: { label: 'audit' }, out }).catch((error) => {
     showSystemLog();
     throw error;
   });
-  let edge;
   let browser;
   try {
-    const { routes, pageHeaders } = loadRoutes(ROOT);
-    edge = await createEdge({
-      root: ROOT,
-      routes,
-      pageHeaders,
-      bodyLimit: Number(system.env.BODY_LIMIT_BYTES),
-      upstreams: { gateway: `http://${system.env.GATEWAY_HOST}:${system.env.GATEWAY_PORT}` },
-    });
-    await edge.listen({ host: edgeHost, port: edgePort });
+    const { url, portalUrl, headLogin: head } = system;
+    const run = Date.now().toString(36).slice(-5);
+    const seeded = await seedTrackedShipment(apiCaller(url, await headToken(url, head)), run, head.username);
     browser = await launchBrowser();
-    const loads = await measure(browser, origin, system.headLogin);
+    // Each part on its own: one whose page fails is a failed test; the others still report.
+    const loads = {};
+    const failures = [];
+    const part = async (key, label, measurePart) => {
+      try {
+        Object.assign(loads, await measurePart());
+      } catch (error) {
+        log(`${label} could not be measured: ${error.message}`);
+        failures.push(failedPart(key, label, error));
+      }
+    };
+    await part('site', '(a) the microsite', () => measureSite(browser, url, seeded.booking.blNo));
+    await part('console', '(b), (c) the console', () => measureConsole(browser, url, head));
+    if (portalUrl) await part('portal', '(d) the portal', () => measurePortal(browser, portalUrl, seeded.consignee));
+    else failures.push(failedPart('portal', '(d) the portal', 'no portal origin in this system'));
+    await browser.close();
+    browser = undefined;
     const wrong = notGzip(Object.values(loads).flat());
     if (wrong.length) throw new Error(`scripts not sent as gzip: ${wrong.map((s) => `${s.url} (${s.encoding})`).join(', ')}`);
-    const rows = figures(loads);
+    const rows = [...figures(loads), ...failures];
+    let lost = [];
+    if (withLighthouse) {
+      const started = Date.now();
+      const scores = await lighthouseRows(url, ['/', `/Searchbl?bl=${encodeURIComponent(seeded.booking.blNo)}`]);
+      rows.push(...scores.rows);
+      lost = scores.lost;
+      log(`Lighthouse in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    }
     if (list) {
       const titles = {
-        signIn: '(a) sign-in form',
-        dashboard: '(b) dashboard after sign-in',
+        siteHome: '(a) microsite /',
+        siteSearch: '(a) microsite /Searchbl',
+        dashboard: '(b) the console after signing in on /',
         coldDashboard: 'cold /admindashboard',
         deepLink: `cold ${REMOTE_SCREEN}`,
+        portalSignIn: '(d) portal /clientlogin',
+        portalConsignee: '(d) portal, consignee signed in',
       };
       for (const [key, scripts] of Object.entries(loads)) console.log(formatScripts(titles[key], scripts) + '\n');
     }
     console.log(formatTable(rows));
-    writeCounts('web-audit', budgetCounts(rows), { figures: rows.map(({ key, bytes, budget }) => ({ key, bytes, budget })) });
+    if (lost.length) console.log(`\nLighthouse audits that cost points:\n  ${lost.join('\n  ')}`);
+    writeCounts('web-audit', budgetCounts(rows), {
+      figures: rows.map(({ key, bytes, budget, score, minScore, error }) =>
+        error !== undefined ? { key, error } : minScore === undefined ? { key, bytes, budget } : { key, score, minScore },
+      ),
+    });
     const over = overBudget(rows);
-    console.log(over.length ? `\nOver budget: ${over.map((r) => r.key).join(', ')}` : '\nWithin budget.');
+    console.log(over.length ? `\nOver budget or not measured: ${over.map((r) => r.key).join(', ')}` : '\nWithin budget.');
     log(`done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     process.exitCode = over.length ? 1 : 0;
   } catch (error) {
@@ -214,7 +313,6 @@ async function main() {
     throw error;
   } finally {
     await browser?.close();
-    await edge?.close();
     await system.stop();
   }
 }

@@ -1,11 +1,22 @@
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
+import { favicon, heroFiles, renderPage } from './pages.js';
 
-/** The public microsite (landing page, contact, staff sign-in, Track & Trace): no federation, no UI framework. */
+/**
+ * The public microsite (ADR 38): the landing page `/` (dist/index.html) and Track & Trace
+ * `/Searchbl` (dist/searchbl.html), static HTML with the content in it, the CSS inlined, one
+ * small script each; assets under `/site/` with hashed names; no federation, no UI framework.
+ */
 export default (_env, argv) => ({
   target: ['web', 'es2022'],
-  entry: { main: './src/main.ts' },
-  output: { path: fileURLToPath(new URL('./dist', import.meta.url)), publicPath: '/site/', filename: '[name].[contenthash:8].js', clean: true },
+  entry: { home: './src/home.ts', searchbl: './src/searchbl.ts' },
+  output: {
+    path: fileURLToPath(new URL('./dist', import.meta.url)),
+    publicPath: '/site/',
+    filename: '[name].[contenthash:8].js',
+    chunkFilename: '[name].[contenthash:8].js',
+    clean: true,
+  },
   resolve: { extensions: ['.ts', '.js'], conditionNames: ['source', 'browser', 'import', 'module', 'default'], extensionAlias: { '.js': ['.ts', '.js'] } },
   module: {
     rules: [
@@ -18,7 +29,34 @@ export default (_env, argv) => ({
       },
     ],
   },
-  plugins: [new rspack.HtmlRspackPlugin({ template: './src/index.html', filename: 'index.html' })],
+  plugins: [
+    // The contracts' password-strength estimator loads its dictionaries on demand; the microsite never
+    // calls it, so they are not emitted with it (they would only sit under /site/ unused).
+    new rspack.IgnorePlugin({ resourceRegExp: /^@zxcvbn-ts\// }),
+    new rspack.HtmlRspackPlugin({
+      templateContent: renderPage('index'),
+      filename: 'index.html',
+      chunks: ['home'],
+      scriptLoading: 'module',
+      minify: argv.mode !== 'development',
+    }),
+    new rspack.HtmlRspackPlugin({
+      templateContent: renderPage('searchbl'),
+      filename: 'searchbl.html',
+      chunks: ['searchbl'],
+      scriptLoading: 'module',
+      minify: argv.mode !== 'development',
+    }),
+    new rspack.CopyRspackPlugin({
+      patterns: [
+        { from: fileURLToPath(new URL('./src/robots.txt', import.meta.url)), to: 'robots.txt' },
+        favicon,
+        ...heroFiles.flat().map(({ from, to }) => ({ from, to })),
+      ],
+    }),
+  ],
+  // One script per page: each page is a first visit's only page more often than not.
+  optimization: { splitChunks: false },
   devtool: argv.mode === 'development' ? 'eval-cheap-module-source-map' : 'source-map',
   performance: { hints: false },
 });

@@ -1,1 +1,0 @@
-// The microsite's script (skeleton: issue 11 fills it in).
