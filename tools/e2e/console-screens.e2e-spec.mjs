@@ -318,10 +318,10 @@ async function setUp() {
     // Inactive: the clients' news ticker of other journeys stays as they left it.
     await api('POST', 'clientnews/add', token, { news: made.news, isActive: false }),
   ];
-  for (const [who, role] of [
+  for (const [who, role] of /** @type {Array<[typeof admin, string]>} */ ([
     [admin, 'Admin'],
     [employee, 'Employee'],
-  ]) {
+  ])) {
     created.push(
       await api('POST', 'users/add', token, {
         ...who,
@@ -421,7 +421,7 @@ describe('every console screen, at 390 and 1366 px, with axe-core', () => {
     });
   });
 
-  it.each(SCREENS.map((screen) => [`${screen.table} ${screen.route} (${screen.as})`, screen]))('%s', async (_name, screen) => {
+  it.each(SCREENS.map((screen) => ({ name: `${screen.table} ${screen.route} (${screen.as})`, screen })))('$name', async ({ screen }) => {
     const { page, violations } = await tabFor(screen.as);
     await (screen.open ? screen.open(page) : page.goto(url + screen.to()));
     const heading = typeof screen.heading === 'function' ? screen.heading() : screen.heading;
