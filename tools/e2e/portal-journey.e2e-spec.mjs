@@ -200,6 +200,12 @@ describe('the client portal on its own origin', () => {
     await page.waitForURL((u) => u.pathname === '/clientlogin');
   });
 
+  it('an address that is no screen is "Page not found"', async () => {
+    await page.goto(`${portalUrl}/no-such-screen`);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await screenChecked('portal page not found');
+  });
+
   it("a consignee sees their own bookings, the announcement and the ticker, and not the other consignee's", async () => {
     await signIn(consigneeA, '/consigneeshipmentview');
     await page.getByRole('heading', { name: 'Ocean Visibility' }).waitFor();
@@ -225,6 +231,8 @@ describe('the client portal on its own origin', () => {
     expect((await api('GET', `/accounts/statement/${consigneeBId}/statement.pdf?from=2026-01-01&to=2026-12-31`, undefined, token)).status).toBe(403);
     expect((await api('GET', `/shipments/allbooklistconsignee/${consigneeB.username}`, undefined, token)).status).toBe(403);
     expect((await api('GET', `/consigneeanc/active/${consigneeB.username}`, undefined, token)).status).toBe(403);
+    // And a staff call: a client token is of the other kind.
+    expect((await api('GET', '/users/all', undefined, token)).status).toBe(403);
   });
 
   it('opens a booking with its status timeline, and Track & Trace leads back', async () => {

@@ -19,6 +19,8 @@ jest.unstable_mockModule('../../../../libs/web/kit/src/remote-registry.js', () =
 const { aClientBooking, axeProblems, fakeGateway, renderAsClient, reply, CLIENT } = await import('@freight/web-kit/testing');
 const { setSessionNavigator } = await import('@freight/web-kit');
 const { routes } = await import('./router.js');
+const { clientLoginRoute } = await import('./pages/client-login.page.js');
+const { api } = await import('@freight/contracts');
 
 const gateway = fakeGateway();
 const at = (router: { state: { location: { pathname: string } } }) => router.state.location.pathname;
@@ -91,6 +93,11 @@ describe('the portal: /clientlogin in the host, the client screens from the clie
     expect(localStorage.getItem('client_login')).toBe('false');
     expect(localStorage.getItem('token')).toBeNull();
     expect(at(router)).toBe('/clientlogin');
+  });
+
+  it("signs in through the contracts' client sign-in route", () => {
+    const { method, path, body, reply: answer } = api.clientLogin;
+    expect(clientLoginRoute).toEqual({ method, path, body, reply: answer });
   });
 
   it('asks for both fields before calling the server', async () => {

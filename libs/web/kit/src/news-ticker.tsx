@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Box, Text } from '@mantine/core';
-import { api } from '@freight/contracts';
+import { clientNews } from '@freight/contracts';
 import { callApi } from './api-client.js';
 
 /** spec 02 §9: the client news ticker takes 45 seconds a loop. */
@@ -29,13 +29,14 @@ const TICKER_CSS = `
  * news items (`GET /api/clientnews/active`, public) scrolling 45 s a loop; "Loading..." while they
  * come, "No news available" when there are none. A failed fetch is only logged (spec 02 §8) and
  * reads as no news. A plain fetch, no query client: the portal's sign-in page (its first render)
- * has none (the kit's services load with the first remote screen).
+ * has none (the kit's services load with the first remote screen). The route from its resource,
+ * not from the whole `api` table, which would weigh on that first render.
  */
 export function NewsTicker() {
   const [items, setItems] = useState<string[] | null>(null);
   useEffect(() => {
     const abort = new AbortController();
-    callApi(api.clientnewsActive, undefined, { signal: abort.signal, auth: false }).then(
+    callApi(clientNews.routes.clientnewsActive, undefined, { signal: abort.signal, auth: false }).then(
       (news) => setItems(news.map((item) => item.news.trim()).filter(Boolean)),
       (error: unknown) => {
         if (abort.signal.aborted) return;

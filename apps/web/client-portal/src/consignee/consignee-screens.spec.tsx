@@ -62,6 +62,9 @@ describe('Ocean Visibility (/consigneeshipmentview)', () => {
     expect(await screen.findByText('Vessel delays this week')).toBeTruthy();
     for (const link of ['Ocean Visibility', 'Vessel Voyages', 'Overseas Offices', 'Accounts Area'])
       expect(screen.getByRole('link', { name: link })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Ocean Visibility' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Ocean Visibility' }).style.textDecoration).toBe('underline');
+    expect(screen.getByRole('link', { name: 'Accounts Area' }).style.textDecoration).toBe('none');
     expect(screen.getByText(CLIENT.fullName)).toBeTruthy();
     expect(await axeProblems()).toEqual([]);
   });

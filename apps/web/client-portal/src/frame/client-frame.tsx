@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router-dom';
+import { NavLink, useLocation } from 'react-router-dom';
 import { Box, Button, Container, Group, Text } from '@mantine/core';
 import type { ClientRole } from '@freight/contracts';
 import { PageFrame, logout, useClientSession } from '@freight/web-kit';
@@ -23,6 +23,7 @@ export const CLIENT_NAV: Record<ClientRole, { to: string; label: string }[]> = {
 export function ClientFrame({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
   const session = useClientSession();
   const nav = session ? CLIENT_NAV[session.role] : [];
+  const { pathname } = useLocation();
   return (
     <>
       <Box component="header" bg="blue.9" c="white" py="xs">
@@ -40,7 +41,8 @@ export function ClientFrame({ title, actions, children }: { title: string; actio
                   c="white"
                   fw={600}
                   size="sm"
-                  style={({ isActive }: { isActive: boolean }) => ({ textDecoration: isActive ? 'underline' : 'none' })}
+                  // The current screen's link underlined (NavLink marks it aria-current="page" too).
+                  td={pathname === link.to ? 'underline' : 'none'}
                 >
                   {link.label}
                 </Text>
