@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Button, Text } from '@mantine/core';
-import { JobTexts, api, type ClientBooking, type ClientRole } from '@freight/contracts';
+import { JobTexts, type ClientBooking, type ClientRole, jobs } from '@freight/contracts';
 import { DataTable, ShipmentStateBadge, formatDate, textOrNA, useClientSession, useServerList, type Column } from '@freight/web-kit';
 
 /** spec 02 §9: pages of 50 rows. */
@@ -59,7 +59,7 @@ function columns(role: ClientRole): Column<ClientBooking>[] {
  */
 export function ClientBookingList({ role }: { role: ClientRole }) {
   const session = useClientSession();
-  const route = role === 'consignee' ? api.shipmentsAllbooklistconsignee : api.shipmentsAllbooklistshipper;
+  const route = role === 'consignee' ? jobs.routes.shipmentsAllbooklistconsignee : jobs.routes.shipmentsAllbooklistshipper;
   const list = useServerList(`client-bookings-${role}`, route, CLIENT_PAGE_SIZE, {}, { pathParams: { username: session?.username ?? '' } });
   return (
     <DataTable

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { JobTexts, api, type ClientBooking, type StatusTimeline } from '@freight/contracts';
+import { JobTexts, type ClientBooking, type StatusTimeline, jobs } from '@freight/contracts';
 import { JobStatusBadge, ShipmentStateBadge, callApi, formatDate, isApiError, serverMessage, textOrNA } from '@freight/web-kit';
 
 const text = (value: string | null | undefined) => textOrNA(value ?? null);
@@ -15,7 +15,7 @@ export function useClientBooking() {
   const booking = useQuery({
     queryKey: ['client-booking', jobNo],
     queryFn: async ({ signal }) => {
-      const reply = await callApi(api.shipmentsClientbooking, { params: { jobNo } }, { signal });
+      const reply = await callApi(jobs.routes.shipmentsClientbooking, { params: { jobNo } }, { signal });
       const job = reply.results[0];
       if (!job) throw new Error(JobTexts.bookingNotFound);
       return { job, history: reply.history };

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { STATEMENT_PAGE_SIZE, api, statementRangeSchema } from '@freight/contracts';
+import { STATEMENT_PAGE_SIZE, statementRangeSchema, accountsReports, balances, statementPdfRoutes } from '@freight/contracts';
 import {
   ErrorNotice,
   LoadingNotice,
@@ -29,7 +29,7 @@ export const DOWNLOAD_ERROR = 'The statement could not be downloaded. Please try
 function BalanceOwed({ consigneeId }: { consigneeId: string }) {
   const balance = useQuery({
     queryKey: ['client-balance', consigneeId],
-    queryFn: ({ signal }) => callApi(api.accountsBalance, { params: { consignee_id: consigneeId } }, { signal }),
+    queryFn: ({ signal }) => callApi(balances.routes.accountsBalance, { params: { consignee_id: consigneeId } }, { signal }),
   });
   return (
     <Paper withBorder p="md" component="section" aria-label="Balance owed">
@@ -70,7 +70,7 @@ export function ConsigneeAccountsPage() {
     queryKey: ['client-statement', consigneeId, shown.from, shown.to, shown.page],
     queryFn: ({ signal }) =>
       callApi(
-        api.accountsStatement,
+        accountsReports.routes.accountsStatement,
         { params: { consignee_id: consigneeId }, query: { from: shown.from, to: shown.to, page: shown.page, pageSize: STATEMENT_PAGE_SIZE } },
         { signal },
       ),
@@ -90,7 +90,7 @@ export function ConsigneeAccountsPage() {
   const download = async () => {
     setDownloading(true);
     try {
-      await downloadFile(api.accountsStatementPdf, { from: shown.from, to: shown.to }, 'statement.pdf', { consignee_id: consigneeId });
+      await downloadFile(statementPdfRoutes.accountsStatementPdf, { from: shown.from, to: shown.to }, 'statement.pdf', { consignee_id: consigneeId });
     } catch (failure) {
       toastError(serverMessage(failure, DOWNLOAD_ERROR));
     } finally {

@@ -1,6 +1,6 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@freight/contracts';
+import { announcements as announcementDefs } from '@freight/contracts';
 import { NewsTicker, callApi, useClientSession } from '@freight/web-kit';
 import { ClientFrame } from '../frame/client-frame.js';
 import { ClientBookingList } from '../bookings/booking-list.js';
@@ -13,7 +13,7 @@ function Announcements({ username }: { username: string }) {
     queryKey: ['client-announcements', username],
     queryFn: async ({ signal }) => {
       try {
-        return (await callApi(api.consigneeancActive, { params: { username } }, { signal })).data;
+        return (await callApi(announcementDefs.routes.consigneeancActive, { params: { username } }, { signal })).data;
       } catch (error) {
         console.error('Announcements could not be loaded', error);
         return [];

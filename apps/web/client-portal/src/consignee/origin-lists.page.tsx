@@ -1,4 +1,4 @@
-import { api } from '@freight/contracts';
+import { agents, vessels } from '@freight/contracts';
 import { DataTable, useServerList, type Column } from '@freight/web-kit';
 import { ClientFrame } from '../frame/client-frame.js';
 import { CLIENT_PAGE_SIZE } from '../bookings/booking-list.js';
@@ -16,7 +16,7 @@ const columns: Column<OriginRow>[] = [
 
 /** /viewvesselconsignee (spec 02 §2): the vessel voyages, read-only, searched by origin on the server. */
 export function ConsigneeVesselsPage() {
-  const list = useServerList('client-vessels', api.vesselsAll, CLIENT_PAGE_SIZE);
+  const list = useServerList('client-vessels', vessels.routes.vesselsAll, CLIENT_PAGE_SIZE);
   return (
     <ClientFrame title="Weekly Vessel Planning">
       <DataTable
@@ -34,7 +34,7 @@ export function ConsigneeVesselsPage() {
 
 /** /viewagentconsignee (spec 02 §2): the overseas offices, read-only, searched by origin on the server. */
 export function ConsigneeAgentsPage() {
-  const list = useServerList('client-agents', api.agentsAll, CLIENT_PAGE_SIZE);
+  const list = useServerList('client-agents', agents.routes.agentsAll, CLIENT_PAGE_SIZE);
   return (
     <ClientFrame title="Overseas Offices Detail">
       <DataTable
