@@ -139,9 +139,10 @@ describe('every staff page lives in the shell', () => {
     expect(navigate.mock.calls).toEqual([['/admindashboard']]);
   });
 
-  it('signed out: an unknown address is not found, in a main landmark', async () => {
+  it('signed out: an unknown address is not found, in a main landmark, the page heading of its own', async () => {
     await renderAt('/no-such-screen');
     expect(screen.getByRole('main').textContent).toContain('Page not found');
+    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
     expect(screen.queryByRole('banner')).toBeNull();
   });
 

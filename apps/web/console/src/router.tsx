@@ -33,7 +33,7 @@ function UnknownPage() {
   }
   return (
     <PublicPage>
-      <NotFoundPage />
+      <NotFoundPage level={1} />
     </PublicPage>
   );
 }

@@ -8,14 +8,16 @@ interface MessagePageProps {
   title: string;
   children: ReactNode;
   action?: ReactNode;
+  /** 1 on a page of its own (no shell around it to carry the page's heading), else 2. */
+  level?: 1 | 2;
 }
 
 /** A screen that only tells something. A region, not <main>: it is shown inside the shell's main (or a page's own). */
-function MessagePage({ title, children, action }: MessagePageProps) {
+function MessagePage({ title, children, action, level = 2 }: MessagePageProps) {
   const titleId = useId();
   return (
     <Stack component="section" align="center" gap="md" py="xl" aria-labelledby={titleId}>
-      <Title order={2} id={titleId} ta="center">
+      <Title order={level} size="h2" id={titleId} ta="center">
         {title}
       </Title>
       <Text c="dimmed" ta="center" maw={520}>
@@ -27,9 +29,10 @@ function MessagePage({ title, children, action }: MessagePageProps) {
 }
 
 /** Friendly 404 for unknown routes. */
-export function NotFoundPage({ homePath = '/' }: { homePath?: string }) {
+export function NotFoundPage({ homePath = '/', level }: { homePath?: string; level?: 1 | 2 }) {
   return (
     <MessagePage
+      level={level}
       title="Page not found"
       action={
         <Button component={Link} to={homePath} variant="light">
