@@ -67,5 +67,7 @@ export {
   type StatementRange,
   type StatementRangeErrors,
 } from './statement-view.js';
-export { JobStatusBadge, ShipmentStateBadge, FactsList, bookingShipmentFacts, BOOKING_LEAD_COLUMNS, SHIPMENT_COLUMNS } from './booking-cells.js';
+export { JobStatusBadge, ShipmentStateBadge } from './booking-cells.js';
+export { FactsList, bookingShipmentFacts } from './booking-facts.js';
+export { BOOKING_LEAD_COLUMNS, SHIPMENT_COLUMNS } from './booking-columns.js';
 export { CLIENT_SCREENS, clientLandingPath } from './client-paths.js';
