@@ -71,3 +71,5 @@ export { JobStatusBadge, ShipmentStateBadge } from './booking-cells.js';
 export { FactsList, bookingShipmentFacts } from './booking-facts.js';
 export { BOOKING_LEAD_COLUMNS, SHIPMENT_COLUMNS } from './booking-columns.js';
 export { CLIENT_SCREENS, clientLandingPath } from './client-paths.js';
+export { afterLogout } from './after-logout.js';
+export { UnexpectedErrorPage } from './router-error.js';
