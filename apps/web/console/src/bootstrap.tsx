@@ -4,8 +4,7 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { Messages } from '@freight/contracts';
-import { KitProviders, clearServerData, initSession, loadRegistry, onLogout, setSessionNavigator, toastError, toastInfo } from '@freight/web-kit';
+import { KitProviders, afterLogout, initSession, loadRegistry, onLogout, setSessionNavigator } from '@freight/web-kit';
 import { createRouter } from './router.js';
 import { sessionNavigator } from './start-page.js';
 
@@ -16,11 +15,7 @@ const router = createRouter();
 
 // The start page (`/`, after a logout) is the microsite's: a page load; other paths stay in the console.
 setSessionNavigator(sessionNavigator((path) => void router.navigate(path, { replace: true })));
-onLogout((reason) => {
-  clearServerData(); // nothing of one user's data survives into the next session
-  if (reason === 'unauthorized') toastError(Messages.unauthorized);
-  if (reason === 'expired') toastInfo('Your session has ended. Please sign in again.');
-});
+onLogout(afterLogout); // nothing of one user's data survives into the next session
 initSession();
 
 createRoot(document.getElementById('root')!).render(

@@ -4,18 +4,7 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { Messages } from '@freight/contracts';
-import {
-  KitProviders,
-  clearServerData,
-  initSession,
-  loadRegistry,
-  onLogout,
-  setSessionKind,
-  setSessionNavigator,
-  toastError,
-  toastInfo,
-} from '@freight/web-kit';
+import { KitProviders, afterLogout, initSession, loadRegistry, onLogout, setSessionKind, setSessionNavigator } from '@freight/web-kit';
 import { createRouter } from './router.js';
 
 // This page keeps a client's session (the portal is its own origin: no staff session here). First,
@@ -28,11 +17,7 @@ loadRegistry().catch((error: unknown) => console.error('Remote registry unavaila
 const router = createRouter();
 
 setSessionNavigator((path) => void router.navigate(path, { replace: true }));
-onLogout((reason) => {
-  clearServerData(); // nothing of one client's data survives into the next session
-  if (reason === 'unauthorized') toastError(Messages.unauthorized);
-  if (reason === 'expired') toastInfo('Your session has ended. Please sign in again.');
-});
+onLogout(afterLogout); // nothing of one client's data survives into the next session
 initSession();
 
 createRoot(document.getElementById('root')!).render(

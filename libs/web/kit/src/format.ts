@@ -33,5 +33,15 @@ export function textOrNA(value: string | null | undefined): string {
   return value === null || value === undefined || value.trim() === '' ? 'N/A' : value;
 }
 
+/** A quantity: 0 when missing (DECISIONS §1). */
+export function formatCount(value: number | null | undefined): string {
+  return String(value ?? 0);
+}
+
+/** A weight in kg: 0 kg when missing (DECISIONS §1). */
+export function formatWeight(value: number | null | undefined): string {
+  return `${value ?? 0} kg`;
+}
+
 /** Money (DECISIONS §1): one formatter for the screens and the gateway's statement PDF. */
 export { formatMoney } from '@freight/contracts';

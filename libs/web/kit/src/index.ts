@@ -20,7 +20,7 @@ export * from '@freight/web-session';
 export { useSession, useClientSession, useRole, useCan, hasRole } from './use-session.js';
 export { RequireSession, RequireRole, RequirePermission, RequireClient } from './route-guard.js';
 export { NotFoundPage, NoPermissionPage, NotAvailablePage, NOT_AVAILABLE_TEXT, ErrorNotice, LoadingNotice, lazyScreen, type WayBack } from './pages.js';
-export { formatDate, formatDateTime, formatClock, formatMoney, textOrNA } from './format.js';
+export { formatDate, formatDateTime, formatClock, formatMoney, formatCount, formatWeight, textOrNA } from './format.js';
 export { DataTable, SEARCH_DEBOUNCE_MS, type Column, type DataTableProps } from './data-table.js';
 export { RowActions, type RowActionsProps } from './row-actions.js';
 export { useServerList, nextSort, type ServerList, type ListParams, type SortOrder, type ListRoute, type RowOf } from './use-server-list.js';
@@ -56,6 +56,20 @@ export { connectLiveJobs, SseParser, backoffDelay, LIVE_BACKOFF, type LiveJobsOp
 export { useLiveJobs, LIVE_COALESCE_MS } from './use-live-jobs.js';
 export { LastMailStatus, lastMailText, jobMailsKey, MAIL_STATUS_POLL_MS } from './last-mail-status.js';
 export { NewsTicker, TICKER_LOOP_SECONDS, NO_NEWS_TEXT, LOADING_TEXT } from './news-ticker.js';
-export { StatementFigures, StatementLines, StatementPager, statementPages, defaultStatementRange } from './statement-view.js';
+export {
+  StatementFigures,
+  StatementLines,
+  StatementPager,
+  StatementRangeFields,
+  statementPages,
+  statementRangeErrors,
+  defaultStatementRange,
+  type StatementRange,
+  type StatementRangeErrors,
+} from './statement-view.js';
 export { JobStatusBadge, ShipmentStateBadge } from './booking-cells.js';
+export { FactsList, bookingShipmentFacts } from './booking-facts.js';
+export { BOOKING_LEAD_COLUMNS, SHIPMENT_COLUMNS } from './booking-columns.js';
 export { CLIENT_SCREENS, clientLandingPath } from './client-paths.js';
+export { afterLogout } from './after-logout.js';
+export { UnexpectedErrorPage } from './router-error.js';

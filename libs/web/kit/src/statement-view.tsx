@@ -1,5 +1,5 @@
-import { Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { STATEMENT_KIND_LABELS, STATEMENT_PAGE_SIZE, StatementTexts, type Statement } from '@freight/contracts';
+import { Button, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { STATEMENT_KIND_LABELS, STATEMENT_PAGE_SIZE, StatementTexts, statementRangeSchema, type Statement } from '@freight/contracts';
 import { formatDate, formatMoney } from './format.js';
 
 // A consignee's statement of account as the screens show it: the Head's (the accounts remote) and
@@ -97,4 +97,44 @@ export function StatementPager({ page, pages, onPage }: { page: number; pages: n
 export function defaultStatementRange(now = new Date()): { from: string; to: string } {
   const day = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
   return { from: day(new Date(now.getFullYear(), 0, 1)), to: day(now) };
+}
+
+/** A statement's range as the form holds it: `YYYY-MM-DD` each. */
+export type StatementRange = { from: string; to: string };
+/** What is wrong with a range's dates, each under its field's name; empty when it may be shown. */
+export type StatementRangeErrors = Partial<Record<keyof StatementRange, string>>;
+
+/** The range's problems by the contracts' rule (both dates, From not after To, …): the first one of each field. */
+export function statementRangeErrors(range: StatementRange): StatementRangeErrors {
+  const parsed = statementRangeSchema.safeParse(range);
+  const problems: StatementRangeErrors = {};
+  if (!parsed.success) for (const issue of parsed.error.issues) problems[issue.path[0] as keyof StatementRange] ??= issue.message;
+  return problems;
+}
+
+/** The From and To dates and the Show Statement button, inside the caller's form (whose submit shows the statement). */
+export function StatementRangeFields({
+  range,
+  errors,
+  onChange,
+}: {
+  range: StatementRange;
+  errors: StatementRangeErrors;
+  onChange: (range: StatementRange) => void;
+}) {
+  return (
+    <>
+      <TextInput
+        type="date"
+        label="From"
+        value={range.from}
+        onChange={(event) => onChange({ ...range, from: event.currentTarget.value })}
+        error={errors.from}
+      />
+      <TextInput type="date" label="To" value={range.to} onChange={(event) => onChange({ ...range, to: event.currentTarget.value })} error={errors.to} />
+      <Button type="submit" mt={25}>
+        Show Statement
+      </Button>
+    </>
+  );
 }

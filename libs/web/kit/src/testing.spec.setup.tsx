@@ -6,7 +6,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router-dom';
-import type { ClientBooking, ClientRole, Job, StaffRole } from '@freight/contracts';
+import type { ClientBooking, ClientRole, Job, StaffRole, Statement } from '@freight/contracts';
 import { logout, setSessionKind, setSessionNavigator, startClientSession, startSession } from '@freight/web-session';
 import { KitProviders, theme } from './providers.js';
 
@@ -110,6 +110,26 @@ function renderRoutes(path: string, routes: RouteObject[]) {
     </MantineProvider>,
   );
   return router;
+}
+
+/** A consignee's statement as the service answers it (an invoice, then a payment, for the first quarter); `changes` override fields. */
+export function aStatement(consignee: Statement['consignee'], changes: Partial<Statement> = {}): Statement {
+  return {
+    success: true,
+    consignee,
+    from: '2026-01-01',
+    to: '2026-03-31',
+    openingBalance: '1000.00',
+    totalDebit: '1234567.50',
+    totalCredit: '500.00',
+    closingBalance: '1235067.50',
+    lineCount: 2,
+    lines: [
+      { date: '2026-01-10', kind: 'invoice', reference: 'IMP-000001', details: 'Invoice INV-1', debit: '1234567.50', credit: '', balance: '1235567.50' },
+      { date: '2026-02-20', kind: 'credit', reference: '17', details: 'Cheque CHQ-771', debit: '', credit: '500.00', balance: '1235067.50' },
+    ],
+    ...changes,
+  };
 }
 
 /** A client's booking as the client lists answer it (no personal remarks, invoice or version). */

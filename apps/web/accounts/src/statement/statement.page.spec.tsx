@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Receivables, Statement } from '@freight/contracts';
 import { axeProblems } from '../axe.spec.setup.js';
-import { fakeGateway, renderAt, reply } from '../screens.spec.setup.js';
+import { aStatement as aConsigneeStatement, fakeGateway, renderAt, reply } from '../screens.spec.setup.js';
 
 const gateway = fakeGateway();
 const undo: (() => void)[] = [];
@@ -10,22 +10,7 @@ afterEach(() => undo.splice(0).forEach((step) => step()));
 const ACME = '0b5a2a4e-1c1f-4b7e-9d55-2f0a8d3c9e11';
 const STATEMENT = '/admindashboard/accounts/statement';
 
-const aStatement = (extra: Partial<Statement> = {}): Statement => ({
-  success: true,
-  consignee: { _id: ACME, consigneeName: 'Acme Traders' },
-  from: '2026-01-01',
-  to: '2026-03-31',
-  openingBalance: '1000.00',
-  totalDebit: '1234567.50',
-  totalCredit: '500.00',
-  closingBalance: '1235067.50',
-  lineCount: 2,
-  lines: [
-    { date: '2026-01-10', kind: 'invoice', reference: 'IMP-000001', details: 'Invoice INV-1', debit: '1234567.50', credit: '', balance: '1235567.50' },
-    { date: '2026-02-20', kind: 'credit', reference: '17', details: 'Cheque CHQ-771', debit: '', credit: '500.00', balance: '1235067.50' },
-  ],
-  ...extra,
-});
+const aStatement = (changes: Partial<Statement> = {}) => aConsigneeStatement({ _id: ACME, consigneeName: 'Acme Traders' }, changes);
 
 function consigneesFake() {
   gateway.routes['GET /api/consignees/all'] = () => reply([{ consignee_id: ACME, consigneeName: 'Acme Traders' }], 200, { 'X-Total-Count': '1' });

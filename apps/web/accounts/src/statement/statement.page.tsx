@@ -1,29 +1,27 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Button, Group, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { STATEMENT_KIND_LABELS, STATEMENT_PAGE_SIZE, StatementTexts, api, statementRangeSchema, type Statement } from '@freight/contracts';
+import { STATEMENT_PAGE_SIZE, api } from '@freight/contracts';
 import {
   ErrorNotice,
   LoadingNotice,
   PageFrame,
   SEARCH_DEBOUNCE_MS,
+  StatementFigures,
+  StatementLines,
+  StatementPager,
+  StatementRangeFields,
   callApi,
+  defaultStatementRange,
   downloadFile,
   formatDate,
-  formatMoney,
   serverMessage,
+  statementPages,
+  statementRangeErrors,
   toastError,
 } from '@freight/web-kit';
-
-/** Today and the first day of its year, `YYYY-MM-DD`, in the browser's calendar. */
-function defaultRange(now = new Date()): { from: string; to: string } {
-  const day = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-  return { from: day(new Date(now.getFullYear(), 0, 1)), to: day(now) };
-}
-
-const money = (amount: string) => (amount === '' ? '' : formatMoney(amount));
 
 /**
  * The consignee picker: a search box (the directory's consignees searched on the server by name,
@@ -66,68 +64,6 @@ function ConsigneePicker({
   );
 }
 
-function Figures({ statement }: { statement: Statement }) {
-  const figures: [string, string][] = [
-    ['Opening balance', statement.openingBalance],
-    ['Total debit', statement.totalDebit],
-    ['Total credit', statement.totalCredit],
-    ['Closing balance', statement.closingBalance],
-  ];
-  return (
-    <SimpleGrid cols={{ base: 2, sm: 4 }} component="dl" spacing="sm" m={0}>
-      {figures.map(([label, amount]) => (
-        <Stack key={label} gap={0}>
-          <Text component="dt" size="sm" c="dimmed">
-            {label}
-          </Text>
-          <Text component="dd" m={0} fw={700}>
-            {formatMoney(amount)}
-          </Text>
-        </Stack>
-      ))}
-    </SimpleGrid>
-  );
-}
-
-function Lines({ statement, caption }: { statement: Statement; caption: string }) {
-  if (statement.lineCount === 0) return <Text>{StatementTexts.noLines}</Text>;
-  return (
-    // Seven columns do not fit a phone: the table scrolls sideways in its own box, which the keyboard can reach and scroll.
-    <Table.ScrollContainer minWidth={760} type="native" tabIndex={0} role="region" aria-label={caption}>
-      <Table striped withTableBorder>
-        <Table.Caption>{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            {['Date', 'Type', 'Reference', 'Details'].map((header) => (
-              <Table.Th key={header} scope="col">
-                {header}
-              </Table.Th>
-            ))}
-            {['Debit', 'Credit', 'Balance'].map((header) => (
-              <Table.Th key={header} scope="col" ta="right">
-                {header}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {statement.lines.map((line, i) => (
-            <Table.Tr key={`${line.date}-${line.reference}-${i}`}>
-              <Table.Td>{formatDate(line.date)}</Table.Td>
-              <Table.Td>{STATEMENT_KIND_LABELS[line.kind]}</Table.Td>
-              <Table.Td>{line.reference}</Table.Td>
-              <Table.Td>{line.details}</Table.Td>
-              <Table.Td ta="right">{money(line.debit)}</Table.Td>
-              <Table.Td ta="right">{money(line.credit)}</Table.Td>
-              <Table.Td ta="right">{formatMoney(line.balance)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
 /**
  * Statement of Account (/admindashboard/accounts/statement, Head; issue 10): a consignee and a
  * range, then the opening balance, every invoice and payment in date order with the running
@@ -137,7 +73,7 @@ function Lines({ statement, caption }: { statement: Statement; caption: string }
  */
 export function StatementPage() {
   const [params, setParams] = useSearchParams();
-  const fallback = defaultRange();
+  const fallback = defaultStatementRange();
   const shown = {
     consignee: params.get('consignee'),
     from: params.get('from') ?? fallback.from,
@@ -162,10 +98,8 @@ export function StatementPage() {
   });
 
   const show = () => {
-    const range = statementRangeSchema.safeParse({ from: draft.from, to: draft.to });
-    const problems: typeof errors = {};
+    const problems: typeof errors = statementRangeErrors({ from: draft.from, to: draft.to });
     if (!draft.consignee) problems.consignee = 'Choose a consignee';
-    if (!range.success) for (const issue of range.error.issues) problems[issue.path[0] as 'from' | 'to'] ??= issue.message;
     setErrors(problems);
     if (Object.keys(problems).length) return;
     setParams({ consignee: draft.consignee!, from: draft.from, to: draft.to, page: '1' });
@@ -186,7 +120,7 @@ export function StatementPage() {
 
   const goTo = (page: number) => setParams({ consignee: shown.consignee!, from: shown.from, to: shown.to, page: String(page) });
   const data = statement.data;
-  const pages = data ? Math.max(1, Math.ceil(data.lineCount / STATEMENT_PAGE_SIZE)) : 1;
+  const pages = statementPages(data);
   return (
     <PageFrame title="Statement of Account">
       <Stack gap="md">
@@ -208,17 +142,7 @@ export function StatementPage() {
                 {errors.consignee}
               </Text>
             )}
-            <TextInput
-              type="date"
-              label="From"
-              value={draft.from}
-              onChange={(event) => setDraft({ ...draft, from: event.currentTarget.value })}
-              error={errors.from}
-            />
-            <TextInput type="date" label="To" value={draft.to} onChange={(event) => setDraft({ ...draft, to: event.currentTarget.value })} error={errors.to} />
-            <Button type="submit" mt={25}>
-              Show Statement
-            </Button>
+            <StatementRangeFields range={draft} errors={errors} onChange={(range) => setDraft({ ...draft, ...range })} />
           </Group>
         </form>
         {!shown.consignee ? (
@@ -242,21 +166,9 @@ export function StatementPage() {
                 </Button>
               </Group>
             </Group>
-            <Figures statement={data!} />
-            <Lines statement={data!} caption={`Statement lines, page ${shown.page} of ${pages}`} />
-            {pages > 1 && (
-              <Group gap="sm" component="nav" aria-label="Statement pages">
-                <Button variant="default" disabled={shown.page <= 1} onClick={() => goTo(shown.page - 1)}>
-                  Previous page
-                </Button>
-                <Text>
-                  Page {shown.page} of {pages}
-                </Text>
-                <Button variant="default" disabled={shown.page >= pages} onClick={() => goTo(shown.page + 1)}>
-                  Next page
-                </Button>
-              </Group>
-            )}
+            <StatementFigures statement={data!} />
+            <StatementLines statement={data!} caption={`Statement lines, page ${shown.page} of ${pages}`} />
+            <StatementPager page={shown.page} pages={pages} onPage={goTo} />
           </Stack>
         )}
       </Stack>

@@ -1,13 +1,10 @@
 import { Link } from 'react-router-dom';
-import { Button, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { JobTexts, type ClientBooking, type ClientRole, jobs } from '@freight/contracts';
-import { DataTable, ShipmentStateBadge, formatDate, textOrNA, useClientSession, useServerList, type Column } from '@freight/web-kit';
+import { BOOKING_LEAD_COLUMNS, DataTable, SHIPMENT_COLUMNS, textOrNA, useClientSession, useServerList, type Column } from '@freight/web-kit';
 
 /** spec 02 §9: pages of 50 rows. */
 export const CLIENT_PAGE_SIZE = 50;
-
-const text = (value: string | null | undefined) => textOrNA(value ?? null);
-const date = (value: string | null | undefined) => formatDate(value ?? null);
 
 /**
  * A client's bookings (spec 02 §2): the Daily Booking Sheet's columns without assignee,
@@ -16,29 +13,11 @@ const date = (value: string | null | undefined) => formatDate(value ?? null);
 function columns(role: ClientRole): Column<ClientBooking>[] {
   const viewPath = role === 'consignee' ? '/viewbookingconsignee' : '/viewbookingshipper';
   return [
-    {
-      header: 'Job No',
-      sortField: 'jobNo',
-      sticky: 'start',
-      render: (job) => (
-        <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {job.jobNo}
-        </Text>
-      ),
-    },
-    { header: 'Date', sortField: 'date', render: (job) => date(job.date) },
+    ...BOOKING_LEAD_COLUMNS,
     role === 'consignee'
-      ? { header: 'Shipper', sortField: 'shipperName', render: (job) => text(job.shipperName?.shipperName) }
-      : { header: 'Consignee', sortField: 'consigneeName', render: (job) => text(job.consigneeName.consigneeName) },
-    { header: 'Origin Port', sortField: 'originPort', render: (job) => text(job.originPort.OriginPortName) },
-    { header: 'Type', sortField: 'typeOfShipment', render: (job) => text(job.typeOfShipment.TypeofShipment) },
-    { header: 'Term', sortField: 'termOfShipment', render: (job) => text(job.termOfShipment.TermofShipment) },
-    { header: 'B/L No', sortField: 'blNo', render: (job) => text(job.blNo) },
-    { header: 'Container No', sortField: 'containerNo', render: (job) => text(job.containerNo) },
-    { header: 'Vessel', sortField: 'Vesselname', render: (job) => text(job.Vesselname) },
-    { header: 'ETD', sortField: 'etd', render: (job) => date(job.etd) },
-    { header: 'ETA', sortField: 'eta', render: (job) => date(job.eta) },
-    { header: 'Status of Shipment', sortField: 'statusOfShipment', render: (job) => <ShipmentStateBadge state={job.statusOfShipment} /> },
+      ? { header: 'Shipper', sortField: 'shipperName', render: (job) => textOrNA(job.shipperName?.shipperName) }
+      : { header: 'Consignee', sortField: 'consigneeName', render: (job) => textOrNA(job.consigneeName.consigneeName) },
+    ...SHIPMENT_COLUMNS,
     {
       header: 'Actions',
       sticky: 'end',

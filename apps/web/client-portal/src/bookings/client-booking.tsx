@@ -1,13 +1,20 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
-import { SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { JobTexts, type ClientBooking, type StatusTimeline, jobs } from '@freight/contracts';
-import { JobStatusBadge, ShipmentStateBadge, callApi, formatDate, isApiError, serverMessage, textOrNA } from '@freight/web-kit';
-
-const text = (value: string | null | undefined) => textOrNA(value ?? null);
-const date = (value: string | null | undefined) => formatDate(value ?? null);
-const count = (value: number | null | undefined) => String(value ?? 0);
+import {
+  JobStatusBadge,
+  ShipmentStateBadge,
+  bookingShipmentFacts,
+  callApi,
+  formatCount,
+  formatDate,
+  formatWeight,
+  isApiError,
+  serverMessage,
+  textOrNA,
+} from '@freight/web-kit';
 
 /** The booking of the address (`:jobNo`) with its status history: the caller's own only (the gateway answers 403 otherwise). */
 export function useClientBooking() {
@@ -34,85 +41,39 @@ export function bookingErrorText(error: unknown): string {
 
 /** The consignee's read-only view: every field a client may see (no personal remarks, no invoice), in the form's order. */
 export function consigneeFacts(job: ClientBooking): [string, ReactNode][] {
-  return [
-    ['Job No', job.jobNo],
-    ['Date', date(job.date)],
-    ['Branch City', text(job.branchCity.BranchCity)],
-    ['Consignee', text(job.consigneeName.consigneeName)],
-    ['Original Consignee (Notify)', text(job.notify?.consigneeName)],
-    ['Shipper', text(job.shipperName?.shipperName)],
-    ['Forwarder', text(job.forwarderName?.Forwarder)],
-    ['Origin Port', text(job.originPort.OriginPortName)],
-    ['Yard', text(job.yardName?.YardName)],
-    ['Type of Shipment', text(job.typeOfShipment.TypeofShipment)],
-    ['Term of Shipment', text(job.termOfShipment.TermofShipment)],
-    ['Shipment Status', text(job.ShipmentStatus)],
-    ['Status of Shipment', <ShipmentStateBadge key="state" state={job.statusOfShipment} />],
-    ['Cartoons', count(job.cartoons)],
-    ['CBM', count(job.cbm)],
-    ['Weight', `${job.weight ?? 0} kg`],
-    ['BL No', text(job.blNo)],
-    ['Container No', text(job.containerNo)],
-    ['Vessel Name', text(job.Vesselname)],
-    ['Warehouse Arrival Date', date(job.whArrivalDate)],
-    ['ETD', date(job.etd)],
-    ['ETA', date(job.eta)],
-    ['Booking No', text(job.bookingNo)],
-    ['DO Issue Date', date(job.doIssue)],
-    ['De-stuff Date', date(job.deStuff)],
-    ['Job Status', <JobStatusBadge key="status" active={job.jobStatus} />],
-    ['Additional Information', text(job.remarks)],
-  ];
+  return [['Job No', job.jobNo], ['Date', formatDate(job.date)], ...bookingShipmentFacts(job), ['Additional Information', textOrNA(job.remarks)]];
 }
 
 /** The shipper's read-only table, the fields of spec 02 §2 (Shipper) in its order. */
 export function shipperFacts(job: ClientBooking): [string, ReactNode][] {
   return [
-    ['Assigned To', text(job.user.fullName)],
-    ['Consignee', text(job.consigneeName.consigneeName)],
-    ['Shipper', text(job.shipperName?.shipperName)],
-    ['Forwarder', text(job.forwarderName?.Forwarder)],
-    ['Origin Port', text(job.originPort.OriginPortName)],
-    ['Yard', text(job.yardName?.YardName)],
-    ['Branch City', text(job.branchCity.BranchCity)],
-    ['Shipment Type', text(job.typeOfShipment.TypeofShipment)],
-    ['Shipment Term', text(job.termOfShipment.TermofShipment)],
-    ['Shipment Status', text(job.ShipmentStatus)],
+    ['Assigned To', textOrNA(job.user.fullName)],
+    ['Consignee', textOrNA(job.consigneeName.consigneeName)],
+    ['Shipper', textOrNA(job.shipperName?.shipperName)],
+    ['Forwarder', textOrNA(job.forwarderName?.Forwarder)],
+    ['Origin Port', textOrNA(job.originPort.OriginPortName)],
+    ['Yard', textOrNA(job.yardName?.YardName)],
+    ['Branch City', textOrNA(job.branchCity.BranchCity)],
+    ['Shipment Type', textOrNA(job.typeOfShipment.TypeofShipment)],
+    ['Shipment Term', textOrNA(job.termOfShipment.TermofShipment)],
+    ['Shipment Status', textOrNA(job.ShipmentStatus)],
     ['Status of Shipment', <ShipmentStateBadge key="state" state={job.statusOfShipment} />],
-    ['Date', date(job.date)],
-    ['Cartoons', count(job.cartoons)],
-    ['CBM', count(job.cbm)],
-    ['Weight', `${job.weight ?? 0} kg`],
-    ['BL No', text(job.blNo)],
-    ['Container No', text(job.containerNo)],
-    ['Vessel Name', text(job.Vesselname)],
-    ['Warehouse Arrival', date(job.whArrivalDate)],
-    ['ETD', date(job.etd)],
-    ['ETA', date(job.eta)],
-    ['Booking No', text(job.bookingNo)],
-    ['DO Issue', date(job.doIssue)],
-    ['De-stuff', date(job.deStuff)],
+    ['Date', formatDate(job.date)],
+    ['Cartoons', formatCount(job.cartoons)],
+    ['CBM', formatCount(job.cbm)],
+    ['Weight', formatWeight(job.weight)],
+    ['BL No', textOrNA(job.blNo)],
+    ['Container No', textOrNA(job.containerNo)],
+    ['Vessel Name', textOrNA(job.Vesselname)],
+    ['Warehouse Arrival', formatDate(job.whArrivalDate)],
+    ['ETD', formatDate(job.etd)],
+    ['ETA', formatDate(job.eta)],
+    ['Booking No', textOrNA(job.bookingNo)],
+    ['DO Issue', formatDate(job.doIssue)],
+    ['De-stuff', formatDate(job.deStuff)],
     ['Job Status', <JobStatusBadge key="status" active={job.jobStatus} />],
-    ['Remarks', text(job.remarks)],
+    ['Remarks', textOrNA(job.remarks)],
   ];
-}
-
-/** Facts as a description list, wrapping long text. */
-export function FactsList({ facts }: { facts: [string, ReactNode][] }) {
-  return (
-    <SimpleGrid component="dl" cols={{ base: 1, sm: 2, md: 3 }} m={0} spacing="md" verticalSpacing="sm">
-      {facts.map(([label, value]) => (
-        <div key={label}>
-          <Text component="dt" fw={700} size="sm">
-            {label}
-          </Text>
-          <Text component="dd" m={0} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {value}
-          </Text>
-        </div>
-      ))}
-    </SimpleGrid>
-  );
 }
 
 /** Facts as a two-column table (the shipper's view, spec 02 §2: "a read-only table"). */

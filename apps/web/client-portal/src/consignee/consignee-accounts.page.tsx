@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { STATEMENT_PAGE_SIZE, statementRangeSchema, accountsReports, balances, statementPdfRoutes } from '@freight/contracts';
+import { STATEMENT_PAGE_SIZE, accountsReports, balances, statementPdfRoutes } from '@freight/contracts';
 import {
   ErrorNotice,
   LoadingNotice,
   StatementFigures,
   StatementLines,
   StatementPager,
+  StatementRangeFields,
   callApi,
   defaultStatementRange,
   downloadFile,
@@ -16,7 +17,9 @@ import {
   formatMoney,
   serverMessage,
   statementPages,
+  statementRangeErrors,
   toastError,
+  type StatementRangeErrors,
   useClientSession,
 } from '@freight/web-kit';
 import { ClientFrame } from '../frame/client-frame.js';
@@ -62,7 +65,7 @@ export function ConsigneeAccountsPage() {
   const fallback = defaultStatementRange();
   const shown = { from: params.get('from') ?? fallback.from, to: params.get('to') ?? fallback.to, page: Number(params.get('page') ?? '1') || 1 };
   const [draft, setDraft] = useState({ from: shown.from, to: shown.to });
-  const [errors, setErrors] = useState<Partial<Record<'from' | 'to', string>>>({});
+  const [errors, setErrors] = useState<StatementRangeErrors>({});
   const [downloading, setDownloading] = useState(false);
   useEffect(() => setDraft({ from: shown.from, to: shown.to }), [shown.from, shown.to]);
 
@@ -79,9 +82,7 @@ export function ConsigneeAccountsPage() {
   });
 
   const show = () => {
-    const range = statementRangeSchema.safeParse(draft);
-    const problems: typeof errors = {};
-    if (!range.success) for (const issue of range.error.issues) problems[issue.path[0] as 'from' | 'to'] ??= issue.message;
+    const problems = statementRangeErrors(draft);
     setErrors(problems);
     if (Object.keys(problems).length) return;
     setParams({ from: draft.from, to: draft.to, page: '1' });
@@ -112,17 +113,7 @@ export function ConsigneeAccountsPage() {
         }}
       >
         <Group align="flex-start" gap="sm" wrap="wrap">
-          <TextInput
-            type="date"
-            label="From"
-            value={draft.from}
-            onChange={(event) => setDraft({ ...draft, from: event.currentTarget.value })}
-            error={errors.from}
-          />
-          <TextInput type="date" label="To" value={draft.to} onChange={(event) => setDraft({ ...draft, to: event.currentTarget.value })} error={errors.to} />
-          <Button type="submit" mt={25}>
-            Show Statement
-          </Button>
+          <StatementRangeFields range={draft} errors={errors} onChange={setDraft} />
         </Group>
       </form>
       {statement.isPending ? (

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { Button, Group } from '@mantine/core';
-import { ErrorNotice, LoadingNotice } from '@freight/web-kit';
+import { ErrorNotice, FactsList, LoadingNotice } from '@freight/web-kit';
 import { ClientFrame } from '../frame/client-frame.js';
-import { FactsList, StatusTimelineList, bookingErrorText, consigneeFacts, useClientBooking } from '../bookings/client-booking.js';
+import { StatusTimelineList, bookingErrorText, consigneeFacts, useClientBooking } from '../bookings/client-booking.js';
 
 /**
  * /viewbookingconsignee/{jobNo} (spec 02 §2): the consignee's booking read-only with its status

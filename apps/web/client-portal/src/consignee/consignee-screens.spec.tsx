@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Statement } from '@freight/contracts';
-import { CLIENT, aClientBooking, axeProblems, fakeGateway, renderAt, reply } from '../screens.spec.setup.js';
+import { CLIENT, aClientBooking, aStatement, axeProblems, fakeGateway, renderAt, reply } from '../screens.spec.setup.js';
 
 const gateway = fakeGateway();
 const BOOKINGS = `GET /api/shipments/allbooklistconsignee/${CLIENT.username}`;
@@ -183,22 +183,7 @@ describe('vessel voyages and overseas offices, read-only', () => {
 });
 
 describe("Accounts Area (/consigneeaccounts): the consignee's own statement", () => {
-  const statement = (extra: Partial<Statement> = {}): Statement => ({
-    success: true,
-    consignee: { _id: CLIENT.id, consigneeName: CLIENT.fullName },
-    from: '2026-01-01',
-    to: '2026-03-31',
-    openingBalance: '1000.00',
-    totalDebit: '1234567.50',
-    totalCredit: '500.00',
-    closingBalance: '1235067.50',
-    lineCount: 2,
-    lines: [
-      { date: '2026-01-10', kind: 'invoice', reference: 'IMP-000001', details: 'Invoice INV-1', debit: '1234567.50', credit: '', balance: '1235567.50' },
-      { date: '2026-02-20', kind: 'credit', reference: '17', details: 'Cheque CHQ-771', debit: '', credit: '500.00', balance: '1235067.50' },
-    ],
-    ...extra,
-  });
+  const statement = (changes: Partial<Statement> = {}) => aStatement({ _id: CLIENT.id, consigneeName: CLIENT.fullName }, changes);
   const balanceFake = () =>
     (gateway.routes[`GET /api/accounts/balance/${CLIENT.id}`] = () =>
       reply({

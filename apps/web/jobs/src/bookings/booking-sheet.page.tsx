@@ -1,11 +1,20 @@
 import { Link } from 'react-router-dom';
 import { Button, Group, NativeSelect, Text } from '@mantine/core';
 import { JobTexts, api, type BookingListQuery, type Job } from '@freight/contracts';
-import { DataTable, useLiveJobs, useServerList, useSession, type Column } from '@freight/web-kit';
+import {
+  BOOKING_LEAD_COLUMNS,
+  DataTable,
+  JobStatusBadge,
+  SHIPMENT_COLUMNS,
+  textOrNA,
+  useLiveJobs,
+  useServerList,
+  useSession,
+  type Column,
+} from '@freight/web-kit';
 import { JobsPage } from '../frame/jobs-page.js';
 import { useDirection, type Direction } from '../frame/direction.js';
 import { BookingLinks } from './booking-links.js';
-import { JobStatusBadge, ShipmentStateBadge, dateText, nameText } from './booking-cells.js';
 import { editBookingPath, viewBookingPath, type BookingEntry } from './booking-paths.js';
 
 /** spec 02 §9: pages of 50 rows. */
@@ -23,29 +32,11 @@ const STATUS_FILTERS: { value: StatusFilter; label: string }[] = [
 /** The sheet's columns (spec 02 §2, every one sorted on the server); Job No and the actions stay on screen on a phone. */
 function columns(entry: BookingEntry): Column<Job>[] {
   return [
-    {
-      header: 'Job No',
-      sortField: 'jobNo',
-      sticky: 'start',
-      render: (job) => (
-        <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {job.jobNo}
-        </Text>
-      ),
-    },
-    { header: 'Date', sortField: 'date', render: (job) => dateText(job.date) },
-    { header: 'Assigned To', sortField: 'user', render: (job) => nameText(job.user.fullName) },
-    { header: 'Consignee', sortField: 'consigneeName', render: (job) => nameText(job.consigneeName.consigneeName) },
-    { header: 'Shipper', sortField: 'shipperName', render: (job) => nameText(job.shipperName?.shipperName) },
-    { header: 'Origin Port', sortField: 'originPort', render: (job) => nameText(job.originPort.OriginPortName) },
-    { header: 'Type', sortField: 'typeOfShipment', render: (job) => nameText(job.typeOfShipment.TypeofShipment) },
-    { header: 'Term', sortField: 'termOfShipment', render: (job) => nameText(job.termOfShipment.TermofShipment) },
-    { header: 'B/L No', sortField: 'blNo', render: (job) => nameText(job.blNo) },
-    { header: 'Container No', sortField: 'containerNo', render: (job) => nameText(job.containerNo) },
-    { header: 'Vessel', sortField: 'Vesselname', render: (job) => nameText(job.Vesselname) },
-    { header: 'ETD', sortField: 'etd', render: (job) => dateText(job.etd) },
-    { header: 'ETA', sortField: 'eta', render: (job) => dateText(job.eta) },
-    { header: 'Status of Shipment', sortField: 'statusOfShipment', render: (job) => <ShipmentStateBadge state={job.statusOfShipment} /> },
+    ...BOOKING_LEAD_COLUMNS,
+    { header: 'Assigned To', sortField: 'user', render: (job) => textOrNA(job.user.fullName) },
+    { header: 'Consignee', sortField: 'consigneeName', render: (job) => textOrNA(job.consigneeName.consigneeName) },
+    { header: 'Shipper', sortField: 'shipperName', render: (job) => textOrNA(job.shipperName?.shipperName) },
+    ...SHIPMENT_COLUMNS,
     { header: 'Job Status', sortField: 'jobStatus', render: (job) => <JobStatusBadge active={job.jobStatus} /> },
     {
       header: 'Actions',

@@ -1,0 +1,36 @@
+import { Text } from '@mantine/core';
+import type { ClientBooking } from '@freight/contracts';
+import type { Column } from './data-table.js';
+import { formatDate, textOrNA } from './format.js';
+import { ShipmentStateBadge } from './booking-cells.js';
+
+// The columns the staff's Daily Booking Sheet and the clients' booking lists share. A module of
+// their own, so that a list's chunk does not carry the booking view's facts.
+
+/** The booking lists' first columns (spec 02 §2): Job No, kept in view on a phone, and the date. */
+export const BOOKING_LEAD_COLUMNS: Column<ClientBooking>[] = [
+  {
+    header: 'Job No',
+    sortField: 'jobNo',
+    sticky: 'start',
+    render: (job) => (
+      <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {job.jobNo}
+      </Text>
+    ),
+  },
+  { header: 'Date', sortField: 'date', render: (job) => formatDate(job.date) },
+];
+
+/** The booking lists' shipment columns (spec 02 §2), Origin Port to Status of Shipment, each sorted on the server. */
+export const SHIPMENT_COLUMNS: Column<ClientBooking>[] = [
+  { header: 'Origin Port', sortField: 'originPort', render: (job) => textOrNA(job.originPort.OriginPortName) },
+  { header: 'Type', sortField: 'typeOfShipment', render: (job) => textOrNA(job.typeOfShipment.TypeofShipment) },
+  { header: 'Term', sortField: 'termOfShipment', render: (job) => textOrNA(job.termOfShipment.TermofShipment) },
+  { header: 'B/L No', sortField: 'blNo', render: (job) => textOrNA(job.blNo) },
+  { header: 'Container No', sortField: 'containerNo', render: (job) => textOrNA(job.containerNo) },
+  { header: 'Vessel', sortField: 'Vesselname', render: (job) => textOrNA(job.Vesselname) },
+  { header: 'ETD', sortField: 'etd', render: (job) => formatDate(job.etd) },
+  { header: 'ETA', sortField: 'eta', render: (job) => formatDate(job.eta) },
+  { header: 'Status of Shipment', sortField: 'statusOfShipment', render: (job) => <ShipmentStateBadge state={job.statusOfShipment} /> },
+];
