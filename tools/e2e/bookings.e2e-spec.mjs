@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JobMailTexts, JobTexts } from '@freight/contracts';
 import { waitFor } from '../dev/net.mjs';
 import { launchBrowser, recordCspViolations, signInThroughApi, signInWithForm, target } from './browser.mjs';
+import { addBooking as addProceededBooking } from './booking-setup.mjs';
 import { LAPTOP, PHONE, checkScreen } from './check-screen.mjs';
 
 // The Daily Booking Sheet, Edit and View booking, vessels and agents, through the real console,
@@ -45,48 +46,18 @@ async function call(method, path, body, token = headToken) {
   return JSON.parse(text);
 }
 
-/**
- * The shipment service knows the names of master data from the directory's events, a moment after
- * they are added: `attempt` is repeated while it is refused for a name not known yet (10 s at most).
- */
-async function eventually(attempt) {
-  for (const deadline = Date.now() + 10_000; ;) {
-    try {
-      return await attempt();
-    } catch (error) {
-      if (Date.now() > deadline || !String(error).includes(': 400 ')) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-}
-
-/** A new inquiry assigned to `assignee`, then made a booking (Booking Confirmed, Proceed to Proceeding). */
+/** A new inquiry assigned to `assignee`, then made a booking; then `changes` to the booking, if any. */
 async function addBooking(assignee, changes = {}) {
-  const { shipment } = await eventually(() =>
-    call('POST', '/shipments/adminadd', {
-      consigneeName: consignee,
-      originPort: origin,
-      typeOfShipment: type,
-      termOfShipment: term,
-      ShipmentStatus: 'Booking Confirmed',
-      date: '2026-11-20',
-      branchCity: branch.BranchCity,
-      userName: assignee.username,
-    }),
-  );
-  const { shipment: proceeded } = await call('PUT', `/shipments/updateadmin/${shipment.jobNo}`, {
-    date: '2026-11-20',
-    userName: assignee.username,
-    termOfShipment: term,
-    typeOfShipment: type,
+  const proceeded = await addProceededBooking(call, {
     consigneeName: consignee,
     originPort: origin,
-    ShipmentStatus: 'Booking Confirmed',
-    proceedToProceeding: true,
-    version: shipment.version,
+    typeOfShipment: type,
+    termOfShipment: term,
+    branchCity: branch.BranchCity,
+    userName: assignee.username,
   });
   if (Object.keys(changes).length === 0) return proceeded;
-  const { shipment: changed } = await call('PUT', `/shipments/updatebooking/${shipment.jobNo}`, { ...changes, version: proceeded.version });
+  const { shipment: changed } = await call('PUT', `/shipments/updatebooking/${proceeded.jobNo}`, { ...changes, version: proceeded.version });
   return changed;
 }
 

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { pdfText, until } from '@freight/server-testing';
 import { launchBrowser, recordCspViolations, signInThroughApi, target } from './browser.mjs';
+import { addBooking as addProceededBooking } from './booking-setup.mjs';
 import { LAPTOP, PHONE, checkScreen } from './check-screen.mjs';
 
 // The client portal (issue 11; ADR 39) in Chromium on its own origin, through the real portal host,
@@ -66,37 +67,20 @@ const eventually = (attempt, what) =>
 
 /** A booking of `consignee`: an inquiry, Booking Confirmed and proceeded, then its details (every field, Transit). */
 async function addBooking(consignee, details) {
-  const { shipment } = await eventually(
-    () =>
-      call('POST', '/shipments/adminadd', {
-        consigneeName: consignee.consigneeName,
-        originPort: origin,
-        typeOfShipment: type,
-        termOfShipment: term,
-        ShipmentStatus: 'Booking Confirmed',
-        date: '2026-11-20',
-        branchCity: branch.BranchCity,
-        userName: head.username,
-      }),
-    `a job for ${consignee.consigneeName}`,
-  );
-  const { shipment: proceeded } = await call('PUT', `/shipments/updateadmin/${shipment.jobNo}`, {
-    date: '2026-11-20',
-    userName: head.username,
-    termOfShipment: term,
-    typeOfShipment: type,
+  const proceeded = await addProceededBooking(call, {
     consigneeName: consignee.consigneeName,
     originPort: origin,
-    ShipmentStatus: 'Booking Confirmed',
-    proceedToProceeding: true,
-    version: shipment.version,
+    typeOfShipment: type,
+    termOfShipment: term,
+    branchCity: branch.BranchCity,
+    userName: head.username,
   });
   const full = { statusOfShipment: 'Process', cartoons: 4, cbm: 2.5, weight: 800, etd: '2026-11-21', eta: '2026-12-05', remarks: '', ...details };
   const { shipment: processed } = await eventually(
-    () => call('PUT', `/shipments/updatebooking/${shipment.jobNo}`, { ...full, version: proceeded.version }),
-    `the booking ${shipment.jobNo}`,
+    () => call('PUT', `/shipments/updatebooking/${proceeded.jobNo}`, { ...full, version: proceeded.version }),
+    `the booking ${proceeded.jobNo}`,
   );
-  const { shipment: transit } = await call('PUT', `/shipments/updatebooking/${shipment.jobNo}`, {
+  const { shipment: transit } = await call('PUT', `/shipments/updatebooking/${proceeded.jobNo}`, {
     ...full,
     statusOfShipment: 'Transit',
     version: processed.version,

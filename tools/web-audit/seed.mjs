@@ -2,6 +2,7 @@
 // the API as the Head: master data, a consignee who can sign in to the portal, and a booking with
 // a BL number and a status history, which the public Track & Trace then finds.
 import { randomUUID } from 'node:crypto';
+import { addBooking } from '../e2e/booking-setup.mjs';
 
 /**
  * A caller of `origin`'s API as `token`: the reply's JSON, failing on an error status.
@@ -32,21 +33,6 @@ export async function headToken(origin, head) {
 }
 
 /**
- * The shipment service learns master-data names from the directory's events a moment after they
- * are added: `attempt` is repeated while it is refused with a 400 (10 s at most).
- */
-async function eventually(attempt) {
-  for (const deadline = Date.now() + 10_000; ;) {
-    try {
-      return await attempt();
-    } catch (error) {
-      if (Date.now() > deadline || !String(error).includes(': 400 ')) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-}
-
-/**
  * Master data, a consignee (with a portal sign-in) and one booking of theirs with a BL number,
  * container, vessel, dates and two status changes (Process, then Transit). Names carry `run`.
  * @param {(method: string, path: string, body?: unknown) => Promise<any>} call the Head's caller (apiCaller)
@@ -70,27 +56,20 @@ export async function seedTrackedShipment(call, run, assignee) {
   await call('POST', '/origins/add', { OriginPortName: origin, OriginPortLocation: 'China' });
   await call('POST', '/ShipmentType/add', { TypeofShipment: type });
   await call('POST', '/ShipmentTerm/add', { TermofShipment: term });
-  const job = {
+  const proceeded = await addBooking(call, {
     consigneeName: consignee.consigneeName,
     originPort: origin,
     typeOfShipment: type,
     termOfShipment: term,
-    ShipmentStatus: 'Booking Confirmed',
-    date: '2026-11-20',
-  };
-  const { shipment } = await eventually(() => call('POST', '/shipments/adminadd', { ...job, branchCity: branch.BranchCity, userName: assignee }));
-  const { shipment: proceeded } = await call('PUT', `/shipments/updateadmin/${shipment.jobNo}`, {
-    ...job,
+    branchCity: branch.BranchCity,
     userName: assignee,
-    proceedToProceeding: true,
-    version: shipment.version,
   });
   const booking = { blNo: `NGB${run}`.toUpperCase(), containerNo: 'TGHU8876541', Vesselname: `Kota Lestari ${run}`, etd: '2026-12-03', eta: '2026-12-17' };
-  const { shipment: processing } = await call('PUT', `/shipments/updatebooking/${shipment.jobNo}`, {
+  const { shipment: processing } = await call('PUT', `/shipments/updatebooking/${proceeded.jobNo}`, {
     ...booking,
     statusOfShipment: 'Process',
     version: proceeded.version,
   });
-  await call('PUT', `/shipments/updatebooking/${shipment.jobNo}`, { ...booking, statusOfShipment: 'Transit', version: processing.version });
-  return { jobNo: shipment.jobNo, booking, consignee, origin };
+  await call('PUT', `/shipments/updatebooking/${proceeded.jobNo}`, { ...booking, statusOfShipment: 'Transit', version: processing.version });
+  return { jobNo: proceeded.jobNo, booking, consignee, origin };
 }
