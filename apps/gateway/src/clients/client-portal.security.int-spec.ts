@@ -262,3 +262,33 @@ describe("what ends a client's sessions", () => {
     for (const path of paths) expect([path, (await call('GET', path, { token: again.token })).status]).toEqual([path, 200]);
   });
 });
+
+describe('as an attacker would try it', () => {
+  it('answers a job number with control characters or 10,000 characters with 400 and a clear message, never a 500', async () => {
+    for (const jobNo of [encodeURIComponent('IMP-\u0000001'), encodeURIComponent('IMP\r\nX-Injected: 1'), 'J'.repeat(10_000)]) {
+      const reply = await call('GET', `/api/shipments/clientbooking/${jobNo}`, { token: clients.acme.token });
+      expect(reply.status).toBe(400);
+      expect(reply.body).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringMatching(/jobNo|Job number/) });
+    }
+  });
+
+  it("refuses a consignee another consignee's id in any spelling, a shipper's id and a malformed id (403, nothing about the record)", async () => {
+    const own = clients.acme.client_id;
+    expect((await call('GET', `/api/accounts/balance/${own.toUpperCase()}`, { token: clients.acme.token })).status).toBe(200);
+    for (const id of [clients.bolt.client_id.toUpperCase(), clients.sails.client_id, 'not-a-uuid', `${own}x`, `${own}%00`]) {
+      await expect(call('GET', `/api/accounts/statement/${id}?${RANGE}`, { token: clients.acme.token })).resolves.toMatchObject(forbidden);
+      await expect(call('GET', `/api/accounts/balance/${id}`, { token: clients.acme.token })).resolves.toMatchObject(forbidden);
+    }
+  });
+
+  it("answers 200 parallel reads of another client's booking with 403 each, and of their own with 200 each", async () => {
+    const read = (jobNo: string) => call('GET', `/api/shipments/clientbooking/${jobNo}`, { token: clients.acme.token });
+    const [theirs, own] = await Promise.all([
+      Promise.all(Array.from({ length: 200 }, () => read(boltBooking.jobNo))),
+      Promise.all(Array.from({ length: 200 }, () => read(acmeBooking.jobNo))),
+    ]);
+    expect(theirs.map((reply) => reply.status)).toEqual(Array(200).fill(403));
+    expect(own.map((reply) => reply.status)).toEqual(Array(200).fill(200));
+    expect(new Set(own.map((reply) => JSON.stringify(reply.body))).size).toBe(1);
+  });
+});
