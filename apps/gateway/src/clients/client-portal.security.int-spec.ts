@@ -264,11 +264,10 @@ describe("what ends a client's sessions", () => {
 });
 
 describe('as an attacker would try it', () => {
-  it('answers a job number with control characters or 10,000 characters with 400 and a clear message, never a 500', async () => {
-    for (const jobNo of [encodeURIComponent('IMP-\u0000001'), encodeURIComponent('IMP\r\nX-Injected: 1'), 'J'.repeat(10_000)]) {
+  it('answers a job number with control characters, a line break or 101 characters with 400 and a clear message, never a 500', async () => {
+    for (const jobNo of [encodeURIComponent('IMP-\u0000001'), encodeURIComponent('IMP\r\nX-Injected: 1'), 'J'.repeat(101)]) {
       const reply = await call('GET', `/api/shipments/clientbooking/${jobNo}`, { token: clients.acme.token });
-      expect(reply.status).toBe(400);
-      expect(reply.body).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringMatching(/jobNo|Job number/) });
+      expect(reply).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', message: expect.stringMatching(/jobNo|Job number/) } });
     }
   });
 
