@@ -30,7 +30,6 @@ import { resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { ROOT, startSystem } from '../dev/start.mjs';
 import { CHROMIUM, launchBrowser } from '../e2e/browser.mjs';
 import { writeCounts } from '../test/summary.mjs';
@@ -238,8 +237,9 @@ async function lighthouseOnce(pageUrl) {
 
 /**
  * (a) Lighthouse 12 (its default mobile preset: an emulated phone, simulated slow 4G and CPU) on
- * each page, 3 runs each; the median run's four category scores and what cost points there. A run
- * that failed to record the page load is run again; any other runtime error fails at once.
+ * each page, 3 runs each: the four category scores of the run with the median performance score,
+ * and what cost points there. A run that failed to record the page load is run again; any other
+ * runtime error fails at once.
  */
 async function lighthouseRows(url, paths) {
   const rows = [];
@@ -259,10 +259,11 @@ async function lighthouseRows(url, paths) {
       if (!LIGHTHOUSE_RETRY.has(failure.code) || failedRuns > LIGHTHOUSE_FAILED_RUNS) throw new Error(message);
       log(`${message}; running it again`);
     }
-    const median = computeMedianRun(runs);
+    // The run whose performance score is the median one: its scores and its lost points are reported.
+    const median = runs.toSorted((a, b) => a.categories.performance.score - b.categories.performance.score)[Math.floor(runs.length / 2)];
     const page = path.split('?')[0];
     log(
-      `Lighthouse ${page} performance in ${runs.length} runs: ${runs.map((run) => Math.round(run.categories.performance.score * 100)).join(', ')}; the median run counts`,
+      `Lighthouse ${page} performance in ${runs.length} runs: ${runs.map((run) => Math.round(run.categories.performance.score * 100)).join(', ')}; the median one counts`,
     );
     rows.push(...scoreRows(page, median));
     for (const audit of lostPoints(median)) lost.push(`${page} ${audit.category} ${audit.id}: ${audit.score}${audit.value ? ` (${audit.value})` : ''}`);

@@ -1,7 +1,8 @@
-import { JobTexts, keyParam, type Tracking } from '@freight/contracts';
+// Only light modules of the contracts: the jobs' resource definition would build every job schema at load.
+import { TrackingTexts, keyParam, type Tracking } from '@freight/contracts';
 import { byId, callJson, firstIssues, serverMessage, showFieldError } from './api.js';
 
-export const NOT_FOUND_MESSAGE = JobTexts.blNotFound;
+export const NOT_FOUND_MESSAGE = TrackingTexts.notFound;
 export const SEARCH_FAILED_MESSAGE = 'The search could not be made. Please try again.';
 export const SEARCH_OFFLINE_MESSAGE = 'The search could not be made: no connection to the server. Please try again.';
 

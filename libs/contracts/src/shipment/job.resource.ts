@@ -5,6 +5,7 @@ import { listQuerySchema } from '../list.js';
 import { DEPARTMENTS } from '../roles.js';
 import { choiceError } from '../sign-in.js';
 import { defineResource, keyParam, type CrossPartProblem } from '../resource.js';
+import { TrackingTexts } from './tracking.js';
 
 /*
  * Jobs and bookings (spec 02 §3-§7, DECISIONS §3-§4): one row per shipment job. A new job is
@@ -64,7 +65,7 @@ export const JobTexts = {
   deleteError: 'Error deleting the shipment',
   deleted: 'Shipment deleted successfully',
   deleteConfirm: 'Are you sure you want to delete this shipment?',
-  blNotFound: 'No shipment found with the provided BL number.',
+  blNotFound: TrackingTexts.notFound,
   /** Ours: a save over a newer version (optimistic concurrency). */
   changedByOthers: 'This job was changed by someone else since you opened it. Reload it to see their changes, then save again.',
   /** Ours: the status rule of spec 02 §4. */

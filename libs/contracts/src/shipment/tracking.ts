@@ -8,6 +8,8 @@
 export const BL_SEARCH_LIMIT = { calls: 30, windowSeconds: 60 } as const;
 
 export const TrackingTexts = {
+  /** No job has this BL number (404). */
+  notFound: 'No shipment found with the provided BL number.',
   /** Over the limit (429; Retry-After has the seconds). */
   tooMany: (retryAfterSeconds: number) => {
     const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
