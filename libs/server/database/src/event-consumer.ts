@@ -89,15 +89,16 @@ export interface EventConsumerOptions {
 
 /**
  * 5 s: after a crash the durable's copies stall about this long (JetStream's default is 30 s).
- * A live handler sends `working()` every third of it, so only a stall of the event loop longer
- * than ~3 s (far beyond any seen on the 2-core machine) could bring its event again meanwhile,
- * and that repeat is harmless: `processed_events` drops it.
+ * A live handler sends `working()` every third of it, so only an event loop stalled for more
+ * than ~3 s could bring its event again meanwhile, and that repeat is harmless:
+ * `processed_events` drops it.
  */
 export const DEFAULT_ACK_WAIT_MS = 5000;
 
 /**
  * Creates the durable consumer if it is missing (explicit acks, from the stream's first
- * message) and handles its messages one at a time, in stream order, until `stop()`.
+ * message), or gives an existing one this ack wait (nats-server 2.9 updates it on the same
+ * create call, keeping its place), and handles its messages one at a time, in stream order, until `stop()`.
  * `max_ack_pending: 1` makes the server hand out the next message only after this one is
  * acked: a failed (nak'ed) event is delivered again before any later one, and replicas sharing
  * the durable take turns, so a copy never applies an older change over a newer one.
