@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
 import type { ServiceName } from '@freight/contracts';
 import { natsConnectionOptions, type NatsConfig } from '@freight/server';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
@@ -80,11 +80,25 @@ export interface EventConsumerOptions {
   handle: (tx: EntityManager, event: ReceivedEvent) => Promise<void>;
   /** Wait before a failed event is delivered again (default 1 s). */
   retryDelayMs?: number;
+  /**
+   * The durable's ack wait (default `DEFAULT_ACK_WAIT_MS`): an event whose consumer died while
+   * handling it comes again after this long, and every later event waits behind it.
+   */
+  ackWaitMs?: number;
 }
 
 /**
+ * 5 s: after a crash the durable's copies stall about this long (JetStream's default is 30 s).
+ * A live handler sends `working()` every third of it, so only an event loop stalled for more
+ * than ~3 s could bring its event again meanwhile, and that repeat is harmless:
+ * `processed_events` drops it.
+ */
+export const DEFAULT_ACK_WAIT_MS = 5000;
+
+/**
  * Creates the durable consumer if it is missing (explicit acks, from the stream's first
- * message) and handles its messages one at a time, in stream order, until `stop()`.
+ * message), or gives an existing one this ack wait (nats-server 2.9 updates it on the same
+ * create call, keeping its place), and handles its messages one at a time, in stream order, until `stop()`.
  * `max_ack_pending: 1` makes the server hand out the next message only after this one is
  * acked: a failed (nak'ed) event is delivered again before any later one, and replicas sharing
  * the durable take turns, so a copy never applies an older change over a newer one.
@@ -98,6 +112,10 @@ export class EventConsumer {
     this.logger = new Logger(`EventConsumer(${options.durable})`);
   }
 
+  private get ackWaitMs(): number {
+    return this.options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS;
+  }
+
   async start(): Promise<void> {
     const { nats, stream, durable, filterSubject } = this.options;
     const jsm = await jetstreamManager(nats, { checkAPI: false });
@@ -107,6 +125,7 @@ export class EventConsumer {
       ack_policy: AckPolicy.Explicit,
       max_ack_pending: 1,
       deliver_policy: DeliverPolicy.All,
+      ack_wait: nanos(this.ackWaitMs),
     });
     const consumer = await jetstream(nats).consumers.get(stream, durable);
     this.messages = await consumer.consume({ max_messages: 100 });
@@ -121,18 +140,39 @@ export class EventConsumer {
   private async run(messages: ConsumerMessages): Promise<void> {
     for await (const msg of messages) {
       try {
-        await this.process(msg);
+        await this.processWorking(msg);
         await msg.ackAck();
       } catch (error) {
         if (error instanceof InvalidEvent) {
           this.logger.error(`Event ${msg.subject} #${msg.seq} is invalid, terminated: ${error.message}`);
           // No reason with the TERM: nats-server 2.9 takes `+TERM <reason>` for an unknown ack, and delivers the message again.
-          msg.term();
+          this.settle(msg, () => msg.term());
           continue;
         }
         this.logger.warn(`Event ${msg.subject} #${msg.seq} failed, will come again: ${error instanceof Error ? error.message : String(error)}`);
-        msg.nak(this.options.retryDelayMs ?? 1000);
+        this.settle(msg, () => msg.nak(this.options.retryDelayMs ?? 1000));
       }
+    }
+  }
+
+  /** `process` with a `working()` heartbeat every third of the ack wait, so a long handler keeps its event. */
+  private async processWorking(msg: JsMsg): Promise<void> {
+    const heartbeat = setInterval(() => this.settle(msg, () => msg.working()), Math.max(1, Math.floor(this.ackWaitMs / 3)));
+    try {
+      await this.process(msg);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  /** Sends an ack of `msg`; one that cannot be sent (connection closed) is left to the ack wait. */
+  private settle(msg: JsMsg, send: () => void): void {
+    try {
+      send();
+    } catch (error) {
+      this.logger.warn(
+        `Could not answer event ${msg.subject} #${msg.seq}, it comes again after the ack wait: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 

@@ -2,19 +2,22 @@
 // JetStream (ADR 21). The relay publishes with the directory's own NATS identity, so these
 // runs also prove that identity has what a relay needs.
 import { randomBytes } from 'node:crypto';
-import { jetstream, jetstreamManager, StorageType } from '@nats-io/jetstream';
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, StorageType } from '@nats-io/jetstream';
 import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
 import { eventStreamName, eventSubject } from '@freight/contracts';
 import {
+  DEFAULT_ACK_WAIT_MS,
   EventConsumer,
   OutboxRelay,
+  type EventConsumerOptions,
   appendEvents,
   createOutboxTable,
   createProcessedEventsTable,
   serviceInboxPrefix,
   serviceDataSourceOptions,
+  type ReceivedEvent,
 } from '@freight/server-database';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import { connectTestNats, testNats, uniqueNamespace } from './nats.js';
 
@@ -216,4 +219,135 @@ describe('the relay and an idempotent consumer', () => {
       await jsm.streams.delete(stream);
     }
   });
+});
+
+describe("the consumer's ack wait", () => {
+  /** A stream of its own per test, so its durables see only the test's messages. */
+  async function withStream(run: (stream: string, testSubject: string) => Promise<void>): Promise<void> {
+    const jsm = await jetstreamManager(admin);
+    const stream = `ACKWAIT_TEST_${randomBytes(4).toString('hex')}`;
+    const testSubject = `ackwaittest.${stream}`;
+    await jsm.streams.add({ name: stream, subjects: [testSubject], storage: StorageType.Memory });
+    try {
+      await run(stream, testSubject);
+    } finally {
+      await jsm.streams.delete(stream);
+    }
+  }
+  const publish = (testSubject: string, key: string) => jetstream(admin).publish(testSubject, JSON.stringify({ key }), { msgID: `${key}-id` });
+  const record = (tx: EntityManager, event: ReceivedEvent) =>
+    tx.query(`INSERT INTO ${SERVICE}.handled (label, message_id) VALUES ($1, $2)`, [(event.payload as { key: string }).key, event.messageId]);
+  const handledOf = async (label: string) => (await handled()).filter((row) => row.label === label);
+  const consumerOf = (stream: string, testSubject: string, durable: string, handle: EventConsumerOptions['handle'], more: Partial<EventConsumerOptions> = {}) =>
+    new EventConsumer({ dataSource, nats: admin, stream, durable, filterSubject: testSubject, handle, ...more });
+
+  it('keeps an event whose handler runs 3× the ack wait: heartbeats, one delivery, handled once', async () => {
+    await withStream(async (stream, testSubject) => {
+      const jsm = await jetstreamManager(admin);
+      const ackWaitMs = 600;
+      let calls = 0;
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const consumer = consumerOf(
+        stream,
+        testSubject,
+        'slow',
+        async (tx, event) => {
+          calls++;
+          await released;
+          await record(tx, event);
+        },
+        { ackWaitMs },
+      );
+      await consumer.start();
+      started.push(consumer);
+      expect((await jsm.consumers.info(stream, 'slow')).config.ack_wait).toBe(nanos(ackWaitMs));
+      await publish(testSubject, 'slow-event');
+      await until(async () => calls === 1, 'the slow handler to start', 5_000);
+      // Still running after 3× the ack wait: no second delivery.
+      await new Promise((resolve) => setTimeout(resolve, 3 * ackWaitMs));
+      try {
+        const during = await jsm.consumers.info(stream, 'slow');
+        expect(during.num_ack_pending).toBe(1);
+        expect(during.num_redelivered).toBe(0);
+        expect(during.delivered.consumer_seq).toBe(1);
+      } finally {
+        release();
+      }
+      await until(async () => (await jsm.consumers.info(stream, 'slow')).num_ack_pending === 0, 'the slow event acked', 10_000);
+      const after = await jsm.consumers.info(stream, 'slow');
+      expect(after.delivered.consumer_seq).toBe(1);
+      expect(calls).toBe(1);
+      expect(await handledOf('slow-event')).toEqual([{ label: 'slow-event', message_id: 'slow-event-id' }]);
+    });
+  }, 30_000);
+
+  it('gives the event of a consumer that died mid-handling to the next one after the default ack wait (5 s), not 30 s', async () => {
+    await withStream(async (stream, testSubject) => {
+      const dyingNats = await connectTestNats('admin');
+      let diedAt = 0;
+      const dying = consumerOf(
+        stream,
+        testSubject,
+        'crash',
+        async () => {
+          // As a killed process: its connection goes without an ack or nak, its transaction rolls back.
+          diedAt = Date.now();
+          await dyingNats.close();
+          throw new Error('killed mid-handling');
+        },
+        { nats: dyingNats },
+      );
+      await dying.start();
+      await publish(testSubject, 'crash-event');
+      await until(async () => diedAt > 0, 'the first consumer to die', 5_000);
+      let handledAt = 0;
+      const successor = consumerOf(stream, testSubject, 'crash', async (tx, event) => {
+        await record(tx, event);
+        handledAt = Date.now();
+      });
+      await successor.start();
+      started.push(successor);
+      await until(async () => handledAt > 0, 'the successor to handle the event', 20_000);
+      const recoveryMs = handledAt - diedAt;
+      console.log(`event of a dead consumer handled again after ${recoveryMs} ms (ack wait ${DEFAULT_ACK_WAIT_MS} ms)`);
+      expect(DEFAULT_ACK_WAIT_MS).toBe(5000);
+      // It waits out the ack wait (the server knows no better), then comes at once.
+      expect(recoveryMs).toBeGreaterThanOrEqual(DEFAULT_ACK_WAIT_MS - 500);
+      expect(recoveryMs).toBeLessThan(3 * DEFAULT_ACK_WAIT_MS);
+      expect(await handledOf('crash-event')).toEqual([{ label: 'crash-event', message_id: 'crash-event-id' }]);
+    });
+  }, 30_000);
+
+  it("gives a durable made with JetStream's default ack wait (30 s) the new one when it starts, keeping its place", async () => {
+    await withStream(async (stream, testSubject) => {
+      const jsm = await jetstreamManager(admin);
+      // The durable as the consumer made it before, with one event handled and acked.
+      await jsm.consumers.add(stream, {
+        durable_name: 'upgraded',
+        filter_subject: testSubject,
+        ack_policy: AckPolicy.Explicit,
+        max_ack_pending: 1,
+        deliver_policy: DeliverPolicy.All,
+      });
+      expect((await jsm.consumers.info(stream, 'upgraded')).config.ack_wait).toBe(nanos(30_000));
+      await publish(testSubject, 'before-upgrade');
+      const old = await jetstream(admin).consumers.get(stream, 'upgraded');
+      const first = await old.next({ expires: 5_000 });
+      expect(first?.seq).toBe(1);
+      await first!.ackAck();
+
+      await publish(testSubject, 'after-upgrade');
+      const labels: string[] = [];
+      const consumer = consumerOf(stream, testSubject, 'upgraded', async (tx, event) => {
+        labels.push((event.payload as { key: string }).key);
+        await record(tx, event);
+      });
+      await consumer.start();
+      started.push(consumer);
+      expect((await jsm.consumers.info(stream, 'upgraded')).config.ack_wait).toBe(nanos(DEFAULT_ACK_WAIT_MS));
+      await until(async () => labels.length === 1, 'the event after the upgrade', 5_000);
+      expect(labels).toEqual(['after-upgrade']);
+    });
+  }, 30_000);
 });
