@@ -23,7 +23,9 @@ let head: LoginResponse;
 const acme = randomUUID();
 const bolt = randomUUID();
 const cargo = randomUUID();
-const NAMES = { [acme]: 'Consignee acme', [bolt]: 'Consignee bolt', [cargo]: 'Consignee cargo' };
+// A name beyond Latin-1, for the PDF's embedded font; paid ahead, so not among the receivables.
+const baltika = randomUUID();
+const NAMES = { [acme]: 'Consignee acme', [bolt]: 'Consignee bolt', [cargo]: 'Consignee cargo', [baltika]: 'ООО «Балтика» Łódź' };
 
 /** The day `monthsAgo` months before this one, on `day` (UTC), `YYYY-MM-DD`. */
 function dayOf(monthsAgo: number, day: number): string {
@@ -135,7 +137,8 @@ const statement = (consigneeId: string, query: Record<string, string | number>, 
 
 beforeAll(async () => {
   head = shared.head;
-  for (const id of [acme, bolt, cargo]) await accountsQuery(`INSERT INTO accounts.consignee (id, name, from_directory) VALUES ($1, $2, true)`, [id, NAMES[id]]);
+  for (const id of [acme, bolt, cargo, baltika])
+    await accountsQuery(`INSERT INTO accounts.consignee (id, name, from_directory) VALUES ($1, $2, true)`, [id, NAMES[id]]);
   // An opening balance recorded long before the range.
   await ledger(acme, { kind: 'opening balance', amount: '1000.00', day: dayOf(14, 1), documentAmount: '1000.00' });
   await ledger(acme, { kind: 'invoice', amount: '1000.00', day: JAN, jobNo: 'IMP-000001', invoiceNo: 'INV-1', documentAmount: '1000.00' });
@@ -153,6 +156,7 @@ beforeAll(async () => {
   await ledger(acme, { kind: 'credit deleted', amount: '50.00', day: MAR, creditId: mistaken.id, creditSr: mistaken.sr, documentAmount: '50.00' });
   // Recorded last, dated before the February rows: the statement goes by day, not by when it was typed in.
   await payment(acme, '20.00', dayOf(2, 1));
+  await payment(baltika, '75.00', dayOf(0, 1), 'ЧЕК-12');
 }, 60_000);
 
 describe('statement of account', () => {
@@ -292,6 +296,17 @@ describe('statement of account', () => {
     expect(all).toContain('Cheque CHQ-771');
     for (const line of screen.lines) expect(all).toContain(rs(line.balance));
     expect(pages.at(-1)).toContain(`Page ${pages.length} of ${pages.length}`);
+  });
+
+  it('as PDF: a consignee named in Cyrillic (and Polish) is printed as named, with their cheque number', async () => {
+    const response = await fetch(`${shared.stack.gateway.baseUrl}/api/accounts/statement/${baltika}/statement.pdf?from=${WIDE.from}&to=${WIDE.to}`, {
+      headers: { authorization: `Bearer ${head.token}` },
+    });
+    expect(response.status).toBe(200);
+    const all = (await pdfText(new Uint8Array(await response.arrayBuffer()))).join('\n').replace(/\s+/g, ' ');
+    expect(all).toContain('Consignee: ООО «Балтика» Łódź');
+    expect(all).toMatch(/Payment \d+ Cheque ЧЕК-12 Rs\. 75\.00 Rs\. -75\.00/);
+    expect(all).not.toContain('?');
   });
 
   it('a PDF with no lines says so; a bad range or an unknown consignee is the usual JSON error', async () => {

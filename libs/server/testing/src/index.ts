@@ -11,4 +11,4 @@ export * from './until.js';
 export * from './mail-data.js';
 export * from './master-data-suite.js';
 export * from './query-plan.js';
-export { pdfText } from './pdf-text.js';
+export { pdfLayout, pdfText, type PdfTextRun } from './pdf-text.js';
