@@ -77,8 +77,8 @@ export function fakeGateway() {
   return gateway;
 }
 
-/** Who is signed in: user id 7, "Kamal Silva". */
-export const ME = { id: '00000000-0000-4000-8000-000000000007', fullName: 'Kamal Silva' };
+/** Who is signed in: user id 7, "Kamal Silva" (username "kamal"). */
+export const ME = { id: '00000000-0000-4000-8000-000000000007', username: 'kamal', fullName: 'Kamal Silva' };
 
 /**
  * Signs in as `role` (ME) and renders `routes` at `path` with the providers the console gives a
@@ -86,7 +86,7 @@ export const ME = { id: '00000000-0000-4000-8000-000000000007', fullName: 'Kamal
  * Returns the router (its state tells where a screen went).
  */
 export function renderSignedIn(role: StaffRole, path: string, routes: RouteObject[]) {
-  startSession({ token: 't', user_id: ME.id, user_role: role, user_username: 'kamal', user_fullName: ME.fullName, expiresAt: 0 });
+  startSession({ token: 't', user_id: ME.id, user_role: role, user_username: ME.username, user_fullName: ME.fullName, expiresAt: 0 });
   return renderRoutes(path, routes);
 }
 
