@@ -1,23 +1,24 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Messages, type User } from '@freight/contracts';
-import { alertText, bare, fakeApi, json, nimal, renderAt, setField, type Handler } from './screens.spec.setup.js';
+import { alertText, bare, fakeGateway, nimal, renderAt, reply, setField, type Answer } from './screens.spec.setup.js';
 
 // The remote's screens as the host mounts them, with fetch answering as a failing server
 // would: every fallback text is the one of spec 01 §8.
-const api = fakeApi();
+const api = fakeGateway();
 
 const kandy = { _id: 'b1', BranchCity: 'Kandy', Location: 'Hill Street', Contact: '0812345678', Code: 'KDY' };
 
 /** Answers what every screen loads; `overrides` answers the call under test. */
-function server(overrides: Record<string, () => Response | Promise<Response>>): Handler {
-  return (method, path) => {
-    const key = `${method} ${path}`;
-    if (overrides[key]) return overrides[key]();
-    if (key === 'GET /api/branches/unique-cities') return json(['Colombo', 'Kandy']);
-    if (key === 'GET /api/users/get/nimal') return json(nimal);
-    if (key === 'GET /api/branches/get/Kandy') return json(kandy);
-    throw new Error(`unexpected call ${key}`);
-  };
+function server(overrides: Record<string, Answer>) {
+  Object.assign(
+    api.routes,
+    {
+      'GET /api/branches/unique-cities': () => reply(['Colombo', 'Kandy']),
+      'GET /api/users/get/nimal': () => reply(nimal),
+      'GET /api/branches/get/Kandy': () => reply(kandy),
+    },
+    overrides,
+  );
 }
 
 async function fillNewUser() {
@@ -37,7 +38,7 @@ describe('fallback texts of the master-data screens (spec 01 §8)', () => {
     ['adduserhead', 'Head'],
     ['adduser', 'Admin'],
   ] as const)("%s: a failed add without a server message shows 'Failed to add user. Please try again.'", async (path, role) => {
-    api.handle = server({ 'POST /api/users/add': () => bare(500) });
+    server({ 'POST /api/users/add': () => bare(500) });
     renderAt(path, role);
     await fillNewUser();
     fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
@@ -45,7 +46,7 @@ describe('fallback texts of the master-data screens (spec 01 §8)', () => {
   });
 
   it("a failed add shows the server's message when it gave one", async () => {
-    api.handle = server({ 'POST /api/users/add': () => json({ message: 'Username already exists', code: 'CONFLICT' }, 409) });
+    server({ 'POST /api/users/add': () => reply({ message: 'Username already exists', code: 'CONFLICT' }, 409) });
     renderAt('adduserhead', 'Head');
     await fillNewUser();
     fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
@@ -53,19 +54,19 @@ describe('fallback texts of the master-data screens (spec 01 §8)', () => {
   });
 
   it("a failed user update: 'Failed to update user' without a message, 'Error updating user' when not reached", async () => {
-    api.handle = server({ 'PUT /api/users/update': () => bare(500) });
+    server({ 'PUT /api/users/update': () => bare(500) });
     renderAt('edituserhead/nimal', 'Head');
     await screen.findByDisplayValue('Nimal Perera');
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await alertText()).toBe('Failed to update user');
 
-    api.handle = server({ 'PUT /api/users/update': () => Promise.reject(new TypeError('Failed to fetch')) });
+    server({ 'PUT /api/users/update': () => Promise.reject(new TypeError('Failed to fetch')) });
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Error updating user'));
   });
 
   it("a failed branch add without a server message shows 'Error creating branch'", async () => {
-    api.handle = server({ 'POST /api/branches/add': () => bare(400) });
+    server({ 'POST /api/branches/add': () => bare(400) });
     renderAt('addbranch', 'Head');
     await screen.findByLabelText(/^Branch Name/);
     setField('Branch Name', 'Galle');
@@ -80,7 +81,7 @@ describe('fallback texts of the master-data screens (spec 01 §8)', () => {
     ['manageuser', 'Error fetching users', 'GET /api/users/all'],
     ['managebranch', 'Error fetching branches', 'GET /api/branches/all'],
   ])('%s: a list that fails to load without a message says "%s"', async (path, text, call) => {
-    api.handle = server({ [call!]: () => bare(500) });
+    server({ [call!]: () => bare(500) });
     renderAt(path!, 'Head');
     expect(await alertText()).toBe(text);
   });
@@ -89,7 +90,7 @@ describe('fallback texts of the master-data screens (spec 01 §8)', () => {
     ['edituserhead/nimal', 'GET /api/users/get/nimal', 500, 'Error fetching user data'],
     ['editbranch/Kandy', 'GET /api/branches/get/Kandy', 502, 'Error fetching branch data'],
   ] as const)('%s: a record that fails to load (%s answers %i) says "%s"', async (path, call, status, text) => {
-    api.handle = server({ [call]: () => bare(status) });
+    server({ [call]: () => bare(status) });
     renderAt(path, 'Head');
     expect(await alertText()).toBe(text);
   });
@@ -97,10 +98,10 @@ describe('fallback texts of the master-data screens (spec 01 §8)', () => {
 
 describe('the list screens (columns, sorting and actions from the definitions and the permission rules)', () => {
   const head: User = { ...nimal, _id: 'u0', username: 'boss', fullName: 'The Head', role: 'Head' };
-  const listed = () => json([nimal, head]);
+  const listed = () => reply([nimal, head]);
 
   it("an Admin adds on 'adduser', edits the Employee and deletes them, and may do neither to the Head", async () => {
-    api.handle = server({ 'GET /api/users/all': listed });
+    server({ 'GET /api/users/all': listed });
     renderAt('manageuser', 'Admin');
     expect(await screen.findByRole('heading', { name: 'Manage Users' })).toBeTruthy();
     await screen.findByRole('cell', { name: 'boss' });
@@ -117,17 +118,17 @@ describe('the list screens (columns, sorting and actions from the definitions an
   });
 
   it('a Head works on the Head variants of the user screens', async () => {
-    api.handle = server({ 'GET /api/users/all': listed });
+    server({ 'GET /api/users/all': listed });
     renderAt('manageuser', 'Head');
     await screen.findByRole('cell', { name: 'boss' });
     expect(screen.getByRole('link', { name: 'Add User' }).getAttribute('href')).toBe('/admindashboard/administrativetools/adduserhead');
     expect(screen.getByRole('link', { name: 'Edit user boss' }).getAttribute('href')).toBe('/admindashboard/administrativetools/edituserhead/boss');
-    // Nobody deletes themself: the Head signed in here is 'me', so 'boss' may go.
+    // Nobody deletes themself: the Head signed in here is ME ('kamal'), so 'boss' may go.
     expect(screen.getByRole('button', { name: 'Delete user boss' })).toBeTruthy();
   });
 
   it('an Employee reads the users, without Add, Edit or Delete', async () => {
-    api.handle = server({ 'GET /api/users/all': listed });
+    server({ 'GET /api/users/all': listed });
     renderAt('manageuser', 'Employee');
     await screen.findByRole('cell', { name: 'boss' });
     expect(screen.queryByRole('link', { name: 'Add User' })).toBeNull();
@@ -136,9 +137,9 @@ describe('the list screens (columns, sorting and actions from the definitions an
   });
 
   it('branches: every column sorts on the server, rows edit by city and delete after the question', async () => {
-    api.handle = server({
-      'GET /api/branches/all': () => json([kandy]),
-      'DELETE /api/branches/delete/Kandy': () => json({ message: Messages.branchDeleted }),
+    server({
+      'GET /api/branches/all': () => reply([kandy]),
+      'DELETE /api/branches/delete/Kandy': () => reply({ message: Messages.branchDeleted }),
     });
     renderAt('managebranch', 'Head');
     await screen.findByRole('cell', { name: 'KDY' });
@@ -158,7 +159,7 @@ describe('the master data made with new:resource (forwarders, origins, yards, sh
   const acme = { _id: 'f1', Forwarder: 'Acme Freight', email: 'ops@acme.example', contact: '', address: '12 Harbour Road', remarks: '' };
 
   it('forwarders: an Admin views and edits, and sees no Delete; a Head deletes after the question', async () => {
-    api.handle = server({ 'GET /api/forwarders/all': () => json([acme]) });
+    server({ 'GET /api/forwarders/all': () => reply([acme]) });
     renderAt('manageforwarder', 'Admin');
     expect(await screen.findByRole('heading', { name: 'Manage Forwarders' })).toBeTruthy();
     await screen.findByRole('cell', { name: 'Acme Freight' });
@@ -172,9 +173,9 @@ describe('the master data made with new:resource (forwarders, origins, yards, sh
     expect(screen.queryByRole('button', { name: 'Delete forwarder Acme Freight' })).toBeNull();
     cleanup();
 
-    api.handle = server({
-      'GET /api/forwarders/all': () => json([acme]),
-      'DELETE /api/forwarders/delete/Acme%20Freight': () => json({ message: 'Forwarder deleted successfully' }),
+    server({
+      'GET /api/forwarders/all': () => reply([acme]),
+      'DELETE /api/forwarders/delete/Acme%20Freight': () => reply({ message: 'Forwarder deleted successfully' }),
     });
     renderAt('manageforwarder', 'Head');
     fireEvent.click(await screen.findByRole('button', { name: 'Delete forwarder Acme Freight' }));
@@ -184,15 +185,15 @@ describe('the master data made with new:resource (forwarders, origins, yards, sh
   });
 
   it('edit forwarder: the name is editable and travels as newForwarderName; a taken name shows under the input', async () => {
-    let reply = () => json({ message: "Forwarder 'Blue' already exists", code: 'CONFLICT', details: { Forwarder: "Forwarder 'Blue' already exists" } }, 409);
-    api.handle = server({ 'GET /api/forwarders/get/Acme%20Freight': () => json(acme), 'PUT /api/forwarders/update/Acme%20Freight': () => reply() });
+    let answer = () => reply({ message: "Forwarder 'Blue' already exists", code: 'CONFLICT', details: { Forwarder: "Forwarder 'Blue' already exists" } }, 409);
+    server({ 'GET /api/forwarders/get/Acme%20Freight': () => reply(acme), 'PUT /api/forwarders/update/Acme%20Freight': () => answer() });
     renderAt('editforwarder/Acme%20Freight', 'Employee');
     expect(await screen.findByDisplayValue('Acme Freight')).toBeTruthy();
     setField('Forwarder Name', 'Blue');
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await alertText()).toBe("Failed to update forwarder: Forwarder 'Blue' already exists");
     expect(screen.getByText("Forwarder 'Blue' already exists")).toBeTruthy();
-    reply = () => json({ success: true, message: 'Forwarder updated successfully', forwarder: { ...acme, Forwarder: 'Acme Lines' } });
+    answer = () => reply({ success: true, message: 'Forwarder updated successfully', forwarder: { ...acme, Forwarder: 'Acme Lines' } });
     setField('Forwarder Name', 'Acme Lines');
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Forwarder updated successfully')).toBeTruthy();
@@ -206,9 +207,9 @@ describe('the master data made with new:resource (forwarders, origins, yards, sh
   });
 
   it("view forwarder: every field, 'N/A' for an empty one; 'No forwarder data found' for an unknown name", async () => {
-    api.handle = server({
-      'GET /api/forwarders/get/Acme%20Freight': () => json(acme),
-      'GET /api/forwarders/get/Nobody': () => json({ message: 'Not Found', code: 'NOT_FOUND' }, 404),
+    server({
+      'GET /api/forwarders/get/Acme%20Freight': () => reply(acme),
+      'GET /api/forwarders/get/Nobody': () => reply({ message: 'Not Found', code: 'NOT_FOUND' }, 404),
     });
     renderAt('viewforwarder/Acme%20Freight', 'Employee');
     expect(await screen.findByRole('heading', { name: 'View Forwarder' })).toBeTruthy();
@@ -221,9 +222,9 @@ describe('the master data made with new:resource (forwarders, origins, yards, sh
 
   it('edit origin: name and location travel as newOriginPortName and newOriginPortLocation', async () => {
     const colombo = { _id: 'o1', OriginPortName: 'Colombo', OriginPortLocation: 'Sri Lanka' };
-    api.handle = server({
-      'GET /api/origins/get/Colombo': () => json(colombo),
-      'PUT /api/origins/update/Colombo': () => json({ success: true, message: 'Origin updated successfully', origin: colombo }),
+    server({
+      'GET /api/origins/get/Colombo': () => reply(colombo),
+      'PUT /api/origins/update/Colombo': () => reply({ success: true, message: 'Origin updated successfully', origin: colombo }),
     });
     renderAt('editorigin/Colombo', 'Admin');
     expect(await screen.findByDisplayValue('Sri Lanka')).toBeTruthy();
@@ -238,24 +239,24 @@ describe('the master data made with new:resource (forwarders, origins, yards, sh
     ['AddShipmentType', 'Add Shipment Type', 'Type of Shipment', 'POST /api/ShipmentType/add', 'Error adding shipment type'],
     ['AddShipmentterm', 'Add Shipment Term', 'Term of Shipment', 'POST /api/ShipmentTerm/add', 'Error adding shipment term'],
   ])("%s: a refused add shows the server's message, any other failure the catalogue's text", async (path, button, label, call, fallback) => {
-    let reply = () => json({ message: 'Already there', code: 'CONFLICT' }, 409);
-    api.handle = server({ [call]: () => reply() });
+    let answer = () => reply({ message: 'Already there', code: 'CONFLICT' }, 409);
+    server({ [call]: () => answer() });
     renderAt(path, 'Head');
     await screen.findByLabelText(new RegExp(`^${label}`));
     setField(label, 'North');
     fireEvent.click(await screen.findByRole('button', { name: button }));
     expect(await alertText()).toBe('Already there');
-    reply = () => bare(500);
+    answer = () => bare(500);
     fireEvent.click(screen.getByRole('button', { name: button }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(fallback));
   });
 });
 
 describe('the edit screens load the record by its key and save it under the contract names', () => {
-  const notFound = (message: string) => () => json({ message, code: 'NOT_FOUND' }, 404);
+  const notFound = (message: string) => () => reply({ message, code: 'NOT_FOUND' }, 404);
 
   it('edit branch: GET branches/get/{BranchCity}, then PUT branches/update/{BranchCity} with the fields that may change', async () => {
-    api.handle = server({ 'PUT /api/branches/update/Kandy': () => json({ success: true, message: Messages.branchUpdated, branch: kandy }) });
+    server({ 'PUT /api/branches/update/Kandy': () => reply({ success: true, message: Messages.branchUpdated, branch: kandy }) });
     renderAt('editbranch/Kandy', 'Head');
     expect(await screen.findByDisplayValue('Hill Street')).toBeTruthy();
     expect(api.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/branches/get/Kandy']);
@@ -270,7 +271,7 @@ describe('the edit screens load the record by its key and save it under the cont
   });
 
   it('edit user: GET users/get/{username}, then PUT users/update?term&updateterm, a blank password left out', async () => {
-    api.handle = server({ 'PUT /api/users/update': () => json({ success: true, message: Messages.userUpdated, user: nimal }) });
+    server({ 'PUT /api/users/update': () => reply({ success: true, message: Messages.userUpdated, user: nimal }) });
     renderAt('edituserhead/nimal', 'Head');
     await screen.findByDisplayValue('Nimal Perera');
     expect(api.calls.filter((c) => c.url.startsWith('/api/users/'))).toEqual([{ method: 'GET', url: '/api/users/get/nimal', body: undefined }]);
@@ -293,7 +294,7 @@ describe('the edit screens load the record by its key and save it under the cont
     ['edituserhead/ghost', 'GET /api/users/get/ghost', Messages.userNotFound, 'User not found'],
     ['editbranch/Nowhere', 'GET /api/branches/get/Nowhere', Messages.branchNotFound, 'Branch not found'],
   ])('%s: a record that is not there (404) says "%s"', async (path, call, message, text) => {
-    api.handle = server({ [call!]: notFound(message!) });
+    server({ [call!]: notFound(message!) });
     renderAt(path!, 'Head');
     expect(await alertText()).toBe(text);
   });
@@ -301,14 +302,14 @@ describe('the edit screens load the record by its key and save it under the cont
 
 describe('screens that are not there', () => {
   it('a path that is no screen of spec 01 §2 says "Page not found"', async () => {
-    api.handle = server({});
+    server({});
     renderAt('manageconsignees', 'Admin');
     expect(await screen.findByText('Page not found')).toBeTruthy();
     expect(screen.queryByText(/^Not available yet/)).toBeNull();
   });
 
   it('refuses an Admin a Head-only screen with a way back to Administrative Tools', () => {
-    api.handle = server({});
+    server({});
     renderAt('managebranch', 'Admin');
     expect(screen.getByRole('heading', { name: 'You do not have permission' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Administrative Tools' }).getAttribute('href')).toBe('/admindashboard/administrativetools');

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import axe from 'axe-core';
-import { cleanup, configure, render } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications, notifications } from '@mantine/notifications';
@@ -20,6 +20,11 @@ configure({ asyncUtilTimeout: 5_000 });
 export const reply = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
+/** The form field whose label starts with `label` (a required field's label ends in " *"). */
+export const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
+/** Types `value` into that field. */
+export const setField = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+
 /** A recorded call of the screens: method, path with its query, JSON body. */
 export interface Call {
   method: string;
@@ -27,17 +32,27 @@ export interface Call {
   body: unknown;
 }
 
+/** How the fake gateway answers a call. */
+export type Answer = (call: Call) => Response | Promise<Response>;
+
 /**
  * The gateway as the screens see it: `routes` maps "METHOD /api/path" (no query) to an answer;
- * a call of no route fails the test's screen visibly (500). Calls are recorded in order. After
- * each test the screen, the toasts and the session are cleared.
+ * `otherwise` answers the calls no route names, given the path without its query (for a spec
+ * that answers by its own rules, or every call alike); without it such a call fails the test's
+ * screen visibly (500). Calls are recorded in order. Routes and `otherwise` are reset before
+ * each test; after each test the screen, the toasts and the session are cleared.
  */
 export function fakeGateway() {
-  const gateway = { routes: {} as Record<string, (call: Call) => Response | Promise<Response>>, calls: [] as Call[] };
+  const gateway = {
+    routes: {} as Record<string, Answer>,
+    otherwise: null as ((call: Call, path: string) => Response | Promise<Response>) | null,
+    calls: [] as Call[],
+  };
   beforeEach(() => {
     setSessionNavigator(() => {});
     // The job stream (ADR 33) stays open and quiet unless a test sends on it.
     gateway.routes = { 'GET /api/shipments/live': () => new Response(new ReadableStream(), { headers: { 'content-type': 'text/event-stream' } }) };
+    gateway.otherwise = null;
     gateway.calls = [];
     globalThis.fetch = jest.fn<typeof fetch>().mockImplementation(async (input, init) => {
       const url = new URL(String(input), 'http://x');
@@ -48,7 +63,9 @@ export function fakeGateway() {
       };
       gateway.calls.push(call);
       const answer = gateway.routes[`${call.method} ${url.pathname}`];
-      return answer ? answer(call) : reply({ message: `no fake for ${call.method} ${url.pathname}`, code: 'TEST' }, 500);
+      if (answer) return answer(call);
+      if (gateway.otherwise) return gateway.otherwise(call, url.pathname);
+      return reply({ message: `no fake for ${call.method} ${url.pathname}`, code: 'TEST' }, 500);
     });
   });
   afterEach(() => {
@@ -60,8 +77,8 @@ export function fakeGateway() {
   return gateway;
 }
 
-/** Who is signed in: user id 7, "Kamal Silva". */
-export const ME = { id: '00000000-0000-4000-8000-000000000007', fullName: 'Kamal Silva' };
+/** Who is signed in: user id 7, "Kamal Silva" (username "kamal"). */
+export const ME = { id: '00000000-0000-4000-8000-000000000007', username: 'kamal', fullName: 'Kamal Silva' };
 
 /**
  * Signs in as `role` (ME) and renders `routes` at `path` with the providers the console gives a
@@ -69,7 +86,7 @@ export const ME = { id: '00000000-0000-4000-8000-000000000007', fullName: 'Kamal
  * Returns the router (its state tells where a screen went).
  */
 export function renderSignedIn(role: StaffRole, path: string, routes: RouteObject[]) {
-  startSession({ token: 't', user_id: ME.id, user_role: role, user_username: 'kamal', user_fullName: ME.fullName, expiresAt: 0 });
+  startSession({ token: 't', user_id: ME.id, user_role: role, user_username: ME.username, user_fullName: ME.fullName, expiresAt: 0 });
   return renderRoutes(path, routes);
 }
 

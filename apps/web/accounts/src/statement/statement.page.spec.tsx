@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Receivables, Statement } from '@freight/contracts';
-import { axeProblems } from '../axe.spec.setup.js';
-import { aStatement as aConsigneeStatement, fakeGateway, renderAt, reply } from '../screens.spec.setup.js';
+import { aStatement as aConsigneeStatement, axeProblems, fakeGateway, renderAt, reply } from '../screens.spec.setup.js';
 
 const gateway = fakeGateway();
 const undo: (() => void)[] = [];

@@ -1,10 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { JobTexts } from '@freight/contracts';
-import { booking, fakeApi, json, location, renderAt } from './screens.spec.setup.js';
+import { booking, fakeGateway, field as input, renderAt, reply, setField as change } from '../screens.spec.setup.js';
 
-const api = fakeApi();
-const input = (label: string) => screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
-const change = (label: string, value: string) => fireEvent.change(input(label), { target: { value } });
+const api = fakeGateway();
 const names = {
   '/api/consignees/unique': ['Harbour Foods', 'Lanka Traders'],
   '/api/shippers/unique': ['Shanghai Exports'],
@@ -14,14 +12,14 @@ const names = {
 
 /** The gateway: the booking (or `load`'s answer), the dropdown names, and `save`'s answer to the update. */
 function gateway({
-  load = () => json({ success: true, results: [booking()] }),
-  save = (body: unknown) => json({ success: true, message: 'ok', shipment: { ...booking(), ...(body as object) } }),
+  load = () => reply({ success: true, results: [booking()] }),
+  save = (body: unknown) => reply({ success: true, message: 'ok', shipment: { ...booking(), ...(body as object) } }),
 } = {}) {
-  api.handle = (method, path, body) => {
-    if (path in names) return json(names[path as keyof typeof names]);
+  api.otherwise = ({ method, body }, path) => {
+    if (path in names) return reply(names[path as keyof typeof names]);
     if (path === '/api/shipments/searchbooklist/IMP-000042') return load();
     if (method === 'PUT' && path === '/api/shipments/updatebooking/IMP-000042') return save(body);
-    if (path.startsWith('/api/shipments/allbooklist/')) return json([], 200, 0);
+    if (path.startsWith('/api/shipments/allbooklist/')) return reply([], 200, { 'X-Total-Count': '0' });
     throw new Error(`unexpected call ${method} ${path}`);
   };
 }
@@ -29,7 +27,7 @@ function gateway({
 describe('Edit Booking', () => {
   it('shows branch, type, term, consignee and origin disabled, saves the rest with the version read, and goes back to the Daily Booking Sheet', async () => {
     gateway();
-    renderAt('/editbooking/IMP-000042', 'Admin', '/editbooking/:jobNo');
+    const router = renderAt('/editbooking/IMP-000042', 'Admin');
     await screen.findByRole('form', { name: 'Edit booking IMP-000042' });
     expect(screen.getByText('Nimal Perera')).toBeTruthy();
     for (const [label, value] of [
@@ -50,7 +48,7 @@ describe('Edit Booking', () => {
     change('ETA', '2026-12-12');
     change('Weight', '2400.5');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(location.current).toBe('/importbooklist'));
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/importbooklist'));
     const put = api.calls.find((call) => call.method === 'PUT')!;
     expect(put.body).toMatchObject({
       version: 3,
@@ -74,16 +72,16 @@ describe('Edit Booking', () => {
   it('a booking saved by someone else meanwhile (409): says so clearly, and Reload booking shows their version', async () => {
     let version = 3;
     gateway({
-      load: () => json({ success: true, results: [booking({ version, Vesselname: version > 3 ? 'Their Vessel' : 'MSC Aurora' })] }),
-      save: () => json({ message: JobTexts.changedByOthers, code: 'CONFLICT' }, 409),
+      load: () => reply({ success: true, results: [booking({ version, Vesselname: version > 3 ? 'Their Vessel' : 'MSC Aurora' })] }),
+      save: () => reply({ message: JobTexts.changedByOthers, code: 'CONFLICT' }, 409),
     });
-    renderAt('/editbookingemployee/IMP-000042', 'Employee', '/editbookingemployee/:jobNo');
+    const router = renderAt('/editbookingemployee/IMP-000042', 'Employee');
     await screen.findByRole('form', { name: 'Edit booking IMP-000042' });
     change('Vessel Name', 'My Vessel');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(JobTexts.changedByOthers);
-    expect(location.current).toBe('/editbookingemployee/IMP-000042');
+    expect(router.state.location.pathname + router.state.location.search).toBe('/editbookingemployee/IMP-000042');
     version = 4;
     fireEvent.click(screen.getByRole('button', { name: 'Reload booking' }));
     await waitFor(() => expect(input('Vessel Name').value).toBe('Their Vessel'));
@@ -91,8 +89,8 @@ describe('Edit Booking', () => {
   });
 
   it("puts the server's field errors (400) under their inputs, and checks numbers before sending", async () => {
-    gateway({ save: () => json({ message: 'Invalid booking', code: 'VALIDATION_FAILED', details: { eta: JobTexts.etaBeforeEtd } }, 400) });
-    renderAt('/editbooking/IMP-000042', 'Head', '/editbooking/:jobNo');
+    gateway({ save: () => reply({ message: 'Invalid booking', code: 'VALIDATION_FAILED', details: { eta: JobTexts.etaBeforeEtd } }, 400) });
+    renderAt('/editbooking/IMP-000042', 'Head');
     await screen.findByRole('form', { name: 'Edit booking IMP-000042' });
     change('Cartoons', '-3');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -107,7 +105,7 @@ describe('Edit Booking', () => {
 
   it('leaving Booking Confirmed takes Proceed to Proceeding away and sends it unticked', async () => {
     gateway();
-    renderAt('/editbooking/IMP-000042', 'Admin', '/editbooking/:jobNo');
+    renderAt('/editbooking/IMP-000042', 'Admin');
     await screen.findByRole('form', { name: 'Edit booking IMP-000042' });
     expect((screen.getByRole('checkbox', { name: 'Proceed to Proceeding' }) as HTMLInputElement).checked).toBe(true);
     change('Shipment Status', 'Consignee Response');
@@ -119,22 +117,21 @@ describe('Edit Booking', () => {
   });
 
   it('"Booking not found" for an unknown job number', async () => {
-    gateway({ load: () => json({ message: 'Job not found', code: 'NOT_FOUND' }, 404) });
-    renderAt('/editbooking/IMP-000042', 'Admin', '/editbooking/:jobNo');
+    gateway({ load: () => reply({ message: 'Job not found', code: 'NOT_FOUND' }, 404) });
+    renderAt('/editbooking/IMP-000042', 'Admin');
     expect((await screen.findByRole('alert')).textContent).toBe(JobTexts.bookingNotFound);
   });
 
   it('"Error fetching booking data" when the booking cannot be loaded', async () => {
     gateway({ load: () => new Response('', { status: 500 }) });
-    renderAt('/editbooking/IMP-000042', 'Admin', '/editbooking/:jobNo');
+    renderAt('/editbooking/IMP-000042', 'Admin');
     expect((await screen.findByRole('alert')).textContent).toBe(JobTexts.bookingFetchError);
   });
 
   it('says "Failed to load dropdown data." above the form when a dropdown list cannot be loaded, and keeps the current names selectable', async () => {
     gateway();
-    const answer = api.handle;
-    api.handle = (method, path, body) => (path === '/api/shippers/unique' ? new Response('', { status: 503 }) : answer(method, path, body));
-    renderAt('/editbooking/IMP-000042', 'Admin', '/editbooking/:jobNo');
+    api.routes['GET /api/shippers/unique'] = () => new Response('', { status: 503 });
+    renderAt('/editbooking/IMP-000042', 'Admin');
     expect((await screen.findByRole('alert')).textContent).toBe(JobTexts.dropdownFailed);
     expect(input('Shipper').value).toBe('Shanghai Exports');
   });

@@ -1,10 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { JobTexts } from '@freight/contracts';
 import { SEARCH_DEBOUNCE_MS } from '@freight/web-kit';
-import { USER_ID, booking, fakeApi, json, renderAt } from './screens.spec.setup.js';
+import { ME, booking, fakeGateway, renderAt, reply } from '../screens.spec.setup.js';
 
-const api = fakeApi();
-const lastUrl = () => api.calls.at(-1)?.url;
+const gateway = fakeGateway();
+const list = `/api/shipments/allbooklist/${ME.id}`;
+/** The list's calls (the job stream's call aside). */
+const listCalls = () => gateway.calls.filter((call) => call.url.startsWith(list));
+const lastUrl = () => listCalls().at(-1)?.url;
 const rows = () =>
   within(screen.getByRole('table', { name: 'Daily Booking Sheet' }))
     .getAllByRole('row')
@@ -24,11 +27,11 @@ const second = booking({
 
 describe('the Daily Booking Sheet', () => {
   it('Admin: the active bookings of every assignee, 50 a page, with N/A for what is missing, Arrived and Inactive marked, edit and view', async () => {
-    api.handle = () => json([first, second], 200, 120);
+    gateway.routes[`GET ${list}`] = () => reply([first, second], 200, { 'X-Total-Count': '120' });
     renderAt('/importbooklist', 'Admin');
     expect(await screen.findByRole('heading', { name: 'Daily Booking Sheet' })).toBeTruthy();
     await screen.findByText('IMP-000043');
-    expect(api.calls[0]!.url).toBe(`/api/shipments/allbooklist/${USER_ID}?status=active&direction=Import&page=1&pageSize=50`);
+    expect(listCalls()[0]!.url).toBe(`/api/shipments/allbooklist/${ME.id}?status=active&direction=Import&page=1&pageSize=50`);
     expect(screen.getByText('Page 1 of 3')).toBeTruthy();
     const cells = within(rows()[1]!)
       .getAllByRole('cell')
@@ -61,7 +64,7 @@ describe('the Daily Booking Sheet', () => {
   });
 
   it('a click on a row highlights it, a second click clears it, a click on another moves it', async () => {
-    api.handle = () => json([first, second], 200, 2);
+    gateway.routes[`GET ${list}`] = () => reply([first, second], 200, { 'X-Total-Count': '2' });
     renderAt('/importbooklist', 'Head');
     await screen.findByText('IMP-000043');
     const [a, b] = rows();
@@ -77,11 +80,11 @@ describe('the Daily Booking Sheet', () => {
   });
 
   it('filters Active / Inactive / All, sorts every column on the server (ascending, then descending) and searches after the typing pauses', async () => {
-    api.handle = () => json([first], 200, 1);
+    gateway.routes[`GET ${list}`] = () => reply([first], 200, { 'X-Total-Count': '1' });
     renderAt('/importbooklist', 'Admin');
     await screen.findByText('IMP-000042');
     fireEvent.change(screen.getByLabelText('Job status'), { target: { value: 'all' } });
-    await waitFor(() => expect(lastUrl()).toBe(`/api/shipments/allbooklist/${USER_ID}?status=all&direction=Import&page=1&pageSize=50`));
+    await waitFor(() => expect(lastUrl()).toBe(`/api/shipments/allbooklist/${ME.id}?status=all&direction=Import&page=1&pageSize=50`));
     fireEvent.change(screen.getByLabelText('Job status'), { target: { value: 'inactive' } });
     await waitFor(() => expect(lastUrl()).toContain('status=inactive&'));
     const sortable = screen.getAllByRole('columnheader').filter((header) => header.querySelector('button'));
@@ -109,40 +112,40 @@ describe('the Daily Booking Sheet', () => {
     fireEvent.change(screen.getByLabelText('Search bookings'), { target: { value: ' inactive ' } });
     await act(() => new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS + 50)));
     await waitFor(() =>
-      expect(lastUrl()).toBe(`/api/shipments/allbooklist/${USER_ID}?status=inactive&direction=Import&q=inactive&sort=Vesselname&order=desc&page=1&pageSize=50`),
+      expect(lastUrl()).toBe(`/api/shipments/allbooklist/${ME.id}?status=inactive&direction=Import&q=inactive&sort=Vesselname&order=desc&page=1&pageSize=50`),
     );
   });
 
   it('says "No bookings available." when there is none', async () => {
-    api.handle = () => json([], 200, 0);
+    gateway.routes[`GET ${list}`] = () => reply([], 200, { 'X-Total-Count': '0' });
     renderAt('/importbooklist', 'Admin');
     expect(await screen.findByText(JobTexts.noBookings)).toBeTruthy();
   });
 
   it('says "Failed to fetch booking list data" when the list cannot be loaded', async () => {
-    api.handle = () => new Response('', { status: 502 });
+    gateway.routes[`GET ${list}`] = () => new Response('', { status: 502 });
     renderAt('/importbooklist', 'Admin');
     expect((await screen.findByRole('alert')).textContent).toBe(JobTexts.bookingListFailed);
     expect(screen.queryByRole('table')).toBeNull();
   });
 
   it("Employee: their own Export bookings (the caller's id in the path), the employee's screens and links, no dashboard", async () => {
-    api.handle = () => json([booking({ jobNo: 'EXP-000007', direction: 'Export' })], 200, 1);
+    gateway.routes[`GET ${list}`] = () => reply([booking({ jobNo: 'EXP-000007', direction: 'Export' })], 200, { 'X-Total-Count': '1' });
     renderAt('/importbooklistemployee?direction=Export', 'Employee');
     await screen.findByText('EXP-000007');
-    expect(api.calls[0]!.url).toBe(`/api/shipments/allbooklist/${USER_ID}?status=active&direction=Export&page=1&pageSize=50`);
+    expect(listCalls()[0]!.url).toBe(`/api/shipments/allbooklist/${ME.id}?status=active&direction=Export&page=1&pageSize=50`);
     expect(screen.getByText('Export jobs')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Edit booking EXP-000007' }).getAttribute('href')).toBe('/editbookingemployee/EXP-000007');
     expect(screen.getByRole('link', { name: 'View booking EXP-000007' }).getAttribute('href')).toBe('/viewbookingemployee/EXP-000007');
     const nav = screen.getByRole('navigation', { name: 'Shipment screens' });
     expect(within(nav).queryByRole('link', { name: 'Dashboard' })).toBeNull();
-    expect(within(nav).getByRole('link', { name: 'Today Job Inquiry' }).getAttribute('href')).toBe(`/worklistemployee/${USER_ID}?direction=Export`);
+    expect(within(nav).getByRole('link', { name: 'Today Job Inquiry' }).getAttribute('href')).toBe(`/worklistemployee/${ME.id}?direction=Export`);
     expect(within(nav).getByRole('link', { name: 'Weekly Vessel Planning' }).getAttribute('href')).toBe('/managevesselemployee');
   });
 
   it("an Employee is refused the admin's sheet, with a way back to their own entry", async () => {
     renderAt('/importbooklist', 'Employee');
     expect(await screen.findByRole('heading', { name: 'You do not have permission' })).toBeTruthy();
-    expect(api.calls).toEqual([]);
+    expect(gateway.calls).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { JobTexts } from '@freight/contracts';
 import { NETWORK_MESSAGE } from '@freight/web-kit';
-import { booking, fakeApi, json, renderAt } from './screens.spec.setup.js';
+import { booking, fakeGateway, renderAt, reply } from '../screens.spec.setup.js';
 
-const api = fakeApi();
+const api = fakeGateway();
 /** The value shown under a label of the view's description list. */
 const valueOf = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 const sendButton = () => screen.getByRole('button', { name: 'Send Updated Data Mail to Consignee' });
@@ -23,9 +23,9 @@ const queued = {
 function gateway(mail: () => Response | Promise<Response>) {
   let mails: unknown[] = [];
   const job = booking({ invoiceNo: 'INV-9', invoiceAmount: '1234567.5', invoiceDate: '2026-11-24', whArrivalDate: null, cartoons: 0 });
-  api.handle = (method, path) => {
-    if (path === '/api/shipments/searchbooklist/IMP-000042') return json({ success: true, results: [job] });
-    if (path === '/api/shipments/mails/IMP-000042') return json({ success: true, mails });
+  api.otherwise = ({ method }, path) => {
+    if (path === '/api/shipments/searchbooklist/IMP-000042') return reply({ success: true, results: [job] });
+    if (path === '/api/shipments/mails/IMP-000042') return reply({ success: true, mails });
     if (method === 'POST' && path === '/api/shipments/sendupdatingmail/IMP-000042') {
       mails = [queued];
       return mail();
@@ -36,8 +36,8 @@ function gateway(mail: () => Response | Promise<Response>) {
 
 describe('View booking', () => {
   it("Admin: every field as DECISIONS §1 shows it, and the updated-data e-mail sent with the job's type; the server's text once accepted", async () => {
-    gateway(() => json({ success: true, message: 'Updated data email queued for the consignee' }));
-    renderAt('/viewbooking/IMP-000042', 'Admin', '/viewbooking/:jobNo');
+    gateway(() => reply({ success: true, message: 'Updated data email queued for the consignee' }));
+    renderAt('/viewbooking/IMP-000042', 'Admin');
     await screen.findByText('Job No', { selector: 'dt' });
     expect(valueOf('Consignee')).toBe('Harbour Foods');
     expect(valueOf('Original Consignee (Notify)')).toBe('N/A');
@@ -67,8 +67,8 @@ describe('View booking', () => {
   });
 
   it('Employee: the same data with uppercase labels and the way back to their own sheet; a refused e-mail says "Failed to send email" with the reason', async () => {
-    gateway(() => json({ message: 'The consignee has no e-mail address', code: 'VALIDATION_FAILED' }, 400));
-    renderAt('/viewbookingemployee/IMP-000042', 'Employee', '/viewbookingemployee/:jobNo');
+    gateway(() => reply({ message: 'The consignee has no e-mail address', code: 'VALIDATION_FAILED' }, 400));
+    renderAt('/viewbookingemployee/IMP-000042', 'Employee');
     await screen.findByText('JOB NO', { selector: 'dt' });
     for (const label of ['ORIGINAL CONSIGNEE (NOTIFY)', 'STATUS UPDATE TO CLIENT', 'ADDITIONAL INFORMATION', 'PERSONAL INFORMATION']) {
       expect(screen.getByText(label, { selector: 'dt' })).toBeTruthy();
@@ -82,7 +82,7 @@ describe('View booking', () => {
 
   it('"Error sending email" when the server cannot be reached', async () => {
     gateway(() => Promise.reject(new TypeError('Failed to fetch')));
-    renderAt('/viewbooking/IMP-000042', 'Head', '/viewbooking/:jobNo');
+    renderAt('/viewbooking/IMP-000042', 'Head');
     await screen.findByText('Job No', { selector: 'dt' });
     fireEvent.click(sendButton());
     expect(await screen.findByText(JobTexts.mailError)).toBeTruthy();
@@ -91,8 +91,8 @@ describe('View booking', () => {
   });
 
   it("another employee's booking: the server's reason instead of the data, and no e-mail button", async () => {
-    api.handle = () => json({ message: JobTexts.notYourJob, code: 'FORBIDDEN' }, 403);
-    renderAt('/viewbookingemployee/IMP-000042', 'Employee', '/viewbookingemployee/:jobNo');
+    api.otherwise = () => reply({ message: JobTexts.notYourJob, code: 'FORBIDDEN' }, 403);
+    renderAt('/viewbookingemployee/IMP-000042', 'Employee');
     expect((await screen.findByRole('alert')).textContent).toBe(JobTexts.notYourJob);
     expect(screen.queryByRole('button', { name: 'Send Updated Data Mail to Consignee' })).toBeNull();
   });

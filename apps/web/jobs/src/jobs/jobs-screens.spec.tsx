@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { formatDateTime } from '@freight/web-kit';
-import { ME, aJob, fakeGateway, renderAt, reply, withDropdowns } from '../screens.spec.setup.js';
+import { ME, aJob, fakeGateway, field as label, renderAt, reply, setField as choose, withDropdowns } from '../screens.spec.setup.js';
 
 const gateway = fakeGateway();
 const worklistPath = `/api/shipments/allworklist/${ME.id}`;
@@ -69,9 +69,6 @@ describe('Today Job Inquiry', () => {
     expect(await screen.findByText('Failed to fetch worklist data')).toBeTruthy();
   });
 });
-
-const label = (text: string) => screen.getByLabelText(new RegExp(`^${text}`)) as HTMLInputElement;
-const choose = (text: string, value: string) => fireEvent.change(label(text), { target: { value } });
 
 describe('Add job', () => {
   it('Admin chooses the assignee; the job goes to adminadd and the screen back to the worklist', async () => {

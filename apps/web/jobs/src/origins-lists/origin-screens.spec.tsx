@@ -1,22 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeApi, json, location, renderAt } from '../bookings/screens.spec.setup.js';
+import { fakeGateway, renderAt, reply, setField, type Answer } from '../screens.spec.setup.js';
 
-const api = fakeApi();
-const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
-const setField = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+const api = fakeGateway();
 
 const shanghai = { _id: 'v1', origin: 'Shanghai', details: 'MSC Aurora, cut-off Tuesday' };
 const ningbo = { _id: 'v2', origin: 'Ningbo', details: 'Ever Given, cut-off Friday' };
 
 /** The gateway's vessel and agent calls; `overrides` answers the call under test. */
-function gateway(overrides: Record<string, (body: unknown) => Response> = {}) {
-  api.handle = (method, path, body) => {
-    const key = `${method} ${path}`;
-    if (overrides[key]) return overrides[key](body);
-    if (key === 'GET /api/vessels/all' || key === 'GET /api/agents/all') return json([shanghai, ningbo], 200, 52);
-    if (key === 'GET /api/vessels/get/Shanghai') return json(shanghai);
-    throw new Error(`unexpected call ${key}`);
-  };
+function gateway(overrides: Record<string, Answer> = {}) {
+  const list = () => reply([shanghai, ningbo], 200, { 'X-Total-Count': '52' });
+  Object.assign(api.routes, { 'GET /api/vessels/all': list, 'GET /api/agents/all': list, 'GET /api/vessels/get/Shanghai': () => reply(shanghai) }, overrides);
 }
 
 const rows = (name: string) => within(screen.getByRole('table', { name })).getAllByRole('row');
@@ -61,14 +54,14 @@ describe('vessels and agents (spec 02 §2)', () => {
 
   it.each(['/managevessel', '/addvessel', '/editagent/Shanghai'])('an Employee is refused %s', async (path) => {
     gateway();
-    renderAt(path, 'Employee', path.startsWith('/editagent') ? '/editagent/:origin' : path);
+    renderAt(path, 'Employee');
     expect(await screen.findByRole('heading', { name: 'You do not have permission' })).toBeTruthy();
     expect(api.calls).toEqual([]);
   });
 
   it('Add Vessel: origin and details required, then "Vessel added successfully!" and back to the list', async () => {
-    gateway({ 'POST /api/vessels/add': (body) => json({ success: true, message: 'ok', vessel: { _id: 'v3', ...(body as object) } }, 201) });
-    renderAt('/addvessel', 'Head');
+    gateway({ 'POST /api/vessels/add': ({ body }) => reply({ success: true, message: 'ok', vessel: { _id: 'v3', ...(body as object) } }, 201) });
+    const router = renderAt('/addvessel', 'Head');
     await screen.findByRole('heading', { name: 'Add Vessel' });
     fireEvent.click(screen.getByRole('button', { name: 'Add Vessel' }));
     expect(await screen.findByText('Origin is required')).toBeTruthy();
@@ -76,26 +69,26 @@ describe('vessels and agents (spec 02 §2)', () => {
     setField('Details', 'Maersk Kolkata');
     fireEvent.click(screen.getByRole('button', { name: 'Add Vessel' }));
     expect(await screen.findByText('Vessel added successfully!')).toBeTruthy();
-    await waitFor(() => expect(location.current).toBe('/managevessel'));
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/managevessel'));
     expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({ origin: 'Xiamen', details: 'Maersk Kolkata' });
   });
 
   it("Add Vessel refused (400/409) shows the server's message; a failure without one 'Error adding vessel'", async () => {
-    gateway({ 'POST /api/vessels/add': () => json({ message: 'A vessel with this origin already exists', code: 'CONFLICT' }, 409) });
+    gateway({ 'POST /api/vessels/add': () => reply({ message: 'A vessel with this origin already exists', code: 'CONFLICT' }, 409) });
     renderAt('/addvessel', 'Admin');
     await screen.findByRole('heading', { name: 'Add Vessel' });
     setField('Origin', 'Shanghai');
     setField('Details', 'x');
     fireEvent.click(screen.getByRole('button', { name: 'Add Vessel' }));
     expect((await screen.findByRole('alert')).textContent).toBe('A vessel with this origin already exists');
-    api.handle = () => new Response('', { status: 500 });
+    api.routes['POST /api/vessels/add'] = () => new Response('', { status: 500 });
     fireEvent.click(screen.getByRole('button', { name: 'Add Vessel' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Error adding vessel'));
   });
 
   it('Edit Vessel: loads by origin, may rename it, "Vessel updated successfully"; "Vessel not found." for an unknown origin', async () => {
-    gateway({ 'PUT /api/vessels/update/Shanghai': (body) => json({ success: true, message: 'ok', vessel: { _id: 'v1', ...(body as object) } }) });
-    renderAt('/editvessel/Shanghai', 'Admin', '/editvessel/:origin');
+    gateway({ 'PUT /api/vessels/update/Shanghai': ({ body }) => reply({ success: true, message: 'ok', vessel: { _id: 'v1', ...(body as object) } }) });
+    renderAt('/editvessel/Shanghai', 'Admin');
     await screen.findByDisplayValue('MSC Aurora, cut-off Tuesday');
     setField('Origin', 'Shanghai (Yangshan)');
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
@@ -104,8 +97,8 @@ describe('vessels and agents (spec 02 §2)', () => {
   });
 
   it('"Agent not found." for an unknown origin', async () => {
-    gateway({ 'GET /api/agents/get/Nowhere': () => json({ message: 'Agent not found.', code: 'NOT_FOUND' }, 404) });
-    renderAt('/editagent/Nowhere', 'Admin', '/editagent/:origin');
+    gateway({ 'GET /api/agents/get/Nowhere': () => reply({ message: 'Agent not found.', code: 'NOT_FOUND' }, 404) });
+    renderAt('/editagent/Nowhere', 'Admin');
     expect((await screen.findByRole('alert')).textContent).toBe('Agent not found.');
   });
 

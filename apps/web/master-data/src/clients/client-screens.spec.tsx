@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MAX_ADDITIONAL_EMAILS, PasswordMessages, type Consignee, type Shipper, type StaffRole } from '@freight/contracts';
-import { alertText, bare, fakeApi, field, json, renderAt, setField } from '../screens.spec.setup.js';
+import { alertText, bare, fakeGateway, field, renderAt, reply, setField, type Answer } from '../screens.spec.setup.js';
 
 // The consignee and shipper screens (spec 01 §2, §4, §5, §8; DECISIONS §3) as the host mounts
 // them, against a fake gateway: what they check before sending, and what they send.
-const api = fakeApi();
+const api = fakeGateway();
 
 const lanka: Consignee = {
   consignee_id: 'c1',
@@ -41,21 +41,15 @@ const balanceOf = (id: string) => ({
   updatedAt: '2026-11-21T08:00:00.000Z',
 });
 
-/** The gateway: `routes` by 'METHOD /path'; anything else fails the test. */
-const serve = (routes: Record<string, () => Response>) => {
-  api.handle = (method, path) => {
-    const reply = routes[`${method} ${path}`];
-    if (!reply) throw new Error(`unexpected call ${method} ${path}`);
-    return reply();
-  };
-};
+/** The gateway: `routes` by 'METHOD /path'; anything else answers 500. */
+const serve = (routes: Record<string, Answer>) => Object.assign(api.routes, routes);
 /** The edit screen of a consignee or shipper as `role`, loaded; the gateway answers its get and update. */
 async function openEdit(kind: 'consignee' | 'shipper', record: Consignee | Shipper, role: StaffRole) {
   const { [`${kind}_id`]: id, [`${kind}Name`]: name } = record as unknown as Record<string, string>;
   serve({
-    [`GET /api/${kind}s/get/${id}`]: () => json(record),
-    [`PUT /api/${kind}s/update/${id}`]: () => json({ success: true, [kind]: record }),
-    [`GET /api/accounts/balance/${id}`]: () => json({ success: true, balance: balanceOf(id!) }),
+    [`GET /api/${kind}s/get/${id}`]: () => reply(record),
+    [`PUT /api/${kind}s/update/${id}`]: () => reply({ success: true, [kind]: record }),
+    [`GET /api/accounts/balance/${id}`]: () => reply({ success: true, balance: balanceOf(id!) }),
   });
   renderAt(`edit${kind}/${id}`, role);
   expect(await screen.findByDisplayValue(name!)).toBeTruthy();
@@ -100,7 +94,7 @@ describe('add consignee (spec 01 §5: name, username, email, handling person and
   });
 
   it('additional e-mails are rows that are added and removed (at most 10); what is left is sent', async () => {
-    serve({ 'POST /api/consignees/add': () => json({ success: true, message: 'Consignee added successfully!', consignee: lanka }, 201) });
+    serve({ 'POST /api/consignees/add': () => reply({ success: true, message: 'Consignee added successfully!', consignee: lanka }, 201) });
     renderAt('addconsignee', 'Head');
     await screen.findByRole('heading', { name: 'Add Consignee' });
     const addEmail = screen.getByRole('button', { name: 'Add Email' }) as HTMLButtonElement;
@@ -143,8 +137,8 @@ describe('add consignee (spec 01 §5: name, username, email, handling person and
   });
 
   it("a refused add shows the server's message; any other failure 'Failed to add consignee. Please try again.'", async () => {
-    let reply = () => json({ message: "Username 'lanka.traders' is already taken", code: 'CONFLICT' }, 409);
-    serve({ 'POST /api/consignees/add': () => reply() });
+    let answer = () => reply({ message: "Username 'lanka.traders' is already taken", code: 'CONFLICT' }, 409);
+    serve({ 'POST /api/consignees/add': () => answer() });
     renderAt('addconsignee', 'Head');
     await screen.findByRole('heading', { name: 'Add Consignee' });
     setField('Consignee Name', 'Lanka Traders');
@@ -154,7 +148,7 @@ describe('add consignee (spec 01 §5: name, username, email, handling person and
     setField('Password', 'monsoon-harbour-teacup');
     submit('Add Consignee');
     expect(await alertText()).toBe("Username 'lanka.traders' is already taken");
-    reply = () => bare(500);
+    answer = () => bare(500);
     submit('Add Consignee');
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Failed to add consignee. Please try again.'));
   });
@@ -187,7 +181,7 @@ describe('edit consignee', () => {
     submit('Save Changes');
     expect(await screen.findByText('Consignee updated successfully')).toBeTruthy();
     expect(sent('PUT')[0]!.body).not.toHaveProperty('updateData.password');
-    api.handle = () => json({ message: 'Consignee not found', code: 'NOT_FOUND' }, 404);
+    api.otherwise = () => reply({ message: 'Consignee not found', code: 'NOT_FOUND' }, 404);
     renderAt('editconsignee/ghost', 'Head');
     await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain('Consignee not found'));
   });
@@ -197,8 +191,8 @@ describe('consignee list', () => {
   it("the list shows each consignee's balance owed from one balances call for the whole page; N/A for one the accounts do not know yet", async () => {
     const newcomer = { ...lanka, consignee_id: 'c2', consigneeName: 'Newcomer Imports', username: 'newcomer' };
     serve({
-      'GET /api/consignees/all': () => json([lanka, newcomer]),
-      'GET /api/accounts/balances': () => json({ success: true, balances: [balanceOf('c1')] }),
+      'GET /api/consignees/all': () => reply([lanka, newcomer]),
+      'GET /api/accounts/balances': () => reply({ success: true, balances: [balanceOf('c1')] }),
     });
     renderAt('manageconsignee', 'Employee');
     const table = await screen.findByRole('table');
@@ -216,9 +210,9 @@ describe('consignee list', () => {
 describe('view consignee', () => {
   it('says the current balance is not available when the accounts service cannot be reached; the rest shows', async () => {
     serve({
-      'GET /api/consignees/search/c1': () => json({ success: true, consignees: [lanka] }),
-      'GET /api/accounts/balance/c1': () => json({ message: 'Service unavailable', code: 'SERVICE_UNAVAILABLE' }, 503),
-      'GET /api/consignees/balance-history/c1': () => json({ changes: [] }),
+      'GET /api/consignees/search/c1': () => reply({ success: true, consignees: [lanka] }),
+      'GET /api/accounts/balance/c1': () => reply({ message: 'Service unavailable', code: 'SERVICE_UNAVAILABLE' }, 503),
+      'GET /api/consignees/balance-history/c1': () => reply({ changes: [] }),
     });
     renderAt('viewconsignee/c1', 'Employee');
     const details = await screen.findByRole('table', { name: 'Consignee details' });
@@ -230,10 +224,10 @@ describe('view consignee', () => {
 
   it('shows the record and every change of the opening balance: when, who, before and after', async () => {
     serve({
-      'GET /api/consignees/search/c1': () => json({ success: true, consignees: [lanka] }),
-      'GET /api/accounts/balance/c1': () => json({ success: true, balance: balanceOf('c1') }),
+      'GET /api/consignees/search/c1': () => reply({ success: true, consignees: [lanka] }),
+      'GET /api/accounts/balance/c1': () => reply({ success: true, balance: balanceOf('c1') }),
       'GET /api/consignees/balance-history/c1': () =>
-        json({ changes: [{ changedAt: '2026-11-20T09:05:00.000Z', changedBy: 'head.one', before: '1000.00', after: '1250.50' }] }),
+        reply({ changes: [{ changedAt: '2026-11-20T09:05:00.000Z', changedBy: 'head.one', before: '1000.00', after: '1250.50' }] }),
     });
     renderAt('viewconsignee/c1', 'Employee');
     expect(await screen.findByRole('heading', { name: 'View Consignee' })).toBeTruthy();
@@ -252,8 +246,8 @@ describe('view consignee', () => {
   });
 
   it("says 'No changes recorded.' when the balance never changed, and 'Error fetching opening balance changes' when the history fails", async () => {
-    let history = () => json({ changes: [] });
-    serve({ 'GET /api/consignees/search/c1': () => json({ success: true, consignees: [lanka] }), 'GET /api/consignees/balance-history/c1': () => history() });
+    let history = () => reply({ changes: [] });
+    serve({ 'GET /api/consignees/search/c1': () => reply({ success: true, consignees: [lanka] }), 'GET /api/consignees/balance-history/c1': () => history() });
     renderAt('viewconsignee/c1', 'Employee');
     expect(await screen.findByText('No changes recorded.')).toBeTruthy();
     history = () => bare(500);
@@ -300,7 +294,7 @@ describe('shippers (spec 01 §5: all fields required on add except remarks)', ()
   });
 
   it('view: the record without any balance history call', async () => {
-    serve({ 'GET /api/shippers/search/s1': () => json({ success: true, shippers: [ceylon] }) });
+    serve({ 'GET /api/shippers/search/s1': () => reply({ success: true, shippers: [ceylon] }) });
     renderAt('viewshipper/s1', 'Employee');
     const details = await screen.findByRole('table', { name: 'Shipper details' });
     expect(within(details).getByRole('row', { name: 'Handling Person Sunil' })).toBeTruthy();

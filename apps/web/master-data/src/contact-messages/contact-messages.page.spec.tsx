@@ -1,11 +1,11 @@
 import { jest } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ContactTexts, Messages, type ContactMessage } from '@freight/contracts';
-import { alertText, bare, fakeApi, json, renderAt } from '../screens.spec.setup.js';
+import { alertText, bare, fakeGateway, renderAt, reply } from '../screens.spec.setup.js';
 import { MESSAGE_PREVIEW_LENGTH } from './contact-messages.page.js';
 
 // Administrative Tools → Contact messages (issue 8), as the host mounts it, against a fake gateway.
-const api = fakeApi();
+const api = fakeGateway();
 
 const long = `Please quote for a 40 ft container from Shanghai to Colombo. ${'We ship furniture every month. '.repeat(5)}The end.`;
 const open: ContactMessage = {
@@ -33,8 +33,8 @@ const lists = () => api.calls.filter((call) => call.url.startsWith('/api/contact
 
 describe('Contact messages (Head and Admin)', () => {
   it('lists the open messages first, one page at a time, with the message shortened and its full text a click away', async () => {
-    api.handle = (method, path) => {
-      if (`${method} ${path}` === 'GET /api/contactMessages/all') return json([open]);
+    api.otherwise = ({ method }, path) => {
+      if (`${method} ${path}` === 'GET /api/contactMessages/all') return reply([open]);
       throw new Error(`unexpected call ${method} ${path}`);
     };
     renderAt('contactmessages', 'Admin');
@@ -61,7 +61,7 @@ describe('Contact messages (Head and Admin)', () => {
   });
 
   it('filters handled, all and open messages, searches and sorts on the server', async () => {
-    api.handle = () => json([open, done]);
+    api.otherwise = () => reply([open, done]);
     renderAt('contactmessages', 'Head');
     await screen.findByRole('cell', { name: 'Kasun Jayasuriya' });
     fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'true' } });
@@ -78,8 +78,8 @@ describe('Contact messages (Head and Admin)', () => {
     URL.createObjectURL = jest.fn(() => 'blob:contact-messages');
     URL.revokeObjectURL = jest.fn();
     const saved = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    api.handle = (_method, path) =>
-      path.endsWith('export.csv') ? new Response('\uFEFF"Received"\r\n', { status: 200, headers: { 'content-type': 'text/csv' } }) : json([open]);
+    api.otherwise = (_call, path) =>
+      path.endsWith('export.csv') ? new Response('\uFEFF"Received"\r\n', { status: 200, headers: { 'content-type': 'text/csv' } }) : reply([open]);
     renderAt('contactmessages', 'Head');
     await screen.findByRole('cell', { name: 'Dilani Fernando' });
     fireEvent.change(screen.getByLabelText('Search by name or email'), { target: { value: 'dilani' } });
@@ -91,10 +91,10 @@ describe('Contact messages (Head and Admin)', () => {
   });
 
   it('marks a message handled and another not handled, with the texts of ContactTexts as toasts, and reloads the list', async () => {
-    api.handle = (method, path) => {
-      if (method === 'GET') return json([open, done]);
+    api.otherwise = ({ method }, path) => {
+      if (method === 'GET') return reply([open, done]);
       const handled = path.endsWith(open._id);
-      return json({ success: true, message: 'from the server', contactMessage: { ...(handled ? open : done), handled } });
+      return reply({ success: true, message: 'from the server', contactMessage: { ...(handled ? open : done), handled } });
     };
     renderAt('contactmessages', 'Admin');
     fireEvent.click(await screen.findByRole('button', { name: 'Mark handled: message from Dilani Fernando' }));
@@ -110,17 +110,17 @@ describe('Contact messages (Head and Admin)', () => {
   });
 
   it("a refused mark shows the server's reason, an unreachable server the catalogue's text", async () => {
-    api.handle = (method) => (method === 'GET' ? json([open]) : json({ message: ContactTexts.notFound, code: 'NOT_FOUND' }, 404));
+    api.otherwise = ({ method }) => (method === 'GET' ? reply([open]) : reply({ message: ContactTexts.notFound, code: 'NOT_FOUND' }, 404));
     renderAt('contactmessages', 'Head');
     fireEvent.click(await screen.findByRole('button', { name: 'Mark handled: message from Dilani Fernando' }));
     expect(await screen.findByText(`Failed to update contact message: ${ContactTexts.notFound}`)).toBeTruthy();
-    api.handle = (method) => (method === 'GET' ? json([open]) : Promise.reject(new TypeError('Failed to fetch')));
+    api.otherwise = ({ method }) => (method === 'GET' ? reply([open]) : Promise.reject(new TypeError('Failed to fetch')));
     fireEvent.click(screen.getByRole('button', { name: 'Mark handled: message from Dilani Fernando' }));
     expect(await screen.findByText('Error updating contact message')).toBeTruthy();
   });
 
   it('an Employee gets the no-permission page with a way back, and no call is made', async () => {
-    api.handle = () => bare(500);
+    api.otherwise = () => bare(500);
     renderAt('contactmessages', 'Employee');
     expect(await screen.findByRole('heading', { name: 'You do not have permission' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Administrative Tools' })).toBeTruthy();
@@ -128,7 +128,7 @@ describe('Contact messages (Head and Admin)', () => {
   });
 
   it("a 403 from the gateway (a role changed since sign-in) shows the gateway's message, not a crash", async () => {
-    api.handle = () => json({ message: Messages.forbidden, code: 'FORBIDDEN' }, 403);
+    api.otherwise = () => reply({ message: Messages.forbidden, code: 'FORBIDDEN' }, 403);
     renderAt('contactmessages', 'Admin');
     expect(await alertText()).toBe(Messages.forbidden);
     expect(screen.queryByRole('table')).toBeNull();

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AnnouncementTexts, ClientNewsTexts, type Announcement, type ClientNews } from '@freight/contracts';
-import { alertText, bare, fakeApi, field, json, renderAt, setField } from '../screens.spec.setup.js';
+import { alertText, bare, fakeGateway, field, renderAt, reply, setField, type Answer } from '../screens.spec.setup.js';
 
 // The client news and announcement screens (spec 02 §2, §5, §8; DECISIONS §2, §4) as the host
 // mounts them, against a fake gateway: what they show, check and send.
-const api = fakeApi();
+const api = fakeGateway();
 
 const news: ClientNews = { _id: 'n1', news: 'Port closed on Friday', isActive: true };
 const announcement: Announcement = {
@@ -15,13 +15,7 @@ const announcement: Announcement = {
   isActive: false,
 };
 
-const serve = (routes: Record<string, () => Response>) => {
-  api.handle = (method, path) => {
-    const reply = routes[`${method} ${path}`];
-    if (!reply) throw new Error(`unexpected call ${method} ${path}`);
-    return reply();
-  };
-};
+const serve = (routes: Record<string, Answer>) => Object.assign(api.routes, routes);
 const sent = (method: string) => api.calls.filter((c) => c.method === method);
 const submit = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
 const list = (rows: unknown[], key?: string) => () =>
@@ -51,7 +45,7 @@ describe('Manage Client News', () => {
 
   it('add: the news text is required; sent with the Active box (ticked by default) and the spec toast', async () => {
     serve({
-      'POST /api/clientnews/add': () => json({ success: true, message: ClientNewsTexts.added, data: news }, 201),
+      'POST /api/clientnews/add': () => reply({ success: true, message: ClientNewsTexts.added, data: news }, 201),
       'GET /api/clientnews/all': list([news]),
     });
     renderAt('addclientnews', 'Employee');
@@ -69,7 +63,7 @@ describe('Manage Client News', () => {
   });
 
   it('add refused by the server (409) shows its message; anything else "Error adding client news"', async () => {
-    serve({ 'POST /api/clientnews/add': () => json({ message: ClientNewsTexts.taken, code: 'CONFLICT' }, 409) });
+    serve({ 'POST /api/clientnews/add': () => reply({ message: ClientNewsTexts.taken, code: 'CONFLICT' }, 409) });
     renderAt('addclientnews', 'Head');
     await screen.findByLabelText(/^News/);
     setField('News', 'Again');
@@ -82,8 +76,8 @@ describe('Manage Client News', () => {
 
   it('edit loads the item by id (search/{id}) and saves text and box with update/{id}; a missing one says "News item not found."', async () => {
     serve({
-      'GET /api/clientnews/search/n1': () => json({ success: true, data: news }),
-      'PUT /api/clientnews/update/n1': () => json({ success: true, message: ClientNewsTexts.updated, data: news }),
+      'GET /api/clientnews/search/n1': () => reply({ success: true, data: news }),
+      'PUT /api/clientnews/update/n1': () => reply({ success: true, message: ClientNewsTexts.updated, data: news }),
       'GET /api/clientnews/all': list([news]),
     });
     renderAt('editclientnews/n1', 'Admin');
@@ -96,7 +90,7 @@ describe('Manage Client News', () => {
   });
 
   it('edit of a missing item shows the spec text', async () => {
-    serve({ 'GET /api/clientnews/search/gone': () => json({ message: ClientNewsTexts.notFound, code: 'NOT_FOUND' }, 404) });
+    serve({ 'GET /api/clientnews/search/gone': () => reply({ message: ClientNewsTexts.notFound, code: 'NOT_FOUND' }, 404) });
     renderAt('editclientnews/gone', 'Head');
     expect(await alertText()).toBe(ClientNewsTexts.notFound);
   });
@@ -120,8 +114,8 @@ describe('Manage Client Announcements', () => {
 
   it('add offers the consignees in a dropdown, requires text and consignee, and sends the spec body', async () => {
     serve({
-      'GET /api/consignees/unique': () => json(['Ceylon Spice', 'Lanka Traders']),
-      'POST /api/consigneeanc/add': () => json({ success: true, message: AnnouncementTexts.added, data: announcement }, 201),
+      'GET /api/consignees/unique': () => reply(['Ceylon Spice', 'Lanka Traders']),
+      'POST /api/consigneeanc/add': () => reply({ success: true, message: AnnouncementTexts.added, data: announcement }, 201),
       'GET /api/consigneeanc/all': list([announcement], 'data'),
     });
     renderAt('Addannouncement', 'Admin');
@@ -145,9 +139,9 @@ describe('Manage Client Announcements', () => {
 
   it('edit loads {id} (data), keeps its consignee selectable and saves with edit/{id}', async () => {
     serve({
-      'GET /api/consignees/unique': () => json(['Ceylon Spice']),
-      'GET /api/consigneeanc/a1': () => json({ success: true, data: announcement }),
-      'PUT /api/consigneeanc/edit/a1': () => json({ success: true, message: AnnouncementTexts.updated, data: announcement }),
+      'GET /api/consignees/unique': () => reply(['Ceylon Spice']),
+      'GET /api/consigneeanc/a1': () => reply({ success: true, data: announcement }),
+      'PUT /api/consigneeanc/edit/a1': () => reply({ success: true, message: AnnouncementTexts.updated, data: announcement }),
       'GET /api/consigneeanc/all': list([announcement], 'data'),
     });
     renderAt('editannouncement/a1', 'Employee');
@@ -162,7 +156,7 @@ describe('Manage Client Announcements', () => {
   });
 
   it('edit of a missing announcement says "Announcement not found"', async () => {
-    serve({ 'GET /api/consignees/unique': () => json([]), 'GET /api/consigneeanc/gone': () => json({ message: 'x', code: 'NOT_FOUND' }, 404) });
+    serve({ 'GET /api/consignees/unique': () => reply([]), 'GET /api/consigneeanc/gone': () => reply({ message: 'x', code: 'NOT_FOUND' }, 404) });
     renderAt('editannouncement/gone', 'Head');
     expect(await alertText()).toBe(AnnouncementTexts.editNotFound);
   });

@@ -1,51 +1,32 @@
-import { jest } from '@jest/globals';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { Route } from 'react-router-dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Messages, type StaffRole, type User } from '@freight/contracts';
-import { logout, setSessionNavigator } from '@freight/web-kit';
-import { field, json, nimal, renderSignedIn, setField } from '../screens.spec.setup.js';
+import { ME, fakeGateway, field, nimal, renderSignedIn, reply, setField } from '../screens.spec.setup.js';
 import { AddUserPage, EditUserPage } from './user-form.page.js';
 
+const api = fakeGateway();
 /** The user being edited, and the answer to the add (or update) under test. */
 let target: User;
 let save: () => Response | Promise<Response>;
 /** The calls that write: method, path with query, body. */
-let writes: { method: string; url: string; body: unknown }[];
+const writes = () => api.calls.filter((call) => call.method !== 'GET');
 
 beforeEach(() => {
   target = nimal;
-  writes = [];
-  save = () => json({ success: true, message: Messages.userAdded, user: nimal });
-  setSessionNavigator(() => {});
-  globalThis.fetch = jest.fn<typeof fetch>().mockImplementation(async (input, init) => {
-    const url = new URL(String(input), 'http://x');
-    const method = init?.method ?? 'GET';
-    if (method !== 'GET') {
-      writes.push({ method, url: url.pathname + url.search, body: JSON.parse(String(init?.body)) });
-      return save();
-    }
-    if (url.pathname.startsWith('/api/users/get/')) return json(target);
-    if (url.pathname === '/api/branches/unique-cities') return json(['Colombo', 'Kandy']);
-    throw new Error(`unexpected call ${method} ${url.pathname}`);
-  });
-});
-afterEach(() => {
-  cleanup();
-  notifications.clean();
-  void logout();
+  save = () => reply({ success: true, message: Messages.userAdded, user: nimal });
+  api.otherwise = ({ method }, path) => {
+    if (method !== 'GET') return save();
+    if (path.startsWith('/api/users/get/')) return reply(target);
+    if (path === '/api/branches/unique-cities') return reply(['Colombo', 'Kandy']);
+    throw new Error(`unexpected call ${method} ${path}`);
+  };
 });
 
 function renderScreen(signedIn: StaffRole, path: string) {
-  renderSignedIn(
-    signedIn,
-    path,
-    <>
-      <Route path="/add" element={<AddUserPage />} />
-      <Route path="/edit/:username" element={<EditUserPage />} />
-      <Route path="/manageuser" element={<p>the list</p>} />
-    </>,
-  );
+  renderSignedIn(signedIn, path, [
+    { path: '/add', element: <AddUserPage /> },
+    { path: '/edit/:username', element: <EditUserPage /> },
+    { path: '/manageuser', element: <p>the list</p> },
+  ]);
 }
 
 function fillValid() {
@@ -81,7 +62,7 @@ describe('the user form (fields as data, validated with contracts userCreateSche
     for (const message of ['Full name is required', 'Email is required', 'Branch is required', 'Role is required', 'Department is required']) {
       expect(await screen.findByText(message)).toBeTruthy();
     }
-    expect(writes).toEqual([]);
+    expect(writes()).toEqual([]);
   });
 
   it('rejects a bad e-mail and a short password', async () => {
@@ -92,7 +73,7 @@ describe('the user form (fields as data, validated with contracts userCreateSche
     fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
     expect(await screen.findByText('Enter a valid email address')).toBeTruthy();
     expect(screen.getByText('Password must be at least 12 characters')).toBeTruthy();
-    expect(writes).toEqual([]);
+    expect(writes()).toEqual([]);
   });
 
   it('refuses a common password and the username itself, inline under Password, without submitting', async () => {
@@ -106,19 +87,19 @@ describe('the user form (fields as data, validated with contracts userCreateSche
     setField('Password', 'Nimal.Perera.01');
     fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
     expect(await screen.findByText('Password must not be the username')).toBeTruthy();
-    expect(writes).toEqual([]);
+    expect(writes()).toEqual([]);
   });
 
   it('submits valid values', async () => {
     await renderAdd();
     fillValid();
     fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
-    await waitFor(() => expect(writes).toHaveLength(1));
-    expect(writes[0]).toMatchObject({ method: 'POST', url: '/api/users/add', body: { username: 'nimal', role: 'Employee', branchCity: 'Kandy' } });
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(writes()[0]).toMatchObject({ method: 'POST', url: '/api/users/add', body: { username: 'nimal', role: 'Employee', branchCity: 'Kandy' } });
   });
 
   it("puts the server's field errors under the inputs and its message above the form", async () => {
-    save = () => json({ message: 'Username already exists', code: 'CONFLICT', details: { username: 'This username is taken' } }, 409);
+    save = () => reply({ message: 'Username already exists', code: 'CONFLICT', details: { username: 'This username is taken' } }, 409);
     await renderAdd();
     fillValid();
     fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
@@ -133,17 +114,17 @@ describe('the user form (fields as data, validated with contracts userCreateSche
     fillValid();
     fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
     expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe('Failed to add user. Please try again.');
-    expect(writes).toHaveLength(2);
+    expect(writes()).toHaveLength(2);
   });
 
   it('on edit the password is optional, with the placeholder Enter New Password', async () => {
-    save = () => json({ success: true, message: Messages.userUpdated, user: nimal });
+    save = () => reply({ success: true, message: Messages.userUpdated, user: nimal });
     renderScreen('Head', '/edit/nimal');
     await screen.findByDisplayValue('Nimal Perera');
     expect(field('Password').placeholder).toBe('Enter New Password');
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
-    await waitFor(() => expect(writes).toHaveLength(1));
-    expect(writes[0]!.body).not.toHaveProperty('password');
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(writes()[0]!.body).not.toHaveProperty('password');
   });
 });
 
@@ -173,9 +154,9 @@ describe('the role options of the add and edit screens (permission matrix, DECIS
   });
 
   it('an Admin edits their own details but keeps their role', async () => {
-    target = { ...nimal, username: 'me', fullName: 'Me Myself', role: 'Admin' };
-    renderScreen('Admin', '/edit/me');
-    await screen.findByDisplayValue('Me Myself');
+    target = { ...nimal, username: ME.username, fullName: ME.fullName, role: 'Admin' };
+    renderScreen('Admin', `/edit/${ME.username}`);
+    await screen.findByDisplayValue(ME.fullName);
     expect(roleOptions()).toEqual(['Admin']);
   });
 
