@@ -14,9 +14,7 @@ const reporter = fileURLToPath(new URL('./json-reporter.mjs', import.meta.url));
 const results = mkdtempSync(join(tmpdir(), 'freight-tests-'));
 const env = { ...process.env, NX_TUI: 'false', FORCE_COLOR: process.env.FORCE_COLOR ?? '1' };
 // Test parallelism across projects: 2 cores, and integration files each hold a database.
-const PARALLEL = Number(process.env.TEST_PARALLEL ?? 2);
-/** The project whose tests take longest: it gets a lane of its own in the tests step. */
-const LONGEST_TESTS = '@freight/gateway';
+const PARALLEL = process.env.TEST_PARALLEL ?? '2';
 
 function run(title, command, args, extraEnv = {}) {
   console.log(`\n━━ ${title}: ${command} ${args.join(' ')}`);
@@ -42,17 +40,6 @@ async function step(name, title, command, args, extraEnv = {}) {
   return ok;
 }
 
-/** Runs commands side by side as one step: ok when every one of them is. */
-async function lanes(name, title, commands) {
-  const dir = join(results, name);
-  const started = Date.now();
-  const oks = await Promise.all(commands.map(([lane, command, args]) => run(`${title} (${lane})`, command, args, { FREIGHT_TEST_RESULTS: dir })));
-  const ok = oks.every(Boolean);
-  console.log(`━━ ${title}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-  steps.push({ name, ok, counts: summarise(dir) });
-  return ok;
-}
-
 function finish() {
   rmSync(results, { recursive: true, force: true });
   const { passed, failed, skipped, failedSteps } = totals(steps);
@@ -69,13 +56,15 @@ if (!(await step('build', 'build', 'npx', ['nx', 'run-many', '-t', 'build', '--o
 }
 await step('lint', 'lint', 'npx', ['nx', 'run-many', '-t', 'lint', '--output-style=static']);
 await step('format', 'formatting (Prettier)', 'npx', ['prettier', '--check', '.']);
-// Two lanes from the first second: the gateway's suites (the longest project by far: each starts
-// the whole system) on one, every other project on the other(s). Left to Nx's order, the gateway
-// started last and the step took half again as long. The builds are done: no task dependencies.
-const testArgs = ['--output-style=stream', '--excludeTaskDependencies', '--', ...jestArgs];
-await lanes('tests', 'unit and integration tests', [
-  ['gateway', 'npx', ['nx', 'run', `${LONGEST_TESTS}:test`, ...testArgs]],
-  ['the other projects', 'npx', ['nx', 'run-many', '-t', 'test', `--exclude=${LONGEST_TESTS}`, `--parallel=${Math.max(1, PARALLEL - 1)}`, ...testArgs]],
+await step('tests', 'unit and integration tests', 'npx', [
+  'nx',
+  'run-many',
+  '-t',
+  'test',
+  `--parallel=${PARALLEL}`,
+  '--output-style=stream',
+  '--',
+  ...jestArgs,
 ]);
 const e2eJest = ['node_modules/jest/bin/jest.js', '-c', 'tools/e2e/jest.config.js', ...jestArgs];
 await step('e2e', 'end-to-end tests', process.execPath, e2eJest, { NODE_OPTIONS: '--experimental-vm-modules' });
