@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,7 +38,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await service?.close();
   await admin?.close();
-  server?.kill();
+  // The server writes its store until it has exited: removing the folder before that races it.
+  if (server && server.exitCode === null && server.signalCode === null) {
+    const exited = once(server, 'exit');
+    server.kill();
+    await exited;
+  }
   rmSync(dir, { recursive: true, force: true });
 });
 
