@@ -87,7 +87,10 @@ describe.each([
   });
 
   it('lets every consuming service read its producers’ events through its durables', async () => {
-    const consumers = Object.entries(EVENT_CONSUMERS).flatMap(([service, list]) => list.map((c) => ({ service, ...c })));
+    const consumers =
+      /** @type {{ service: import('@freight/contracts').ServiceName, producer: import('@freight/contracts').ServiceName, durable: string }[]} */ (
+        Object.entries(EVENT_CONSUMERS).flatMap(([service, list]) => list.map((c) => ({ service, ...c })))
+      );
     const received = new Map();
     const running = [];
     try {
