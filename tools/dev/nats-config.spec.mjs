@@ -67,15 +67,17 @@ describe('NATS identities', () => {
     expect(byName.gateway.subscribe).toEqual(['_INBOX.>', 'events.shipment.job.>', '*.events.shipment.job.>']);
   });
 
-  it("give a consuming service exactly its own durable on the producer's stream; the test server any one-token name there (namespaces), nothing more", () => {
+  it("give a consuming service exactly its own durable on the producer's stream, named in the namespace; the test server any one-token name there (namespaces), nothing more", () => {
     const consumerGrants = (identity) => identity.publish.filter((s) => s.startsWith('$JS.API.CONSUMER') || s.startsWith('$JS.ACK'));
     const services = [
       { name: 'directory', queueGroup: 'directory' },
       { name: 'notification', queueGroup: 'notification' },
     ];
-    const [production, test] = [natsIdentities(services), natsIdentities(services, { anyDurableName: true })].map((list) =>
-      Object.fromEntries(list.map((i) => [i.name, consumerGrants(i)])),
-    );
+    const [production, namespaced, test] = [
+      natsIdentities(services),
+      natsIdentities(services, { namespace: 'acme.' }),
+      natsIdentities(services, { anyNamespace: true }),
+    ].map((list) => Object.fromEntries(list.map((i) => [i.name, consumerGrants(i)])));
     const grants = (durable) => [
       `$JS.API.CONSUMER.CREATE.EVENTS_DIRECTORY.${durable}`,
       `$JS.API.CONSUMER.CREATE.EVENTS_DIRECTORY.${durable}.>`,
@@ -89,6 +91,11 @@ describe('NATS identities', () => {
       ...grants('notification_mail_directory'),
       ...shipmentGrants('notification_mail_shipment'),
     ]);
+    expect(namespaced.notification).toEqual([
+      ...grants('acme_notification_consignees'),
+      ...grants('acme_notification_mail_directory'),
+      ...shipmentGrants('acme_notification_mail_shipment'),
+    ]);
     expect(test.notification).toEqual([...grants('*'), ...shipmentGrants('*')]);
     expect([production.directory, test.directory]).toEqual([[], []]);
     expect(EVENT_CONSUMERS.notification).toEqual([
@@ -96,6 +103,22 @@ describe('NATS identities', () => {
       { producer: 'directory', durable: 'notification_mail_directory' },
       { producer: 'shipment', durable: 'notification_mail_shipment' },
     ]);
+  });
+
+  it('give the gateway of JetStream only its revocation bucket (in the namespace), the test server any bucket', () => {
+    const jetStream = (list) => list.find((i) => i.name === 'gateway').publish.filter((s) => s.startsWith('$'));
+    const bucket = (stream, bucketName) => [
+      '$JS.API.INFO',
+      `$JS.API.STREAM.INFO.${stream}`,
+      `$JS.API.STREAM.CREATE.${stream}`,
+      `$JS.API.CONSUMER.CREATE.${stream}.>`,
+      `$JS.API.CONSUMER.DELETE.${stream}.*`,
+      `$JS.FC.${stream}.>`,
+      `$KV.${bucketName}.>`,
+    ];
+    expect(jetStream(identities)).toEqual(bucket('KV_revoked-tokens', 'revoked-tokens'));
+    expect(jetStream(natsIdentities(SERVICES, { namespace: 'acme' }))).toEqual(bucket('KV_acme-revoked-tokens', 'acme-revoked-tokens'));
+    expect(jetStream(natsIdentities(SERVICES, { anyNamespace: true }))).toEqual(bucket('*', '*'));
   });
 
   it("deny the gateway every service's events and event streams", () => {
