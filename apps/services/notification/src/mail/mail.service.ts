@@ -28,13 +28,15 @@ export class MailService {
 
   /**
    * Renders the e-mail (before any transaction opens); the function answered queues it in `tx`
-   * (under `businessKey` when the key is only known in the transaction): it is sent if, and
-   * only if, `tx` commits. That answers the new row's id.
+   * under `businessKey` (the order's, or one only known in the transaction, such as a new
+   * contact message's id): it is sent if, and only if, `tx` commits. That answers the new row's id.
    */
-  async render(order: MailOrder): Promise<(tx: EntityManager, businessKey?: string) => Promise<string>> {
+  async render(order: Omit<MailOrder, 'businessKey'> & { businessKey?: string }): Promise<(tx: EntityManager, businessKey?: string) => Promise<string>> {
     const rendered = await renderMail(order.template);
-    return (tx, businessKey = order.businessKey) =>
-      this.mails.insert(tx, { ...rendered, businessKey, kind: order.template.name, to: order.to, replyTo: order.replyTo, requestId: order.requestId });
+    return (tx, businessKey = order.businessKey) => {
+      if (!businessKey) throw new Error('An e-mail is queued under a business key');
+      return this.mails.insert(tx, { ...rendered, businessKey, kind: order.template.name, to: order.to, replyTo: order.replyTo, requestId: order.requestId });
+    };
   }
 
   /**
