@@ -92,14 +92,23 @@ async function follow(link, heading) {
 /** The message above a form (a success is a status, a failure an alert). */
 const said = (text) => page.getByRole('main').getByText(text, { exact: true });
 
-/** Sends the debit form, again while the accounts service has not yet learnt the job ("Shipment not found."). */
-async function invoice(invoiceNo, amount, expected) {
+/**
+ * Sends the debit form, again while the accounts service has not yet learnt the job ("Shipment not found.");
+ * `replaces`: the question the form must ask before replacing the job's invoice, answered Replace invoice.
+ */
+async function invoice(invoiceNo, amount, expected, replaces) {
   await page.getByLabel('Job Number').fill(jobNo);
   await page.getByLabel('Invoice No').fill(invoiceNo);
   await page.getByLabel('Invoice Amount').fill(amount);
   await page.getByLabel('Invoice Date').fill('2026-11-24');
   await eventually('the job in the accounts', async () => {
     await page.getByRole('button', { name: 'Add Debit Payment' }).click();
+    if (replaces) {
+      const dialog = page.getByRole('dialog', { name: 'Replace the invoice?' });
+      await visible(dialog.getByText(replaces, { exact: true }));
+      await checkScreen(page, 'asked before replacing an invoice');
+      await dialog.getByRole('button', { name: 'Replace invoice' }).click();
+    }
     const outcome = page.getByRole('main').getByRole('status').or(page.getByRole('main').getByRole('alert')).first();
     await visible(outcome);
     const text = await outcome.textContent();
@@ -153,7 +162,12 @@ describe('the accounts through the console and the accounts remote', () => {
     await page.getByLabel('Job Number').fill(jobNo);
     await page.getByRole('button', { name: 'Find Shipment' }).click();
     await visible(page.getByText(`INV-${run}-1, Rs. 1,500.00, 24/11/2026`));
-    await invoice(`INV-${run}-2`, '2000.25', '✅ Invoice replaced successfully. Updated Balance: Rs. 3,000.25');
+    await invoice(
+      `INV-${run}-2`,
+      '2000.25',
+      '✅ Invoice replaced successfully. Updated Balance: Rs. 3,000.25',
+      `${jobNo} already has invoice INV-${run}-1 of Rs. 1,500.00. Replace it with invoice INV-${run}-2 of Rs. 2,000.25? The balance owed moves by the difference.`,
+    );
   });
 
   it("lists the debit records on the server and the consignee's summary (opening, total debit, grand total)", async () => {
