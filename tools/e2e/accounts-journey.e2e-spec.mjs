@@ -139,11 +139,11 @@ afterAll(async () => {
 });
 
 describe('the accounts through the console and the accounts remote', () => {
-  it('opens the hub from the sidebar: five tiles and the signed-in role', async () => {
+  it('opens the hub from the sidebar: six tiles and the signed-in role', async () => {
     await signInWithForm(page, head, '/admindashboard');
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Accounts' }).click();
     await page.getByRole('heading', { name: 'Accounts' }).waitFor();
-    for (const tile of ['Debit Payments', 'View Debit Entries', 'Credit Payments', 'View Credit Entries', 'Credit Counter'])
+    for (const tile of ['Debit Payments', 'View Debit Entries', 'Credit Payments', 'View Credit Entries', 'Credit Counter', 'Statement of Account'])
       await visible(page.getByRole('link', { name: tile, exact: true }));
     await visible(page.getByText('Signed in as: Head'));
     await checkScreen(page, 'accounts hub (Head)');
@@ -249,18 +249,28 @@ describe('the accounts through the console and the accounts remote', () => {
     const figure = (label) => page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
     await visible(page.getByText(`${consignee}: 01/01/2026 to 31/12/2026`));
     await expect(figure('Closing balance').textContent()).resolves.toBe('Rs. 2,400.25');
-    for (const line of [`Invoice INV-${run}-2, now Rs. 2,000.25`, `Cheque CHQ-${run}, now Rs. 600.00`]) await visible(page.getByRole('cell', { name: line }));
+    // As the consignee reads it: the documents as they stand (the replaced invoice, the edited cheque), no deleted payment.
+    for (const line of [`Invoice INV-${run}-2`, `Cheque CHQ-${run}`]) await visible(page.getByRole('cell', { name: line, exact: true }));
+    await expect(page.getByRole('cell', { name: /now Rs\.|deleted/ }).count()).resolves.toBe(0);
     await checkScreen(page, "the consignee's statement");
+    // The Head's ledger view keeps every correction.
+    await page.getByRole('button', { name: 'Ledger (every correction)' }).click();
+    for (const line of [`Invoice INV-${run}-2, now Rs. 2,000.25`, `Cheque CHQ-${run}, now Rs. 600.00`]) await visible(page.getByRole('cell', { name: line }));
+    await expect(figure('Closing balance').textContent()).resolves.toBe('Rs. 2,400.25');
+    await checkScreen(page, "the consignee's ledger");
+    await page.getByRole('button', { name: 'Statement', exact: true }).click();
+    await visible(page.getByRole('cell', { name: `Cheque CHQ-${run}`, exact: true }));
 
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
     const rows = (await readFile(await csv.path(), 'utf8')).trim().split('\r\n');
-    expect(rows.at(-1)).toBe('"2026-12-31","Carried forward","","","","","2400.25"');
+    expect(rows.at(-1)).toBe('"31/12/2026","Carried forward","","","","","2400.25"');
 
     const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
     const text = (await pdfText(new Uint8Array(await readFile(await pdf.path())))).join('\n').replace(/\s+/g, ' ');
     expect(text).toContain(consignee);
     expect(text).toContain('Closing balance Rs. 2,400.25');
-    expect(text).toContain(`Cheque CHQ-${run}, now Rs. 600.00`);
+    expect(text).toContain(`Cheque CHQ-${run} Rs. 600.00`);
+    expect(text).not.toMatch(/now Rs\.|deleted/);
   });
 
   it('the voucher counter refuses a number in use, with the reason', async () => {
