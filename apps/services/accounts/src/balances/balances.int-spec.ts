@@ -9,7 +9,9 @@ import { startAccounts, type AccountsHarness } from '../testing/accounts-harness
 let accounts: AccountsHarness;
 const head = { id: randomUUID(), username: 'head', role: 'Head' } as const;
 // Ids in descending order, inserted in that order: a sort by name alone tends to keep the rows as the table holds them.
-const twins = Array.from({ length: 12 }, () => randomUUID()).sort().reverse();
+const twins = Array.from({ length: 12 }, () => randomUUID())
+  .sort()
+  .reverse();
 
 beforeAll(async () => {
   accounts = await startAccounts();
