@@ -36,6 +36,8 @@ export const eventPublisherSubjects = (service) => [
  * `<service>_<purpose>`, as the service's code names it (durableName in libs/server/database).
  */
 export const EVENT_CONSUMERS = {
+  // The balance owed that consignee replies carry, from the accounts service's events (ADR 41).
+  directory: [{ producer: 'accounts', durable: 'directory_accounts' }],
   notification: [
     { producer: 'directory', durable: 'notification_consignees' },
     // The e-mails a service requests (events.<producer>.mail.requested), one durable per producer:

@@ -4,7 +4,15 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './gen-k8s.mjs';
-import { EVENT_CONSUMERS, kubernetesAuthorization, natsIdentities, natsServerConfig, passwordVariable, withPasswords } from './nats-config.mjs';
+import {
+  EVENT_CONSUMERS,
+  eventConsumerSubjects,
+  kubernetesAuthorization,
+  natsIdentities,
+  natsServerConfig,
+  passwordVariable,
+  withPasswords,
+} from './nats-config.mjs';
 import { findExecutable } from './nats.mjs';
 import { SERVICES } from './services.mjs';
 
@@ -45,6 +53,8 @@ describe('NATS identities', () => {
         '$JS.API.STREAM.INFO.EVENTS_DIRECTORY',
         '$JS.API.STREAM.CREATE.EVENTS_DIRECTORY',
         '$JS.API.STREAM.UPDATE.EVENTS_DIRECTORY',
+        // Its durable of the accounts service's balances (ADR 41).
+        ...eventConsumerSubjects('accounts', 'directory_accounts'),
       ],
       subscribe: ['directory.> directory', '*.directory.> *.directory', '_INBOX_directory.>'],
       allowResponses: true,
@@ -57,7 +67,10 @@ describe('NATS identities', () => {
   it('let only the gateway (and admin) publish service requests and use JetStream beyond a stream of its own; the gateway listens to nothing but replies and job events', () => {
     const publishers = identities.filter((i) => i.publish.some((s) => s.startsWith('directory.') || s === '>')).map((i) => i.name);
     expect(publishers.sort()).toEqual(['admin', 'gateway']);
-    const jetStreamBeyondOwnStream = (i) => i.publish.some((s) => s === '>' || (s.startsWith('$JS') && !s.endsWith(`.EVENTS_${i.name.toUpperCase()}`)));
+    // Beyond its own stream and the durables of its own that EVENT_CONSUMERS names.
+    const ownDurables = (i) => (EVENT_CONSUMERS[i.name] ?? []).flatMap(({ producer, durable }) => eventConsumerSubjects(producer, durable));
+    const jetStreamBeyondOwnStream = (i) =>
+      i.publish.some((s) => s === '>' || (s.startsWith('$JS') && !s.endsWith(`.EVENTS_${i.name.toUpperCase()}`) && !ownDurables(i).includes(s)));
     expect(
       identities
         .filter(jetStreamBeyondOwnStream)
@@ -97,7 +110,9 @@ describe('NATS identities', () => {
       ...shipmentGrants('acme_notification_mail_shipment'),
     ]);
     expect(test.notification).toEqual([...grants('*'), ...shipmentGrants('*')]);
-    expect([production.directory, test.directory]).toEqual([[], []]);
+    const accountsGrants = (durable) => grants(durable).map((s) => s.replace('EVENTS_DIRECTORY', 'EVENTS_ACCOUNTS'));
+    expect([production.directory, test.directory]).toEqual([accountsGrants('directory_accounts'), accountsGrants('*')]);
+    expect(EVENT_CONSUMERS.directory).toEqual([{ producer: 'accounts', durable: 'directory_accounts' }]);
     expect(EVENT_CONSUMERS.notification).toEqual([
       { producer: 'directory', durable: 'notification_consignees' },
       { producer: 'directory', durable: 'notification_mail_directory' },

@@ -1,7 +1,7 @@
 import { Controller, Inject, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { NatsRpcClient } from '@freight/server';
-import { accountsReports, api, type Statement, type StatementLine } from '@freight/contracts';
+import { accountsReports, api, statementFileName, type Statement, type StatementLine } from '@freight/contracts';
 import { CurrentSession } from '../auth/session.decorator.js';
 import type { Session } from '../auth/token.service.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config.js';
@@ -9,14 +9,6 @@ import { chunkFetcher } from '../export/csv-exporter.js';
 import { Input, Route } from '../http/route.decorator.js';
 import type { RouteInput } from '../http/validation.js';
 import { statementPdf } from './statement-pdf.js';
-
-/** `Acme Traders (Pvt) Ltd` → `acme-traders-pvt-ltd`: a file name's part, whatever the name holds. */
-const slug = (name: string) =>
-  name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60) || 'consignee';
 
 /**
  * `GET /api/accounts/statement/{consignee_id}/statement.pdf?from=&to=` (ADR 37): the accounts
@@ -50,7 +42,7 @@ export class StatementPdfController {
     const file = await statementPdf(head, pages());
     return reply
       .header('Content-Type', 'application/pdf')
-      .header('Content-Disposition', `attachment; filename="statement-${slug(head.consignee.consigneeName)}-${head.from}-${head.to}.pdf"`)
+      .header('Content-Disposition', `attachment; filename="${statementFileName(head.consignee.consigneeName, head.from, head.to, 'pdf')}"`)
       .header('Cache-Control', 'no-store')
       .send(file);
   }

@@ -24,7 +24,7 @@ export { formatDate, formatDateTime, formatClock, formatMoney, formatCount, form
 export { DataTable, SEARCH_DEBOUNCE_MS, type Column, type DataTableProps } from './data-table.js';
 export { RowActions, type RowActionsProps } from './row-actions.js';
 export { useServerList, nextSort, type ServerList, type ListParams, type SortOrder, type ListRoute, type RowOf } from './use-server-list.js';
-export { confirmAndDelete, deleteErrorText, type ConfirmAndDelete, type DeleteFailureTexts } from './confirm-delete.js';
+export { confirmAction, confirmAndDelete, deleteErrorText, type ConfirmAndDelete, type Confirmation, type DeleteFailureTexts } from './confirm-delete.js';
 export { toastSuccess, toastError, toastInfo } from './toast.js';
 export { createQueryClient } from './query-client.js';
 export { applyServerFieldErrors, serverMessage, updateErrorText } from './form-errors.js';
