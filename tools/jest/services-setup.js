@@ -1,9 +1,11 @@
-// Jest globalSetup of the projects whose tests start the registered services from their `dist`:
-// those builds brought up to date first (build-services.js), then the run's nats-server.
-import buildServices from './build-services.js';
+// Jest globalSetup of the gateway, whose tests start the registered services from their `dist`
+// and draw statement PDFs in worker threads that load the gateway's own `dist`: those builds
+// brought up to date first (build-services.js), then the run's nats-server.
+import { buildProjects } from './build-services.js';
+import { SERVICES } from '../dev/services.mjs';
 import natsSetup from './nats-setup.js';
 
 export default async function servicesSetup() {
-  buildServices();
+  buildProjects(['@freight/gateway', ...SERVICES.map((service) => service.project)]);
   await natsSetup();
 }

@@ -52,6 +52,7 @@ export const Messages = {
   serverBusy: 'The server is busy right now. Please try again in a moment.',
   serviceTimeout: 'The service took too long to answer. Please try again.',
   databaseUnavailable: 'The database is not reachable right now. Please try again in a moment.',
+  pdfBusy: 'Too many statement PDFs are being drawn right now. Please try again in a few seconds.',
   replyTooLarge: 'This answer is too large to send in one reply: ask for it in pages or for a shorter period.',
   internal: 'Something went wrong on our side. Please try again.',
   unauthenticatedCaller: 'The request was refused: it does not carry a valid signature of the gateway.',
