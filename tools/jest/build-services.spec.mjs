@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVICES } from '../dev/services.mjs';
-import buildServices from './build-services.js';
+import buildProjects from './build-services.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -17,7 +17,7 @@ describe('building the registered services before the gateway’s tests', () => 
     const built = readFileSync(file, 'utf8');
     writeFileSync(file, "throw new Error('an old build');\n");
     try {
-      buildServices();
+      buildProjects();
       expect(readFileSync(file, 'utf8')).toBe(built);
     } finally {
       writeFileSync(file, built);
