@@ -19,6 +19,7 @@ import { LiveController } from './live/live.controller.js';
 import { LiveJobsService } from './live/live-jobs.service.js';
 import { ContractReplyInterceptor } from './http/reply.interceptor.js';
 import { StatementPdfController } from './statement/statement-pdf.controller.js';
+import { StatementPdfDrawer } from './statement/statement-pdf.drawer.js';
 
 /** The gateway holds no business data: every call becomes a NATS request to a service. */
 @Module({})
@@ -57,6 +58,7 @@ export class AppModule implements OnModuleInit {
         RevocationService,
         SessionStateService,
         LiveJobsService,
+        StatementPdfDrawer,
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_INTERCEPTOR, useClass: ContractReplyInterceptor },
         { provide: APP_FILTER, useClass: HttpErrorFilter },

@@ -24,7 +24,7 @@ export async function applyBalanceEvent(tx: Tx, { subject, payload }: ReceivedEv
 }
 
 /**
- * The balance owed that the consignee replies carry (DECISIONS §3, docs/adr/0041): a durable consumer
+ * The balance owed that the consignee replies carry (docs/adr/0041): a durable consumer
  * on EVENTS_ACCOUNTS that starts beside the directory (EventConsumers: it waits for the stream).
  */
 @Injectable()
