@@ -1,7 +1,7 @@
 import { Controller, Inject, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { NatsRpcClient } from '@freight/server';
-import { accountsReports, api, type Statement, type StatementLine } from '@freight/contracts';
+import { accountsReports, api, companyProfileFromEnv, type Statement, type StatementLine } from '@freight/contracts';
 import { CurrentSession } from '../auth/session.decorator.js';
 import type { Session } from '../auth/token.service.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config.js';
@@ -47,7 +47,7 @@ export class StatementPdfController {
         if (!chunk.next) return;
       }
     }
-    const file = await statementPdf(head, pages());
+    const file = await statementPdf(head, pages(), new Date(), companyProfileFromEnv(this.config));
     return reply
       .header('Content-Type', 'application/pdf')
       .header('Content-Disposition', `attachment; filename="statement-${slug(head.consignee.consigneeName)}-${head.from}-${head.to}.pdf"`)
