@@ -47,4 +47,5 @@ export * from './idempotency.js';
 export * from './events.js';
 export * from './api.js';
 export * from './company.js';
+export * from './company-env.js';
 export * from './shipment/job-mail.js';
