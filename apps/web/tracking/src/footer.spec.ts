@@ -45,6 +45,6 @@ describe("the company's details on the microsite (docs/adr/0041-company-profile.
   it("the script sets the visitor's current year over the build's", () => {
     load('searchbl', PROFILE);
     setupFooterYear(document, new Date('2031-03-01T00:00:00Z'));
-    expect(document.querySelector('footer')!.textContent).toContain(`© 2031 ${PROFILE.COMPANY_NAME}.`);
+    expect(document.querySelector('footer')!.textContent!.replace(/\s+/g, ' ')).toContain(`© 2031 ${PROFILE.COMPANY_NAME}.`);
   });
 });
