@@ -1,7 +1,7 @@
 import { Controller, Inject, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { NatsRpcClient } from '@freight/server';
-import { accountsReports, api, statementFileName, type Statement, type StatementLine } from '@freight/contracts';
+import { accountsReports, api, companyProfileFromEnv, statementFileName, type Statement, type StatementLine } from '@freight/contracts';
 import { CurrentSession } from '../auth/session.decorator.js';
 import type { Session } from '../auth/token.service.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config.js';
@@ -45,7 +45,7 @@ export class StatementPdfController {
         lines.push(...(chunk.items as StatementLine[]));
         if (!chunk.next) break;
       }
-      file = await this.drawer.draw(head, lines);
+      file = await this.drawer.draw(head, lines, companyProfileFromEnv(this.config));
     } finally {
       release();
     }

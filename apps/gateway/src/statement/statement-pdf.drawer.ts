@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { AppError } from '@freight/server';
-import { Messages, type Statement, type StatementLine } from '@freight/contracts';
+import { Messages, type CompanyProfile, type Statement, type StatementLine } from '@freight/contracts';
 import type { DrawJob } from './statement-pdf.worker.js';
 
 /** Worker threads that draw statement PDFs: every core but one, which the event loop keeps. */
@@ -55,8 +55,8 @@ export class StatementPdfDrawer implements OnApplicationShutdown {
     };
   }
 
-  async draw(head: Statement, lines: StatementLine[], now = new Date()): Promise<Buffer> {
-    const file = await this.pool.run({ head, lines, now: now.getTime() });
+  async draw(head: Statement, lines: StatementLine[], company: CompanyProfile, now = new Date()): Promise<Buffer> {
+    const file = await this.pool.run({ head, lines, company, now: now.getTime() });
     return Buffer.from(file.buffer, file.byteOffset, file.byteLength);
   }
 

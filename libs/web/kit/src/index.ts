@@ -56,6 +56,7 @@ export { connectLiveJobs, SseParser, backoffDelay, LIVE_BACKOFF, type LiveJobsOp
 export { useLiveJobs, LIVE_COALESCE_MS } from './use-live-jobs.js';
 export { LastMailStatus, lastMailText, jobMailsKey, MAIL_STATUS_POLL_MS } from './last-mail-status.js';
 export { NewsTicker, TICKER_LOOP_SECONDS, NO_NEWS_TEXT, LOADING_TEXT } from './news-ticker.js';
+export { CompanyFooter, useCompany } from './company-footer.js';
 export {
   StatementFigures,
   StatementLines,
