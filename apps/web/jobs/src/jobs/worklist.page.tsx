@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router-dom';
 import { Button } from '@mantine/core';
 import { JobTexts, seesAllJobs, type Job } from '@freight/contracts';
 import { BOOKING_LEAD_COLUMNS, DataTable, RowActions, formatDate, useLiveJobs, useServerList, useSession, type Column } from '@freight/web-kit';
+import { BookingLinks } from '../bookings/booking-links.js';
 import { JobsPage } from '../frame/jobs-page.js';
 import { useDirection, withDirection } from '../frame/direction.js';
 import { JOBS_KEY, jobRoutes } from './job-data.js';
@@ -80,6 +81,7 @@ export function WorklistPage({ side }: { side: Side }) {
         )
       }
     >
+      <BookingLinks entry={side} direction={direction} />
       <DataTable
         list={list}
         columns={columns}
