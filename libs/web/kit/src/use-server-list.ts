@@ -85,8 +85,11 @@ export function useServerList<R extends ListRoute>(
   const queryClient = useQueryClient();
   const [url, setUrl] = useSearchParams();
   // Stable while the address is: `filters` and `sort` are usually literals made anew each render.
-  const filterKey = JSON.stringify(filters);
-  const params = useMemo(() => paramsOf(url, pageSize, JSON.parse(filterKey), sort), [url, pageSize, filterKey, sort?.sort, sort?.order]); // eslint-disable-line react-hooks/exhaustive-deps
+  const defaults = JSON.stringify({ filters, sort });
+  const params = useMemo(() => {
+    const initial = JSON.parse(defaults) as { filters: Record<string, string>; sort: ServerListOptions['sort'] };
+    return paramsOf(url, pageSize, initial.filters, initial.sort);
+  }, [url, pageSize, defaults]);
   /** Writes what changed into the address (a value at its default leaves it); nothing changed, no navigation. */
   const change = useCallback(
     (next: (p: ListParams) => Partial<ListParams> | null) => {
