@@ -74,3 +74,4 @@ export { BOOKING_LEAD_COLUMNS, SHIPMENT_COLUMNS } from './booking-columns.js';
 export { CLIENT_SCREENS, clientLandingPath } from './client-paths.js';
 export { afterLogout } from './after-logout.js';
 export { UnexpectedErrorPage } from './router-error.js';
+export { useDirection } from './direction.js';

@@ -3,7 +3,7 @@ import { Link, NavLink as RouterNavLink, Outlet, useLocation } from 'react-route
 import { AppShell, Box, Burger, Button, Group, NavLink, Paper, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { can, seesAllJobs, type StaffRole } from '@freight/contracts';
-import { CompanyFooter, HEADER_HEIGHT, HeaderClock, useSession } from '@freight/web-kit';
+import { CompanyFooter, HEADER_HEIGHT, HeaderClock, useDirection, useSession } from '@freight/web-kit';
 import { HeaderUser } from './header-user.js';
 
 interface SidebarItem {
@@ -39,6 +39,8 @@ const OWNER_MESSAGE = 'Submit shipment requests before 5 PM.';
 export function DashboardShell({ children }: { children?: ReactNode }) {
   const session = useSession();
   const { pathname } = useLocation();
+  // The Export screens are the Import ones with `?direction=Export`: the banner names the screen's.
+  const direction = useDirection();
   const [opened, { toggle, close }] = useDisclosure();
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   if (!session) return null;
@@ -81,7 +83,7 @@ export function DashboardShell({ children }: { children?: ReactNode }) {
         <Paper px={phone ? 'xs' : 'md'} py={phone ? 4 : 'md'} mb={phone ? 6 : 'md'} bg="indigo.0" radius="md">
           <Group justify="space-between" gap={6}>
             <Text component="p" fw={700} size={phone ? 'sm' : 'xl'}>
-              Welcome to Import Management
+              Welcome to {direction} Management
             </Text>
             {onDashboardHome && (
               <Button size={phone ? 'compact-xs' : 'sm'} component={Link} to={seesAllJobs(session.role) ? '/adminshipmentmanagement' : '/shipmentmanagement'}>
