@@ -1,6 +1,7 @@
 import { api, type ApiName } from '@freight/contracts';
 import { HealthController } from '../health/health.controller.js';
 import { SessionController } from '../auth/session.controller.js';
+import { CompanyController } from '../company/company.controller.js';
 import { ContactController } from '../contact/contact.controller.js';
 import { forwardedRoutes, resourceForwarder } from '../forward/resource-forwarder.js';
 import { csvExporter, exportRoutes } from '../export/csv-exporter.js';
@@ -19,6 +20,7 @@ describe('@Route', () => {
     const bound = [
       SessionController,
       HealthController,
+      CompanyController,
       ContactController,
       JobMailsController,
       LiveController,

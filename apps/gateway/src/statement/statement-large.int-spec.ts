@@ -20,15 +20,28 @@ const PDF_USERS = Math.floor(PDF_IN_ALL / PDF_PER_USER) + 1;
 let consigneeId: string;
 const pdfUsers: { id: string; token: string }[] = [];
 
-/** `lines` invoices of Rs. 10.00 for the consignee, 14 a day from 2025-01-01 on, each with the balance around it, as the accounts service writes them. */
+let jobsSoFar = 0;
+/**
+ * `lines` invoices of Rs. 10.00 for the consignee, 14 a day from 2025-01-01 on, as the accounts
+ * service leaves them: the job, the invoice (what the statement lists) and its ledger row with the
+ * balance around it.
+ */
 async function invoices(id: string, lines: number): Promise<void> {
+  const first = jobsSoFar;
+  jobsSoFar += lines;
   await accountsQuery(
     shared,
-    `WITH moved AS (UPDATE accounts.consignee SET total_debit = total_debit + $2::numeric * 10 WHERE id = $1 RETURNING id)
+    `WITH moved AS (UPDATE accounts.consignee SET total_debit = total_debit + $2::numeric * 10, invoice_count = invoice_count + $2::int WHERE id = $1 RETURNING id, name),
+     numbered AS (SELECT i, 'IMP-' || lpad(($3::int + i)::text, 6, '0') AS job_no, date '2025-01-01' + (i / 14) AS day FROM generate_series(1, $2::int) AS i),
+     jobs AS (INSERT INTO accounts.job (job_no, consignee_id, origin_id, origin_port) SELECT job_no, $1, gen_random_uuid(), 'Shanghai' FROM numbered),
+     docs AS (
+       INSERT INTO accounts.invoice (job_no, consignee_id, consignee_name, invoice_no, amount, invoice_date, search_text, created_by, updated_by)
+       SELECT n.job_no, $1, m.name, 'INV-' || n.i, 10, n.day, accounts.invoice_search_text(n.job_no, 'INV-' || n.i, m.name, '', ''), gen_random_uuid(), gen_random_uuid()
+       FROM numbered n, moved m)
      INSERT INTO accounts.ledger (consignee_id, kind, amount, balance_before, balance_after, entry_date, job_no, invoice_no, document_amount, recorded_by_name)
-     SELECT $1, 'invoice', 10, (i - 1) * 10, i * 10, date '2025-01-01' + (i / 14), 'IMP-' || lpad(i::text, 6, '0'), 'INV-' || i, 10, 'Head'
-     FROM moved, generate_series(1, $2::int) AS i`,
-    [id, lines],
+     SELECT $1, 'invoice', 10, (i - 1) * 10, i * 10, day, job_no, 'INV-' || i, 10, 'Head'
+     FROM numbered`,
+    [id, lines, first],
   );
 }
 

@@ -49,6 +49,7 @@ describe('the directory database role', () => {
       'migrations',
       'origin',
       'outbox',
+      'processed_events',
       'shipment_term',
       'shipment_type',
       'shipper',
