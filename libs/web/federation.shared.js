@@ -43,7 +43,14 @@ export const ENTRIES = fileURLToPath(new URL('./shared-entries/', import.meta.ur
  * digest of all three files, so an app never mixes its own copy of one with another's copy of the
  * other (two copies of Mantine's internals would mean two theme contexts).
  */
-const MANTINE_ENTRIES = ['mantine-core.js', 'mantine-core-extras.js', 'mantine-core-remote.js'];
+const MANTINE_ENTRIES = ['mantine-core.js', 'mantine-core-extras.js', 'mantine-core-remote.js', 'mantine-core-combobox.js', 'mantine-core-picker.js'];
+
+/**
+ * Modules whose `@mantine/core` is a facade of their own: the kit's reference picker takes Mantine's
+ * Combobox from a third entry (mantine-core-combobox.js), so that only a screen showing a picker
+ * loads it and the other remote screens stay as light as before (docs/adr/0041).
+ */
+export const MANTINE_FACADES = [{ issuer: /[\\/]reference-picker\.[jt]sx?$/, facade: 'mantine-core-picker.js', entry: '@freight/mantine-core-combobox' }];
 
 /**
  * Every shared library. `entry`: a curated entry in shared-entries/ shared in place of the
@@ -69,6 +76,7 @@ export const SHARED = {
     inRemotes: { request: '@freight/mantine-core', facade: 'mantine-core-remote.js' },
   },
   '@freight/mantine-core-extras': { entry: 'mantine-core-extras.js', digest: MANTINE_ENTRIES, of: '@mantine/core' },
+  '@freight/mantine-core-combobox': { entry: 'mantine-core-combobox.js', digest: MANTINE_ENTRIES, of: '@mantine/core' },
   'zod/mini': { entry: 'zod-mini.js', digest: ['zod-mini.js', 'zod-mini-names.js'] },
   'react-hook-form': { entry: 'react-hook-form.js', digest: ['react-hook-form.js'], importedBy: ['@hookform/resolvers'] },
   '@hookform/resolvers': {},
@@ -103,7 +111,7 @@ function digestOf(files) {
  * The `shared` option of ModuleFederationPlugin and the resolve aliases of one web app.
  * @param {string} appDir the app's folder: versions are those installed for it
  * @typedef {{ singleton: boolean, requiredVersion: string, strictVersion?: boolean, import?: string, version?: string, shareKey?: string }} SharedConfig
- * @returns {{ shared: Record<string, SharedConfig>, alias: Record<string, string> }}
+ * @returns {{ shared: Record<string, SharedConfig>, alias: Record<string, string>, rules: object[] }}
  */
 export function federationShared(appDir, { remote = false } = {}) {
   const shared = /** @type {Record<string, SharedConfig>} */ ({});
@@ -128,5 +136,7 @@ export function federationShared(appDir, { remote = false } = {}) {
       if (!of) alias[`real-package/${request}`] = request === packageOf(request) ? dir : packageDir(request, appDir);
     }
   }
-  return { shared, alias };
+  // A module rule per facade: its `import … from '@mantine/core'` resolves to the facade.
+  const rules = MANTINE_FACADES.map(({ issuer, facade }) => ({ test: issuer, resolve: { alias: { '@mantine/core$': join(ENTRIES, facade) } } }));
+  return { shared, alias, rules };
 }
