@@ -127,7 +127,7 @@ const SCREENS = [
     as: 'Employee',
     to: () => `/editjobemployee/${made.inquiry}`,
     heading: () => `Edit Job ${made.inquiry}`,
-    ready: (page) => value(page, 'Consignee Name', consignee),
+    ready: (page) => value(page, 'Consignee Name', consignee, 'combobox'),
   },
   {
     table: 'jobs',
