@@ -1,10 +1,10 @@
-/* global location -- page.evaluate callbacks run in the browser */
+/* global location, history, dispatchEvent, PopStateEvent -- page.evaluate callbacks run in the browser */
 // `npm run bench:forms`: the job and booking forms with 100,000 consignees (and 100,000 staff
 // users), in Chromium through the edge of an isolated system, as production serves the web apps'
 // builds (run `npm run build` first, or pass --build). For the Head's Add Job and Edit Booking
-// forms: the time from the navigation until the form is usable (its reference pickers on show, the
-// booking's values in place) and the bytes downloaded by then (encoded, as sent; the browser's
-// cache off); then the time a picker takes to offer names once a name is typed; and, for
+// forms, opened from the console (the goal: under 1 s) and as a cold page load: the time until the
+// form is usable (its reference pickers on show, the booking's values in place) and the bytes
+// downloaded by then (encoded, as sent; the browser's cache off); then the time a picker takes to offer names once a name is typed; and, for
 // comparison, what the forms downloaded before the pickers (docs/adr/0041): the name lists
 // `GET /api/consignees/unique` and `/api/users/unique`, whole. Not part of npm test.
 import { seedDirectory } from './directory-seed.mjs';
@@ -51,6 +51,27 @@ async function openForm({ page, counted }, url, path, usable) {
   return { ms: performance.now() - started, bytes: counted.bytes, requests: counted.requests };
 }
 
+/**
+ * Opens `path` inside the console already on show (the router follows the address, as a link in the
+ * console does), from the dashboard: the milliseconds and bytes until `usable`.
+ */
+async function openInConsole({ page, counted }, path, usable) {
+  await page.evaluate(() => {
+    history.pushState(null, '', '/admindashboard');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await page.getByRole('heading', { name: 'My Management' }).waitFor();
+  counted.bytes = 0;
+  counted.requests = 0;
+  const started = performance.now();
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await usable(page);
+  return { ms: performance.now() - started, bytes: counted.bytes, requests: counted.requests };
+}
+
 /** Types `text` into the picker and waits until it offers `expected`: the milliseconds it took. */
 async function searchPicker(page, label, text, expected) {
   const input = page.getByRole('combobox', { name: label });
@@ -70,10 +91,11 @@ async function searchPicker(page, label, text, expected) {
 async function nameList(page, url, path) {
   return page.evaluate(async (address) => {
     const started = performance.now();
-    const names = await (await fetch(address, { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } })).json();
+    const answer = await fetch(address, { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
+    const body = await answer.json().catch(() => null);
     const ms = performance.now() - started;
     const [entry] = performance.getEntriesByName(new URL(address, location.href).href).slice(-1);
-    return { ms, bytes: entry?.transferSize ?? 0, names: names.length };
+    return { ms, bytes: entry?.transferSize ?? 0, status: answer.status, names: Array.isArray(body) ? body.length : null, message: body?.message };
   }, `${url}${path}`);
 }
 
@@ -131,43 +153,42 @@ try {
           await page.waitForTimeout(10);
         }
       },
-      search: ['Original Consignee (Notify)', 'Consignee 012345', 'Consignee 012345 Traders'],
+      search: ['Original Consignee (Notify)', 'Consignee 012344', 'Consignee 012344 Traders'],
     },
   ];
 
   const rows = [];
   for (const form of forms) {
-    const loads = [];
-    for (let i = 0; i < RUNS; i++) loads.push(await openForm(tab, url, form.path, form.usable));
+    const cold = [];
+    for (let i = 0; i < RUNS; i++) cold.push(await openForm(tab, url, form.path, form.usable));
     const searches = [];
     for (let i = 0; i < RUNS; i++) searches.push(await searchPicker(tab.page, ...form.search));
-    const ms = median(loads.map((l) => l.ms));
-    failed ||= ms > GOAL_MS;
-    rows.push([
-      form.name,
-      `${ms.toFixed(0)} ms`,
-      kb(median(loads.map((l) => l.bytes))),
-      String(median(loads.map((l) => l.requests))),
-      `${median(searches).toFixed(0)} ms`,
-    ]);
+    const inConsole = [];
+    for (let i = 0; i < RUNS; i++) inConsole.push(await openInConsole(tab, form.path, form.usable));
+    const ms = (loads) => median(loads.map((l) => l.ms));
+    const figures = (loads) => [`${ms(loads).toFixed(0)} ms`, kb(median(loads.map((l) => l.bytes))), String(median(loads.map((l) => l.requests)))];
+    failed ||= ms(inConsole) > GOAL_MS;
+    rows.push([form.name, ...figures(inConsole), ...figures(cold), `${median(searches).toFixed(0)} ms`]);
   }
   const before = [];
   for (const path of ['/api/consignees/unique', '/api/users/unique']) {
     const list = await nameList(tab.page, url, path);
-    before.push([`GET ${path} (${list.names.toLocaleString('en')} names)`, `${list.ms.toFixed(0)} ms`, kb(list.bytes)]);
+    const what = list.names === null ? `refused: ${list.status} ${list.message ?? ''}`.trim() : `${list.names.toLocaleString('en')} names`;
+    before.push([`GET ${path} (${what})`, `${list.ms.toFixed(0)} ms`, kb(list.bytes)]);
   }
 
   console.log(
     `\n${CONSIGNEES.toLocaleString('en')} consignees, ${USERS.toLocaleString('en')} users; median of ${RUNS} cold loads (cache off), Chromium at 1366×768\n`,
   );
-  console.log('| Form | Usable after | Downloaded by then | Requests | A typed name offered after |');
-  console.log('|---|---:|---:|---:|---:|');
+  console.log('Opened from the console (as a link in it does) and as a cold page load (the whole console first), until the form is usable:\n');
+  console.log('| Form | In the console | Downloaded | Requests | Cold page load | Downloaded | Requests | A typed name offered after |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const row of rows) console.log(`| ${row.join(' | ')} |`);
   console.log('\nBefore the pickers, each form also fetched whole name lists when it opened (the add form six, Edit Booking four), these two among them:\n');
   console.log('| List | Time | Size as sent |');
   console.log('|---|---:|---:|');
   for (const row of before) console.log(`| ${row.join(' | ')} |`);
-  if (failed) console.log(`\nA form took longer than ${GOAL_MS} ms to become usable.`);
+  if (failed) console.log(`\nA form opened from the console took longer than ${GOAL_MS} ms to become usable.`);
 } catch (error) {
   failed = true;
   console.error(error);
