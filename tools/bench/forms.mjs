@@ -96,7 +96,7 @@ async function nameList(page, url, path) {
     const answer = await fetch(address, { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
     const body = await answer.json().catch(() => null);
     const ms = performance.now() - started;
-    const [entry] = performance.getEntriesByName(new URL(address, location.href).href).slice(-1);
+    const [entry] = /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByName(new URL(address, location.href).href).slice(-1));
     return { ms, bytes: entry?.transferSize ?? 0, status: answer.status, names: Array.isArray(body) ? body.length : null, message: body?.message };
   }, `${url}${path}`);
 }

@@ -23,7 +23,6 @@ export { NotFoundPage, NoPermissionPage, NotAvailablePage, NOT_AVAILABLE_TEXT, E
 export { formatDate, formatDateTime, formatClock, formatMoney, formatCount, formatWeight, textOrNA } from './format.js';
 export { DataTable, SEARCH_DEBOUNCE_MS, type Column, type DataTableProps } from './data-table.js';
 export { RowActions, type RowActionsProps } from './row-actions.js';
-export { ReferencePicker, PICKER_PAGE_SIZE, type ReferencePickerProps } from './reference-picker.js';
 export { useServerList, nextSort, type ServerList, type ListParams, type SortOrder, type ListRoute, type RowOf } from './use-server-list.js';
 export { confirmAndDelete, deleteErrorText, type ConfirmAndDelete, type DeleteFailureTexts } from './confirm-delete.js';
 export { toastSuccess, toastError, toastInfo } from './toast.js';

@@ -1,7 +1,9 @@
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { NativeSelect, TextInput, Textarea } from '@mantine/core';
 import { SHIPMENT_STATUSES, type JobAdd } from '@freight/contracts';
-import { READ_ONLY_INPUT, ReferencePicker } from '@freight/web-kit';
+import { READ_ONLY_INPUT } from '@freight/web-kit';
+// Its own entry: a host that never shows a picker does not load Mantine's Combobox (docs/adr/0041).
+import { ReferencePicker } from '@freight/web-kit/reference-picker';
 import { REFERENCES, type Reference } from './job-data.js';
 
 interface FieldProps<T extends FieldValues> {
