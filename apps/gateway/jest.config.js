@@ -1,3 +1,10 @@
 import preset, { withTestNats } from '../../tools/jest/preset.js';
 
-export default { ...preset, ...withTestNats, displayName: 'gateway', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.int-spec.ts'] };
+// Its integration tests start every registered service from `dist`: built first (services-setup.js).
+export default {
+  ...preset,
+  ...withTestNats,
+  globalSetup: '<rootDir>/../../tools/jest/services-setup.js',
+  displayName: 'gateway',
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.int-spec.ts'],
+};

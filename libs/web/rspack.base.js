@@ -30,7 +30,9 @@ export function webAppConfig({ path, production, output, federation, entry = {},
     target: ['web', 'es2022'],
     entry,
     output: { path, filename: fileName, chunkFilename: fileName, clean: true, ...output },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // No source maps in production: the build folder is what the edges serve, and a map there
+    // hands anyone our sources (docs/adr/0004).
+    devtool: production ? false : 'eval-cheap-module-source-map',
     resolve: {
       extensions: ['.ts', '.tsx', '.js'],
       // Workspace libraries are bundled from their sources (their package.json "source" condition).

@@ -23,7 +23,6 @@ import {
   COMPRESS_MIN_BYTES,
   COMPRESSIBLE_TYPES,
   FILE_REQUEST,
-  forwardedFor,
   hostUrl,
   loadRoutes,
   matchRoute,
@@ -94,7 +93,8 @@ export async function createEdge({ root, site, upstreams, bodyLimit, siteUrls: u
         replyOptions: {
           rewriteRequestHeaders: (request, headers) => ({
             ...headers,
-            'x-forwarded-for': forwardedFor(request.headers['x-forwarded-for'], request.ip),
+            // The outermost edge: the client is the connection, whatever it sent (docs/adr/0006).
+            'x-forwarded-for': request.ip,
             'x-forwarded-proto': request.protocol,
             'x-forwarded-host': request.headers.host,
           }),

@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { kubernetesAuthorization, natsIdentities, passwordVariable } from './nats-config.mjs';
-import { appUpstream, edgeTemplatePath, loadRoutes, renderNginx } from './routes.mjs';
+import { appUpstream, edgeTemplatePath, loadRoutes, renderNginx, TRUSTED_PROXIES_DIR } from './routes.mjs';
 import { SERVICES } from './services.mjs';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -271,6 +271,18 @@ function webManifest(app, routes, registry) {
  * /etc/nginx/conf.d/default.conf from it at start, with the sites' URLs from freight-config),
  * a Deployment, a Service and an Ingress for its host.
  */
+/**
+ * The proxy in front of each edge here, the Ingress controller (nginx's realip module): the client
+ * is the last address of the X-Forwarded-For it sends, and only from its addresses.
+ */
+const INGRESS_REAL_IP = [
+  "# The Ingress controller's pod addresses (your cluster's pod network; 10.0.0.0/8 here): only they may",
+  '# name the client, as the last address of X-Forwarded-For. The edge passes only that address on.',
+  'set_real_ip_from 10.0.0.0/8;',
+  'real_ip_header X-Forwarded-For;',
+  '',
+].join('\n');
+
 function edgeManifest(site, sites, template) {
   const name = site.name === 'main' ? 'edge' : `edge-${site.name}`;
   const variables = Object.values(sites).map((s) => s.urlVariable);
@@ -284,6 +296,8 @@ function edgeManifest(site, sites, template) {
     `  name: ${name}-nginx`,
     'data:',
     ...block('default.conf.template', template, 1),
+    // The Ingress controller in front: the edge takes the client's address from it (and passes only that on).
+    ...block('trusted-proxies.conf', INGRESS_REAL_IP, 1),
     '---',
     'apiVersion: apps/v1',
     'kind: Deployment',
@@ -310,9 +324,12 @@ function edgeManifest(site, sites, template) {
     '            httpGet: { path: /healthz, port: http }',
     '          volumeMounts:',
     '            - { name: template, mountPath: /etc/nginx/templates }',
+    `            - { name: trusted-proxies, mountPath: ${TRUSTED_PROXIES_DIR} }`,
     '      volumes:',
     '        - name: template',
-    `          configMap: { name: ${name}-nginx }`,
+    `          configMap: { name: ${name}-nginx, items: [{ key: default.conf.template, path: default.conf.template }] }`,
+    '        - name: trusted-proxies',
+    `          configMap: { name: ${name}-nginx, items: [{ key: trusted-proxies.conf, path: ingress.conf }] }`,
     '---',
     'apiVersion: v1',
     'kind: Service',

@@ -129,8 +129,12 @@ describe('web apps and edges (from deploy/edge/routes.json)', () => {
       .trimEnd()
       .replaceAll('\n', '\n    ')
       .replaceAll('\n    \n', '\n\n');
-    expect(portal).toContain(`  default.conf.template: |\n    ${template}\n---`);
+    expect(portal).toContain(`  default.conf.template: |\n    ${template}\n  trusted-proxies.conf: |\n`);
     expect(portal).toContain('mountPath: /etc/nginx/templates');
+    // The edge takes the client from the Ingress controller only (nginx's realip), and the gateway trusts that one hop.
+    expect(portal).toMatch(/ {4}set_real_ip_from 10\.0\.0\.0\/8;\n {4}real_ip_header X-Forwarded-For;\n---/);
+    expect(portal).toContain('- { name: trusted-proxies, mountPath: /etc/nginx/trusted-proxies.d }');
+    expect(readFileSync(join(ROOT, 'deploy/k8s/config.yaml'), 'utf8')).toMatch(/^ {2}GATEWAY_TRUST_PROXY: "1"$/m);
     expect(portal).toContain('- { name: PUBLIC_SITE_URL, valueFrom: { configMapKeyRef: { name: freight-config, key: PUBLIC_SITE_URL } } }');
     expect(portal).toContain('- { name: NGINX_ENVSUBST_FILTER, value: "^(PUBLIC_SITE_URL|PORTAL_URL)$" }');
     expect(portal).toContain('labels: { app: edge-portal, freight.io/edge: "true" }');

@@ -36,6 +36,8 @@ export const eventPublisherSubjects = (service) => [
  * `<service>_<purpose>`, as the service's code names it (durableName in libs/server/database).
  */
 export const EVENT_CONSUMERS = {
+  // The balance owed that consignee replies carry, from the accounts service's events (ADR 41).
+  directory: [{ producer: 'accounts', durable: 'directory_accounts' }],
   notification: [
     { producer: 'directory', durable: 'notification_consignees' },
     // The e-mails a service requests (events.<producer>.mail.requested), one durable per producer:
@@ -50,6 +52,38 @@ export const EVENT_CONSUMERS = {
     { producer: 'directory', durable: 'accounts_directory' },
     { producer: 'shipment', durable: 'accounts_shipment' },
   ],
+};
+
+/** `t1` or `t1.` → `t1`: a NATS_NAMESPACE as the one token that prefixes names. */
+const namespaceToken = (namespace = '') => namespace.replace(/\.$/, '');
+
+/**
+ * A durable's name under NATS_NAMESPACE `namespace`: `t1_notification_consignees` (durableName in
+ * libs/server/database/src/event-consumer.ts; durable names allow no dots).
+ */
+export const namespacedDurable = (durable, namespace = '') => (namespaceToken(namespace) ? `${namespaceToken(namespace)}_${durable}` : durable);
+
+/** The gateway's revoked-token bucket under `namespace` (revocationBucketName in apps/gateway/src/auth/revocation.service.ts). */
+export const revocationBucket = (namespace = '') => (namespaceToken(namespace) ? `${namespaceToken(namespace)}-revoked-tokens` : 'revoked-tokens');
+
+/**
+ * The JetStream subjects the gateway's revocation bucket uses (a KV bucket is the stream
+ * `KV_<bucket>`), and nothing else of JetStream: the API's info, creating and reading its own
+ * stream, the ordered consumer of its watch (created, deleted when it is reset) with its flow
+ * control, and its puts. `bucket` `*` (test servers only) is any bucket's. Measured with
+ * nats-server's trace of what @nats-io/kv sends for create, status, watch and put.
+ */
+export const revocationBucketSubjects = (bucket) => {
+  const stream = bucket === '*' ? '*' : `KV_${bucket}`;
+  return [
+    '$JS.API.INFO',
+    `$JS.API.STREAM.INFO.${stream}`,
+    `$JS.API.STREAM.CREATE.${stream}`,
+    `$JS.API.CONSUMER.CREATE.${stream}.>`,
+    `$JS.API.CONSUMER.DELETE.${stream}.*`,
+    `$JS.FC.${stream}.>`,
+    `$KV.${bucket}.>`,
+  ];
 };
 
 /**
@@ -87,25 +121,30 @@ const eventStreamApi = (service) => {
  * `subscribe` entries may name a queue group after a space ("directory.> directory"): then only
  * subscriptions in that group are allowed. An empty `publish` list allows no publish at all.
  * @param {{ name: string, queueGroup: string }[]} [services]  the registry's services
- * @param {{ anyDurableName?: boolean }} [options]  anyDurableName: a consuming service may name its
- *   durables anything on the streams it reads (the test server only: test files share it, each in a
- *   namespace of its own, and a durable per namespace has the namespace in its name; ADR 21)
+ * @param {{ namespace?: string, anyNamespace?: boolean }} [options]  namespace: the NATS_NAMESPACE
+ *   the processes use (ADR 5): their durables and the revocation bucket carry it in their names;
+ *   anyNamespace: those names may carry any namespace (the test server only: test files share it,
+ *   each in a random namespace of its own; ADR 21)
  * @returns {NatsIdentity[]}
  */
-export function natsIdentities(services = SERVICES, { anyDurableName = false } = {}) {
-  // A Set: with any durable name, two durables on one stream grant the same subjects.
+export function natsIdentities(services = SERVICES, { namespace = '', anyNamespace = false } = {}) {
+  // A Set: with any namespace, two durables on one stream grant the same subjects.
   const consumers = (name) => [
-    ...new Set((EVENT_CONSUMERS[name] ?? []).flatMap(({ producer, durable }) => eventConsumerSubjects(producer, anyDurableName ? '*' : durable))),
+    ...new Set(
+      (EVENT_CONSUMERS[name] ?? []).flatMap(({ producer, durable }) =>
+        eventConsumerSubjects(producer, anyNamespace ? '*' : namespacedDurable(durable, namespace)),
+      ),
+    ),
   ];
   return [
     // The only caller of services, and the only JetStream user apart from the services' event
-    // streams (the revocation KV bucket, its stream and watch). `$JS.API.>` is all of JetStream,
-    // so `$KV.>` adds nothing; the events are denied: `*.directory.>` would otherwise match
-    // `events.directory.…`, and `$JS.API.>` the event streams. It listens to replies and to the
-    // shipment service's job events only (GATEWAY_LIVE_SUBJECTS).
+    // streams: of JetStream, its revocation bucket only (ADR 9). The events are denied:
+    // `*.directory.>` would otherwise match `events.directory.…`, and the test server's any-bucket
+    // grant the event streams. It listens to replies and to the shipment service's job events
+    // only (GATEWAY_LIVE_SUBJECTS).
     {
       name: 'gateway',
-      publish: [...services.flatMap(({ name }) => serviceSubjects(name)), '$JS.API.>', '$KV.>', '$JS.FC.>'],
+      publish: [...services.flatMap(({ name }) => serviceSubjects(name)), ...revocationBucketSubjects(anyNamespace ? '*' : revocationBucket(namespace))],
       publishDeny: ['events.>', '*.events.>', ...services.flatMap(({ name }) => eventStreamApi(name))],
       subscribe: ['_INBOX.>', ...GATEWAY_LIVE_SUBJECTS],
     },

@@ -4,7 +4,15 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './gen-k8s.mjs';
-import { EVENT_CONSUMERS, kubernetesAuthorization, natsIdentities, natsServerConfig, passwordVariable, withPasswords } from './nats-config.mjs';
+import {
+  EVENT_CONSUMERS,
+  eventConsumerSubjects,
+  kubernetesAuthorization,
+  natsIdentities,
+  natsServerConfig,
+  passwordVariable,
+  withPasswords,
+} from './nats-config.mjs';
 import { findExecutable } from './nats.mjs';
 import { SERVICES } from './services.mjs';
 
@@ -45,6 +53,8 @@ describe('NATS identities', () => {
         '$JS.API.STREAM.INFO.EVENTS_DIRECTORY',
         '$JS.API.STREAM.CREATE.EVENTS_DIRECTORY',
         '$JS.API.STREAM.UPDATE.EVENTS_DIRECTORY',
+        // Its durable of the accounts service's balances (ADR 41).
+        ...eventConsumerSubjects('accounts', 'directory_accounts'),
       ],
       subscribe: ['directory.> directory', '*.directory.> *.directory', '_INBOX_directory.>'],
       allowResponses: true,
@@ -57,7 +67,10 @@ describe('NATS identities', () => {
   it('let only the gateway (and admin) publish service requests and use JetStream beyond a stream of its own; the gateway listens to nothing but replies and job events', () => {
     const publishers = identities.filter((i) => i.publish.some((s) => s.startsWith('directory.') || s === '>')).map((i) => i.name);
     expect(publishers.sort()).toEqual(['admin', 'gateway']);
-    const jetStreamBeyondOwnStream = (i) => i.publish.some((s) => s === '>' || (s.startsWith('$JS') && !s.endsWith(`.EVENTS_${i.name.toUpperCase()}`)));
+    // Beyond its own stream and the durables of its own that EVENT_CONSUMERS names.
+    const ownDurables = (i) => (EVENT_CONSUMERS[i.name] ?? []).flatMap(({ producer, durable }) => eventConsumerSubjects(producer, durable));
+    const jetStreamBeyondOwnStream = (i) =>
+      i.publish.some((s) => s === '>' || (s.startsWith('$JS') && !s.endsWith(`.EVENTS_${i.name.toUpperCase()}`) && !ownDurables(i).includes(s)));
     expect(
       identities
         .filter(jetStreamBeyondOwnStream)
@@ -67,15 +80,17 @@ describe('NATS identities', () => {
     expect(byName.gateway.subscribe).toEqual(['_INBOX.>', 'events.shipment.job.>', '*.events.shipment.job.>']);
   });
 
-  it("give a consuming service exactly its own durable on the producer's stream; the test server any one-token name there (namespaces), nothing more", () => {
+  it("give a consuming service exactly its own durable on the producer's stream, named in the namespace; the test server any one-token name there (namespaces), nothing more", () => {
     const consumerGrants = (identity) => identity.publish.filter((s) => s.startsWith('$JS.API.CONSUMER') || s.startsWith('$JS.ACK'));
     const services = [
       { name: 'directory', queueGroup: 'directory' },
       { name: 'notification', queueGroup: 'notification' },
     ];
-    const [production, test] = [natsIdentities(services), natsIdentities(services, { anyDurableName: true })].map((list) =>
-      Object.fromEntries(list.map((i) => [i.name, consumerGrants(i)])),
-    );
+    const [production, namespaced, test] = [
+      natsIdentities(services),
+      natsIdentities(services, { namespace: 'acme.' }),
+      natsIdentities(services, { anyNamespace: true }),
+    ].map((list) => Object.fromEntries(list.map((i) => [i.name, consumerGrants(i)])));
     const grants = (durable) => [
       `$JS.API.CONSUMER.CREATE.EVENTS_DIRECTORY.${durable}`,
       `$JS.API.CONSUMER.CREATE.EVENTS_DIRECTORY.${durable}.>`,
@@ -89,13 +104,36 @@ describe('NATS identities', () => {
       ...grants('notification_mail_directory'),
       ...shipmentGrants('notification_mail_shipment'),
     ]);
+    expect(namespaced.notification).toEqual([
+      ...grants('acme_notification_consignees'),
+      ...grants('acme_notification_mail_directory'),
+      ...shipmentGrants('acme_notification_mail_shipment'),
+    ]);
     expect(test.notification).toEqual([...grants('*'), ...shipmentGrants('*')]);
-    expect([production.directory, test.directory]).toEqual([[], []]);
+    const accountsGrants = (durable) => grants(durable).map((s) => s.replace('EVENTS_DIRECTORY', 'EVENTS_ACCOUNTS'));
+    expect([production.directory, test.directory]).toEqual([accountsGrants('directory_accounts'), accountsGrants('*')]);
+    expect(EVENT_CONSUMERS.directory).toEqual([{ producer: 'accounts', durable: 'directory_accounts' }]);
     expect(EVENT_CONSUMERS.notification).toEqual([
       { producer: 'directory', durable: 'notification_consignees' },
       { producer: 'directory', durable: 'notification_mail_directory' },
       { producer: 'shipment', durable: 'notification_mail_shipment' },
     ]);
+  });
+
+  it('give the gateway of JetStream only its revocation bucket (in the namespace), the test server any bucket', () => {
+    const jetStream = (list) => list.find((i) => i.name === 'gateway').publish.filter((s) => s.startsWith('$'));
+    const bucket = (stream, bucketName) => [
+      '$JS.API.INFO',
+      `$JS.API.STREAM.INFO.${stream}`,
+      `$JS.API.STREAM.CREATE.${stream}`,
+      `$JS.API.CONSUMER.CREATE.${stream}.>`,
+      `$JS.API.CONSUMER.DELETE.${stream}.*`,
+      `$JS.FC.${stream}.>`,
+      `$KV.${bucketName}.>`,
+    ];
+    expect(jetStream(identities)).toEqual(bucket('KV_revoked-tokens', 'revoked-tokens'));
+    expect(jetStream(natsIdentities(SERVICES, { namespace: 'acme' }))).toEqual(bucket('KV_acme-revoked-tokens', 'acme-revoked-tokens'));
+    expect(jetStream(natsIdentities(SERVICES, { anyNamespace: true }))).toEqual(bucket('*', '*'));
   });
 
   it("deny the gateway every service's events and event streams", () => {

@@ -43,14 +43,15 @@ function writePrivate(file, text) {
  * nats-config.mjs: no anonymous access, each identity with its permissions. Its
  * configuration, JetStream data and passwords (`passwords.json`, made once, then kept) live
  * in `dir`. `spawnServer(binary, args)` starts the process and returns an object whose
- * `done` turns true if it exits. `anyDurableName`: the test server's grant (natsIdentities).
+ * `done` turns true if it exits. `namespace`, `anyNamespace`: the NATS_NAMESPACE its processes use,
+ * or any (the test server's grant; natsIdentities).
  * @returns {Promise<{ url: string, passwords: Record<string, string>, binary: string }>}
  */
-export async function startLocalNats({ dir, services, spawnServer, anyDurableName = false }) {
+export async function startLocalNats({ dir, services, spawnServer, namespace = '', anyNamespace = false }) {
   const binary = findExecutable('nats-server');
   if (!binary) throw new Error(NATS_MISSING);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const identities = natsIdentities(services, { anyDurableName });
+  const identities = natsIdentities(services, { namespace, anyNamespace });
   const passwordsFile = join(dir, 'passwords.json');
   const passwords = withPasswords(identities, existsSync(passwordsFile) ? JSON.parse(readFileSync(passwordsFile, 'utf8')) : {});
   writePrivate(passwordsFile, JSON.stringify(passwords, null, 2) + '\n');
@@ -66,11 +67,11 @@ export async function startLocalNats({ dir, services, spawnServer, anyDurableNam
  * NATS for `npm start`. With NATS_URL set, that server, reached with the NATS_USER and
  * NATS_PASSWORD of the configuration (the operator's business). Otherwise a local
  * nats-server with the generated configuration under `dir`, and each child gets its own
- * identity through `envFor(name)`. `anyDurableName`: an isolated run's own server, whose services
- * work in a namespace (natsIdentities).
+ * identity through `envFor(name)`. `namespace`: the NATS_NAMESPACE its processes use, whose
+ * durables and bucket carry it in their names (natsIdentities).
  * @returns {Promise<{ natsUrl: string, started: boolean, envFor: (identity: string) => Record<string, string> }>}
  */
-export async function ensureNats({ natsUrl, dir, services, children, log, anyDurableName = false }) {
+export async function ensureNats({ natsUrl, dir, services, children, log, namespace = '' }) {
   if (natsUrl) {
     const { host, port } = natsAddress(natsUrl);
     if (!(await probeNats(host, port))) throw new Error(`No NATS answers at ${natsUrl}: start it, or leave NATS_URL empty to run a local nats-server.`);
@@ -79,7 +80,7 @@ export async function ensureNats({ natsUrl, dir, services, children, log, anyDur
   const nats = await startLocalNats({
     dir,
     services,
-    anyDurableName,
+    namespace,
     spawnServer: (binary, args) => children.start('nats', binary, args, { stopSignal: 'SIGTERM' }),
   });
   log(`started ${nats.binary} on ${nats.url} with JetStream and one identity per service (config, data and passwords in ${dir})`);
@@ -112,7 +113,7 @@ export async function startTestNats(services) {
       dir,
       services,
       // Test files share this server, each in a namespace of its own with its own durables (ADR 21).
-      anyDurableName: true,
+      anyNamespace: true,
       spawnServer: (binary, args) => {
         child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
         child.stderr.on('data', (chunk) => (output = (output + chunk).slice(-4000)));

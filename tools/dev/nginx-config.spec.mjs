@@ -83,6 +83,8 @@ describe('the generated edge and web app servers, run by nginx', () => {
   const script = `console.log(${JSON.stringify('the console, compressed on the way '.repeat(80))});`;
   const exportStandIn = csvExportStandIn();
   let gateway;
+  /** The headers of each request the gateway stand-in received. */
+  const gatewaySaw = [];
   let server;
   let base;
   let portalBase;
@@ -104,6 +106,7 @@ describe('the generated edge and web app servers, run by nginx', () => {
 
     // The gateway sets its own security headers (helmet); the edge must leave them alone.
     gateway = createServer((req, res) => {
+      gatewaySaw.push(req.headers);
       if (req.url.endsWith('/export.csv')) return exportStandIn.serve(res);
       res.writeHead(200, { 'content-type': 'application/json', 'x-frame-options': 'SAMEORIGIN' }).end('{"ok":true}');
     });
@@ -169,6 +172,12 @@ describe('the generated edge and web app servers, run by nginx', () => {
     expect([res.status, res.body.toString()]).toEqual([200, '{"ok":true}']);
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['content-security-policy']).toBeUndefined();
+  });
+
+  it('sends the gateway the connection as the client, never an X-Forwarded-For the client made up', async () => {
+    const res = await get(`${base}/api/shipments/searchbl/BL1`, { 'x-forwarded-for': '203.0.113.9, 198.51.100.1' });
+    expect(res.status).toBe(200);
+    expect(pick(gatewaySaw.at(-1), ['x-forwarded-for', 'x-real-ip'])).toEqual({ 'x-forwarded-for': '127.0.0.1', 'x-real-ip': '127.0.0.1' });
   });
 
   it('passes a CSV export on no faster than the client reads it: back-pressure reaches the gateway', async () => {

@@ -45,10 +45,8 @@ export function cacheControlFor(filePath) {
   return HASHED_ASSET.test(filePath) ? IMMUTABLE : REVALIDATE;
 }
 
-/** The X-Forwarded-For a proxy sends on (nginx's $proxy_add_x_forwarded_for): what came in, then the client. */
-export function forwardedFor(existing, clientIp) {
-  return existing ? `${existing}, ${clientIp}` : clientIp;
-}
+/** Where an edge's nginx reads the proxies it trusts to name the client (none: the connection is the client). */
+export const TRUSTED_PROXIES_DIR = '/etc/nginx/trusted-proxies.d';
 
 /** The upstream a static route is deployed as in production. */
 export const appUpstream = (app) => `web-${app}`;
@@ -292,8 +290,12 @@ function renderEdge({ upstreams, sites }, site) {
     'proxy_http_version 1.1;',
     'proxy_set_header Connection "";',
     'proxy_set_header Host $host;',
+    // Per-address limits count this address (docs/adr/0006).
+    '# The client is the connection, never what it sent; a proxy in front (the Kubernetes Ingress) is',
+    `# trusted to name it only where a file of ${TRUSTED_PROXIES_DIR} says so (set_real_ip_from).`,
+    `include ${TRUSTED_PROXIES_DIR}/*.conf;`,
     'proxy_set_header X-Real-IP $remote_addr;',
-    'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+    'proxy_set_header X-Forwarded-For $remote_addr;',
     'proxy_set_header X-Forwarded-Proto $scheme;',
     'proxy_set_header X-Forwarded-Host $host;',
     '',

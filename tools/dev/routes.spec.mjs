@@ -52,7 +52,9 @@ describe('deploy/edge/routes.json → nginx', () => {
     expect(location(edgeTemplatePath('main'), '/api/')).toContain('proxy_pass http://gateway;');
     expect(location(edgeTemplatePath('main'), '/remotes/master-data/')).toContain('proxy_pass http://web-master-data;');
     expect(location(edgeTemplatePath('main'), '/')).toContain('proxy_pass http://web-console;');
-    expect(main).toContain('proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;');
+    // The client is the connection (or what a trusted proxy in front names): never appended to what it sent.
+    expect(main).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
+    expect(main).not.toContain('$proxy_add_x_forwarded_for');
     expect(main).toContain('gzip on;');
     expect(main).not.toContain('web-portal');
     const portal = files[edgeTemplatePath('portal')];

@@ -181,15 +181,15 @@ export async function startSystem(options = {}) {
     const pg = await ensurePostgres({ adminUrl: env.DATABASE_URL, dataDir, children, log });
     // An isolated run gets a NATS of its own (unless NATS_URL names one), gone with it.
     const natsDir = isolated && !env.NATS_URL ? (cleanup.natsDir = mkdtempSync(join(tmpdir(), 'freight-nats-'))) : join(dataDir, 'nats');
-    // Its services work in a namespace, so their durables carry it in their names (ADR 21).
-    const nats = await watch(ensureNats({ natsUrl: env.NATS_URL, dir: natsDir, services: SERVICES, children, log, anyDurableName: Boolean(isolated) }));
+    const id = randomBytes(4).toString('hex');
+    if (isolated) env.NATS_NAMESPACE = `${isolated.label}_${id}`;
+    // The services' durables and the gateway's bucket carry the namespace in their names (ADR 5, 21).
+    const nats = await watch(ensureNats({ natsUrl: env.NATS_URL, dir: natsDir, services: SERVICES, children, log, namespace: env.NATS_NAMESPACE }));
     env.NATS_URL = nats.natsUrl;
 
     let database = urlParts(pg.adminUrl).database;
-    const id = randomBytes(4).toString('hex');
     if (isolated) {
       database = `freight_${isolated.label}_${id}`;
-      env.NATS_NAMESPACE = `${isolated.label}_${id}`;
       env.GATEWAY_PORT = String(await freePort(env.GATEWAY_HOST));
       env.EDGE_PORT = String(await freePort(env.EDGE_HOST)); // fixed: a restarted edge keeps its URL, and the gateway knows its origin
       env.PORTAL_EDGE_PORT = String(await freePort(env.EDGE_HOST));

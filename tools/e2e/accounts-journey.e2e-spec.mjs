@@ -92,14 +92,23 @@ async function follow(link, heading) {
 /** The message above a form (a success is a status, a failure an alert). */
 const said = (text) => page.getByRole('main').getByText(text, { exact: true });
 
-/** Sends the debit form, again while the accounts service has not yet learnt the job ("Shipment not found."). */
-async function invoice(invoiceNo, amount, expected) {
+/**
+ * Sends the debit form, again while the accounts service has not yet learnt the job ("Shipment not found.");
+ * `replaces`: the question the form must ask before replacing the job's invoice, answered Replace invoice.
+ */
+async function invoice(invoiceNo, amount, expected, replaces) {
   await page.getByLabel('Job Number').fill(jobNo);
   await page.getByLabel('Invoice No').fill(invoiceNo);
   await page.getByLabel('Invoice Amount').fill(amount);
   await page.getByLabel('Invoice Date').fill('2026-11-24');
   await eventually('the job in the accounts', async () => {
     await page.getByRole('button', { name: 'Add Debit Payment' }).click();
+    if (replaces) {
+      const dialog = page.getByRole('dialog', { name: 'Replace the invoice?' });
+      await visible(dialog.getByText(replaces, { exact: true }));
+      await checkScreen(page, 'asked before replacing an invoice');
+      await dialog.getByRole('button', { name: 'Replace invoice' }).click();
+    }
     const outcome = page.getByRole('main').getByRole('status').or(page.getByRole('main').getByRole('alert')).first();
     await visible(outcome);
     const text = await outcome.textContent();
@@ -130,11 +139,11 @@ afterAll(async () => {
 });
 
 describe('the accounts through the console and the accounts remote', () => {
-  it('opens the hub from the sidebar: five tiles and the signed-in role', async () => {
+  it('opens the hub from the sidebar: six tiles and the signed-in role', async () => {
     await signInWithForm(page, head, '/admindashboard');
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Accounts' }).click();
     await page.getByRole('heading', { name: 'Accounts' }).waitFor();
-    for (const tile of ['Debit Payments', 'View Debit Entries', 'Credit Payments', 'View Credit Entries', 'Credit Counter'])
+    for (const tile of ['Debit Payments', 'View Debit Entries', 'Credit Payments', 'View Credit Entries', 'Credit Counter', 'Statement of Account'])
       await visible(page.getByRole('link', { name: tile, exact: true }));
     await visible(page.getByText('Signed in as: Head'));
     await checkScreen(page, 'accounts hub (Head)');
@@ -153,7 +162,12 @@ describe('the accounts through the console and the accounts remote', () => {
     await page.getByLabel('Job Number').fill(jobNo);
     await page.getByRole('button', { name: 'Find Shipment' }).click();
     await visible(page.getByText(`INV-${run}-1, Rs. 1,500.00, 24/11/2026`));
-    await invoice(`INV-${run}-2`, '2000.25', '✅ Invoice replaced successfully. Updated Balance: Rs. 3,000.25');
+    await invoice(
+      `INV-${run}-2`,
+      '2000.25',
+      '✅ Invoice replaced successfully. Updated Balance: Rs. 3,000.25',
+      `${jobNo} already has invoice INV-${run}-1 of Rs. 1,500.00. Replace it with invoice INV-${run}-2 of Rs. 2,000.25? The balance owed moves by the difference.`,
+    );
   });
 
   it("lists the debit records on the server and the consignee's summary (opening, total debit, grand total)", async () => {
@@ -235,18 +249,28 @@ describe('the accounts through the console and the accounts remote', () => {
     const figure = (label) => page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
     await visible(page.getByText(`${consignee}: 01/01/2026 to 31/12/2026`));
     await expect(figure('Closing balance').textContent()).resolves.toBe('Rs. 2,400.25');
-    for (const line of [`Invoice INV-${run}-2, now Rs. 2,000.25`, `Cheque CHQ-${run}, now Rs. 600.00`]) await visible(page.getByRole('cell', { name: line }));
+    // As the consignee reads it: the documents as they stand (the replaced invoice, the edited cheque), no deleted payment.
+    for (const line of [`Invoice INV-${run}-2`, `Cheque CHQ-${run}`]) await visible(page.getByRole('cell', { name: line, exact: true }));
+    await expect(page.getByRole('cell', { name: /now Rs\.|deleted/ }).count()).resolves.toBe(0);
     await checkScreen(page, "the consignee's statement");
+    // The Head's ledger view keeps every correction.
+    await page.getByRole('button', { name: 'Ledger (every correction)' }).click();
+    for (const line of [`Invoice INV-${run}-2, now Rs. 2,000.25`, `Cheque CHQ-${run}, now Rs. 600.00`]) await visible(page.getByRole('cell', { name: line }));
+    await expect(figure('Closing balance').textContent()).resolves.toBe('Rs. 2,400.25');
+    await checkScreen(page, "the consignee's ledger");
+    await page.getByRole('button', { name: 'Statement', exact: true }).click();
+    await visible(page.getByRole('cell', { name: `Cheque CHQ-${run}`, exact: true }));
 
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
     const rows = (await readFile(await csv.path(), 'utf8')).trim().split('\r\n');
-    expect(rows.at(-1)).toBe('"2026-12-31","Carried forward","","","","","2400.25"');
+    expect(rows.at(-1)).toBe('"31/12/2026","Carried forward","","","","","2400.25"');
 
     const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
     const text = (await pdfText(new Uint8Array(await readFile(await pdf.path())))).join('\n').replace(/\s+/g, ' ');
     expect(text).toContain(consignee);
     expect(text).toContain('Closing balance Rs. 2,400.25');
-    expect(text).toContain(`Cheque CHQ-${run}, now Rs. 600.00`);
+    expect(text).toContain(`Cheque CHQ-${run} Rs. 600.00`);
+    expect(text).not.toMatch(/now Rs\.|deleted/);
   });
 
   it('the voucher counter refuses a number in use, with the reason', async () => {

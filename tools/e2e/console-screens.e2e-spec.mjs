@@ -233,7 +233,7 @@ const SCREENS = [
   },
   // The lists all staff read, as an Employee sees them (no edit or delete): checked elsewhere as Head or Admin only.
   ...[
-    ['manageuser', 'Manage Users'],
+    ['manageuser', 'Manage User'],
     ['manageconsignee', 'Manage Consignees'],
     ['manageforwarder', 'Manage Forwarders'],
     ['manageshipper', 'Manage Shippers'],

@@ -11,7 +11,8 @@ export default async function globalSetup() {
   const sparePorts = [await freePort('127.0.0.1'), await freePort('127.0.0.1')];
   const system = await startSystem({
     isolated: { label: 'e2e' },
-    build: process.env.E2E_BUILD === '1',
+    // Built first (Nx's cache: seconds when nothing changed), so an edit without a rebuild is never tested as the old code; E2E_BUILD=0 skips it.
+    build: process.env.E2E_BUILD !== '0',
     out: process.stderr,
     env: { SMTP_URL: '', PUBLIC_ORIGINS: sparePorts.map((port) => `http://127.0.0.1:${port}`).join(',') },
   });

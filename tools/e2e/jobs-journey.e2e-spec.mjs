@@ -1,4 +1,4 @@
-/* global window, document */ // used in page.evaluate callbacks, which run in the browser
+/* global window, document, NodeFilter */ // used in page.evaluate callbacks, which run in the browser
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JobTexts } from '@freight/contracts';
 import { apiAs as api, launchBrowser, pick, recordCspViolations, signInThroughApi, signInWithForm, target } from './browser.mjs';
@@ -181,6 +181,20 @@ describe('jobs through the console and the jobs remote', () => {
     await row(employeeJobNo).getByRole('cell', { name: employeeJobNo, exact: true }).click();
     await expect(row(employeeJobNo).getAttribute('data-highlighted')).resolves.toBe('true');
     await checkScreen(page, 'worklist with a highlighted row (Admin)');
+    // At 1366 px the row's actions are on screen and the job number on one line, as on the booking sheet.
+    for (const action of [`Edit job ${employeeJobNo}`, `View job ${employeeJobNo}`]) {
+      const box = await page.getByRole('link', { name: action }).boundingBox();
+      expect([action, box.x >= 0 && box.x + box.width <= LAPTOP.width]).toEqual([action, true]);
+    }
+    const jobNoLines = await row(employeeJobNo)
+      .getByRole('cell', { name: employeeJobNo, exact: true })
+      .evaluate((cell) => {
+        // One client rect per line box of the number's text.
+        const text = document.createRange();
+        text.selectNodeContents(document.createTreeWalker(cell, NodeFilter.SHOW_TEXT).nextNode());
+        return text.getClientRects().length;
+      });
+    expect(jobNoLines).toBe(1);
 
     await page.getByRole('link', { name: `Edit job ${employeeJobNo}` }).click();
     await page.getByRole('heading', { name: `Edit Job ${employeeJobNo}` }).waitFor();
@@ -260,6 +274,9 @@ describe('jobs through the console and the jobs remote', () => {
     await visible(page.getByRole('cell', { name: /^EXP-\d{6}$/ }));
     await expect(page.getByRole('cell', { name: /^IMP-/ }).count()).resolves.toBe(0);
     await checkScreen(page, 'export worklist (Admin)');
+    // The frame names the direction of the screen, not always Import.
+    await visible(page.getByText('Welcome to Export Management'));
+    await expect(page.getByText('Welcome to Import Management').count()).resolves.toBe(0);
     await signOut();
   });
 

@@ -217,6 +217,16 @@ describe('the client portal on its own origin', () => {
       client_id: consigneeAId,
     });
     await screenChecked('Ocean Visibility');
+    // At 1366 px the sticky View column covers no other column: the Status of Shipment badge beside it shows whole.
+    const covered = await rowOf(jobs.a1.jobNo).evaluate((row) => {
+      const cells = [...row.querySelectorAll('td')];
+      const actions = cells.at(-1).getBoundingClientRect();
+      return cells.slice(0, -1).some((cell) => {
+        const box = (cell.firstElementChild ?? cell).getBoundingClientRect();
+        return box.right > actions.left + 0.5 && box.left < actions.right;
+      });
+    });
+    expect(covered).toBe(false);
 
     // Forced calls with the consignee's own token for the other consignee's data: 403, whatever the screen does.
     const token = keys.token;

@@ -603,6 +603,9 @@ describe('a staff day in the console', () => {
     await page.getByRole('link', { name: `Edit consignee ${consignee.name}` }).click();
     await expect(page.getByRole('textbox', { name: 'Additional email 2' }).inputValue()).resolves.toBe(consignee.additionalEmails[1]);
     await expect(page.getByLabel('Opening Balance (Rs.)').getAttribute('readonly')).resolves.not.toBeNull();
+    // Once the consignee exists its opening balance is the Head's: no Unlock for an Admin (the directory refuses a change with 403 anyway).
+    await visible(page.getByText('Only the Head can change the opening balance'));
+    await expect(page.getByRole('button', { name: 'Unlock' }).count()).resolves.toBe(0);
     await checkScreen(page, 'edit consignee (Admin)');
     await page.getByLabel('Address').fill('12 Harbour Road, Colombo 01');
     await page.getByRole('button', { name: 'Save Changes' }).click();

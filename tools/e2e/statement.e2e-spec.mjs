@@ -94,11 +94,11 @@ describe('statement of account and receivables (Head)', () => {
     await checkScreen(page, 'statement shown');
 
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
-    expect(csv.suggestedFilename()).toMatch(/^accounts-statement-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(csv.suggestedFilename()).toBe(`statement-statement-traders-${run}-2026-01-01-2026-12-31.csv`);
     const csvText = await readFile(await csv.path(), 'utf8');
     expect(csvText.split('\r\n')[0]).toBe('\uFEFF"Date","Type","Reference","Details","Debit (Rs.)","Credit (Rs.)","Balance (Rs.)"');
-    expect(csvText).toContain('"2026-01-01","Brought forward"');
-    expect(csvText).toContain('"2026-12-31","Carried forward"');
+    expect(csvText).toContain('"01/01/2026","Brought forward"');
+    expect(csvText).toContain('"31/12/2026","Carried forward"');
 
     const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
     expect(pdf.suggestedFilename()).toBe(`statement-statement-traders-${run}-2026-01-01-2026-12-31.pdf`);

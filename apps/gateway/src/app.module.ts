@@ -8,6 +8,7 @@ import { SessionController } from './auth/session.controller.js';
 import { SessionStateService } from './auth/session-state.service.js';
 import { TokenService } from './auth/token.service.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config/gateway.config.js';
+import { CompanyController } from './company/company.controller.js';
 import { ContactController } from './contact/contact.controller.js';
 import { DocsController } from './docs/docs.controller.js';
 import { HealthController } from './health/health.controller.js';
@@ -19,6 +20,7 @@ import { LiveController } from './live/live.controller.js';
 import { LiveJobsService } from './live/live-jobs.service.js';
 import { ContractReplyInterceptor } from './http/reply.interceptor.js';
 import { StatementPdfController } from './statement/statement-pdf.controller.js';
+import { StatementPdfDrawer } from './statement/statement-pdf.drawer.js';
 
 /** The gateway holds no business data: every call becomes a NATS request to a service. */
 @Module({})
@@ -31,12 +33,13 @@ export class AppModule implements OnModuleInit {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: AppModule,
-      // Sign-in, sign-out, health, the docs, the contact form, a job's e-mails, the live job stream and the statement PDF do more than forward; every resource route is forwarded but the CSV exports, streamed.
+      // Sign-in, sign-out, health, the docs, the contact form, the company's details, a job's e-mails, the live job stream and the statement PDF do more than forward; every resource route is forwarded but the CSV exports, streamed.
       controllers: [
         SessionController,
         HealthController,
         DocsController,
         ContactController,
+        CompanyController,
         JobMailsController,
         LiveController,
         StatementPdfController,
@@ -57,6 +60,7 @@ export class AppModule implements OnModuleInit {
         RevocationService,
         SessionStateService,
         LiveJobsService,
+        StatementPdfDrawer,
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_INTERCEPTOR, useClass: ContractReplyInterceptor },
         { provide: APP_FILTER, useClass: HttpErrorFilter },

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { companyProfileFromEnv, phoneHref } from '@freight/contracts';
 
 const src = (path) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 const read = (path) => readFileSync(src(path), 'utf8');
@@ -54,15 +55,40 @@ function heroSlides() {
   }).join('\n        ');
 }
 
-/** The pages: src/pages/*.html with the shared parts, the CSS and the hero filled in. */
-export function renderPage(name) {
+const escapeHtml = (text) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/**
+ * The company's details (docs/adr/0044-company-profile.md): the profile of the environment the site is
+ * built in (COMPANY_NAME, COMPANY_ADDRESS, COMPANY_PHONE, SUPPORT_EMAIL; the same variables and rules the
+ * gateway and the e-mails read), escaped for HTML. The year is the build's; the pages' script sets the
+ * visitor's current one.
+ */
+function companyParts(env) {
+  const company = companyProfileFromEnv(env);
+  return Object.fromEntries(
+    Object.entries({
+      'company-name': company.name,
+      'company-address': company.address,
+      'company-phone': company.phone,
+      'company-phone-href': phoneHref(company.phone),
+      'company-email': company.email,
+      year: String(new Date().getFullYear()),
+    }).map(([part, text]) => [part, escapeHtml(text)]),
+  );
+}
+
+/** The pages: src/pages/*.html with the shared parts, the CSS, the company's details and the hero filled in. */
+export function renderPage(name, env = process.env) {
+  const company = companyParts(env);
   const parts = {
     favicon: `<link rel="icon" href="/site/${favicon.to}" type="image/svg+xml" />`,
-    'support-email': process.env.SUPPORT_EMAIL || 'support@freight.localhost',
     css: read('site.css').trim(),
     header: read('pages/_header.html').trim(),
     footer: read('pages/_footer.html').trim(),
     hero: heroSlides(),
   };
-  return read(`pages/${name}.html`).replace(/<!--\s*(css|header|footer|hero|support-email|favicon)\s*-->/g, (_, part) => parts[part]);
+  // The shared parts first: the header and footer hold the company's parts.
+  return read(`pages/${name}.html`)
+    .replace(/<!--\s*(css|header|footer|hero|favicon)\s*-->/g, (_, part) => parts[part])
+    .replace(/<!--\s*(company-[a-z-]+|year)\s*-->/g, (_, part) => company[part] ?? `<!--${part}-->`);
 }

@@ -57,6 +57,7 @@ export default (_env, argv) => ({
   ],
   // One script per page: each page is a first visit's only page more often than not.
   optimization: { splitChunks: false },
-  devtool: argv.mode === 'development' ? 'eval-cheap-module-source-map' : 'source-map',
+  // No source maps in production: dist is what the edges serve (docs/adr/0004).
+  devtool: argv.mode === 'development' ? 'eval-cheap-module-source-map' : false,
   performance: { hints: false },
 });

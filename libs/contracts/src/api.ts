@@ -1,6 +1,7 @@
 import { messageReplySchema } from './common.js';
 import { clientLoginRequestSchema, clientLoginResponseSchema } from './directory/client-account.js';
 import { ownRoutes } from './sign-in.js';
+import { companyRoutes } from './company.js';
 import { contactRoutes } from './notification/contact.resource.js';
 import { jobMailRoutes } from './shipment/job-mail.js';
 import { statementPdfRoutes } from './accounts/statement.resource.js';
@@ -43,10 +44,11 @@ export const api = {
   ...ownRoutes,
   ...clientRoutes,
   ...contactRoutes,
+  ...companyRoutes,
   ...jobMailRoutes,
   ...statementPdfRoutes,
   ...(Object.assign({}, ...Object.values(resources).map((resource) => resource.routes)) as ResourceRoutes),
-} as typeof ownRoutes & typeof clientRoutes & typeof contactRoutes & typeof jobMailRoutes & typeof statementPdfRoutes & ResourceRoutes;
+} as typeof ownRoutes & typeof clientRoutes & typeof contactRoutes & typeof companyRoutes & typeof jobMailRoutes & typeof statementPdfRoutes & ResourceRoutes;
 
 export type ApiName = keyof typeof api;
 

@@ -18,6 +18,8 @@ export const ERROR_CODES = [
   'INTERNAL',
   /** A service got a NATS request the gateway did not sign (or signed for other bytes, or long ago). */
   'UNAUTHENTICATED_CALLER',
+  /** A reply larger than REPLY_MAX_BYTES: refused at once rather than sent; ask for it in pages. */
+  'REPLY_TOO_LARGE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -50,6 +52,8 @@ export const Messages = {
   serverBusy: 'The server is busy right now. Please try again in a moment.',
   serviceTimeout: 'The service took too long to answer. Please try again.',
   databaseUnavailable: 'The database is not reachable right now. Please try again in a moment.',
+  pdfBusy: 'Too many statement PDFs are being drawn right now. Please try again in a few seconds.',
+  replyTooLarge: 'This answer is too large to send in one reply: ask for it in pages or for a shorter period.',
   internal: 'Something went wrong on our side. Please try again.',
   unauthenticatedCaller: 'The request was refused: it does not carry a valid signature of the gateway.',
   userAdded: 'User added successfully!',
@@ -61,3 +65,10 @@ export const Messages = {
   branchDeleted: 'Branch deleted successfully',
   loggedOut: 'Logged out',
 } as const;
+
+/**
+ * The largest reply a service sends for one request. A reply over NATS's max_payload (1 MB by
+ * default) crosses in parts that the caller puts together (libs/server/core nats.ts); one over
+ * this is answered at once with REPLY_TOO_LARGE (docs/adr/0043-replies-of-any-size-and-pdf-workers.md).
+ */
+export const REPLY_MAX_BYTES = 16 * 1024 * 1024;

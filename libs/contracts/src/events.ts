@@ -34,10 +34,13 @@ export interface ChangeEvent<R = unknown> {
   key: string;
   before?: R;
   after?: R;
+  /** Who made the change (a staff user): a copy that records changes names them (the accounts ledger, ADR 34). */
+  by?: { id: string; username: string };
 }
 
 export const changeEventSchema = z.object({
   key: z.string(),
   before: z.optional(z.unknown()),
   after: z.optional(z.unknown()),
+  by: z.optional(z.object({ id: z.string(), username: z.string() })),
 });

@@ -46,4 +46,6 @@ export * from './sign-in.js';
 export * from './idempotency.js';
 export * from './events.js';
 export * from './api.js';
+export * from './company.js';
+export * from './company-env.js';
 export * from './shipment/job-mail.js';

@@ -81,4 +81,6 @@ export type ExportCursor = z.infer<typeof exportCursorSchema>;
 export interface ExportChunk<T> {
   items: T[];
   next: ExportCursor | null;
+  /** The file's name, when the service names it (the first chunk; a statement's names its consignee), else the list's. */
+  fileName?: string;
 }

@@ -72,7 +72,8 @@ export class AuthGuard implements CanActivate {
 
   /** The token's user or client as they are now; 401 once deleted or since a change that ended their sessions. */
   private async refreshActor(session: Session): Promise<void> {
-    const state = await this.states.current(session.actor.id, session.kind);
+    // A token newer than the state known here refreshes it; an older one is refused.
+    const state = await this.states.current(session.actor.id, session.kind, session.sessionVersion);
     if (!state || state.sessionVersion !== session.sessionVersion) throw unauthorized();
     session.actor = { id: state.id, username: state.username, role: state.role } as typeof session.actor;
   }

@@ -72,4 +72,28 @@ describe('SessionStateService', () => {
     void states.current('d');
     expect((states as unknown as { lookups: Map<string, unknown> }).lookups.size).toBe(1);
   });
+
+  it('looks again, once for every caller, when a token is newer than the state kept (a sign-in right after a change)', async () => {
+    const kept = states.current('a');
+    sent[0]!.answer(stateOf('a', 1));
+    await expect(kept).resolves.toEqual(stateOf('a', 1));
+
+    const newer = [states.current('a', 'staff', 2), states.current('a', 'staff', 2)];
+    await flush();
+    expect(sent).toHaveLength(2);
+    sent[1]!.answer(stateOf('a', 2));
+    await expect(Promise.all(newer)).resolves.toEqual([stateOf('a', 2), stateOf('a', 2)]);
+    // The refreshed state is the one kept: an older token now meets version 2 at once.
+    await expect(states.current('a', 'staff', 1)).resolves.toEqual(stateOf('a', 2));
+    expect(sent).toHaveLength(2);
+  });
+
+  it('answers the fresh state even when it is still older than the token (the guard refuses it)', async () => {
+    const call = states.current('a', 'staff', 5);
+    sent[0]!.answer(stateOf('a', 1));
+    await flush();
+    sent[1]!.answer(stateOf('a', 1));
+    await expect(call).resolves.toEqual(stateOf('a', 1));
+    expect(sent).toHaveLength(2);
+  });
 });

@@ -34,19 +34,34 @@ export class SessionStateService {
 
   constructor(private readonly rpc: NatsRpcClient) {}
 
-  current(id: string, kind: TokenKind = 'staff'): Promise<SessionState | null> {
-    const now = performance.now();
-    this.forgetOlderThan(now - SESSION_STATE_MAX_AGE_MS);
+  /**
+   * `atLeastVersion`: the caller's token was signed with this session version, so a state older
+   * than it predates the change that raised it (a sign-in right after a new password): that
+   * state is looked up again, once for all who saw it, rather than kept for the rest of its second
+   * (docs/adr/0007-session-version.md).
+   */
+  async current(id: string, kind: TokenKind = 'staff', atLeastVersion = 0): Promise<SessionState | null> {
     // Staff and clients are different tables: a key per kind, so neither answers for the other.
     const key = `${kind}:${id}`;
+    const lookup = this.lookupOf(key, kind, id);
+    const state = await lookup.state;
+    if (!state || state.sessionVersion >= atLeastVersion) return state;
+    // Whoever sees the stale answer first replaces it; the others join that newer lookup.
+    if (this.lookups.get(key) === lookup) this.lookups.delete(key);
+    return this.lookupOf(key, kind, id).state;
+  }
+
+  private lookupOf(key: string, kind: TokenKind, id: string): Lookup {
+    const now = performance.now();
+    this.forgetOlderThan(now - SESSION_STATE_MAX_AGE_MS);
     const known = this.lookups.get(key);
-    if (known) return known.state;
+    if (known) return known;
     const lookup: Lookup = { startedAt: now, state: this.ask(kind, id) };
     this.lookups.set(key, lookup);
     lookup.state.catch(() => {
       if (this.lookups.get(key) === lookup) this.lookups.delete(key);
     });
-    return lookup.state;
+    return lookup;
   }
 
   private async ask(kind: TokenKind, id: string): Promise<SessionState | null> {

@@ -21,6 +21,11 @@ describe('loadGatewayConfig', () => {
       NATS_REQUEST_TIMEOUT_MS: 5000,
       GATEWAY_SIGNING_KEY: expect.any(KeyObject),
       LOG_LEVEL: 'info',
+      COMPANY_NAME: 'Freight Forwarding',
+      COMPANY_ADDRESS: 'Harbour House, 12 Quay Road, Port District 74000',
+      COMPANY_PHONE: '+92 21 3555 0100',
+      SUPPORT_EMAIL: 'support@freight.localhost',
+      COMPANY_LOGO_URL: '',
     });
   });
 
@@ -52,5 +57,8 @@ describe('loadGatewayConfig', () => {
     } catch (error) {
       expect((error as ConfigError).problems.map((p) => p.split(':')[0])).toEqual(['GATEWAY_PORT', 'CORS_ORIGINS.0']);
     }
+    expect(() => loadGatewayConfig({ JWT_SECRET: secret, GATEWAY_SIGNING_KEY: signingKey, COMPANY_PHONE: 'call us' })).toThrow(
+      /COMPANY_PHONE: COMPANY_PHONE must be a phone number/,
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EXPORT_CHUNK_MAX } from '@freight/contracts';
+import { EXPORT_CHUNK_MAX, companyEnvSchema } from '@freight/contracts';
 import { envFields, loadConfig } from '@freight/server';
 
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
@@ -56,6 +56,8 @@ export const gatewayEnvSchema = z.object({
   NATS_PASSWORD: envFields.NATS_PASSWORD,
   GATEWAY_SIGNING_KEY: envFields.GATEWAY_SIGNING_KEY,
   LOG_LEVEL: envFields.LOG_LEVEL,
+  /** The company's own details, answered at GET /api/company and printed on the statement PDF (docs/adr/0044-company-profile.md). */
+  ...companyEnvSchema.shape,
 });
 
 export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;

@@ -45,7 +45,7 @@ export function chunkFetcher(
       throw new AppError('INTERNAL', Messages.internal);
     }
     const items = route.listKey ? (rows.data as Record<string, unknown[]>)[route.listKey]! : (rows.data as unknown[]);
-    return { items, next: chunk.next };
+    return { items, next: chunk.next, ...(chunk.fileName !== undefined && { fileName: chunk.fileName }) };
   };
 }
 
@@ -83,7 +83,7 @@ async function exportCsv(rpc: NatsRpcClient, route: ApiRoute, chunkRows: number,
   return (
     reply
       .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="${exportFileName(route)}"`)
+      .header('Content-Disposition', `attachment; filename="${first.fileName ?? exportFileName(route)}"`)
       .header('Cache-Control', 'no-store')
       // nginx in front (the edge, an ingress) would otherwise buffer the file, to disk past 1 MB, before the browser sees a byte.
       .header('X-Accel-Buffering', 'no')

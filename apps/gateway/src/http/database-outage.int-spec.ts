@@ -57,4 +57,20 @@ describe('a database that cannot be reached', () => {
     expect((await call('POST', '/api/users/login', { body: { username: HEAD.username, password: HEAD.password } })).status).toBe(200);
     expect((await call('GET', '/api/health')).status).toBe(200);
   });
+
+  // Issue 21, item 4: a database that takes connections and never answers (a failover in progress).
+  it('answers 503 with Retry-After, not a 504 time-out, while the database does not answer, and serves again once it does', async () => {
+    expect((await call('GET', '/api/users/all', { token })).status).toBe(200);
+    await proxy.stall();
+    // The service's pool gives up connecting within the gateway's time-out (a 504 today).
+    const reply = await call('GET', '/api/branches/search/Colombo', { token });
+    expect({ status: reply.status, body: reply.body, retryAfter: reply.headers['retry-after'] }).toEqual({
+      status: 503,
+      body: unavailable,
+      retryAfter: String(UNAVAILABLE_RETRY_AFTER_SECONDS),
+    });
+
+    await proxy.restore();
+    expect((await call('GET', '/api/users/all', { token })).status).toBe(200);
+  });
 });

@@ -21,6 +21,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   INTERNAL: 500,
   // A service refused the gateway's signature: a key mismatch in the deployment, never the client's fault.
   UNAUTHENTICATED_CALLER: 500,
+  // The request asks for more than one reply may carry: the caller asks for pages instead.
+  REPLY_TOO_LARGE: 422,
 };
 
 export const unauthorized = () => new AppError('UNAUTHORIZED', Messages.unauthorized);

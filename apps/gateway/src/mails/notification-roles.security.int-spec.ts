@@ -151,6 +151,30 @@ describe('POST /api/contact', () => {
     expect(mail.raw).toContain('When does my container arrive?');
   });
 
+  it("keys each message's e-mail by the message: Head and Admin read that one e-mail's delivery state", async () => {
+    const send = async (fullName: string) => {
+      expect((await stack.gateway.call('POST', '/api/contact', { body: { ...contactBody, fullName }, headers: from() })).status).toBe(201);
+      const listed = await stack.gateway.call('GET', `/api/contactMessages/all?q=${encodeURIComponent(fullName)}`, { token: tokens.Admin });
+      return listed.body[0]._id as string;
+    };
+    const [first, second] = [await send('Keyed Sender One'), await send('Keyed Sender Two')];
+    const mailsOf = (id: string) => stack.gateway.call('GET', `/api/mails/${encodeURIComponent(`contact:${id}`)}`, { token: tokens.Admin });
+    const sent = await until(async () => {
+      const reply = await mailsOf(first);
+      return reply.body.mails?.[0]?.status === 'sent' ? reply : undefined;
+    }, "the first message's e-mail sent");
+    expect(sent.status).toBe(200);
+    expect(sent.body.mails).toEqual([
+      expect.objectContaining({
+        businessKey: `contact:${first}`,
+        kind: 'contact-message',
+        subject: 'Contact form: message from Keyed Sender One',
+        status: 'sent',
+      }),
+    ]);
+    expect((await mailsOf(second)).body.mails).toEqual([expect.objectContaining({ subject: 'Contact form: message from Keyed Sender Two' })]);
+  });
+
   it('400 with each field named: all required, e-mail format, message at most 5,000 characters', async () => {
     const empty = await stack.gateway.call('POST', '/api/contact', { body: {}, headers: from() });
     expect(empty.status).toBe(400);

@@ -337,6 +337,100 @@ describe('editing a booking', () => {
   });
 });
 
+describe('a client written to spec 02 (no version in the body)', () => {
+  // The bodies exactly as spec 02 writes them: the Edit Job form's fields and the booking form's, no `version`.
+  const specJobBody = {
+    date: '2026-11-21',
+    userName: 'Emma Perera',
+    termOfShipment: NAMES.term,
+    typeOfShipment: NAMES.type,
+    consigneeName: NAMES.consignee,
+    originPort: NAMES.origin,
+    ShipmentStatus: 'Booking Confirmed',
+    remarks: 'Saved by a spec client',
+    personalremarks: 'Private note',
+    proceedToProceeding: false,
+  };
+  const specBookingBody = {
+    ShipmentStatus: 'Booking Confirmed',
+    statusOfShipment: 'Transit',
+    notify: NAMES.otherConsignee,
+    shipperName: NAMES.shipper,
+    forwarderName: NAMES.forwarder,
+    yardName: NAMES.yard,
+    cartoons: '4',
+    cbm: '1.5',
+    weight: '300',
+    blNo: 'BL-SPEC-1',
+    containerNo: 'SPEC1234567',
+    Vesselname: 'Spec Star',
+    bookingNo: 'BK-1',
+    etd: '2026-11-25',
+    eta: '2026-12-01',
+    remarks: 'Booked by a spec client',
+    personalremarks: '',
+    jobStatus: true,
+    statusUpdateToClient: true,
+    proceedToProceeding: true,
+  };
+
+  it('saves through update, updateadmin and updatebooking, each reply carrying the new version', async () => {
+    const job = await addJob(shared, world.admin, 'emma');
+    const employee = await call('PUT', `/api/shipments/update/${job.jobNo}`, { token: world.emma.token, body: specJobBody });
+    expect([employee.status, employee.body.message]).toEqual([200, JobTexts.jobUpdated]);
+    expect(employee.body.shipment).toMatchObject({ version: 2, date: '2026-11-21', remarks: 'Saved by a spec client', ShipmentStatus: 'Booking Confirmed' });
+    const admin = await call('PUT', `/api/shipments/updateadmin/${job.jobNo}`, {
+      token: world.admin.token,
+      body: { ...specJobBody, proceedToProceeding: true },
+    });
+    expect([admin.status, admin.body.shipment.version, admin.body.shipment.proceedToProceeding]).toEqual([200, 3, true]);
+    const booking = await call('PUT', `/api/shipments/updatebooking/${job.jobNo}`, { token: world.admin.token, body: specBookingBody });
+    expect([booking.status, booking.body.message]).toEqual([200, JobTexts.bookingUpdated]);
+    expect(booking.body.shipment).toMatchObject({
+      version: 4,
+      blNo: 'BL-SPEC-1',
+      Vesselname: 'Spec Star',
+      shipperName: { shipperName: NAMES.shipper },
+      cartoons: 4,
+      statusUpdateToClient: true,
+    });
+    const read = await call('GET', `/api/shipments/searchbooklist/${job.jobNo}`, { token: world.admin.token });
+    expect(read.body.results[0]).toEqual(booking.body.shipment);
+  });
+
+  it('still refuses a stale version when one is sent (409, nothing written), and a version that is not a number (400)', async () => {
+    const job = await addJob(shared, world.admin, 'emma');
+    const saved = await call('PUT', `/api/shipments/updateadmin/${job.jobNo}`, { token: world.admin.token, body: specJobBody });
+    expect(saved.status).toBe(200);
+    const stale = await Promise.all([
+      call('PUT', `/api/shipments/update/${job.jobNo}`, { token: world.admin.token, body: { ...specJobBody, remarks: 'stale', version: job.version } }),
+      call('PUT', `/api/shipments/updateadmin/${job.jobNo}`, { token: world.admin.token, body: { ...specJobBody, remarks: 'stale', version: job.version } }),
+      call('PUT', `/api/shipments/updatebooking/${job.jobNo}`, {
+        token: world.admin.token,
+        body: { ...specBookingBody, remarks: 'stale', version: job.version },
+      }),
+    ]);
+    expect(stale.map((reply) => [reply.status, reply.body.message])).toEqual(Array(3).fill([409, JobTexts.changedByOthers]));
+    const odd = await call('PUT', `/api/shipments/updateadmin/${job.jobNo}`, { token: world.admin.token, body: { ...specJobBody, version: 'two' } });
+    expect([odd.status, Object.keys(detailsOf(odd))]).toEqual([400, ['version']]);
+    const unchanged = await call('GET', `/api/shipments/searchworklist/${job.jobNo}`, { token: world.admin.token });
+    expect(unchanged.body.results[0]).toEqual(saved.body.shipment);
+  });
+
+  it('answers 404 with the spec text, not 400, for an unknown job on every update call', async () => {
+    const replies = await Promise.all([
+      call('PUT', '/api/shipments/update/IMP-999998', { token: world.admin.token, body: specJobBody }),
+      call('PUT', '/api/shipments/updateadmin/IMP-999998', { token: world.admin.token, body: specJobBody }),
+      call('PUT', '/api/shipments/updatebooking/IMP-999998', { token: world.admin.token, body: specBookingBody }),
+    ]);
+    expect(replies.map((reply) => [reply.status, reply.body.message])).toEqual([
+      [404, JobTexts.jobNotFound],
+      [404, JobTexts.jobNotFound],
+      [404, JobTexts.bookingNotFound],
+    ]);
+  });
+});
+
 describe('the worklist and the booking sheet', () => {
   it('page on the server with the total in X-Total-Count, sort, search (active/inactive on the booking sheet) and filter by direction and status', async () => {
     const marker = `Batch ${Date.now()}`;

@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { STATEMENT_KIND_LABELS, StatementTexts, formatMoney, type Statement, type StatementLine } from '@freight/contracts';
+import {
+  STATEMENT_KIND_LABELS,
+  StatementTexts,
+  companyProfileFromEnv,
+  formatMoney,
+  type CompanyProfile,
+  type Statement,
+  type StatementLine,
+} from '@freight/contracts';
 
 /*
  * The statement of account as a PDF (ADR 37): A4, the consignee, the period and its figures on top,
@@ -71,12 +79,26 @@ interface PdfkitFonts {
   _font: { font: { hasGlyphForCodePoint(codePoint: number): boolean } };
 }
 
+/** The company's name, address, phone and e-mail above the title (docs/adr/0044-company-profile.md). */
+function drawCompanyHeader(doc: PDFKit.PDFDocument, company: CompanyProfile, shown: (value: string) => string, bold: string, regular: string): void {
+  doc.font(bold).fontSize(12).text(shown(company.name), MARGIN, MARGIN);
+  doc.font(regular).fontSize(9).text(shown(company.address));
+  doc.text(shown(`Phone: ${company.phone} · E-mail: ${company.email}`));
+  doc.moveDown(0.8);
+}
+
 /**
  * Draws a statement: `head` for the figures (a statement call of one line), `pages` for every line
  * in order, the balance brought forward first and the balance carried forward last (the CSV
- * export's chunks). Resolves with the whole file.
+ * export's chunks), under the company's details (the configured profile; the development one by
+ * default). Resolves with the whole file.
  */
-export async function statementPdf(head: Statement, pages: AsyncIterable<StatementLine[]>, now = new Date()): Promise<Buffer> {
+export async function statementPdf(
+  head: Statement,
+  pages: AsyncIterable<StatementLine[]>,
+  now = new Date(),
+  company: CompanyProfile = companyProfileFromEnv({}),
+): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
@@ -98,7 +120,8 @@ export async function statementPdf(head: Statement, pages: AsyncIterable<Stateme
 
   const right = doc.page.width - MARGIN;
   const width = right - MARGIN;
-  doc.font(BOLD).fontSize(16).text(StatementTexts.title, MARGIN, MARGIN);
+  drawCompanyHeader(doc, company, shown, BOLD, REGULAR);
+  doc.font(BOLD).fontSize(16).text(StatementTexts.title);
   doc.font(REGULAR).fontSize(10).moveDown(0.3);
   doc.text(`Consignee: ${shown(head.consignee.consigneeName)}`);
   doc.text(`Period: ${dayText(head.from)} to ${dayText(head.to)}`);

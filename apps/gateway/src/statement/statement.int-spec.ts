@@ -7,13 +7,14 @@ import { stackForFile } from '../testing/gateway-stack.js';
 import { pdfText } from '@freight/server-testing';
 
 /*
- * The statement of account and the receivables (issue 10 "Beyond the seeds"; ADR 37) through the
- * gateway and the accounts service on Postgres and NATS. The ledger is written here the way the
- * accounts service's writes leave it (each row with its day, amount and the balance around it,
- * the consignee's totals moved in the same statement): invoices, one replaced, payments by cash
- * and cheque, one edited, one deleted, one recorded after later ones but dated before them. Every
- * statement is then checked against the ledger's own rows, read straight from Postgres and added
- * up here in whole cents: on screen, as CSV and as PDF.
+ * The statement of account and the receivables (issue 10 "Beyond the seeds"; ADR 37, 42) through the
+ * gateway and the accounts service on Postgres and NATS. The ledger, the invoices and the payments
+ * are written here the way the accounts service's writes leave them (each ledger row with its day,
+ * amount and the balance around it, the consignee's totals moved in the same statement): invoices,
+ * one replaced, payments by cash and cheque, one edited, one deleted, one recorded after later ones
+ * but dated before them. The Head's ledger view is then checked against the ledger's own rows, read
+ * straight from Postgres and added up here in whole cents, and the statement view (what the
+ * consignee reads) against the documents as they stand: on screen, as CSV and as PDF.
  */
 
 // Two lines a chunk: the CSV and the PDF of a few lines already go over several chunks.
@@ -109,6 +110,20 @@ async function payment(consigneeId: string, amount: string, day: string, chequeN
   return { id, sr };
 }
 
+/** An invoice as it stands (accounts.invoice, on its job): the statement view lists it. */
+async function invoiceNow(consigneeId: string, jobNo: string, invoiceNo: string, amount: string, day: string): Promise<void> {
+  await accountsQuery(`INSERT INTO accounts.job (job_no, consignee_id, origin_id, origin_port) VALUES ($1, $2, $3, 'Shanghai')`, [
+    jobNo,
+    consigneeId,
+    randomUUID(),
+  ]);
+  await accountsQuery(
+    `INSERT INTO accounts.invoice (job_no, consignee_id, consignee_name, invoice_no, amount, invoice_date, search_text, created_by, updated_by)
+     VALUES ($1, $2, $3, $4, $5, $6, '', $7, $7)`,
+    [jobNo, consigneeId, NAMES[consigneeId], invoiceNo, amount, day, randomUUID()],
+  );
+}
+
 /** What the ledger itself says of a consignee's range: the opening sum, the rows of the range with running balances, the closing sum. */
 async function fromLedger(consigneeId: string, from: string, to: string) {
   const rows = await accountsQuery<{ day: string; kind: string; amount: string }>(
@@ -130,10 +145,12 @@ async function fromLedger(consigneeId: string, from: string, to: string) {
 const balanceOf = async (consigneeId: string) =>
   (await accountsQuery<{ balance: string }>(`SELECT balance::text AS balance FROM accounts.consignee WHERE id = $1`, [consigneeId]))[0]!.balance;
 
-const statement = (consigneeId: string, query: Record<string, string | number>, token = head.token) =>
+const ask = (consigneeId: string, query: Record<string, string | number>, token = head.token) =>
   call('GET', `/api/accounts/statement/${consigneeId}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`, {
     token,
   });
+/** The Head's ledger view: every row, corrections included. */
+const statement = (consigneeId: string, query: Record<string, string | number>, token = head.token) => ask(consigneeId, { ...query, view: 'ledger' }, token);
 
 beforeAll(async () => {
   head = shared.head;
@@ -157,7 +174,77 @@ beforeAll(async () => {
   // Recorded last, dated before the February rows: the statement goes by day, not by when it was typed in.
   await payment(acme, '20.00', dayOf(2, 1));
   await payment(baltika, '75.00', dayOf(0, 1), 'ЧЕК-12');
+  // The documents as those changes left them: each invoice at its last amount, the cheque edited, the mistaken payment deleted.
+  await invoiceNow(acme, 'IMP-000001', 'INV-1B', '1200.00', JAN);
+  await invoiceNow(acme, 'IMP-000002', 'INV-2', '2500.50', FEB);
+  await invoiceNow(acme, 'IMP-000003', 'INV-3', '300.25', MAR);
+  await invoiceNow(bolt, 'IMP-000009', 'INV-9', '999999.99', FEB);
+  await invoiceNow(cargo, 'IMP-000010', 'INV-10', '90.00', dayOf(0, 1));
+  await accountsQuery(`UPDATE accounts.credit SET amount = 900.00 WHERE id = $1`, [cheque.id]);
+  await accountsQuery(`UPDATE accounts.credit SET deleted_at = now() WHERE id = $1`, [mistaken.id]);
 }, 60_000);
+
+describe('statement of account, as the consignee reads it (the default view)', () => {
+  it('lists the opening balance, the invoices and payments as they stand now, no correction and no deleted payment; totals are the sums of its lines', async () => {
+    const reply = await ask(acme, WIDE);
+    expect(reply.status).toBe(200);
+    const body = reply.body as Statement;
+    // The opening balance was set before the range: brought forward.
+    expect(body.openingBalance).toBe('1000.00');
+    expect(body.lines.map((line) => [line.date, line.kind, line.reference, line.details, line.debit, line.credit, line.balance])).toEqual([
+      [JAN, 'invoice', 'IMP-000001', 'Invoice INV-1B', '1200.00', '', '2200.00'],
+      [JAN_LATE, 'credit', '1', 'Cash', '', '500.00', '1700.00'],
+      [dayOf(2, 1), 'credit', '4', 'Cash', '', '20.00', '1680.00'],
+      [FEB, 'invoice', 'IMP-000002', 'Invoice INV-2', '2500.50', '', '4180.50'],
+      [FEB_LATE, 'credit', '2', 'Cheque CHQ-771', '', '900.00', '3280.50'],
+      [MAR, 'invoice', 'IMP-000003', 'Invoice INV-3', '300.25', '', '3580.75'],
+    ]);
+    const sum = (column: 'debit' | 'credit') => text(body.lines.reduce((total, line) => total + (line[column] ? cents(line[column]) : 0n), 0n));
+    expect([body.totalDebit, body.totalCredit]).toEqual([sum('debit'), sum('credit')]);
+    expect([body.totalDebit, body.totalCredit]).toEqual(['4000.75', '1420.00']);
+    expect(body.lineCount).toBe(6);
+    // The running balance still ends at the balance owed.
+    expect(body.closingBalance).toBe(await balanceOf(acme));
+    expect(JSON.stringify(body)).not.toMatch(/now Rs|deleted|was Rs/);
+    // From the first day there was anything, the opening balance is a line of its own.
+    const whole = (await ask(acme, { from: dayOf(14, 1), to: WIDE.to })).body as Statement;
+    expect(whole.lines[0]).toEqual({
+      date: dayOf(14, 1),
+      kind: 'opening balance',
+      reference: '',
+      details: 'Opening balance',
+      debit: '1000.00',
+      credit: '',
+      balance: '1000.00',
+    });
+    expect([whole.openingBalance, whole.totalDebit, whole.closingBalance]).toEqual(['0.00', '5000.75', '3580.75']);
+    // Paged on the server like the ledger.
+    const second = (await ask(acme, { ...WIDE, page: 2, pageSize: 4 })).body as Statement;
+    expect(second.lines).toEqual(body.lines.slice(4));
+  });
+
+  it('as CSV: dates as dd/mm/yyyy, the same lines over several chunks, a file named after the consignee', async () => {
+    const reply = await call('GET', `/api/accounts/statement/${acme}/export.csv?from=${WIDE.from}&to=${WIDE.to}`, { token: head.token });
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-disposition']).toBe(`attachment; filename="statement-consignee-acme-${WIDE.from}-${WIDE.to}.csv"`);
+    const records = parse(reply.body as string, { bom: true }) as string[][];
+    const screen = (await ask(acme, WIDE)).body as Statement;
+    const ddmmyyyy = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+    expect(records.slice(1)).toEqual([
+      [ddmmyyyy(WIDE.from), 'Brought forward', '', '', '', '', '1000.00'],
+      ...screen.lines.map((line) => [
+        ddmmyyyy(line.date),
+        line.kind === 'invoice' ? 'Invoice' : 'Payment',
+        line.reference,
+        line.details,
+        line.debit,
+        line.credit,
+        line.balance,
+      ]),
+      [ddmmyyyy(WIDE.to), 'Carried forward', '', '', '', '', '3580.75'],
+    ]);
+  });
+});
 
 describe('statement of account', () => {
   it('equals the ledger: the opening sum, every row in date order with its running balance, and it closes on the balance owed now', async () => {
@@ -260,18 +347,19 @@ describe('statement of account', () => {
   });
 
   it('as CSV: a header, the balance brought forward, every line over several chunks, the balance carried forward', async () => {
-    const reply = await call('GET', `/api/accounts/statement/${acme}/export.csv?from=${WIDE.from}&to=${WIDE.to}`, { token: head.token });
+    const reply = await call('GET', `/api/accounts/statement/${acme}/export.csv?from=${WIDE.from}&to=${WIDE.to}&view=ledger`, { token: head.token });
     expect(reply.status).toBe(200);
     expect(reply.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(reply.headers['content-disposition']).toMatch(/^attachment; filename="accounts-statement-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(reply.headers['content-disposition']).toBe(`attachment; filename="ledger-consignee-acme-${WIDE.from}-${WIDE.to}.csv"`);
     const records = parse(reply.body as string, { bom: true }) as string[][];
     const screen = (await statement(acme, WIDE)).body as Statement;
+    const ddmmyyyy = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
     expect(records[0]).toEqual(['Date', 'Type', 'Reference', 'Details', 'Debit (Rs.)', 'Credit (Rs.)', 'Balance (Rs.)']);
-    expect(records[1]).toEqual([WIDE.from, 'Brought forward', '', '', '', '', screen.openingBalance]);
+    expect(records[1]).toEqual([ddmmyyyy(WIDE.from), 'Brought forward', '', '', '', '', screen.openingBalance]);
     expect(records.slice(2, -1)).toEqual(
-      screen.lines.map((line) => [line.date, expect.any(String), line.reference, line.details, line.debit, line.credit, line.balance]),
+      screen.lines.map((line) => [ddmmyyyy(line.date), expect.any(String), line.reference, line.details, line.debit, line.credit, line.balance]),
     );
-    expect(records.at(-1)).toEqual([WIDE.to, 'Carried forward', '', '', '', '', screen.closingBalance]);
+    expect(records.at(-1)).toEqual([ddmmyyyy(WIDE.to), 'Carried forward', '', '', '', '', screen.closingBalance]);
     expect(records).toHaveLength(screen.lineCount + 3);
   });
 
@@ -285,15 +373,17 @@ describe('statement of account', () => {
     const pages = await pdfText(new Uint8Array(await response.arrayBuffer()));
     // A long detail wraps onto a second line of its cell.
     const all = pages.join('\n').replace(/\s+/g, ' ');
-    const screen = (await statement(acme, WIDE)).body as Statement;
+    // The consignee's document: the statement view.
+    const screen = (await ask(acme, WIDE)).body as Statement;
     expect(all).toContain('Statement of Account');
     expect(all).toContain('Consignee: Consignee acme');
     expect(all).toContain(`Closing balance`);
     const rs = (amount: string) => `Rs. ${amount.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
     expect(all).toContain(rs(screen.closingBalance));
     expect(all).toContain('Rs. 2,500.50');
-    expect(all).toContain('Invoice INV-1B, now Rs. 1,200.00');
+    expect(all).toContain('Invoice INV-1B Rs. 1,200.00');
     expect(all).toContain('Cheque CHQ-771');
+    expect(all).not.toMatch(/now Rs|deleted/);
     for (const line of screen.lines) expect(all).toContain(rs(line.balance));
     expect(pages.at(-1)).toContain(`Page ${pages.length} of ${pages.length}`);
   });

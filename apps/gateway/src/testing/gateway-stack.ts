@@ -1,6 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { jetstreamManager } from '@nats-io/jetstream';
-import type { LoginResponse, StaffRole, UserCreate } from '@freight/contracts';
+import { companyEnvSchema, type LoginResponse, type StaffRole, type UserCreate } from '@freight/contracts';
 import {
   connectTestNats,
   newUser,
@@ -36,6 +36,7 @@ export function gatewayConfig(namespace: string, overrides: Partial<GatewayConfi
     BODY_LIMIT_BYTES,
     GATEWAY_TRUST_PROXY: 'loopback',
     EXPORT_CHUNK_ROWS: 500,
+    ...companyEnvSchema.parse({}),
     ...nats,
     LOG_LEVEL: 'silent',
     ...overrides,

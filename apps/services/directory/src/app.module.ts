@@ -16,6 +16,7 @@ import { UserModule } from './users/user.module.js';
 import { limitPasswordHashing } from './users/password.js';
 import { ConsigneeEntity } from './consignees/consignee.entity.js';
 import { ConsigneeModule } from './consignees/consignee.module.js';
+import { BalanceCopyModule } from './consignees/balance-copy.js';
 import { ShipperEntity } from './shippers/shipper.entity.js';
 import { ShipperModule } from './shippers/shipper.module.js';
 import { ClientLoginModule } from './clients/client-login.module.js';
@@ -71,6 +72,7 @@ export class AppModule {
         BranchModule,
         UserModule,
         ConsigneeModule,
+        BalanceCopyModule.register(config),
         ShipperModule,
         ClientLoginModule,
         ForwarderModule,

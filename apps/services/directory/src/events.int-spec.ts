@@ -7,6 +7,9 @@ import { branches, consignees, eventStreamName, shippers, users, type ChangeEven
 import { connectTestNats } from '@freight/server-testing';
 import { errorOf, headActor as actor, startDirectory, type DirectoryHarness } from './testing/directory-harness.js';
 
+/** Who made the changes, as the master-data events name them. */
+const by = { id: actor.id, username: actor.username };
+
 let h: DirectoryHarness;
 let admin: NatsConnection;
 
@@ -75,7 +78,7 @@ describe('directory events', () => {
       'events.directory.branch.updated',
       'events.directory.branch.deleted',
     ]);
-    expect(events[0]!.payload).toEqual({ key: 'Galle', after: { _id: expect.any(String), ...galle } });
+    expect(events[0]!.payload).toEqual({ key: 'Galle', after: { _id: expect.any(String), ...galle }, by });
     expect(events[1]!.payload).toEqual({ key: 'kamal', after: user });
     // A rename: the key is the old username, so a copy elsewhere finds the row it renames.
     expect(events[2]!.payload).toEqual({ key: 'kamal', before: user, after: { ...user, username: 'kamal.silva' } });
@@ -129,10 +132,11 @@ describe('directory events', () => {
       'events.directory.shipper.created',
       'events.directory.shipper.updated',
     ]);
-    expect(rows[0]!.payload).toEqual({ key: consignee.consignee_id, after: consignee });
-    expect(rows[1]!.payload).toEqual({ key: consignee.consignee_id, before: consignee, after: changed });
-    expect(rows[2]!.payload).toEqual({ key: consignee.consignee_id, before: changed });
-    expect(rows[3]!.payload).toEqual({ key: shipper.shipper_id, after: shipper });
+    // Who made each change, so a copy that records changes names them (the accounts ledger).
+    expect(rows[0]!.payload).toEqual({ key: consignee.consignee_id, after: consignee, by });
+    expect(rows[1]!.payload).toEqual({ key: consignee.consignee_id, before: consignee, after: changed, by });
+    expect(rows[2]!.payload).toEqual({ key: consignee.consignee_id, before: changed, by });
+    expect(rows[3]!.payload).toEqual({ key: shipper.shipper_id, after: shipper, by });
     expect(JSON.stringify(rows)).not.toMatch(new RegExp(`password|argon|${secrets.join('|')}`, 'i'));
   });
 

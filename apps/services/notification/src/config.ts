@@ -1,5 +1,6 @@
 import { envFields, loadConfig, natsEnvSchema, postgresUrlField } from '@freight/server';
 import { z } from 'zod';
+import { companyEnvSchema } from '@freight/contracts';
 
 export const SERVICE = 'notification' as const;
 /** Postgres schema owned by this service's role. */
@@ -23,8 +24,11 @@ export const notificationServiceEnvSchema = notificationEnvSchema.extend({
     .regex(/^smtps?:\/\/[^/\s]+\/?$/, 'must be an smtp:// or smtps:// URL')
     .default('smtp://127.0.0.1:1025'),
   MAIL_FROM: z.string().min(3).default('Freight <no-reply@freight.localhost>'),
-  /** The support inbox: contact form messages go there (DECISIONS §2). */
-  SUPPORT_EMAIL: z.email('must be an e-mail address').default('support@freight.localhost'),
+  /**
+   * The company's own details, in every e-mail (docs/adr/0044-company-profile.md); its SUPPORT_EMAIL is the
+   * support inbox too: contact form messages go there.
+   */
+  ...companyEnvSchema.shape,
   /** SMTP connections the sender keeps open; each has one e-mail in flight until its outcome is committed. */
   MAIL_SMTP_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(8),
   /** First wait after a temporary failure; it doubles with each attempt. */

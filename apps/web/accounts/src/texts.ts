@@ -18,6 +18,12 @@ export const DebitTexts = {
   added: (message: string, updatedBalance: string) => `✅ ${message} Updated Balance: ${updatedBalance}`,
   listFailed: 'Error fetching invoiced shipments.',
   noRecords: 'No debit records found.',
+  /** Ours: the question before a debit replaces a job's invoice (issue 21), naming both invoices and amounts. */
+  confirmReplace: (jobNo: string, old: { invoiceNo: string; amount: string }, next: { invoiceNo: string; amount: string }) => ({
+    title: 'Replace the invoice?',
+    message: `${jobNo} already has invoice ${old.invoiceNo} of ${old.amount}. Replace it with invoice ${next.invoiceNo} of ${next.amount}? The balance owed moves by the difference.`,
+    confirmLabel: 'Replace invoice',
+  }),
 } as const;
 
 export const CreditTexts = {

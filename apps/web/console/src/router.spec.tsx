@@ -31,6 +31,8 @@ async function renderAt(path: string, role?: StaffRole) {
   await screen.findByRole('main');
 }
 
+const COMPANY = { name: 'Lanka Ocean Lines', address: '45 Harbour Street, Colombo 01', phone: '+94 11 234 5678', email: 'hello@lanka.example', logoUrl: '' };
+
 /** The staff shell is around the screen: the header with Log Out, the sidebar, the banner. */
 function expectShell() {
   expect(screen.getByRole('banner').textContent).toContain('Log Out');
@@ -42,7 +44,9 @@ describe('every staff page lives in the shell', () => {
   beforeEach(() => {
     localStorage.clear();
     setSessionNavigator(() => {});
-    globalThis.fetch = jest.fn<typeof fetch>().mockResolvedValue(new Response('{}'));
+    globalThis.fetch = jest
+      .fn<typeof fetch>()
+      .mockImplementation(async (input) => (String(input).endsWith('/api/company') ? Response.json(COMPANY) : new Response('{}')));
   });
   afterEach(() => {
     cleanup();
@@ -63,6 +67,12 @@ describe('every staff page lives in the shell', () => {
     await renderAt(path, 'Head');
     expect(await screen.findByText('jobs remote')).toBeTruthy();
     expectShell();
+  });
+
+  it("every staff page ends with the company's footer: the current year and the configured name (GET /api/company)", async () => {
+    await renderAt('/admindashboard', 'Employee');
+    const footer = await screen.findByText(`© ${new Date().getFullYear()} ${COMPANY.name}. All rights reserved.`, { exact: false });
+    expect(footer.closest('footer')!.textContent).toContain(COMPANY.address);
   });
 
   it("every staff page carries the Owner's Message", async () => {

@@ -64,7 +64,7 @@ describe('texts of the error catalogue (spec 01 §8)', () => {
 
   it('the texts the screens derive from the definitions are the catalogue words', () => {
     expect(screenTexts(users, userList.texts)).toMatchObject({
-      listTitle: 'Manage Users',
+      listTitle: 'Manage User',
       addTitle: 'Add User',
       editTitle: 'Edit User',
       caption: 'Users',

@@ -103,7 +103,7 @@ describe('the list screens (columns, sorting and actions from the definitions an
   it("an Admin adds on 'adduser', edits the Employee and deletes them, and may do neither to the Head", async () => {
     server({ 'GET /api/users/all': listed });
     renderAt('manageuser', 'Admin');
-    expect(await screen.findByRole('heading', { name: 'Manage Users' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Manage User' })).toBeTruthy();
     await screen.findByRole('cell', { name: 'boss' });
     expect(screen.getByRole('link', { name: 'Add User' }).getAttribute('href')).toBe('/admindashboard/administrativetools/adduser');
     expect(screen.getByRole('link', { name: 'Edit user nimal' }).getAttribute('href')).toBe('/admindashboard/administrativetools/edituser/nimal');

@@ -50,6 +50,15 @@ describe('the portal: /clientlogin in the host, the client screens from the clie
     localStorage.clear();
   });
 
+  it("every page ends with the company's footer: the current year and the configured name (GET /api/company)", async () => {
+    clientPagesFake();
+    gateway.routes['GET /api/company'] = () =>
+      reply({ name: 'Lanka Ocean Lines', address: '45 Harbour Street', phone: '+94 11 234 5678', email: 'hello@lanka.example', logoUrl: '' });
+    renderAsClient(null, '/clientlogin', routes, { asHost: true });
+    const footer = await screen.findByText(`© ${new Date().getFullYear()} Lanka Ocean Lines. All rights reserved.`, { exact: false });
+    expect(footer.closest('footer')!.textContent).toContain('45 Harbour Street');
+  });
+
   it('a consignee signs in and lands on Ocean Visibility, drawn by the remote with the client token', async () => {
     clientPagesFake();
     gateway.routes['POST /api/clientlogin/myclientlogin'] = signInReply('consignee');

@@ -1,7 +1,7 @@
 import { Container } from '@mantine/core';
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { Navigate, Outlet, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import type { ClientRole } from '@freight/contracts';
-import { CLIENT_SCREENS, NotFoundPage, RemoteSlot, RequireClient } from '@freight/web-kit';
+import { CLIENT_SCREENS, CompanyFooter, NotFoundPage, RemoteSlot, RequireClient } from '@freight/web-kit';
 import { ClientLoginPage } from './pages/client-login.page.js';
 import { RouterErrorPage } from './pages/router-error.page.js';
 
@@ -19,12 +19,19 @@ const clientScreens = (role: ClientRole): RouteObject => ({
  * The portal's routes (spec 02 §2, exact spelling): /clientlogin is the host's own (the first
  * render, kept light); the consignee's and the shipper's screens come from the client-portal
  * remote; any other address is "Page not found". `/` belongs to the public microsite (the edge
- * sends it there); should it reach the portal, it goes to the sign-in.
+ * sends it there); should it reach the portal, it goes to the sign-in. Every page ends with the
+ * company's footer, as the console's and the microsite's do.
  */
 export const routes: RouteObject[] = [
   {
     path: '/',
     errorElement: <RouterErrorPage />,
+    element: (
+      <>
+        <Outlet />
+        <CompanyFooter />
+      </>
+    ),
     children: [
       { index: true, element: <Navigate to="/clientlogin" replace /> },
       { path: 'clientlogin', element: <ClientLoginPage /> },

@@ -48,6 +48,16 @@ export const statementLineSchema = z.object({
 });
 export type StatementLine = z.infer<typeof statementLineSchema>;
 
+/**
+ * Which lines a statement lists (issue 21; docs/adr/0042-statement-and-ledger-views.md):
+ * `statement` (the default, what a consignee reads): the opening balance, the invoices and the
+ * payments as they stand now (a replaced invoice or an edited payment at its current amount, a
+ * deleted payment not at all); `ledger` (the Head's): every row of the ledger, each correction a line.
+ */
+export const STATEMENT_VIEWS = ['statement', 'ledger'] as const;
+export type StatementView = (typeof STATEMENT_VIEWS)[number];
+const viewField = z.optional(z.enum(STATEMENT_VIEWS, { error: 'View must be statement or ledger' }));
+
 /** `from` to `to`, both days included; `to` not before `from`. */
 const rangeFields = { from: accountsDateField('From'), to: accountsDateField('To') };
 const rangeRule = z.superRefine((range: { from: string; to: string }, ctx) => {
@@ -65,10 +75,27 @@ export const STATEMENT_PAGE_SIZE = 50;
 export const STATEMENT_MAX_PAGE_SIZE = 200;
 
 export const statementQuerySchema = z
-  .object({ ...rangeFields, page: optionalCount('page', 1_000_000), pageSize: optionalCount('pageSize', STATEMENT_MAX_PAGE_SIZE) })
+  .object({ ...rangeFields, view: viewField, page: optionalCount('page', 1_000_000), pageSize: optionalCount('pageSize', STATEMENT_MAX_PAGE_SIZE) })
   .check(rangeRule);
 export type StatementQuery = z.input<typeof statementQuerySchema>;
+/** The PDF's range: always the statement view, the document a consignee is sent. */
 export const statementRangeSchema = z.object(rangeFields).check(rangeRule);
+/** The CSV's range and view. */
+export const statementExportQuerySchema = z.object({ ...rangeFields, view: viewField }).check(rangeRule);
+
+/** `2026-11-24` → `24/11/2026` (dd/mm/yyyy, as every date is shown). */
+const dayText = (day: string) => day.replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$3/$2/$1');
+
+/** A statement's file: `statement-acme-traders-pvt-ltd-2026-01-01-2026-12-31.csv` (`ledger-…` for the ledger view). */
+export function statementFileName(consigneeName: string, from: string, to: string, extension: 'csv' | 'pdf', view: StatementView = 'statement'): string {
+  const name =
+    consigneeName
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'consignee';
+  return `${view}-${name}-${from}-${to}.${extension}`;
+}
 
 /** A statement: the figures of the whole range, and one page of its lines (every line without `page`). */
 export const statementSchema = z.object({
@@ -112,7 +139,7 @@ const ownStatement = { role: 'consignee', param: 'consignee_id', by: 'id' } as c
 
 /** The statement's CSV columns: money as plain decimals, so a spreadsheet can add them up. */
 export const STATEMENT_COLUMNS = [
-  { field: 'date', label: 'Date' },
+  { field: 'date', label: 'Date', text: (line: StatementLine) => dayText(line.date) },
   { field: 'kind', label: 'Type', text: (line: StatementLine) => STATEMENT_KIND_LABELS[line.kind] },
   { field: 'reference', label: 'Reference' },
   { field: 'details', label: 'Details' },
@@ -142,7 +169,7 @@ export const accountsReports = defineResource({
       method: 'GET',
       path: '/api/accounts/statement/{consignee_id}',
       summary:
-        "A consignee's statement of account from `from` to `to` (Head, or that consignee): opening balance, every invoice and payment in date order with the running balance, closing balance; `page`/`pageSize` page the lines",
+        "A consignee's statement of account from `from` to `to` (Head, or that consignee): opening balance, every invoice and payment in date order with the running balance, closing balance; `page`/`pageSize` page the lines; `view=ledger` (Head): every ledger row, corrections included",
       action: 'read',
       params: consigneeParam,
       query: statementQuerySchema,
@@ -157,7 +184,7 @@ export const accountsReports = defineResource({
       action: 'read',
       params: consigneeParam,
       owner: ownStatement,
-      query: statementRangeSchema,
+      query: statementExportQuerySchema,
       reply: z.array(statementLineSchema),
       csv: { columns: STATEMENT_COLUMNS },
     },

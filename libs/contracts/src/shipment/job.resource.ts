@@ -125,7 +125,13 @@ const directionField = z._default(z.enum(DIRECTIONS, { error: choiceError('Direc
 const optionalName = (label: string) => z._default(z.nullable(blankAsMissing(requiredText(label))), null);
 const flag = (label: string) => z._default(z.boolean({ error: `${label} must be true or false` }), false);
 const remarksField = (label: string) => z._default(multilineText(label, 2000), '');
-const versionField = z.int({ error: 'version (the job version you opened) is required' }).check(z.minimum(1, 'version must be 1 or more'));
+/**
+ * The job version the editor opened (optimistic concurrency, docs/adr/0041): optional, so a client
+ * written to the spec's bodies can save; given and not the job's, the save is refused (409).
+ */
+const versionField = z.optional(
+  z.int({ error: 'version must be a whole number (the job version you opened)' }).check(z.minimum(1, 'version must be 1 or more')),
+);
 
 /** A reference to master data as replies carry it: its directory id and current name. */
 const ref = <K extends string>(name: K) => z.object({ _id: z.string(), ...({ [name]: z.string() } as { [P in K]: z.ZodMiniString<string> }) });
@@ -171,7 +177,7 @@ export const jobSchema = z.object({
   /** Money as an exact decimal string (ADR 23), null before a debit. */
   invoiceAmount: z.nullable(z.string()),
   invoiceDate: z.nullable(z.string()),
-  /** Optimistic concurrency: a save must send the version it read (409 otherwise). */
+  /** Optimistic concurrency: a save that sends the version it read is refused (409) if the job changed since. */
   version: z.int(),
   createdAt: z.string(),
   updatedAt: z.string(),

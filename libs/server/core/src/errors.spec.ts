@@ -50,6 +50,9 @@ describe('isDatabaseUnreachable', () => {
     ['a server starting or stopping (57P03)', coded('57P03', 'the database system is shutting down')],
     ['a connection exception (08006)', coded('08006')],
     ['too many connections (53300)', coded('53300')],
+    ['out of memory (53200)', coded('53200')],
+    ['a database not accepting connections (55000)', coded('55000', 'database "freight" is not currently accepting connections')],
+    ['a pool whose connect timed out', new Error('Connection terminated due to connection timeout')],
     ['a connection lost mid-query', new Error('Connection terminated unexpectedly')],
     ['a pool that could not connect in time', new Error('timeout exceeded when trying to connect')],
     [
@@ -71,6 +74,7 @@ describe('isDatabaseUnreachable', () => {
     ['a unique violation', coded('23505')],
     ['a syntax error', coded('42601')],
     ['a serialization failure', coded('40001')],
+    ['a statement in the wrong state (55000)', coded('55000', 'currval of sequence "job_no" is not yet defined in this session')],
     ['a plain bug', new TypeError('x is undefined')],
     ['not an error at all', 'ECONNREFUSED'],
   ])('is false for %s', (_, error) => {

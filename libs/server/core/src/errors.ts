@@ -62,9 +62,16 @@ export function pgErrorToAppError(error: unknown): AppError | undefined {
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 /**
  * SQLSTATEs of a server that is going away or not accepting connections: class 08
- * (connection exception), 57P01-57P03 (admin or crash shutdown, cannot connect now), 53300 (too many connections).
+ * (connection exception), class 53 (insufficient resources: too many connections, out of memory
+ * or disk), 57P01-57P03 (admin or crash shutdown, cannot connect now).
  */
-const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
+const UNAVAILABLE_SQLSTATE = /^(08...|53...|57P0[123])$/;
+/**
+ * 55000 (object not in prerequisite state) is also a statement's error (a sequence's currval
+ * before nextval); only this message of it is a database closed to connections
+ * (`ALTER DATABASE … ALLOW_CONNECTIONS false`, as maintenance or a failover does).
+ */
+const NOT_ACCEPTING_CONNECTIONS = /is not currently accepting connections/;
 /**
  * node-postgres and its pool report a lost or timed-out connection with a plain Error (no code);
  * TypeORM answers a statement on a transaction whose connection the pool has just dropped with
@@ -89,6 +96,7 @@ export function isDatabaseUnreachable(error: unknown, depth = 0): boolean {
     errors?: unknown;
   };
   if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
+  if (code === '55000' && typeof message === 'string' && NOT_ACCEPTING_CONNECTIONS.test(message)) return true;
   if (typeof message === 'string' && DRIVER_MESSAGES.test(message)) return true;
   if (RELEASED_CONNECTION_ERRORS.has(String((error as { name?: unknown }).name))) return true;
   const inner = [driverError, cause, ...(Array.isArray(errors) ? errors : [])];

@@ -48,6 +48,9 @@ class ProbeController {
     if (body.username === 'missing') throw new AppError('NOT_FOUND', Messages.userNotFound);
     if (body.username === 'broken') throw new Error('secret internals');
     if (body.username === 'deadline') return new Promise((resolve) => setTimeout(() => resolve({ timeLeft: requestTimeLeft() }), 10));
+    // `large-<n>`: a reply of n MB, over NATS's 1 MB max_payload from 1 up.
+    const large = /^large-(\d+)$/.exec(body.username);
+    if (large) return { username: body.username, filler: 'x'.repeat(Number(large[1]) * 1024 * 1024) };
     if (body.username === 'slow') {
       return new Promise((resolve) => (openSlowGate = () => resolve({ slow: true }))).finally(() => (slowFinished = true));
     }
@@ -58,8 +61,11 @@ class ProbeController {
 @Module({ controllers: [ProbeController] })
 class ProbeModule {}
 
-async function start(namespace: string): Promise<INestMicroservice> {
-  const app = await NestFactory.createMicroservice(ProbeModule, { ...natsMicroserviceOptions('directory', serviceConfig(namespace)), logger: false });
+async function start(namespace: string, maxReplyBytes?: number): Promise<INestMicroservice> {
+  const app = await NestFactory.createMicroservice(ProbeModule, {
+    ...natsMicroserviceOptions('directory', serviceConfig(namespace), maxReplyBytes),
+    logger: false,
+  });
   app.useGlobalFilters(new RpcErrorFilter());
   await app.listen();
   return app;
@@ -169,5 +175,35 @@ describe('NATS transport with namespaces', () => {
     const error = await failure(get(nowhere, 'alice'));
     expect(error.body.code).toBe('SERVICE_UNAVAILABLE');
     await nowhere.close();
+  });
+
+  // Issue 21, item 6a: a reply over max_payload was dropped by NATS and the caller waited out its time-out.
+  it('carries a reply larger than NATS’s max_payload whole, in parts, to whichever replica answered', async () => {
+    const started = performance.now();
+    const replies = await Promise.all(['large-3', 'large-5', 'large-1', 'alice'].map((username) => get(client, username)));
+    expect(replies.map((reply) => [reply.username, ((reply as { filler?: string }).filler ?? '').length])).toEqual([
+      ['large-3', 3 * 1024 * 1024],
+      ['large-5', 5 * 1024 * 1024],
+      ['large-1', 1024 * 1024],
+      ['alice', 0],
+    ]);
+    expect((replies[1] as unknown as { filler: string }).filler).toMatch(/^x+$/);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it('answers a reply over the stated limit at once with REPLY_TOO_LARGE, never a time-out', async () => {
+    const own = `t${randomBytes(5).toString('hex')}.`;
+    const capped = await start(own, 2 * 1024 * 1024);
+    const caller = new NatsRpcClient(config(own, 10_000));
+    try {
+      await expect(get(caller, 'large-1')).resolves.toMatchObject({ username: 'large-1' });
+      const started = performance.now();
+      const error = await failure(get(caller, 'large-3'));
+      expect(error.body).toEqual({ code: 'REPLY_TOO_LARGE', message: Messages.replyTooLarge });
+      expect(performance.now() - started).toBeLessThan(2000);
+    } finally {
+      await caller.close();
+      await capped.close();
+    }
   });
 });

@@ -2,9 +2,28 @@ import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID, type KeyObject } from 'node:crypto';
 import { ServerNats, type MicroserviceOptions, type NatsOptions } from '@nestjs/microservices';
-import { RequestError, TimeoutError, connect, headers, type Msg, type NatsConnection, type NodeConnectionOptions } from '@nats-io/transport-node';
+import {
+  RequestError,
+  TimeoutError,
+  connect,
+  headers,
+  type Msg,
+  type NatsConnection,
+  type NodeConnectionOptions,
+  type Subscription,
+} from '@nats-io/transport-node';
 import type { MsPattern } from '@nestjs/microservices/interfaces/pattern.interface.js';
-import { Messages, QUEUE_GROUPS, isErrorBody, type ErrorBody, type ReplyOf, type RequestOf, type ServiceName, type Subject } from '@freight/contracts';
+import {
+  Messages,
+  QUEUE_GROUPS,
+  REPLY_MAX_BYTES,
+  isErrorBody,
+  type ErrorBody,
+  type ReplyOf,
+  type RequestOf,
+  type ServiceName,
+  type Subject,
+} from '@freight/contracts';
 import type { NatsConfig, ServiceNatsConfig } from './config.js';
 import { RemoteError } from './errors.js';
 import { SIGNATURE_HEADER, signRequest, signatureProblem } from './gateway-signature.js';
@@ -38,6 +57,27 @@ export function requestTimeLeft(): number | undefined {
   return deadline === undefined ? undefined : deadline - Date.now();
 }
 
+/**
+ * A reply larger than the server's max_payload cannot be published: NATS drops it and the caller
+ * waits out its time-out. Such a reply crosses in parts instead (docs/adr/0043-replies-of-any-size-and-pdf-workers.md):
+ * the answer to the request carries the first part and these headers; the caller asks the same
+ * replica for the others on its parts subject (`<service>.replyParts.<replica>`, in the service's
+ * queue group and subjects, so no NATS permission changes), in order, and joins them.
+ */
+export const REPLY_PARTS_HEADER = 'Freight-Reply-Parts';
+const REPLY_KEY_HEADER = 'Freight-Reply-Key';
+const REPLY_REST_HEADER = 'Freight-Reply-Rest';
+/** Room left in a part for the headers NATS counts into max_payload. */
+const PART_HEADROOM_BYTES = 8 * 1024;
+/** How long a replica keeps the parts of a reply when the request carried no deadline. */
+const PARTS_KEPT_MS = 30_000;
+
+/** The parts of one large reply, kept until the last is fetched or the caller's deadline passed. */
+interface PendingReply {
+  parts: Buffer[];
+  timer: NodeJS.Timeout;
+}
+
 /** `subject` as it travels on the wire under a namespace (`t1.` + `directory.health`). */
 export function namespacedSubject(namespace: string, subject: string): string {
   return namespace + subject;
@@ -54,13 +94,94 @@ export function namespacedSubject(namespace: string, subject: string): string {
  */
 export class NamespacedServerNats extends ServerNats {
   private readonly refusals = new Logger('GatewaySignature');
+  private readonly pendingReplies = new Map<string, PendingReply>();
+  /** Where the caller asks this replica for the rest of a large reply (undefined: no service name, no parts). */
+  private readonly partsSubject?: string;
+  private readonly queue?: string;
+  private connection?: NatsConnection;
+  private partsSubscription?: Subscription;
 
+  /** `service`: its subjects (`<service>.>`) hold the parts subject; `maxReplyBytes`: REPLY_MAX_BYTES unless a test says less. */
   constructor(
     private readonly namespace: string,
     options: NatsConnectionOptions,
     private readonly gatewayKey: KeyObject,
+    service?: string,
+    private readonly maxReplyBytes = REPLY_MAX_BYTES,
   ) {
     super(options);
+    this.queue = options.queue;
+    if (service) this.partsSubject = namespacedSubject(namespace, `${service}.replyParts.${randomUUID()}`);
+  }
+
+  override bindEvents(client: NatsConnection): void {
+    super.bindEvents(client);
+    this.connection = client;
+    if (!this.partsSubject) return;
+    // In the queue group like every subscription of a service (its NATS permissions); no other replica has this subject.
+    this.partsSubscription = client.subscribe(this.partsSubject, {
+      queue: this.queue,
+      callback: (error, message) => {
+        if (!error) this.sendPart(message);
+      },
+    });
+  }
+
+  override async close(): Promise<void> {
+    this.partsSubscription?.unsubscribe();
+    for (const pending of this.pendingReplies.values()) clearTimeout(pending.timer);
+    this.pendingReplies.clear();
+    await super.close();
+  }
+
+  /** Publishes a reply as Nest would, in parts when it is larger than a message may be, or refuses it when over maxReplyBytes. */
+  override getPublisher(natsMsg: Msg, id: string, ctx: unknown) {
+    const publish = super.getPublisher(natsMsg, id, ctx as never);
+    if (!natsMsg.reply) return publish;
+    return (response: { id?: string }) => {
+      Object.assign(response, { id });
+      const { data, headers: replyHeaders } = this.serializer.serialize(response as { id: string }) as { data: string; headers?: Msg['headers'] };
+      const bytes = Buffer.from(data);
+      const partBytes = (this.connection?.info?.max_payload ?? Infinity) - PART_HEADROOM_BYTES;
+      if (bytes.length <= partBytes) return natsMsg.respond(bytes, { headers: replyHeaders });
+      if (bytes.length > this.maxReplyBytes || !this.partsSubject) {
+        this.refusals.warn(`A reply on ${natsMsg.subject} of ${bytes.length} bytes is over the limit of ${this.maxReplyBytes}: refused`);
+        const err: ErrorBody = { code: 'REPLY_TOO_LARGE', message: Messages.replyTooLarge };
+        return natsMsg.respond(JSON.stringify({ id, err, isDisposed: true }));
+      }
+      const parts: Buffer[] = [];
+      for (let start = 0; start < bytes.length; start += partBytes) parts.push(bytes.subarray(start, start + partBytes));
+      const key = randomUUID();
+      const deadline = Number(natsMsg.headers?.get(DEADLINE_HEADER) || NaN);
+      const keepMs = Number.isFinite(deadline) ? Math.max(deadline - Date.now(), 0) + 1000 : PARTS_KEPT_MS;
+      this.pendingReplies.set(key, { parts, timer: setTimeout(() => this.pendingReplies.delete(key), keepMs).unref() });
+      const h = headers();
+      h.set(REPLY_PARTS_HEADER, String(parts.length));
+      h.set(REPLY_KEY_HEADER, key);
+      h.set(REPLY_REST_HEADER, this.partsSubject);
+      return natsMsg.respond(parts[0], { headers: h });
+    };
+  }
+
+  /** Answers part `n` of a kept reply (`{key, n}`, signed by the gateway); the last one asked for frees them all. An unknown key gets an empty reply. */
+  private sendPart(message: Msg): void {
+    const problem = signatureProblem(this.gatewayKey, message.subject, message.data, message.headers?.get(SIGNATURE_HEADER));
+    if (problem !== undefined) return this.refuse(message, problem);
+    let ask: { key?: unknown; n?: unknown } | null = null;
+    try {
+      ask = message.json();
+    } catch {
+      // not JSON: an unknown part
+    }
+    const key = typeof ask?.key === 'string' ? ask.key : '';
+    const pending = this.pendingReplies.get(key);
+    const n = Number(ask?.n);
+    const part = pending && Number.isInteger(n) ? pending.parts[n] : undefined;
+    if (pending && n === pending.parts.length - 1) {
+      clearTimeout(pending.timer);
+      this.pendingReplies.delete(key);
+    }
+    message.respond(part ?? new Uint8Array(0));
   }
 
   override handleMessage(channel: string, message: Msg): Promise<unknown> {
@@ -100,7 +221,7 @@ export class NamespacedServerNats extends ServerNats {
  * Options for `NestFactory.createMicroservice`: the service listens in its queue group
  * (replicas share the load, each request runs once), namespaced like its subjects.
  */
-export function natsMicroserviceOptions(service: ServiceName, config: ServiceNatsConfig): MicroserviceOptions {
+export function natsMicroserviceOptions(service: ServiceName, config: ServiceNatsConfig, maxReplyBytes = REPLY_MAX_BYTES): MicroserviceOptions {
   return {
     strategy: new NamespacedServerNats(
       config.NATS_NAMESPACE,
@@ -112,6 +233,8 @@ export function natsMicroserviceOptions(service: ServiceName, config: ServiceNat
         gracePeriod: 300,
       },
       config.GATEWAY_PUBLIC_KEY,
+      service,
+      maxReplyBytes,
     ),
   };
 }
@@ -173,13 +296,31 @@ export class NatsRpcClient implements OnApplicationShutdown {
       if (this.disconnected) throw new ConnectionLostError();
       const wireSubject = namespacedSubject(this.config.NATS_NAMESPACE, subject);
       const packet = Buffer.from(JSON.stringify({ pattern: subject, data, id: randomUUID() }));
-      reply = (await nc.request(wireSubject, packet, { timeout, headers: this.headers(wireSubject, packet, Date.now() + timeout) })).json<ReplyEnvelope>();
+      const deadline = Date.now() + timeout;
+      const answer = await nc.request(wireSubject, packet, { timeout, headers: this.headers(wireSubject, packet, deadline) });
+      const parts = Number(answer.headers?.get(REPLY_PARTS_HEADER) || 1);
+      reply = parts > 1 ? JSON.parse((await this.restOf(nc, answer, parts, deadline)).toString()) : answer.json<ReplyEnvelope>();
     } catch (error) {
       throw new RemoteError(this.toBody(subject, error));
     }
     if (reply.err) throw new RemoteError(this.toBody(subject, reply.err));
     if (reply.response === undefined) throw new RemoteError(this.toBody(subject, new Error('the reply carried no response')));
     return reply.response as ReplyOf<S>;
+  }
+
+  /** A reply sent in parts (NamespacedServerNats.getPublisher): the first one's bytes and the others', asked for in order, within the request's deadline. */
+  private async restOf(nc: NatsConnection, first: Msg, parts: number, deadline: number): Promise<Buffer> {
+    const subject = first.headers!.get(REPLY_REST_HEADER);
+    const key = first.headers!.get(REPLY_KEY_HEADER);
+    const received = [Buffer.from(first.data)];
+    for (let n = 1; n < parts; n++) {
+      const packet = Buffer.from(JSON.stringify({ key, n }));
+      const timeout = Math.max(deadline - Date.now(), 1);
+      const part = await nc.request(subject, packet, { timeout, headers: this.headers(subject, packet, deadline) });
+      if (part.data.length === 0) throw new Error(`part ${n} of ${parts} of the reply is no longer kept`);
+      received.push(Buffer.from(part.data));
+    }
+    return Buffer.concat(received);
   }
 
   /** The gateway's signature (without a signing key, none: services refuse the request) and when the caller stops waiting. */

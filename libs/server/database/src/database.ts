@@ -131,6 +131,13 @@ export interface ServiceDataSourceOptions {
   poolSize?: number;
 }
 
+/**
+ * How long a call waits for a connection, new or from a full pool, before it fails as
+ * DATABASE_UNAVAILABLE (503, worth a retry): under the gateway's 5 s NATS time-out, so a database
+ * that accepts but does not answer (a failover in progress) is never a 504 after the fact.
+ */
+export const DATABASE_CONNECT_TIMEOUT_MS = 3000;
+
 /** TypeORM options for a service: its own schema, migrations, never synchronize. */
 export function serviceDataSourceOptions(options: ServiceDataSourceOptions): DataSourceOptions {
   return {
@@ -145,6 +152,7 @@ export function serviceDataSourceOptions(options: ServiceDataSourceOptions): Dat
     migrationsTransactionMode: 'each',
     synchronize: false,
     poolSize: options.poolSize ?? 10,
+    connectTimeoutMS: DATABASE_CONNECT_TIMEOUT_MS,
     // Raw SQL ignores `schema`: the same search_path the provisioner sets on the role.
     extra: { options: `-c search_path=${options.schema},${EXTENSIONS_SCHEMA}` },
   };

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
-import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
+import { PermissionViolationError, connect, nanos, type NatsConnection } from '@nats-io/transport-node';
 import type { ServiceName } from '@freight/contracts';
 import { natsConnectionOptions, type NatsConfig } from '@freight/server';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
@@ -112,6 +112,10 @@ export class EventConsumer {
     this.logger = new Logger(`EventConsumer(${options.durable})`);
   }
 
+  get durable(): string {
+    return this.options.durable;
+  }
+
   private get ackWaitMs(): number {
     return this.options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS;
   }
@@ -196,7 +200,9 @@ export class EventConsumer {
  * A service's durable consumers of one purpose, on a NATS connection of their own whose replies
  * (JetStream API, deliveries) arrive on the service's own inbox. Each starts beside the service
  * and tries again every second while its stream is missing (the producer creates it when it
- * starts), so the service never waits for a producer to come up.
+ * starts), so the service never waits for a producer to come up. A durable the server refuses
+ * (permissions) fails the start instead: trying again cannot help, and a service that runs without
+ * its events serves stale copies.
  */
 export class EventConsumers {
   private readonly logger: Logger;
@@ -214,7 +220,7 @@ export class EventConsumers {
     this.logger = new Logger(`EventConsumers(${service}-${purpose})`);
   }
 
-  /** Connects, then starts each consumer in the background. */
+  /** Connects and tries each consumer once (a refused one throws), then keeps trying the others in the background. */
   async start(consumers: readonly Omit<EventConsumerOptions, 'nats'>[]): Promise<void> {
     const { config } = this;
     const nats = await connect({
@@ -222,19 +228,45 @@ export class EventConsumers {
       inboxPrefix: serviceInboxPrefix(this.service),
     });
     this.nats = nats;
-    this.starting = consumers.map((options) => this.startOne(new EventConsumer({ ...options, nats })));
+    try {
+      const waiting: EventConsumer[] = [];
+      await Promise.all(
+        consumers.map(async (options) => {
+          const consumer = new EventConsumer({ ...options, nats });
+          if (!(await this.tryStart(consumer))) waiting.push(consumer);
+        }),
+      );
+      this.starting = waiting.map((consumer) => this.keepTrying(consumer));
+    } catch (error) {
+      await this.stop();
+      throw error;
+    }
   }
 
-  private async startOne(consumer: EventConsumer): Promise<void> {
-    while (!this.stopped) {
-      try {
-        await consumer.start();
-        this.running.push(consumer);
-        return;
-      } catch (error) {
-        this.logger.warn(`Events not readable yet, trying again in 1 s: ${error instanceof Error ? error.message : String(error)}`);
-        await new Promise((resolve) => setTimeout(resolve, 1000));
+  /** Starts it: false while its stream is missing; throws when NATS refuses the durable. */
+  private async tryStart(consumer: EventConsumer): Promise<boolean> {
+    try {
+      await consumer.start();
+      this.running.push(consumer);
+      return true;
+    } catch (error) {
+      const refused = causes(error).find((e) => e instanceof PermissionViolationError);
+      if (refused) {
+        throw new Error(
+          `NATS refuses the durable consumer ${consumer.durable} (${refused.message}): the identity's authorization must grant this name ` +
+            '(tools/dev/nats-config.mjs writes it, NATS_NAMESPACE included; docs/adr/0005)',
+          { cause: error },
+        );
       }
+      this.logger.warn(`Events not readable yet, trying again in 1 s: ${error instanceof Error ? error.message : String(error)}`);
+      return false;
+    }
+  }
+
+  private async keepTrying(consumer: EventConsumer): Promise<void> {
+    while (!this.stopped) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      if (this.stopped || (await this.tryStart(consumer))) return;
     }
   }
 
@@ -244,4 +276,11 @@ export class EventConsumers {
     await Promise.all(this.running.map((consumer) => consumer.stop()));
     await this.nats?.close().catch(() => undefined);
   }
+}
+
+/** The error and its causes, outermost first. */
+function causes(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let e = error; e !== undefined && chain.length < 5; e = (e as { cause?: unknown }).cause) chain.push(e);
+  return chain;
 }

@@ -105,7 +105,9 @@ export abstract class MasterDataHandlers<R extends ResourceDef & { subjects: Rec
         await this.beforeAdd(tx, message);
         await this.assertFree(tx, values as Partial<E>);
         const row = await this.repository.insert(tx, values);
-        await this.repository.appendEvents(tx, [changeEvent(this.resource, 'created', { after: this.toRecord(row) })]);
+        await this.repository.appendEvents(tx, [
+          changeEvent(this.resource, 'created', { after: this.toRecord(row), by: { id: actor.id, username: actor.username } }),
+        ]);
         return this.written(this.resource.texts.added, row) as ReplyOfOp<R, 'add'>;
       },
       { idempotency, taken: (property) => this.taken(property as keyof E & string, values as Partial<E>) },
@@ -124,7 +126,9 @@ export abstract class MasterDataHandlers<R extends ResourceDef & { subjects: Rec
         await this.assertFree(tx, changes, row.id);
         await this.repository.update(tx, row.id, changes);
         const after = { ...row, ...changes };
-        await this.repository.appendEvents(tx, [changeEvent(this.resource, 'updated', { before: this.toRecord(row), after: this.toRecord(after) })]);
+        await this.repository.appendEvents(tx, [
+          changeEvent(this.resource, 'updated', { before: this.toRecord(row), after: this.toRecord(after), by: { id: actor.id, username: actor.username } }),
+        ]);
         return this.written(this.resource.texts.updated, after) as ReplyOfOp<R, 'update'>;
       },
       { taken: (property) => this.taken(property as keyof E & string, changes) },
@@ -132,11 +136,14 @@ export abstract class MasterDataHandlers<R extends ResourceDef & { subjects: Rec
   }
 
   async delete(message: MessageOfOp<R, 'delete'>): Promise<ReplyOfOp<R, 'delete'>> {
+    const { actor } = this.parts(message);
     await this.repository.transaction(async (tx) => {
       const row = await this.require(this.keyOf(message), { tx, lock: 'update' });
       await this.beforeDelete(tx, row, message);
       await this.repository.delete(tx, row.id);
-      await this.repository.appendEvents(tx, [changeEvent(this.resource, 'deleted', { before: this.toRecord(row) })]);
+      await this.repository.appendEvents(tx, [
+        changeEvent(this.resource, 'deleted', { before: this.toRecord(row), by: { id: actor.id, username: actor.username } }),
+      ]);
     });
     return { message: this.resource.texts.deleted } as ReplyOfOp<R, 'delete'>;
   }

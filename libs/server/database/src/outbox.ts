@@ -80,13 +80,13 @@ export interface OutboxEvent {
 
 /**
  * The event of a change to a record of `resource`: `events.<service>.<name>.<change>` with the
- * natural key the record had before the change (its key, for a create) and the records as the
- * service's replies show them.
+ * natural key the record had before the change (its key, for a create), the records as the
+ * service's replies show them and who made it.
  */
 export function changeEvent<R>(
   resource: Pick<ResourceDef, 'service' | 'name' | 'naturalKey'>,
   change: Change,
-  records: { before?: R; after?: R },
+  records: Omit<ChangeEvent<R>, 'key'>,
 ): OutboxEvent {
   const record = (records.before ?? records.after) as Record<string, unknown> | undefined;
   return { subject: eventSubject(resource.service, resource.name, change), payload: { key: String(record?.[resource.naturalKey]), ...records } };

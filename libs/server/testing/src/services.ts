@@ -24,6 +24,12 @@ export interface RunningService {
 export interface RunningServices {
   readonly byName: Readonly<Record<ServiceName, RunningService>>;
   readonly all: readonly RunningService[];
+  /**
+   * One more process of a running service, as a second replica runs it: the same database, NATS
+   * identity, namespace and queue group (requests are shared out between them), plus `env`.
+   * Stopped with the others.
+   */
+  startReplica(name: ServiceName, env?: Record<string, string>): Promise<SpawnedService>;
   /** Stops every process and drops every database. Safe to call twice. */
   stop(): Promise<void>;
 }
@@ -71,11 +77,12 @@ export async function startRegisteredServices(options: StartServicesOptions): Pr
     seed: service.seed ? builtEntry(service, service.seed) : undefined,
   }));
   const running: RunningService[] = [];
+  const replicas: SpawnedService[] = [];
   const databases: TestDatabase[] = [];
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
-      await Promise.all(running.map((r) => r.process.stop()));
+      await Promise.all([...running.map((r) => r.process), ...replicas].map((child) => child.stop()));
       await Promise.all(databases.map((database) => database.drop()));
     })());
   try {
@@ -106,9 +113,21 @@ export async function startRegisteredServices(options: StartServicesOptions): Pr
     throw error;
   }
   const ordered = services.map((service) => running.find((r) => r.entry === service)!);
+  const byName = Object.fromEntries(ordered.map((r) => [r.entry.name, r])) as Record<ServiceName, RunningService>;
   return {
-    byName: Object.fromEntries(ordered.map((r) => [r.entry.name, r])) as Record<ServiceName, RunningService>,
+    byName,
     all: ordered,
+    async startReplica(name, env = {}) {
+      const { entry, env: first } = byName[name];
+      const child = await spawnService({
+        entry: builtEntry(entry, entry.entry),
+        env: { ...first, ...env },
+        ready: natsHealthReady(name, testNatsConfig(options.namespace)),
+        name: `${name} (replica)`,
+      });
+      replicas.push(child);
+      return child;
+    },
     stop,
   };
 }

@@ -7,6 +7,8 @@ export interface TcpProxy {
   url(target: string): string;
   /** The target becomes unreachable: open connections are reset, new ones refused. */
   cut(): Promise<void>;
+  /** The target stops answering: open connections are reset, new ones are accepted and never answered. */
+  stall(): Promise<void>;
   /** Forward again, on the same port. */
   restore(): Promise<void>;
   close(): Promise<void>;
@@ -19,7 +21,13 @@ export async function tcpProxy(target: { host: string; port: number }): Promise<
     open.add(socket);
     socket.once('close', () => open.delete(socket));
   };
+  let stalled = false;
   const server = net.createServer((client) => {
+    if (stalled) {
+      track(client);
+      client.on('error', () => undefined);
+      return;
+    }
     const upstream = net.connect(target);
     track(client);
     track(upstream);
@@ -40,16 +48,19 @@ export async function tcpProxy(target: { host: string; port: number }): Promise<
   await listen(0);
   const port = (server.address() as AddressInfo).port;
 
+  const resetOpen = () => {
+    // Reset (RST) only fully open sockets: on Node 20 resetAndDestroy() of a half-closed one
+    // (its peer already sent FIN) spins the event loop at 100% CPU and the process never exits.
+    for (const socket of open) {
+      if (socket.readyState === 'open') socket.resetAndDestroy();
+      else socket.destroy();
+    }
+  };
   const stop = () =>
     new Promise<void>((resolve) => {
       if (!server.listening) return resolve();
       server.close(() => resolve());
-      // Reset (RST) only fully open sockets: on Node 20 resetAndDestroy() of a half-closed one
-      // (its peer already sent FIN) spins the event loop at 100% CPU and the process never exits.
-      for (const socket of open) {
-        if (socket.readyState === 'open') socket.resetAndDestroy();
-        else socket.destroy();
-      }
+      resetOpen();
     });
 
   return {
@@ -61,7 +72,15 @@ export async function tcpProxy(target: { host: string; port: number }): Promise<
       return url.toString();
     },
     cut: stop,
-    restore: () => (server.listening ? Promise.resolve() : listen(port)),
+    stall: async () => {
+      stalled = true;
+      resetOpen();
+    },
+    restore: () => {
+      stalled = false;
+      resetOpen(); // the stalled connections, never answered
+      return server.listening ? Promise.resolve() : listen(port);
+    },
     close: stop,
   };
 }

@@ -3,11 +3,18 @@ import { Messages } from '@freight/contracts';
 import { isApiError } from './api-client.js';
 import { toastError, toastSuccess } from './toast.js';
 
+/** A question before a change that cannot be taken back: its title, text and the confirming button's label. */
+export interface Confirmation {
+  title: string;
+  message: string;
+  confirmLabel: string;
+}
+
 /**
- * Ask before deleting. Resolves true when the user confirms, false on cancel or
- * when the dialog is closed.
+ * Ask before deleting or replacing something. Resolves true when the user confirms, false on
+ * cancel or when the dialog is closed.
  */
-function confirmDelete(message: string, title = 'Confirm deletion'): Promise<boolean> {
+export function confirmAction({ title, message, confirmLabel }: Confirmation): Promise<boolean> {
   return new Promise((resolve) => {
     let settled = false;
     const settle = (value: boolean) => {
@@ -19,7 +26,7 @@ function confirmDelete(message: string, title = 'Confirm deletion'): Promise<boo
     modals.openConfirmModal({
       title,
       children: message,
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      labels: { confirm: confirmLabel, cancel: 'Cancel' },
       closeButtonProps: { 'aria-label': 'Close' },
       // Mid-screen, clear of the toasts at the top (on a phone a top dialog sits under them).
       centered: true,
@@ -68,7 +75,7 @@ export interface ConfirmAndDelete {
 
 /** A list's Delete action: confirm, delete, toast the server's message and reload; a failure is a toast and the row stays. */
 export async function confirmAndDelete({ question, remove, failureTexts, onDeleted }: ConfirmAndDelete): Promise<void> {
-  if (!(await confirmDelete(question))) return;
+  if (!(await confirmAction({ title: 'Confirm deletion', message: question, confirmLabel: 'Delete' }))) return;
   try {
     const reply = await remove();
     toastSuccess(reply.message);

@@ -4,6 +4,7 @@ import { listQuerySchema } from '@freight/contracts';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { Link, MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { DataTable, SEARCH_DEBOUNCE_MS } from './data-table.js';
 import { nextSort, useServerList } from './use-server-list.js';
 import { createQueryClient } from './query-client.js';
@@ -37,11 +38,37 @@ function Users() {
 const json = (body: unknown, total: number) =>
   new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json', 'X-Total-Count': String(total) } });
 
-function renderTable() {
+/** The list's address, shown for the assertions. */
+function Address() {
+  const { search } = useLocation();
+  return <output aria-label="Address">{search}</output>;
+}
+
+/** A row's view screen, with the browser's Back. */
+function View() {
+  const navigate = useNavigate();
+  return <button onClick={() => navigate(-1)}>Back</button>;
+}
+
+function renderTable(at = '/list') {
   return render(
     <MantineProvider>
       <QueryClientProvider client={createQueryClient()}>
-        <Users />
+        <MemoryRouter initialEntries={[at]}>
+          <Routes>
+            <Route
+              path="/list"
+              element={
+                <>
+                  <Users />
+                  <Address />
+                  <Link to="/view">View</Link>
+                </>
+              }
+            />
+            <Route path="/view" element={<View />} />
+          </Routes>
+        </MemoryRouter>
       </QueryClientProvider>
     </MantineProvider>,
   );
@@ -130,6 +157,36 @@ describe('DataTable', () => {
     }
   });
 
+  it('keeps its search, sort and page in the address: a View and Back, or a link to it, show the same page of the same search', async () => {
+    renderTable();
+    await screen.findByText('Ann');
+    fireEvent.change(screen.getByLabelText('Search rows'), { target: { value: 'o' } });
+    // Generous waits: on a busy machine the debounce and the re-renders take their time.
+    const slow = { timeout: 5000 };
+    await waitFor(() => expect(urls().at(-1)).toBe('/api/users/all?q=o&page=1&pageSize=2'), slow);
+    fireEvent.click(screen.getByRole('button', { name: /^Name/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^Name/ }));
+    await waitFor(() => expect(urls().at(-1)).toBe('/api/users/all?q=o&sort=name&order=desc&page=1&pageSize=2'), slow);
+    fireEvent.click(await screen.findByRole('button', { name: 'Next page' }));
+    await screen.findByText('Cy', undefined, slow);
+    expect(screen.getByRole('status', { name: 'Address' }).textContent).toBe('?q=o&sort=name&order=desc&page=2');
+
+    fireEvent.click(screen.getByRole('link', { name: 'View' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Back' }));
+    await screen.findByText('Cy', undefined, slow);
+    expect((screen.getByLabelText('Search rows') as HTMLInputElement).value).toBe('o');
+    expect(screen.getByText('Page 2 of 2')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: /^Name/ }).getAttribute('aria-sort')).toBe('descending');
+    expect(urls().at(-1)).toBe('/api/users/all?q=o&sort=name&order=desc&page=2&pageSize=2');
+  });
+
+  it('opens at the state its address gives', async () => {
+    renderTable('/list?q=b&sort=name&order=asc&page=2');
+    await screen.findByText('Cy');
+    expect(urls()).toEqual(['/api/users/all?q=b&sort=name&order=asc&page=2&pageSize=2']);
+    expect((screen.getByLabelText('Search rows') as HTMLInputElement).value).toBe('b');
+  });
+
   it('shows an empty state, and the error of a failed load', async () => {
     fetchMock.mockResolvedValueOnce(json([], 0));
     const { unmount } = renderTable();
@@ -151,9 +208,10 @@ describe('DataTable', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Error fetching rows');
   });
 
-  it('keeps the sort arrow on the header line', async () => {
+  it('keeps the sort arrow with the last word of its header, which may wrap between words', async () => {
     renderTable();
     await screen.findByText('Ann');
-    expect(screen.getByRole('button', { name: 'Name' }).style.whiteSpace).toBe('nowrap');
+    const header = screen.getByRole('button', { name: 'Name' });
+    expect([header.textContent, header.style.whiteSpace]).toEqual(['Name\u00a0↕', '']);
   });
 });

@@ -141,9 +141,12 @@ export function DataTable<T>({
                         style={stickyStyle(column.sticky, ROW_BACKGROUND)}
                       >
                         {column.sortField ? (
-                          // nowrap: the arrow stays on the header's line
-                          <UnstyledButton onClick={() => list.toggleSort(column.sortField!)} fw={600} style={{ whiteSpace: 'nowrap' }}>
-                            {column.header} <span aria-hidden="true">{sortMark(active, list.params.order)}</span>
+                          // A long header may wrap between its words, so a wide table still fits a laptop (no
+                          // sticky column then covers another); the non-breaking space keeps the arrow with the last word.
+                          <UnstyledButton onClick={() => list.toggleSort(column.sortField!)} fw={600}>
+                            {column.header}
+                            {'\u00a0'}
+                            <span aria-hidden="true">{sortMark(active, list.params.order)}</span>
                           </UnstyledButton>
                         ) : (
                           column.header

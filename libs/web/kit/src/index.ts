@@ -24,7 +24,7 @@ export { formatDate, formatDateTime, formatClock, formatMoney, formatCount, form
 export { DataTable, SEARCH_DEBOUNCE_MS, type Column, type DataTableProps } from './data-table.js';
 export { RowActions, type RowActionsProps } from './row-actions.js';
 export { useServerList, nextSort, type ServerList, type ListParams, type SortOrder, type ListRoute, type RowOf } from './use-server-list.js';
-export { confirmAndDelete, deleteErrorText, type ConfirmAndDelete, type DeleteFailureTexts } from './confirm-delete.js';
+export { confirmAction, confirmAndDelete, deleteErrorText, type ConfirmAndDelete, type Confirmation, type DeleteFailureTexts } from './confirm-delete.js';
 export { toastSuccess, toastError, toastInfo } from './toast.js';
 export { createQueryClient } from './query-client.js';
 export { applyServerFieldErrors, serverMessage, updateErrorText } from './form-errors.js';
@@ -56,6 +56,7 @@ export { connectLiveJobs, SseParser, backoffDelay, LIVE_BACKOFF, type LiveJobsOp
 export { useLiveJobs, LIVE_COALESCE_MS } from './use-live-jobs.js';
 export { LastMailStatus, lastMailText, jobMailsKey, MAIL_STATUS_POLL_MS } from './last-mail-status.js';
 export { NewsTicker, TICKER_LOOP_SECONDS, NO_NEWS_TEXT, LOADING_TEXT } from './news-ticker.js';
+export { CompanyFooter, useCompany } from './company-footer.js';
 export {
   StatementFigures,
   StatementLines,
@@ -73,3 +74,4 @@ export { BOOKING_LEAD_COLUMNS, SHIPMENT_COLUMNS } from './booking-columns.js';
 export { CLIENT_SCREENS, clientLandingPath } from './client-paths.js';
 export { afterLogout } from './after-logout.js';
 export { UnexpectedErrorPage } from './router-error.js';
+export { useDirection } from './direction.js';

@@ -79,6 +79,8 @@ export interface ResourceListConfig<R extends ListResource> {
   mayEdit?: (session: Session, row: ListRowOf<R>) => boolean;
   /** Default: the resource has `delete` and the role may delete in its area. */
   mayDelete?: (session: Session, row: ListRowOf<R>) => boolean;
+  /** Links under the title, to the screens around this one (the booking screens' header links). */
+  links?: ReactNode;
   texts?: Partial<ScreenTexts>;
 }
 
@@ -164,6 +166,7 @@ export function ResourceListPage<R extends ListResource>({ config }: { config: R
           )}
         </Group>
       </Group>
+      {config.links}
       {filter && (
         <NativeSelect
           label={filter.label}

@@ -6,7 +6,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router-dom';
-import type { ClientBooking, ClientRole, Job, StaffRole, Statement } from '@freight/contracts';
+import { companyProfileFromEnv, type ClientBooking, type ClientRole, type Job, type StaffRole, type Statement } from '@freight/contracts';
 import { logout, setSessionKind, setSessionNavigator, startClientSession, startSession } from '@freight/web-session';
 import { KitProviders, theme } from './providers.js';
 
@@ -74,7 +74,11 @@ export function fakeGateway() {
   beforeEach(() => {
     setSessionNavigator(() => {});
     // The job stream (ADR 33) stays open and quiet unless a test sends on it.
-    gateway.routes = { 'GET /api/shipments/live': () => new Response(new ReadableStream(), { headers: { 'content-type': 'text/event-stream' } }) };
+    // The company's details for the hosts' footers (docs/adr/0044-company-profile.md): the development profile.
+    gateway.routes = {
+      'GET /api/shipments/live': () => new Response(new ReadableStream(), { headers: { 'content-type': 'text/event-stream' } }),
+      'GET /api/company': () => reply(companyProfileFromEnv({})),
+    };
     gateway.otherwise = null;
     gateway.calls = [];
     globalThis.fetch = jest.fn<typeof fetch>().mockImplementation(async (input, init) => {

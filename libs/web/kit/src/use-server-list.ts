@@ -1,4 +1,5 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '@freight/contracts';
 import { callRoute, type CallableRoute, type ListRowOf } from './api-client.js';
@@ -53,10 +54,26 @@ export interface ServerListOptions {
   sort?: Pick<ListParams, 'sort' | 'order'>;
 }
 
+/** The list's state as its address holds it (`?q=&sort=&order=&page=` and its filters by name), else the defaults. */
+function paramsOf(url: URLSearchParams, pageSize: number, filters: Readonly<Record<string, string>>, sort: ServerListOptions['sort']): ListParams {
+  const order = url.get('order');
+  const page = Number(url.get('page'));
+  return {
+    q: url.get('q') ?? '',
+    sort: url.get('sort') ?? sort?.sort,
+    order: order === 'asc' || order === 'desc' ? order : (sort?.order ?? 'asc'),
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+    pageSize,
+    filters: Object.fromEntries(Object.entries(filters).map(([name, initial]) => [name, url.get(name) ?? initial])),
+  };
+}
+
 /**
  * One page of a list call, searched, sorted, filtered and paged on the server
  * (DECISIONS §1). `key` names the list in the query cache, e.g. 'users'; `filters` are the
- * list's own filters at first (`{ handled: 'false' }`).
+ * list's own filters at first (`{ handled: 'false' }`). The search, sort, page and filters live
+ * in the screen's address (replacing its entry, so Back is not a walk through keystrokes): a
+ * row's View and then Back, a reload or a shared link show the same page of the same search.
  */
 export function useServerList<R extends ListRoute>(
   key: string,
@@ -66,7 +83,29 @@ export function useServerList<R extends ListRoute>(
   { pathParams, sort }: ServerListOptions = {},
 ): ServerList<RowOf<R>> {
   const queryClient = useQueryClient();
-  const [params, setParams] = useState<ListParams>({ q: '', order: 'asc', ...sort, page: 1, pageSize, filters });
+  const [url, setUrl] = useSearchParams();
+  // Stable while the address is: `filters` and `sort` are usually literals made anew each render.
+  const defaults = JSON.stringify({ filters, sort });
+  const params = useMemo(() => {
+    const initial = JSON.parse(defaults) as { filters: Record<string, string>; sort: ServerListOptions['sort'] };
+    return paramsOf(url, pageSize, initial.filters, initial.sort);
+  }, [url, pageSize, defaults]);
+  /** Writes what changed into the address (a value at its default leaves it); nothing changed, no navigation. */
+  const change = useCallback(
+    (next: (p: ListParams) => Partial<ListParams> | null) => {
+      const changed = next(params);
+      if (!changed) return;
+      const written = new URLSearchParams(url);
+      const put = (name: string, value: string | undefined) => (value ? written.set(name, value) : written.delete(name));
+      if ('q' in changed) put('q', changed.q);
+      if ('sort' in changed) put('sort', changed.sort);
+      if ('order' in changed) put('order', changed.sort ? changed.order : undefined);
+      if ('page' in changed) put('page', changed.page && changed.page > 1 ? String(changed.page) : undefined);
+      for (const [name, value] of Object.entries(changed.filters ?? {})) written.set(name, value);
+      setUrl(written, { replace: true });
+    },
+    [params, url, setUrl],
+  );
   const query = useQuery({
     queryKey: [key, 'list', params, pathParams],
     queryFn: ({ signal }) => {
@@ -87,12 +126,12 @@ export function useServerList<R extends ListRoute>(
   const total = query.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / params.pageSize));
 
-  const setSearch = useCallback((q: string) => setParams((p) => (p.q === q ? p : { ...p, q, page: 1 })), []);
-  const toggleSort = useCallback((field: string) => setParams((p) => ({ ...p, ...nextSort(p, field), page: 1 })), []);
-  const setPage = useCallback((page: number) => setParams((p) => ({ ...p, page: Math.max(1, page) })), []);
+  const setSearch = useCallback((q: string) => change((p) => (p.q === q ? null : { q, page: 1 })), [change]);
+  const toggleSort = useCallback((field: string) => change((p) => ({ ...nextSort(p, field), page: 1 })), [change]);
+  const setPage = useCallback((page: number) => change(() => ({ page: Math.max(1, page) })), [change]);
   const setFilter = useCallback(
-    (name: string, value: string) => setParams((p) => (p.filters[name] === value ? p : { ...p, filters: { ...p.filters, [name]: value }, page: 1 })),
-    [],
+    (name: string, value: string) => change((p) => (p.filters[name] === value ? null : { filters: { [name]: value }, page: 1 })),
+    [change],
   );
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: [key] }), [queryClient, key]);
 

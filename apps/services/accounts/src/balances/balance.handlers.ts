@@ -23,7 +23,7 @@ export class BalanceHandlers implements Handlers {
   async balances({ query }: Msg<'balances'>) {
     const ids = query.consignee_ids.filter(isId);
     const rows = await this.db.query<ConsigneeBalance[]>(
-      `SELECT ${BALANCE_COLUMNS} FROM accounts.consignee c WHERE c.id = ANY($1::uuid[]) AND c.deleted_at IS NULL ORDER BY c.name`,
+      `SELECT ${BALANCE_COLUMNS} FROM accounts.consignee c WHERE c.id = ANY($1::uuid[]) AND c.deleted_at IS NULL ORDER BY c.name, c.id`,
       [ids],
     );
     return { success: true as const, balances: rows };

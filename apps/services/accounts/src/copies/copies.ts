@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import { eventStreamName, type JobChangeEvent } from '@freight/contracts';
+import { eventStreamName, type ChangeEvent, type JobChangeEvent } from '@freight/contracts';
 import { namespacedSubject, type NatsConfig } from '@freight/server';
 import { EventConsumers, InvalidEvent, durableName, type ReceivedEvent, type Tx } from '@freight/server-database';
 import type { DataSource } from 'typeorm';
@@ -14,8 +14,8 @@ export const COPIES_NATS = Symbol('AccountsCopiesNats');
 export const DIRECTORY_DURABLE = 'directory';
 export const SHIPMENT_DURABLE = 'shipment';
 
-/** Who the ledger names for an opening balance read from the directory's events. */
-const DIRECTORY: Recorder = { id: null, name: 'directory' };
+/** Who the ledger names for an opening balance: the staff user the directory's event names, else (an older event) the directory. */
+const recorderOf = (by: ChangeEvent['by']): Recorder => (by ? { id: by.id, name: by.username } : { id: null, name: 'directory' });
 
 type Record_ = Record<string, unknown>;
 
@@ -32,14 +32,14 @@ const changeOf = (subject: string) => {
 
 /**
  * A directory event (ADR 21, 34). Consignees: name and opening balance; a new consignee, or a
- * changed opening balance, is a ledger row 'opening balance' (so the ledger adds up to the balance);
+ * changed opening balance, is a ledger row 'opening balance' naming who made it (so the ledger adds up to the balance);
  * a rename is written to the invoices and credits that show the name. Origins and shippers: a
  * rename is written to the jobs that show it. Anything else is not this copy's. Applying the same
  * record twice changes nothing (the opening balance moves by the difference, 0).
  */
 export async function applyDirectoryEvent(tx: Tx, { subject, payload }: ReceivedEvent): Promise<void> {
   const { change, thing } = changeOf(subject);
-  const { before, after } = (payload ?? {}) as { before?: Record_; after?: Record_ };
+  const { before, after, by } = (payload ?? {}) as ChangeEvent<Record_>;
   if (thing === 'consignee') {
     if (change === 'deleted') {
       if (!before) throw new InvalidEvent(`${subject} has no record before`);
@@ -47,7 +47,13 @@ export async function applyDirectoryEvent(tx: Tx, { subject, payload }: Received
       return;
     }
     if (!after || !['created', 'updated'].includes(change)) throw new InvalidEvent(`${subject} has no record after`);
-    await applyConsignee(tx, text(after, 'consignee_id', subject), text(after, 'consigneeName', subject), text(after, 'openingBalance', subject));
+    await applyConsignee(
+      tx,
+      text(after, 'consignee_id', subject),
+      text(after, 'consigneeName', subject),
+      text(after, 'openingBalance', subject),
+      recorderOf(by),
+    );
     return;
   }
   if ((thing === 'origin' || thing === 'shipper') && change === 'updated') {
@@ -60,7 +66,7 @@ export async function applyDirectoryEvent(tx: Tx, { subject, payload }: Received
   }
 }
 
-async function applyConsignee(tx: Tx, id: string, name: string, openingBalance: string): Promise<void> {
+async function applyConsignee(tx: Tx, id: string, name: string, openingBalance: string, by: Recorder): Promise<void> {
   await tx.query(`INSERT INTO accounts.consignee (id, name) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING`, [id, name]);
   await lockConsignees(tx, [id]);
   const [row] = await tx.query<{ name: string; opening: string }[]>(`SELECT name, opening_balance::text AS opening FROM accounts.consignee WHERE id = $1`, [
@@ -81,7 +87,7 @@ async function applyConsignee(tx: Tx, id: string, name: string, openingBalance: 
     );
   }
   const change = difference(openingBalance, row!.opening);
-  if (change !== '0.00') await moveBalance(tx, { consigneeId: id, kind: 'opening balance', change, documentAmount: openingBalance, by: DIRECTORY });
+  if (change !== '0.00') await moveBalance(tx, { consigneeId: id, kind: 'opening balance', change, documentAmount: openingBalance, by });
 }
 
 /**

@@ -13,7 +13,7 @@ export interface ConsigneeRef {
  */
 export async function consigneeByName(tx: Pick<Tx, 'query'>, name: string, field: string): Promise<ConsigneeRef> {
   const [row] = await tx.query<ConsigneeRef[]>(
-    `SELECT id, name FROM accounts.consignee WHERE lower(name) = lower($1) AND deleted_at IS NULL AND from_directory ORDER BY updated_at DESC LIMIT 1`,
+    `SELECT id, name FROM accounts.consignee WHERE lower(name) = lower($1) AND deleted_at IS NULL AND from_directory ORDER BY updated_at DESC, id LIMIT 1`,
     [name.trim()],
   );
   if (!row) throw new AppError('VALIDATION_FAILED', AccountsTexts.unknownConsignee, { [field]: AccountsTexts.unknownConsignee });

@@ -50,6 +50,26 @@ describe("a client actor on the accounts' reads", () => {
     }
   });
 
+  it("refuses a consignee the ledger view of their own statement, on screen and as CSV (FORBIDDEN): the corrections are the staff's", async () => {
+    const ledger = { ...range, view: 'ledger' };
+    await expect(
+      errorOf(accounts.client.request(accountsReports.subjects.statement, { actor: consignee, params: { consignee_id: own }, query: ledger } as never)),
+    ).resolves.toEqual(forbidden);
+    await expect(
+      errorOf(
+        accounts.client.request(accountsReports.subjects.statementExport, {
+          actor: consignee,
+          params: { consignee_id: own },
+          query: ledger,
+          limit: 10,
+        } as never),
+      ),
+    ).resolves.toEqual(forbidden);
+    await expect(
+      accounts.client.request(accountsReports.subjects.statement, { actor: head, params: { consignee_id: own }, query: ledger } as never),
+    ).resolves.toMatchObject({ success: true });
+  });
+
   it('answers staff any consignee, as before; the receivables stay staff-only in the message schema', async () => {
     await expect(statement(head, other)).resolves.toMatchObject({ success: true, consignee: { _id: other } });
     await expect(balance(head, other)).resolves.toMatchObject({ success: true });

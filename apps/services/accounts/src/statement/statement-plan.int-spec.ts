@@ -1,12 +1,20 @@
 import { planNodes } from '@freight/server-testing';
 import { startAccounts, type AccountsHarness } from '../testing/accounts-harness.js';
-import { STATEMENT_CHUNK_SQL, STATEMENT_FIGURES_SQL, STATEMENT_PAGE_SQL } from './statement.handlers.js';
+import {
+  DOCUMENT_CHUNK_SQL,
+  DOCUMENT_FIGURES_SQL,
+  DOCUMENT_PAGE_SQL,
+  STATEMENT_CHUNK_SQL,
+  STATEMENT_FIGURES_SQL,
+  STATEMENT_PAGE_SQL,
+} from './statement.handlers.js';
 
 // A statement reads one consignee's ledger rows through the index (consignee_id, entry_date, id),
 // never the whole ledger: 200,000 rows over 2,000 consignees, with statistics, then the plans of
 // the statement's three queries and the figures of one statement against the rows added up in SQL.
 const CONSIGNEES = 2_000;
 const ROWS = 200_000;
+const DOCUMENTS = 60_000;
 let accounts: AccountsHarness;
 let consigneeId: string;
 
@@ -25,7 +33,27 @@ beforeAll(async () => {
      FROM generate_series(1, $1::int) i JOIN c ON c.n = 1 + i % $2::int`,
     [ROWS, CONSIGNEES],
   );
+  // The documents the statement view reads: 60,000 invoices (on as many jobs) and 60,000 payments over the same consignees.
+  await accounts.adminQuery(
+    `WITH c AS (SELECT id, name, row_number() OVER (ORDER BY id) AS n FROM accounts.consignee)
+     INSERT INTO accounts.job (job_no, consignee_id, origin_id, origin_port)
+     SELECT 'IMP-' || lpad(i::text, 6, '0'), c.id, c.id, 'Shanghai' FROM generate_series(1, $1::int) i JOIN c ON c.n = 1 + i % $2::int`,
+    [DOCUMENTS, CONSIGNEES],
+  );
+  await accounts.adminQuery(
+    `INSERT INTO accounts.invoice (job_no, consignee_id, consignee_name, invoice_no, amount, invoice_date, search_text, created_by, updated_by)
+     SELECT j.job_no, j.consignee_id, 'c', 'INV-' || j.job_no, 100, date '2025-01-01' + (hashtext(j.job_no) & 1023) % 730, '', j.origin_id, j.origin_id
+     FROM accounts.job j`,
+  );
+  await accounts.adminQuery(
+    `WITH c AS (SELECT id, row_number() OVER (ORDER BY id) AS n FROM accounts.consignee)
+     INSERT INTO accounts.credit (credit_sr, consignee_id, consignee_name, payment_type, amount, credit_date, search_text, created_by, updated_by)
+     SELECT i, c.id, 'c', 'Cash', 40, date '2025-01-01' + (i * 7 % 730), '', c.id, c.id FROM generate_series(1, $1::int) i JOIN c ON c.n = 1 + i % $2::int`,
+    [DOCUMENTS, CONSIGNEES],
+  );
   await accounts.adminQuery(`ANALYZE accounts.ledger`);
+  await accounts.adminQuery(`ANALYZE accounts.invoice`);
+  await accounts.adminQuery(`ANALYZE accounts.credit`);
   [{ id: consigneeId }] = await accounts.adminQuery<{ id: string }>(`SELECT id FROM accounts.consignee ORDER BY id LIMIT 1`);
 }, 120_000);
 afterAll(() => accounts.close());
@@ -41,6 +69,16 @@ describe("a statement reads one consignee's rows by their index", () => {
     expect(nodes.map((node) => node['Index Name']).filter(Boolean)).toContain('ix_ledger_consignee_date');
     // (An empty table may be read whole: the credits, joined for a payment's type.)
     expect(nodes.filter((node) => node['Node Type'] === 'Seq Scan' && node['Relation Name'] === 'ledger')).toEqual([]);
+  });
+
+  it.each([
+    ['figures', DOCUMENT_FIGURES_SQL, () => [consigneeId, ...range]],
+    ['page', DOCUMENT_PAGE_SQL, () => [consigneeId, ...range, '0.00', 50, 0]],
+    ['export chunk', DOCUMENT_CHUNK_SQL, () => [consigneeId, ...range, range[0], -1, '', '0.00', 501]],
+  ])('the statement view: %s by the invoices and payments of the consignee only', async (_, sql, params) => {
+    const nodes = await planNodes({ query: (text, values) => accounts.adminQuery(text, values) }, sql, params());
+    expect(nodes.map((node) => node['Index Name']).filter(Boolean)).toEqual(expect.arrayContaining(['ix_invoice_consignee_date', 'ix_credit_consignee_date']));
+    expect(nodes.filter((node) => node['Node Type'] === 'Seq Scan' && ['ledger', 'invoice', 'credit'].includes(node['Relation Name'] as string))).toEqual([]);
   });
 
   it('and its figures are the rows added up', async () => {

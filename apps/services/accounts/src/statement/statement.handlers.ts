@@ -2,14 +2,18 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   AccountsTexts,
+  Messages,
   RECEIVABLES_MONTHS,
   RECEIVABLES_TOP,
   STATEMENT_PAGE_SIZE,
   accountsReports,
+  isClientRole,
+  statementFileName,
   type ExportCursor,
   type LedgerKind,
   type ResourceHandlers,
   type StatementLine,
+  type StatementView,
 } from '@freight/contracts';
 import { AppError } from '@freight/server';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -69,6 +73,52 @@ export const STATEMENT_CHUNK_SQL = `SELECT ${LINE_COLUMNS}, ($6::numeric + sum(l
          WHERE l.consignee_id = $1 AND l.entry_date BETWEEN $2 AND $3 AND (l.entry_date, l.id) > ($4::date, $5::bigint)
          ORDER BY l.entry_date, l.id LIMIT $7`;
 
+/**
+ * The consignee's ($1) documents as they stand now (the statement view, docs/adr/0042): the opening
+ * balance (dated on the day it was first set), each invoice at its current amount on its day, each
+ * live payment at its current amount on its day (a deleted one is not there). `amount` is the
+ * balance's change (a payment's is negative); `rank, key` order one day's documents uniquely.
+ */
+const DOCUMENTS = `WITH docs AS (
+           SELECT o.day, 0 AS rank, '' AS key, 'opening balance' AS kind, c.opening_balance AS amount, NULL::text AS job_no, NULL::text AS invoice_no,
+             NULL::int AS credit_sr, NULL::numeric AS document_amount, NULL::text AS payment_type, NULL::text AS cheque_number
+           FROM accounts.consignee c
+           CROSS JOIN LATERAL (
+             SELECT l.entry_date AS day FROM accounts.ledger l WHERE l.consignee_id = c.id AND l.kind = 'opening balance' ORDER BY l.entry_date, l.id LIMIT 1
+           ) o
+           WHERE c.id = $1 AND c.opening_balance <> 0
+           UNION ALL
+           SELECT i.invoice_date, 1, i.job_no, 'invoice', i.amount, i.job_no, i.invoice_no, NULL, NULL, NULL, NULL
+           FROM accounts.invoice i WHERE i.consignee_id = $1
+           UNION ALL
+           SELECT k.credit_date, 2, lpad(k.credit_sr::text, 10, '0'), 'credit', -k.amount, NULL, NULL, k.credit_sr, NULL, k.payment_type, k.cheque_number
+           FROM accounts.credit k WHERE k.consignee_id = $1 AND k.deleted_at IS NULL
+         )`;
+
+const DOCUMENT_COLUMNS = `to_char(day, 'YYYY-MM-DD') AS entry_date, kind, amount::text AS amount, job_no, invoice_no, credit_sr,
+  document_amount::text AS document_amount, payment_type, cheque_number, rank, key`;
+
+/** The statement view's figures: as STATEMENT_FIGURES_SQL, over the documents. */
+export const DOCUMENT_FIGURES_SQL = `${DOCUMENTS}
+         SELECT coalesce(sum(amount) FILTER (WHERE day < $2), 0)::text AS opening,
+           coalesce(sum(amount) FILTER (WHERE day >= $2 AND amount > 0), 0)::text AS debit,
+           coalesce(-sum(amount) FILTER (WHERE day >= $2 AND amount < 0), 0)::text AS credit,
+           coalesce(sum(amount), 0)::text AS closing,
+           count(*) FILTER (WHERE day >= $2)::int AS count
+         FROM docs WHERE day <= $3`;
+
+/** The statement view's page: as STATEMENT_PAGE_SQL, over the documents. */
+export const DOCUMENT_PAGE_SQL = `${DOCUMENTS}
+         SELECT ${DOCUMENT_COLUMNS}, ($4::numeric + sum(amount) OVER (ORDER BY day, rank, key))::text AS balance
+         FROM docs WHERE day BETWEEN $2 AND $3
+         ORDER BY day, rank, key LIMIT $5 OFFSET $6`;
+
+/** The statement view's export chunk: the documents after the cursor's day ($4), rank ($5) and key ($6), the running balance on from $7, $8 of them. */
+export const DOCUMENT_CHUNK_SQL = `${DOCUMENTS}
+         SELECT ${DOCUMENT_COLUMNS}, ($7::numeric + sum(amount) OVER (ORDER BY day, rank, key))::text AS balance
+         FROM docs WHERE day BETWEEN $2 AND $3 AND (day, rank, key) > ($4::date, $5::int, $6::text)
+         ORDER BY day, rank, key LIMIT $8`;
+
 /** `1234.50` → `Rs. 1,234.50` inside a line's details. */
 const rs = (amount: string | null) => `Rs. ${(amount ?? '0.00').replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
 
@@ -91,14 +141,15 @@ function details(row: LedgerRow): string {
   }
 }
 
-/** A ledger row as a line: its amount in the debit column (it raised the balance) or the credit column (it lowered it). */
-function line(row: LedgerRow): StatementLine {
+/** A ledger row (or a document) as a line: its amount in the debit column (it raised the balance) or the credit column (it lowered it). */
+function line(row: LedgerRow, view: StatementView): StatementLine {
   const negative = row.amount.startsWith('-');
   return {
     date: row.entry_date,
     kind: row.kind,
     reference: row.job_no ?? (row.credit_sr === null ? '' : String(row.credit_sr)),
-    details: details(row),
+    // A document is shown as it stands: no "now" of a correction.
+    details: view === 'statement' && row.kind === 'opening balance' ? 'Opening balance' : details(row),
     debit: negative ? '' : row.amount,
     credit: negative ? row.amount.slice(1) : '',
     balance: row.balance,
@@ -117,14 +168,15 @@ export class StatementHandlers implements Handlers {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   async statement({ actor, params, query }: Parameters<Handlers['statement']>[0]) {
-    assertOwnConsignee(actor, params.consignee_id);
+    const view = viewOf(actor, params.consignee_id, query.view);
     // One snapshot: the figures and the page agree even while credits are written.
     return this.db.transaction('REPEATABLE READ', async (tx) => {
       const consignee = await this.consignee(tx, params.consignee_id);
-      const figures = await this.figures(tx, consignee.id, query.from, query.to);
+      const figures = await this.figures(tx, view, consignee.id, query.from, query.to);
       const size = query.pageSize ?? (query.page ? STATEMENT_PAGE_SIZE : null);
       const offset = query.page && size ? (query.page - 1) * size : 0;
-      const rows = (await tx.query(STATEMENT_PAGE_SQL, [consignee.id, query.from, query.to, figures.opening, size, offset])) as LedgerRow[];
+      const sql = view === 'ledger' ? STATEMENT_PAGE_SQL : DOCUMENT_PAGE_SQL;
+      const rows = (await tx.query(sql, [consignee.id, query.from, query.to, figures.opening, size, offset])) as LedgerRow[];
       return {
         success: true as const,
         consignee: { _id: consignee.id, consigneeName: consignee.name },
@@ -135,7 +187,7 @@ export class StatementHandlers implements Handlers {
         totalCredit: figures.credit,
         closingBalance: figures.closing,
         lineCount: figures.count,
-        lines: rows.map(line),
+        lines: rows.map((row) => line(row, view)),
       };
     });
   }
@@ -147,28 +199,33 @@ export class StatementHandlers implements Handlers {
    * nor skips what was written between chunks.
    */
   async statementExport({ actor, params, query, after, limit }: Parameters<Handlers['statementExport']>[0]) {
-    assertOwnConsignee(actor, params.consignee_id);
+    const view = viewOf(actor, params.consignee_id, query.view);
     return this.db.transaction('REPEATABLE READ', async (tx) => {
       const consignee = await this.consignee(tx, params.consignee_id);
       const items: StatementLine[] = [];
-      let start: { date: string; id: string; balance: string };
+      // Where the chunk starts: after the last line's sort keys (ledger: day, id; statement: day, rank, key), with its balance last.
+      let start: { keys: (string | number)[]; balance: string };
       if (after) {
-        const [date, id, balance] = after as [string, string, string];
-        start = { date, id, balance };
+        start = { keys: after.slice(0, -1), balance: String(after.at(-1)) };
       } else {
-        const { opening } = await this.figures(tx, consignee.id, query.from, query.to);
-        start = { date: query.from, id: '0', balance: opening };
+        const { opening } = await this.figures(tx, view, consignee.id, query.from, query.to);
+        start = { keys: view === 'ledger' ? [query.from, '0'] : [query.from, -1, ''], balance: opening };
         items.push({ date: query.from, kind: 'brought forward', reference: '', details: '', debit: '', credit: '', balance: opening });
       }
-      const rows = (await tx.query(STATEMENT_CHUNK_SQL, [consignee.id, query.from, query.to, start.date, start.id, start.balance, limit + 1])) as LedgerRow[];
+      const sql = view === 'ledger' ? STATEMENT_CHUNK_SQL : DOCUMENT_CHUNK_SQL;
+      const rows = (await tx.query(sql, [consignee.id, query.from, query.to, ...start.keys, start.balance, limit + 1])) as (LedgerRow & DocumentKeys)[];
       const more = rows.length > limit;
       const sent = rows.slice(0, limit);
-      items.push(...sent.map(line));
+      items.push(...sent.map((row) => line(row, view)));
       const last = sent.at(-1);
-      if (more) return { items, next: [last!.entry_date, last!.id, last!.balance] as ExportCursor };
+      const fileName = after ? {} : { fileName: statementFileName(consignee.name, query.from, query.to, 'csv', view) };
+      if (more) {
+        const keys = view === 'ledger' ? [last!.entry_date, last!.id] : [last!.entry_date, last!.rank, last!.key];
+        return { items, next: [...keys, last!.balance] as ExportCursor, ...fileName };
+      }
       const closing = last?.balance ?? start.balance;
       items.push({ date: query.to, kind: 'carried forward', reference: '', details: '', debit: '', credit: '', balance: closing });
-      return { items, next: null };
+      return { items, next: null, ...fileName };
     });
   }
 
@@ -213,13 +270,29 @@ export class StatementHandlers implements Handlers {
     return row;
   }
 
-  /** The balance before `from`, what the range added and took away, and the balance after `to`: one pass over the consignee's rows up to `to`. */
-  private async figures(db: Db, consigneeId: string, from: string, to: string) {
-    const [row] = (await db.query(STATEMENT_FIGURES_SQL, [consigneeId, from, to])) as [
+  /** The balance before `from`, what the range added and took away, and the balance after `to`: one pass over the consignee's rows (or documents) up to `to`. */
+  private async figures(db: Db, view: StatementView, consigneeId: string, from: string, to: string) {
+    const [row] = (await db.query(view === 'ledger' ? STATEMENT_FIGURES_SQL : DOCUMENT_FIGURES_SQL, [consigneeId, from, to])) as [
       { opening: string; debit: string; credit: string; closing: string; count: number },
     ];
     return { opening: money(row.opening), debit: money(row.debit), credit: money(row.credit), closing: money(row.closing), count: row.count };
   }
+}
+
+/** A document's order within its day (the statement view's cursor). */
+interface DocumentKeys {
+  rank: number;
+  key: string;
+}
+
+/**
+ * The view asked for (the statement by default). The ledger, with its corrections, is the staff's:
+ * a client reads their own statement only (FORBIDDEN otherwise), and never its ledger view.
+ */
+function viewOf(actor: Parameters<typeof assertOwnConsignee>[0], consigneeId: string, view: StatementView | undefined): StatementView {
+  assertOwnConsignee(actor, consigneeId);
+  if (view === 'ledger' && isClientRole(actor.role)) throw new AppError('FORBIDDEN', Messages.forbidden);
+  return view ?? 'statement';
 }
 
 /** Postgres prints a sum of numeric(20,2) with two decimals already; `0` (coalesce) gets them too. */

@@ -13,12 +13,15 @@ export class ConsigneeEntity extends ClientEntity {
 
   @Column('numeric', { name: 'opening_balance', precision: 14, scale: 2 })
   openingBalance!: string;
+
+  /** The balance owed as the accounts service last announced it (BalanceCopy). */
+  @Column('numeric', { name: 'balance_owed', precision: 20, scale: 2 })
+  balanceOwed!: string;
 }
 
 /** The public shape: never the password's hash. */
 export function toConsignee(row: ConsigneeEntity): Consignee {
-  const { id, consigneeName, username, email, additionalEmails, address, mobile, handlingPersonName, remarks, openingBalance } = row;
-  // Until the accounts service keeps the ledger, what is owed is the opening balance (DECISIONS §3).
+  const { id, consigneeName, username, email, additionalEmails, address, mobile, handlingPersonName, remarks, openingBalance, balanceOwed } = row;
   return {
     consignee_id: id,
     consigneeName,
@@ -30,6 +33,6 @@ export function toConsignee(row: ConsigneeEntity): Consignee {
     handlingPersonName,
     remarks,
     openingBalance,
-    currentBalance: openingBalance,
+    currentBalance: balanceOwed,
   };
 }

@@ -201,14 +201,33 @@ describe('directory.consignee.update', () => {
 
   it('records every change of the opening balance: who, when, before, after, newest first', async () => {
     const { password: _, ...fields } = consignee(20);
-    await update(id, { ...fields, openingBalance: '250.75' }, adminActor);
+    await update(id, { ...fields, openingBalance: '250.75' });
     await update(id, { ...fields, openingBalance: 99 });
-    await expect(get(id)).resolves.toMatchObject({ openingBalance: '99.00', currentBalance: '99.00' });
+    // What is owed is the accounts service's figure (its events), not the opening balance: none came here.
+    await expect(get(id)).resolves.toMatchObject({ openingBalance: '99.00', currentBalance: '100.00' });
     const history = await h.client.request(C.balanceHistory, { actor: headActor, params: { consignee_id: id } });
     expect(history.changes).toEqual([
       { changedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), changedBy: 'head', before: '250.75', after: '99.00' },
-      { changedAt: expect.any(String), changedBy: 'admin.one', before: '100.00', after: '250.75' },
+      { changedAt: expect.any(String), changedBy: 'head', before: '100.00', after: '250.75' },
     ]);
+  });
+
+  it('refuses a change of the opening balance to anyone but the Head (403, nothing written); their edit that keeps it is saved', async () => {
+    const { password: _, ...fields } = consignee(20);
+    const employee = { ...adminActor, username: 'emp.one', role: 'Employee' } as const;
+    for (const actor of [adminActor, employee]) {
+      await expect(errorOf(update(id, { ...fields, openingBalance: '5.00' }, actor))).resolves.toEqual({
+        code: 'FORBIDDEN',
+        message: "Only the Head can change a consignee's opening balance once the consignee exists.",
+        details: { openingBalance: "Only the Head can change a consignee's opening balance once the consignee exists." },
+      });
+      await expect(update(id, { ...fields, openingBalance: '99', remarks: actor.username }, actor)).resolves.toMatchObject({
+        consignee: { openingBalance: '99.00', remarks: actor.username },
+      });
+    }
+    await expect(h.client.request(C.balanceHistory, { actor: headActor, params: { consignee_id: id } })).resolves.toMatchObject({
+      changes: [expect.anything(), expect.anything()],
+    });
   });
 
   it('does not record a balance change that was not made (the edit failed)', async () => {

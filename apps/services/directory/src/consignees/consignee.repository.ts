@@ -10,7 +10,13 @@ import { ConsigneeEntity } from './consignee.entity.js';
 @Injectable()
 export class ConsigneeRepository extends ClientRepository<ConsigneeEntity, (typeof consignees.sortFields)[number]> {
   constructor(@InjectDataSource() dataSource: DataSource) {
-    super(dataSource, ConsigneeEntity, 'consignee', 'c', `c.additional_emails AS "additionalEmails", c.opening_balance AS "openingBalance"`);
+    super(
+      dataSource,
+      ConsigneeEntity,
+      'consignee',
+      'c',
+      `c.additional_emails AS "additionalEmails", c.opening_balance AS "openingBalance", c.balance_owed AS "balanceOwed"`,
+    );
   }
 
   /** Records a change of the opening balance, in the change's transaction. */

@@ -10,6 +10,7 @@ import { Yard1795515322465 } from './1795515322465-yard.js';
 import { ShipmentType1795515324945 } from './1795515324945-shipment-type.js';
 import { ShipmentTerm1795515327549 } from './1795515327549-shipment-term.js';
 import { DirectoryOutbox1796000000000 } from './1796000000000-directory-outbox.js';
+import { ConsigneeBalanceOwed1796410000000 } from './1796410000000-consignee-balance-owed.js';
 // new:resource imports
 
 /** Every migration, oldest first. */
@@ -26,5 +27,6 @@ export const migrations = [
   ShipmentType1795515324945,
   ShipmentTerm1795515327549,
   DirectoryOutbox1796000000000,
+  ConsigneeBalanceOwed1796410000000,
   // new:resource migrations
 ];

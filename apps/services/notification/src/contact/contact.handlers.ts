@@ -27,7 +27,6 @@ export class ContactHandlers implements Handlers {
     const receivedAt = new Date().toISOString();
     const queueMail = await this.mails.render({
       to: [this.supportEmail],
-      businessKey: 'contact',
       replyTo: request.email,
       template: { name: 'contact-message', data: { ...request, receivedAt } },
     });
@@ -35,6 +34,7 @@ export class ContactHandlers implements Handlers {
       const wait = await this.contacts.count(tx, ip);
       if (wait !== null) throw new AppError('TOO_MANY_ATTEMPTS', ContactTexts.tooMany(wait), { retryAfterSeconds: String(wait) });
       const message = await this.contacts.insert(tx, request, ip);
+      // Keyed by the message, so its delivery state is read at GET /api/mails/contact:<id>.
       await queueMail(tx, `contact:${message._id}`);
     });
     this.mails.queued();

@@ -1,10 +1,13 @@
-import { Injectable } from '@nestjs/common';
-import type { MailAccepted, MailSendRequest, MailTemplate } from '@freight/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import type { CompanyProfile, MailAccepted, MailSendRequest, MailTemplate } from '@freight/contracts';
 import { writeTransaction } from '@freight/server-database';
 import type { EntityManager } from 'typeorm';
 import { renderMail } from '../templates/render.js';
 import { MailRepository } from './mail.repository.js';
 import { MailSender } from './mail.sender.js';
+
+/** The configured company profile, whose details sign every e-mail (docs/adr/0044-company-profile.md). */
+export const COMPANY_PROFILE = Symbol('CompanyProfile');
 
 /** Every sender of `notification.mail.send` shares one idempotency scope: the key is the caller's, the request says what it was for. */
 const SEND_SCOPE = 'notification.mail.send';
@@ -24,17 +27,20 @@ export class MailService {
   constructor(
     private readonly mails: MailRepository,
     private readonly sender: MailSender,
+    @Inject(COMPANY_PROFILE) private readonly company: CompanyProfile,
   ) {}
 
   /**
    * Renders the e-mail (before any transaction opens); the function answered queues it in `tx`
-   * (under `businessKey` when the key is only known in the transaction): it is sent if, and
-   * only if, `tx` commits. That answers the new row's id.
+   * under `businessKey` (the order's, or one only known in the transaction, such as a new
+   * contact message's id): it is sent if, and only if, `tx` commits. That answers the new row's id.
    */
-  async render(order: MailOrder): Promise<(tx: EntityManager, businessKey?: string) => Promise<string>> {
-    const rendered = await renderMail(order.template);
-    return (tx, businessKey = order.businessKey) =>
-      this.mails.insert(tx, { ...rendered, businessKey, kind: order.template.name, to: order.to, replyTo: order.replyTo, requestId: order.requestId });
+  async render(order: Omit<MailOrder, 'businessKey'> & { businessKey?: string }): Promise<(tx: EntityManager, businessKey?: string) => Promise<string>> {
+    const rendered = await renderMail(order.template, this.company);
+    return (tx, businessKey = order.businessKey) => {
+      if (!businessKey) throw new Error('An e-mail is queued under a business key');
+      return this.mails.insert(tx, { ...rendered, businessKey, kind: order.template.name, to: order.to, replyTo: order.replyTo, requestId: order.requestId });
+    };
   }
 
   /**

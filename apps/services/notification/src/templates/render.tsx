@@ -2,9 +2,10 @@ import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { plainTextSelectors } from '@react-email/render';
 import { compile } from 'html-to-text';
-import type { MailTemplate } from '@freight/contracts';
+import { companyProfileFromEnv, type CompanyProfile, type MailTemplate } from '@freight/contracts';
 import { BookingConfirmation, UpdatedData, bookingConfirmationSubject, updatedDataSubject } from './booking.js';
 import { ContactMessage, contactMessageSubject } from './contact.js';
+import { CompanyContext } from './layout.js';
 
 export interface RenderedMail {
   subject: string;
@@ -29,13 +30,13 @@ const DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" 
 const toPlainText = compile({ wordwrap: false, selectors: plainTextSelectors });
 
 /**
- * A template with its data as an e-mail: the HTML rendered from the component, the plain text
+ * A template with its data as an e-mail, signed with `company`'s details: the HTML rendered from the component, the plain text
  * made from that same HTML. Synchronous static rendering: React Email's `render` streams with
  * Suspense and, with its text conversion, cost ~8 ms an e-mail; this costs well under 1 ms
  * (ADR 27). Async, so a template may await later without changing the callers.
  */
-export async function renderMail(template: MailTemplate): Promise<RenderedMail> {
+export async function renderMail(template: MailTemplate, company: CompanyProfile = companyProfileFromEnv({})): Promise<RenderedMail> {
   const { subject, element } = compose(template);
-  const html = `${DOCTYPE}${renderToStaticMarkup(element)}`;
+  const html = `${DOCTYPE}${renderToStaticMarkup(<CompanyContext value={company}>{element}</CompanyContext>)}`;
   return { subject, html, text: toPlainText(html) };
 }

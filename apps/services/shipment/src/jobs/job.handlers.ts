@@ -34,7 +34,10 @@ type AddBody = Omit<Msg<'adminadd'>['body'], 'userName'>;
 
 const written = (row: JobRow, message: string) => ({ success: true as const, message, shipment: toJob(row) });
 const page = ({ items, total }: { items: JobRow[]; total: number }) => ({ items: items.map(toJob), total });
-const changedBySomeoneElse = () => new AppError('CONFLICT', JobTexts.changedByOthers);
+/** A save that names the version it opened is refused once the job moved on; one that names none applies (docs/adr/0041). */
+const assertVersion = (row: JobRow, version: number | undefined) => {
+  if (version !== undefined && row.version !== version) throw new AppError('CONFLICT', JobTexts.changedByOthers);
+};
 
 /** Only the assignee's jobs for an Employee; everyone's for Head and Admin. */
 const whose = (actor: Actor): Pick<JobListScope, 'userId'> => (seesAllJobs(actor.role) ? {} : { userId: actor.id });
@@ -130,7 +133,7 @@ export class JobHandlers implements Pick<Handlers, Op> {
     return this.db.transaction(async (tx) => {
       const row = await lockJob(tx, params.jobNo, JobTexts.bookingNotFound);
       assertMayTouch(actor, row);
-      if (row.version !== body.version) throw changedBySomeoneElse();
+      assertVersion(row, body.version);
       const optional: NameLookup[] = [];
       if (body.notify) optional.push({ kind: 'consignee', field: 'notify', name: body.notify });
       if (body.shipperName) optional.push({ kind: 'shipper', field: 'shipperName', name: body.shipperName });
@@ -193,7 +196,7 @@ export class JobHandlers implements Pick<Handlers, Op> {
     return this.db.transaction(async (tx) => {
       const row = await lockJob(tx, jobNo);
       assertMayTouch(actor, row);
-      if (row.version !== body.version) throw changedBySomeoneElse();
+      assertVersion(row, body.version);
       const refs = await resolveNames(tx, [
         { kind: 'user', field: 'userName', name: body.userName },
         { kind: 'shipmentTerm', field: 'termOfShipment', name: body.termOfShipment },

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, type InvoicedShipment, type Job } from '@freight/contracts';
-import { PageFrame, callApi, formatDate, formatMoney, isApiError, textOrNA } from '@freight/web-kit';
+import { PageFrame, callApi, confirmAction, formatDate, formatMoney, isApiError, textOrNA } from '@freight/web-kit';
 import { MoneyInput, OutcomeAlert, type Outcome } from '../form-parts.js';
 import { DebitTexts } from '../texts.js';
 import { DEBITS_KEY } from './debit-records.page.js';
@@ -34,10 +34,17 @@ function debitErrorText(error: unknown): string {
   return isApiError(error) && error.fromServer && error.message ? DebitTexts.error(error.message) : DebitTexts.addFailed;
 }
 
+/** The job's invoice so far, as the accounts service (the source of truth) lists it, or null. */
+async function currentInvoice(jobNo: string): Promise<InvoicedShipment | null> {
+  const invoiced = await callApi(api.shipmentsInvoicedshipments, { query: { q: jobNo, page: 1, pageSize: 10 } });
+  return invoiced.items.find((row) => row.jobNo.toLowerCase() === jobNo.toLowerCase()) ?? null;
+}
+
 /**
  * Add Debit Payment (/admindashboard/accounts/debitpayment, Head; spec 02 §2, §4, §5): an invoice on
  * a job. "Find Shipment" shows the job first; a job that has an invoice gets it replaced and the
- * consignee's balance moves by the difference (the service decides; its reply says the new balance).
+ * consignee's balance moves by the difference (the service decides; its reply says the new balance),
+ * after the Head confirms the replacement, which names the invoice and amount it replaces.
  */
 export function AddDebitPage() {
   const queryClient = useQueryClient();
@@ -60,12 +67,9 @@ export function AddDebitPage() {
     try {
       const jobNo = form.jobNo.trim();
       // The job (shipment service) and its invoice so far (accounts service: the source of truth).
-      const [reply, invoiced] = await Promise.all([
-        callApi(api.shipmentsSearchworklist, { params: { jobNo } }),
-        callApi(api.shipmentsInvoicedshipments, { query: { q: jobNo, page: 1, pageSize: 10 } }),
-      ]);
+      const [reply, invoice] = await Promise.all([callApi(api.shipmentsSearchworklist, { params: { jobNo } }), currentInvoice(jobNo)]);
       const found = reply.results[0];
-      if (found) setJob({ job: found, invoice: invoiced.items.find((row) => row.jobNo === found.jobNo) ?? null });
+      if (found) setJob({ job: found, invoice });
       else setLookupError(DebitTexts.shipmentNotFound);
     } catch (error) {
       setLookupError(isApiError(error) && error.status === 404 ? DebitTexts.shipmentNotFound : DebitTexts.shipmentLookupFailed);
@@ -80,8 +84,17 @@ export function AddDebitPage() {
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
+      const jobNo = form.jobNo.trim();
+      // Asked afresh: the Head may not have pressed Find Shipment, or the invoice changed since.
+      const replaced = await currentInvoice(jobNo);
+      const replacing = { invoiceNo: form.invoiceNo.trim(), amount: formatMoney(form.invoiceAmount.trim()) };
+      if (
+        replaced &&
+        !(await confirmAction(DebitTexts.confirmReplace(jobNo, { invoiceNo: replaced.invoiceNo, amount: formatMoney(replaced.invoiceAmount) }, replacing)))
+      )
+        return;
       const reply = await callApi(api.shipmentsAdddebit, {
-        params: { jobNo: form.jobNo.trim() },
+        params: { jobNo },
         body: { invoiceNo: form.invoiceNo.trim(), invoiceAmount: form.invoiceAmount.trim(), invoiceDate: form.invoiceDate },
       });
       if (reply.success !== true) {

@@ -8,7 +8,15 @@ const RECORDS = '/admindashboard/accounts/viewdebit';
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label, { exact: false }), { target: { value } });
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Add Debit Payment' }));
 
+/** The accounts service's invoices of the job asked for: `invoices` (none by default). */
+const invoicesAre = (...invoices: ReturnType<typeof anInvoice>[]) => {
+  gateway.routes['GET /api/shipments/invoicedshipments'] = () =>
+    reply({ success: true, results: invoices, summary: null, message: '' }, 200, { 'x-total-count': String(invoices.length) });
+};
+
 describe('Add Debit Payment', () => {
+  beforeEach(() => invoicesAre());
+
   it("refuses an incomplete form in the spec's words, under each field, without calling the server", async () => {
     renderAt(ADD);
     await screen.findByRole('heading', { name: 'Add Debit Payment' });
@@ -22,16 +30,43 @@ describe('Add Debit Payment', () => {
     expect(gateway.calls).toEqual([]);
   });
 
-  it('invoices a job and says the new balance as Rs.; a job that had an invoice gets it replaced', async () => {
+  it('asks before replacing a job’s invoice, naming the old and the new amount; Cancel sends nothing, Replace invoice sends the debit', async () => {
+    invoicesAre(anInvoice({ invoiceNo: 'INV-1001', invoiceAmount: '1234567.00' }));
     gateway.routes['POST /api/shipments/adddebit/IMP-000001'] = () =>
-      reply({ success: true, message: 'Invoice replaced successfully.', updatedBalance: '1235567.00', replaced: null, shipment: anInvoice() });
+      reply({ success: true, message: 'Invoice replaced successfully.', updatedBalance: '2000.00', replaced: anInvoice(), shipment: anInvoice() });
+    renderAt(ADD);
+    fill('Job Number', 'IMP-000001');
+    fill('Invoice No', 'INV-2002');
+    fill('Invoice Amount', '2000');
+    fill('Invoice Date', '2026-11-21');
+    const question =
+      'IMP-000001 already has invoice INV-1001 of Rs. 1,234,567.00. Replace it with invoice INV-2002 of Rs. 2,000.00? The balance owed moves by the difference.';
+    submit();
+    const dialog = await screen.findByRole('dialog', { name: 'Replace the invoice?' });
+    expect(within(dialog).getByText(question)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(gateway.calls.filter((call) => call.method === 'POST')).toEqual([]);
+    expect((screen.getByLabelText('Invoice No', { exact: false }) as HTMLInputElement).value).toBe('INV-2002');
+    submit();
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Replace the invoice?' })).getByRole('button', { name: 'Replace invoice' }));
+    expect(await screen.findByText('✅ Invoice replaced successfully. Updated Balance: Rs. 2,000.00')).toBeTruthy();
+    expect(gateway.calls.filter((call) => call.method === 'POST')).toEqual([
+      { method: 'POST', url: '/api/shipments/adddebit/IMP-000001', body: { invoiceNo: 'INV-2002', invoiceAmount: '2000', invoiceDate: '2026-11-21' } },
+    ]);
+  });
+
+  it('invoices a job with no invoice without asking, and says the new balance as Rs.', async () => {
+    gateway.routes['POST /api/shipments/adddebit/IMP-000001'] = () =>
+      reply({ success: true, message: 'Invoice added successfully.', updatedBalance: '1235567.00', replaced: null, shipment: anInvoice() });
     renderAt(ADD);
     fill('Job Number', ' IMP-000001 ');
     fill('Invoice No', ' INV-1001 ');
     fill('Invoice Amount', '1234567');
     fill('Invoice Date', '2026-11-20');
     submit();
-    expect(await screen.findByText('✅ Invoice replaced successfully. Updated Balance: Rs. 1,235,567.00')).toBeTruthy();
+    expect(await screen.findByText('✅ Invoice added successfully. Updated Balance: Rs. 1,235,567.00')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(gateway.calls.at(-1)).toEqual({
       method: 'POST',
       url: '/api/shipments/adddebit/IMP-000001',

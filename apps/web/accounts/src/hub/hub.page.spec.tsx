@@ -4,11 +4,11 @@ import { fakeGateway, renderAt } from '../screens.spec.setup.js';
 const gateway = fakeGateway();
 
 describe('the accounts hub (/admindashboard/accounts)', () => {
-  it("gives the Head a tile per accounts screen, in the spec's order, and shows the signed-in role", async () => {
+  it("gives the Head a tile per accounts screen, in the spec's order, then the Statement of Account, and shows the signed-in role", async () => {
     renderAt('/admindashboard/accounts');
     expect(await screen.findByRole('heading', { name: 'Accounts' })).toBeTruthy();
-    const tiles = ['Debit Payments', 'View Debit Entries', 'Credit Payments', 'View Credit Entries', 'Credit Counter'];
-    const paths = ['debitpayment', 'viewdebit', 'creditpayment', 'viewcredit', 'managevouchercounter'];
+    const tiles = ['Debit Payments', 'View Debit Entries', 'Credit Payments', 'View Credit Entries', 'Credit Counter', 'Statement of Account'];
+    const paths = ['debitpayment', 'viewdebit', 'creditpayment', 'viewcredit', 'managevouchercounter', 'statement'];
     expect(tiles.map((name) => screen.getByRole('link', { name }).getAttribute('href'))).toEqual(paths.map((p) => `/admindashboard/accounts/${p}`));
     expect(screen.getByText('Signed in as:').textContent).toBe('Signed in as: Head');
   });

@@ -95,6 +95,43 @@ describe('Statement of Account', () => {
     expect(await screen.findByText('Consignee not found.')).toBeTruthy();
   });
 
+  it("switches to the Head's ledger view and back: in the address, the call and the CSV; the PDF stays the consignee's statement", async () => {
+    consigneesFake();
+    gateway.routes[`GET /api/accounts/statement/${ACME}`] = (call) => {
+      const ledger = new URL(call.url, 'http://x').searchParams.get('view') === 'ledger';
+      return reply(aStatement(ledger ? { lines: [{ ...aStatement().lines[0]!, kind: 'invoice replaced', details: 'Invoice INV-1B, now Rs. 2,000.00' }] } : {}));
+    };
+    gateway.routes[`GET /api/accounts/statement/${ACME}/export.csv`] = () => new Response('"Date"\r\n', { headers: { 'content-type': 'text/csv' } });
+    gateway.routes[`GET /api/accounts/statement/${ACME}/statement.pdf`] = () => new Response('%PDF-1.3', { headers: { 'content-type': 'application/pdf' } });
+    URL.createObjectURL = () => 'blob:statement';
+    URL.revokeObjectURL = () => {};
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = () => {};
+    afterTest(() => (HTMLAnchorElement.prototype.click = click));
+    const router = renderAt(`${STATEMENT}?consignee=${ACME}&from=2026-01-01&to=2026-03-31`);
+    expect(await screen.findByText('Invoice INV-1')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Statement' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Ledger (every correction)' }));
+    expect(await screen.findByText('Invoice INV-1B, now Rs. 2,000.00')).toBeTruthy();
+    expect(router.state.location.search).toBe(`?consignee=${ACME}&from=2026-01-01&to=2026-03-31&page=1&view=ledger`);
+    expect(screen.getByRole('button', { name: 'Ledger (every correction)' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(gateway.calls.filter((c) => /export\.csv|statement\.pdf/.test(c.url))).toHaveLength(2));
+    expect(gateway.calls.filter((c) => c.url.startsWith(`/api/accounts/statement/${ACME}`)).map((c) => c.url)).toEqual([
+      `/api/accounts/statement/${ACME}?from=2026-01-01&to=2026-03-31&page=1&pageSize=50`,
+      `/api/accounts/statement/${ACME}?from=2026-01-01&to=2026-03-31&page=1&pageSize=50&view=ledger`,
+      `/api/accounts/statement/${ACME}/export.csv?from=2026-01-01&to=2026-03-31&view=ledger`,
+      `/api/accounts/statement/${ACME}/statement.pdf?from=2026-01-01&to=2026-03-31`,
+    ]);
+    // The downloads are over before the view changes again.
+    await waitFor(() => expect(screen.getAllByRole('button', { name: /^Download/ }).filter((button) => button.hasAttribute('data-loading'))).toEqual([]));
+    fireEvent.click(screen.getByRole('button', { name: 'Statement' }));
+    expect(await screen.findByText('Invoice INV-1')).toBeTruthy();
+    expect(router.state.location.search).toBe(`?consignee=${ACME}&from=2026-01-01&to=2026-03-31&page=1`);
+    expect(await axeProblems()).toEqual([]);
+  });
+
   it('downloads the CSV and the PDF of the period shown, under the server’s file names', async () => {
     consigneesFake();
     gateway.routes[`GET /api/accounts/statement/${ACME}`] = () => reply(aStatement());

@@ -68,8 +68,11 @@ function ConsigneePicker({
  * Statement of Account (/admindashboard/accounts/statement, Head; issue 10): a consignee and a
  * range, then the opening balance, every invoice and payment in date order with the running
  * balance (50 a page, paged by the server), the closing balance, and the same as CSV or PDF. What
- * is shown lives in the address (`?consignee=&from=&to=&page=`), so the receivables' top
+ * is shown lives in the address (`?consignee=&from=&to=&page=`, `&view=ledger`), so the receivables' top
  * consignees link straight to their statement and a statement can be bookmarked.
+ *
+ * Two views (docs/adr/0042): "Statement", what the consignee reads (the documents as they stand,
+ * also the PDF they are sent), and "Ledger", every change with its corrections (and its CSV).
  */
 export function StatementPage() {
   const [params, setParams] = useSearchParams();
@@ -79,18 +82,24 @@ export function StatementPage() {
     from: params.get('from') ?? fallback.from,
     to: params.get('to') ?? fallback.to,
     page: Number(params.get('page') ?? '1') || 1,
+    view: params.get('view') === 'ledger' ? ('ledger' as const) : ('statement' as const),
   };
+  // Only the ledger view is named in the address and the calls: the statement is the default.
+  const viewQuery: Record<string, string> = shown.view === 'ledger' ? { view: shown.view } : {};
   const [draft, setDraft] = useState({ consignee: shown.consignee, from: shown.from, to: shown.to });
   const [errors, setErrors] = useState<Partial<Record<'consignee' | 'from' | 'to', string>>>({});
   const [downloading, setDownloading] = useState<'csv' | 'pdf' | null>(null);
   useEffect(() => setDraft({ consignee: shown.consignee, from: shown.from, to: shown.to }), [shown.consignee, shown.from, shown.to]);
 
   const statement = useQuery({
-    queryKey: ['accounts', 'statement', shown.consignee, shown.from, shown.to, shown.page],
+    queryKey: ['accounts', 'statement', shown.consignee, shown.from, shown.to, shown.page, shown.view],
     queryFn: ({ signal }) =>
       callApi(
         api.accountsStatement,
-        { params: { consignee_id: shown.consignee! }, query: { from: shown.from, to: shown.to, page: shown.page, pageSize: STATEMENT_PAGE_SIZE } },
+        {
+          params: { consignee_id: shown.consignee! },
+          query: { from: shown.from, to: shown.to, page: shown.page, pageSize: STATEMENT_PAGE_SIZE, ...viewQuery },
+        },
         { signal },
       ),
     enabled: Boolean(shown.consignee),
@@ -102,15 +111,18 @@ export function StatementPage() {
     if (!draft.consignee) problems.consignee = 'Choose a consignee';
     setErrors(problems);
     if (Object.keys(problems).length) return;
-    setParams({ consignee: draft.consignee!, from: draft.from, to: draft.to, page: '1' });
+    setParams({ consignee: draft.consignee!, from: draft.from, to: draft.to, page: '1', ...viewQuery });
   };
+  const showView = (view: 'statement' | 'ledger') =>
+    setParams({ consignee: shown.consignee!, from: shown.from, to: shown.to, page: '1', ...(view === 'ledger' ? { view } : {}) });
 
   const download = async (kind: 'csv' | 'pdf') => {
     if (!shown.consignee) return;
     setDownloading(kind);
     try {
-      const route = kind === 'csv' ? api.accountsStatementExport : api.accountsStatementPdf;
-      await downloadFile(route, { from: shown.from, to: shown.to }, `statement.${kind}`, { consignee_id: shown.consignee });
+      // The PDF is the document a consignee is sent: always the statement view.
+      const [route, query] = kind === 'csv' ? [api.accountsStatementExport, { ...viewQuery }] : [api.accountsStatementPdf, {}];
+      await downloadFile(route, { from: shown.from, to: shown.to, ...query }, `statement.${kind}`, { consignee_id: shown.consignee });
     } catch (failure) {
       toastError(serverMessage(failure, `The statement could not be downloaded. Please try again.`));
     } finally {
@@ -118,7 +130,7 @@ export function StatementPage() {
     }
   };
 
-  const goTo = (page: number) => setParams({ consignee: shown.consignee!, from: shown.from, to: shown.to, page: String(page) });
+  const goTo = (page: number) => setParams({ consignee: shown.consignee!, from: shown.from, to: shown.to, page: String(page), ...viewQuery });
   const data = statement.data;
   const pages = statementPages(data);
   return (
@@ -165,6 +177,18 @@ export function StatementPage() {
                   Download PDF
                 </Button>
               </Group>
+            </Group>
+            <Group gap="xs" role="group" aria-label="View">
+              <Button
+                variant={shown.view === 'statement' ? 'filled' : 'default'}
+                aria-pressed={shown.view === 'statement'}
+                onClick={() => showView('statement')}
+              >
+                Statement
+              </Button>
+              <Button variant={shown.view === 'ledger' ? 'filled' : 'default'} aria-pressed={shown.view === 'ledger'} onClick={() => showView('ledger')}>
+                Ledger (every correction)
+              </Button>
             </Group>
             <StatementFigures statement={data!} />
             <StatementLines statement={data!} caption={`Statement lines, page ${shown.page} of ${pages}`} />

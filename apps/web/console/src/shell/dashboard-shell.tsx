@@ -3,7 +3,7 @@ import { Link, NavLink as RouterNavLink, Outlet, useLocation } from 'react-route
 import { AppShell, Box, Burger, Button, Group, NavLink, Paper, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { can, seesAllJobs, type StaffRole } from '@freight/contracts';
-import { HEADER_HEIGHT, HeaderClock, useSession } from '@freight/web-kit';
+import { CompanyFooter, HEADER_HEIGHT, HeaderClock, useDirection, useSession } from '@freight/web-kit';
 import { HeaderUser } from './header-user.js';
 
 interface SidebarItem {
@@ -28,21 +28,26 @@ const SIDEBAR: readonly SidebarItem[] = [
 const PHONE_QUERY = '(max-width: 47.99em)';
 const NAVBAR_ID = 'console-navigation';
 const OWNER_ID = 'owners-message';
+const OWNER_MESSAGE = 'Submit shipment requests before 5 PM.';
 
 /**
  * The shell of every staff screen: header (clock, name, Log Out), sidebar, banner,
- * the screen (`children`, else the child route), footer. Works from 390 px wide up.
+ * the screen (`children`, else the child route), footer. Works from 390 px wide up: on a phone
+ * the banner and the owner's message are one compact line each and the footer follows the page
+ * (not fixed), so the first screen is the page's (tools/e2e/company.e2e-spec.mjs measures it).
  */
 export function DashboardShell({ children }: { children?: ReactNode }) {
   const session = useSession();
   const { pathname } = useLocation();
+  // The Export screens are the Import ones with `?direction=Export`: the banner names the screen's.
+  const direction = useDirection();
   const [opened, { toggle, close }] = useDisclosure();
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   if (!session) return null;
   const onDashboardHome = pathname.replace(/\/+$/, '') === '/admindashboard';
 
   return (
-    <AppShell header={{ height: HEADER_HEIGHT }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} footer={{ height: 40 }} padding="md">
+    <AppShell header={{ height: HEADER_HEIGHT }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding={phone ? 'xs' : 'md'}>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap">
@@ -74,36 +79,43 @@ export function DashboardShell({ children }: { children?: ReactNode }) {
         ))}
       </AppShell.Navbar>
 
-      <AppShell.Main>
-        <Paper p="md" mb="md" bg="indigo.0" radius="md">
-          <Group justify="space-between">
-            <Text component="p" fw={700} size="xl">
-              Welcome to Import Management
+      <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
+        <Paper px={phone ? 'xs' : 'md'} py={phone ? 4 : 'md'} mb={phone ? 6 : 'md'} bg="indigo.0" radius="md">
+          <Group justify="space-between" gap={6}>
+            <Text component="p" fw={700} size={phone ? 'sm' : 'xl'}>
+              Welcome to {direction} Management
             </Text>
             {onDashboardHome && (
-              <Button component={Link} to={seesAllJobs(session.role) ? '/adminshipmentmanagement' : '/shipmentmanagement'}>
+              <Button size={phone ? 'compact-xs' : 'sm'} component={Link} to={seesAllJobs(session.role) ? '/adminshipmentmanagement' : '/shipmentmanagement'}>
                 Shipment Management
               </Button>
             )}
           </Group>
         </Paper>
-        {/* Spec 02 §1: every staff page carries the Owner's Message. */}
-        <Paper component="aside" aria-labelledby={OWNER_ID} withBorder p="xs" mb="md" radius="md" bg="yellow.0">
-          <Text size="sm">
-            <Text span fw={700} id={OWNER_ID}>
-              Owner's Message:
-            </Text>{' '}
-            Submit shipment requests before 5 PM.
-          </Text>
+        {/* Spec 02 §1: every staff page carries the Owner's Message; on a phone it is one line that opens to the message. */}
+        <Paper component="aside" aria-labelledby={OWNER_ID} withBorder px="xs" py={phone ? 2 : 'xs'} mb={phone ? 6 : 'md'} radius="md" bg="yellow.0">
+          {phone ? (
+            <Text component="details" size="xs">
+              <summary style={{ cursor: 'pointer' }}>
+                <Text span inherit fw={700} id={OWNER_ID}>
+                  Owner's Message:
+                </Text>
+              </summary>
+              <span>{OWNER_MESSAGE}</span>
+            </Text>
+          ) : (
+            <Text size="sm">
+              <Text span inherit fw={700} id={OWNER_ID}>
+                Owner's Message:
+              </Text>{' '}
+              {OWNER_MESSAGE}
+            </Text>
+          )}
         </Paper>
-        {children ?? <Outlet />}
+        {/* Grows on a short page, so the footer sits at the bottom of the screen. */}
+        <Box style={{ flex: 1 }}>{children ?? <Outlet />}</Box>
+        <CompanyFooter />
       </AppShell.Main>
-
-      <AppShell.Footer>
-        <Text size="xs" c="dimmed" ta="center" lh="40px">
-          © {new Date().getFullYear()} Freight Forwarding. All rights reserved.
-        </Text>
-      </AppShell.Footer>
     </AppShell>
   );
 }

@@ -38,6 +38,9 @@ describe('Today Job Inquiry', () => {
     expect(screen.getByRole('link', { name: 'Edit job IMP-000001' }).getAttribute('href')).toBe('/editjobadmin/IMP-000001?direction=Export');
     expect(screen.getByRole('link', { name: 'View job IMP-000001' }).getAttribute('href')).toBe('/viewjobadmin/IMP-000001?direction=Export');
     expect(screen.getByRole('link', { name: 'Add New Job' }).getAttribute('href')).toBe('/addjobadmin?direction=Export');
+    // The way to the booking sheet of the same direction, as the sheet's own header links have it.
+    const links = screen.getByRole('navigation', { name: 'Shipment screens' });
+    expect(within(links).getByRole('link', { name: 'Daily Booking Sheet' }).getAttribute('href')).toBe('/importbooklist?direction=Export');
     expect(lastCall(worklistPath)?.url).toContain('direction=Export');
     // The clock and the signed-in name head the list.
     expect(screen.getByText(ME.fullName, { selector: 'p' })).toBeTruthy();

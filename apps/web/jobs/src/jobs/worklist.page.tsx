@@ -1,7 +1,8 @@
 import { Link, useParams } from 'react-router-dom';
 import { Button } from '@mantine/core';
 import { JobTexts, seesAllJobs, type Job } from '@freight/contracts';
-import { DataTable, RowActions, formatDate, useLiveJobs, useServerList, useSession, type Column } from '@freight/web-kit';
+import { BOOKING_LEAD_COLUMNS, DataTable, RowActions, formatDate, useLiveJobs, useServerList, useSession, type Column } from '@freight/web-kit';
+import { BookingLinks } from '../bookings/booking-links.js';
 import { JobsPage } from '../frame/jobs-page.js';
 import { useDirection, withDirection } from '../frame/direction.js';
 import { JOBS_KEY, jobRoutes } from './job-data.js';
@@ -17,8 +18,9 @@ export const jobPaths = (side: Side) => ({
 
 const LIVE_KEYS = [JOBS_KEY];
 
+// Job No and the actions stay on screen while the columns between scroll, as on the booking sheet.
 const COLUMNS: Column<Job>[] = [
-  { header: 'Job No', sortField: 'jobNo', render: (job) => job.jobNo },
+  BOOKING_LEAD_COLUMNS[0]!,
   { header: 'User', sortField: 'user', render: (job) => job.user.fullName },
   { header: 'Consignee Name', sortField: 'consigneeName', render: (job) => job.consigneeName.consigneeName },
   { header: 'Type of Shipment', sortField: 'typeOfShipment', render: (job) => job.typeOfShipment.TypeofShipment },
@@ -57,6 +59,7 @@ export function WorklistPage({ side }: { side: Side }) {
     ...COLUMNS,
     {
       header: 'Actions',
+      sticky: 'end',
       render: (job) => (
         <RowActions
           what={`job ${job.jobNo}`}
@@ -78,6 +81,7 @@ export function WorklistPage({ side }: { side: Side }) {
         )
       }
     >
+      <BookingLinks entry={side} direction={direction} />
       <DataTable
         list={list}
         columns={columns}

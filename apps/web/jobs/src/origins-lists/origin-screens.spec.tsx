@@ -44,6 +44,19 @@ describe('vessels and agents (spec 02 §2)', () => {
     expect(screen.queryByRole('button', { name: /^Delete agent/ })).toBeNull();
   });
 
+  it.each([
+    ['/managevessel', 'Admin', '/importbooklist'],
+    ['/manageagent', 'Head', '/importbooklist'],
+    ['/managevesselemployee', 'Employee', '/importbooklistemployee'],
+    ['/manageagentemployee', 'Employee', '/importbooklistemployee'],
+  ] as const)('%s (%s) leads back to the Daily Booking Sheet at %s', async (path, role, sheet) => {
+    gateway();
+    renderAt(path, role);
+    await screen.findByText('Ningbo');
+    const links = screen.getByRole('navigation', { name: 'Shipment screens' });
+    expect(within(links).getByRole('link', { name: 'Daily Booking Sheet' }).getAttribute('href')).toBe(sheet);
+  });
+
   it("the employee's vessel list is read-only for an Admin too; an Employee is refused the admin list and the add screen", async () => {
     gateway();
     renderAt('/managevesselemployee', 'Admin');

@@ -1,5 +1,6 @@
 import { can } from '@freight/contracts';
 import { ResourceFormPage, ResourceListPage, type FieldName, type FormField, type FormResource, type ListResource, type ScreenTexts } from '@freight/web-kit';
+import { BookingLinks } from '../bookings/booking-links.js';
 
 /** Vessels and agents alike: an origin (their key, in the paths) and free-text details (spec 02 §3). */
 type OriginResource = ListResource & FormResource;
@@ -51,6 +52,8 @@ export function originScreens<R extends OriginResource>(resource: R, { paths, te
           mayEdit: (session) => !readOnly && can(session.role, resource.area, 'write'),
           mayDelete: (session) => !readOnly && can(session.role, resource.area, 'delete'),
           mayAdd: (session) => !readOnly && can(session.role, resource.area, 'write'),
+          // The way back to the booking sheet and the other shipment screens, as the booking sheet has it.
+          links: <BookingLinks entry={entry} direction="Import" />,
         }}
       />
     );

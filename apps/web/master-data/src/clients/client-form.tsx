@@ -13,6 +13,7 @@ import {
   screenTexts,
   useAfterSave,
   useRecord,
+  useRole,
   useServerForm,
   type FormMode,
 } from '@freight/web-kit';
@@ -89,8 +90,16 @@ function AdditionalEmails({ form }: { form: UseFormReturn<FieldValues> }) {
   );
 }
 
-/** The opening balance: on the edit screen locked until Unlock is pressed (spec 01 §4); the current balance is read-only. */
+/** Why the opening balance of an existing consignee is locked for everyone but the Head (the directory refuses it too, 403). */
+export const OPENING_BALANCE_HEAD_ONLY_HINT = 'Only the Head can change the opening balance';
+
+/**
+ * The opening balance: on the edit screen the Head's alone (DECISIONS §4), locked until Unlock is
+ * pressed (spec 01 §4), locked for good for others; the current balance is read-only.
+ */
 function Balances({ form, mode, id, openingBalance }: { form: UseFormReturn<FieldValues>; mode: FormMode; id?: string; openingBalance?: string }) {
+  const role = useRole();
+  const mayUnlock = mode === 'edit' && role === 'Head';
   const [locked, setLocked] = useState(mode === 'edit');
   const currentBalance = useCurrentBalance(mode === 'edit' ? (id ?? '') : '', openingBalance);
   return (
@@ -101,10 +110,12 @@ function Balances({ form, mode, id, openingBalance }: { form: UseFormReturn<Fiel
           inputMode="decimal"
           style={{ flex: 1 }}
           {...form.register('openingBalance')}
-          {...(locked ? { readOnly: true, variant: 'filled', description: 'Locked: press Unlock to change it' } : {})}
+          {...(locked
+            ? { readOnly: true, variant: 'filled', description: mayUnlock ? 'Locked: press Unlock to change it' : OPENING_BALANCE_HEAD_ONLY_HINT }
+            : {})}
           error={errorOf(form, 'openingBalance')}
         />
-        {mode === 'edit' && (
+        {mayUnlock && (
           <Button variant="default" onClick={() => setLocked(!locked)}>
             {locked ? 'Unlock' : 'Lock'}
           </Button>
@@ -120,6 +131,9 @@ function ClientForm({ kind, mode, record }: { kind: ClientKind; mode: FormMode; 
   const texts = screenTexts(resource);
   const listPath = `../manage${kind}`;
   const afterSave = useAfterSave(resource.key, listPath);
+  // Others than the Head send no opening balance on an edit: theirs cannot change it (and a stale one would be refused).
+  const role = useRole();
+  const sendsOpeningBalance = mode === 'add' || role === 'Head';
   const fields = TEXT_FIELDS[kind];
   const id = record?.[`${kind}_id`] as string | undefined;
   const defaults: Values = {
@@ -135,7 +149,11 @@ function ClientForm({ kind, mode, record }: { kind: ClientKind; mode: FormMode; 
     fields: [...fields.map((f) => f.name), 'username', 'password', 'remarks', 'additionalEmails', 'openingBalance'],
     onSubmit: async (values) => {
       if (mode === 'add') await callRoute(resource.operations.add, { body: values });
-      else await callRoute(resource.operations.update, { params: { [resource.naturalKey]: id! }, body: { updateData: values } });
+      else {
+        const { openingBalance: _, ...kept } = values;
+        const updateData = sendsOpeningBalance ? values : kept;
+        await callRoute(resource.operations.update, { params: { [resource.naturalKey]: id! }, body: { updateData } });
+      }
       await afterSave(mode === 'add' ? resource.texts.added : resource.texts.updated);
     },
     errorText: mode === 'add' ? texts.addError : texts.updateError,

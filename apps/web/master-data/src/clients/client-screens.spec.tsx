@@ -155,8 +155,8 @@ describe('add consignee (spec 01 §5: name, username, email, handling person and
 });
 
 describe('edit consignee', () => {
-  it('the opening balance is locked until Unlock is pressed; the username is read-only; the change is sent', async () => {
-    await openEdit('consignee', lanka, 'Admin');
+  it("the Head's opening balance is locked until Unlock is pressed; the username is read-only; the change is sent", async () => {
+    await openEdit('consignee', lanka, 'Head');
     expect(field('Username').readOnly).toBe(true);
     expect(field('Current Balance').readOnly).toBe(true);
     // What the accounts service says, not the directory's copy.
@@ -172,6 +172,20 @@ describe('edit consignee', () => {
     submit('Save Changes');
     expect(await screen.findByText('Consignee updated successfully')).toBeTruthy();
     expect(sent('PUT')[0]!.body).toMatchObject({ updateData: { openingBalance: '2000.00', additionalEmails: ['ops@lanka.example'] } });
+  });
+
+  it.each(['Admin', 'Employee'] as const)('an %s cannot unlock the opening balance; their save sends none, the rest as edited', async (role) => {
+    await openEdit('consignee', lanka, role);
+    const balance = field('Opening Balance');
+    expect(balance.readOnly).toBe(true);
+    expect(balance.value).toBe('1250.50');
+    expect(screen.getByText('Only the Head can change the opening balance')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Unlock' })).toBeNull();
+    setField('Address', 'New Harbour Road');
+    submit('Save Changes');
+    expect(await screen.findByText('Consignee updated successfully')).toBeTruthy();
+    expect(sent('PUT')[0]!.body).toMatchObject({ updateData: { address: 'New Harbour Road' } });
+    expect(sent('PUT')[0]!.body).not.toHaveProperty('updateData.openingBalance');
   });
 
   it("a blank password keeps the old one (the body has none); 'Consignee not found' for an unknown id", async () => {

@@ -46,7 +46,7 @@ describe('Contact messages (Head and Admin)', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Received ↕', 'Full Name ↕', 'Email ↕', 'Message', 'Handled', 'Actions']);
+    ).toEqual(['Received\u00a0↕', 'Full Name\u00a0↕', 'Email\u00a0↕', 'Message', 'Handled', 'Actions']);
     const row = within(table).getAllByRole('row')[1]!;
     // en-GB date and 24-hour time in the test's zone (TZ=UTC in the jest environment or not: the day is the same here)
     expect(within(row).getAllByRole('cell')[0]!.textContent).toMatch(/^20\/11\/2026 \d\d:\d\d$/);

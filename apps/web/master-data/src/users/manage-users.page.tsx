@@ -1,6 +1,7 @@
 import { canDeleteUser, canEditUser, users } from '@freight/contracts';
 import { ResourceListPage, screenTexts, type ResourceListConfig } from '@freight/web-kit';
 import { usesHeadScreens } from './head-screens.js';
+import { USER_SCREEN_TEXTS } from './user-texts.js';
 
 /** manageuser: every staff member may read; add, edit and delete only where the permission rules allow. */
 export const userList: ResourceListConfig<typeof users> = {
@@ -12,7 +13,7 @@ export const userList: ResourceListConfig<typeof users> = {
   mayEdit: canEditUser,
   mayDelete: canDeleteUser,
   // Spec 01 §8: a user delete the server gave no message for names the status.
-  texts: { deleteFailure: { ...screenTexts(users).deleteFailure, status: (code) => `HTTP error! Status: ${code}` } },
+  texts: { ...USER_SCREEN_TEXTS, deleteFailure: { ...screenTexts(users).deleteFailure, status: (code) => `HTTP error! Status: ${code}` } },
 };
 
 export function ManageUsersPage() {

@@ -164,7 +164,7 @@ describe('the role options of the add and edit screens (permission matrix, DECIS
     target = { ...nimal, role: 'Admin' };
     renderScreen('Admin', '/edit/nimal');
     expect(await screen.findByRole('heading', { name: 'You do not have permission' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to Manage Users' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Manage User' })).toBeTruthy();
     expect(screen.queryByLabelText(/^Role/)).toBeNull();
   });
 });

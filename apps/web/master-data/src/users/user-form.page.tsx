@@ -11,6 +11,7 @@ import {
   type User,
 } from '@freight/contracts';
 import { ErrorNotice, ResourceFormPage, callApi, useRole, useSession, type FieldName, type FormField, type FormValues } from '@freight/web-kit';
+import { USER_SCREEN_TEXTS } from './user-texts.js';
 
 /**
  * The user form's inputs. Special to users: the roles offered depend on who is signed in and
@@ -72,6 +73,7 @@ export function EditUserPage() {
       mode="edit"
       config={{
         resource: users,
+        texts: USER_SCREEN_TEXTS,
         fields: (user) => userFields(user ? assignableRoles(session, user) : [], branchChoices(cities.names, user?.branchCity.BranchCity)),
         toValues: toFormValues,
         mayEdit: (user) => canEditUser(session, user),
