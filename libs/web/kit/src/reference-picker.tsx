@@ -27,7 +27,7 @@ export interface ReferencePickerProps {
 }
 
 /**
- * A reference field (consignee, shipper, origin, ...) as a searchable picker (docs/adr/0041): it
+ * A reference field (consignee, shipper, origin, ...) as a searchable picker (docs/adr/0047): it
  * shows the saved name and asks the server for names only when opened, then for the names that
  * contain what is typed (the list call's `q`, debounced), so a form opens as fast with 100,000
  * consignees as with 20. Mantine's Combobox: a labelled combobox with a listbox, arrows, Enter
