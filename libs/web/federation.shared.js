@@ -43,7 +43,32 @@ export const ENTRIES = fileURLToPath(new URL('./shared-entries/', import.meta.ur
  * digest of all three files, so an app never mixes its own copy of one with another's copy of the
  * other (two copies of Mantine's internals would mean two theme contexts).
  */
-const MANTINE_ENTRIES = ['mantine-core.js', 'mantine-core-extras.js', 'mantine-core-remote.js'];
+const MANTINE_ENTRIES = ['mantine-core.js', 'mantine-core-extras.js', 'mantine-core-remote.js', 'mantine-core-combobox.js', 'mantine-core-picker.js'];
+
+/**
+ * Modules whose `@mantine/core` is a facade of their own: the kit's reference picker takes Mantine's
+ * Combobox from a third entry (mantine-core-combobox.js), so that only a screen showing a picker
+ * loads it and the other remote screens stay as light as before (docs/adr/0047).
+ */
+export const MANTINE_FACADES = [{ issuer: /[\\/]reference-picker\.[jt]sx?$/, facade: 'mantine-core-picker.js', entry: '@freight/mantine-core-combobox' }];
+
+/**
+ * Modules that take a package from a second file of it, so that they get a module of their own.
+ * Rspack keeps one set of used exports per module and build: Mantine's ScrollArea (in the console's
+ * Modal, so in every host's first load) imports one small hook, `useMergeRefs`, from
+ * @floating-ui/react, which Popover, and so the Combobox entry, uses for all its positioning. With
+ * the Combobox entry provided by the same build, that one module carried the positioning too
+ * (about 11 KB gzipped) into the chunk the first load needs. ScrollArea's copy (the package's
+ * identical `.esm.js` build, tree shaken to the hook) holds no state, so two copies are harmless:
+ * every stateful part (contexts, trees) stays in the one the Combobox uses (docs/adr/0047).
+ */
+const OWN_COPIES = [
+  {
+    issuer: /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/,
+    request: '@floating-ui/react',
+    file: 'dist/floating-ui.react.esm.js',
+  },
+];
 
 /**
  * Every shared library. `entry`: a curated entry in shared-entries/ shared in place of the
@@ -69,6 +94,7 @@ export const SHARED = {
     inRemotes: { request: '@freight/mantine-core', facade: 'mantine-core-remote.js' },
   },
   '@freight/mantine-core-extras': { entry: 'mantine-core-extras.js', digest: MANTINE_ENTRIES, of: '@mantine/core' },
+  '@freight/mantine-core-combobox': { entry: 'mantine-core-combobox.js', digest: MANTINE_ENTRIES, of: '@mantine/core' },
   'zod/mini': { entry: 'zod-mini.js', digest: ['zod-mini.js', 'zod-mini-names.js'] },
   'react-hook-form': { entry: 'react-hook-form.js', digest: ['react-hook-form.js'], importedBy: ['@hookform/resolvers'] },
   '@hookform/resolvers': {},
@@ -103,7 +129,7 @@ function digestOf(files) {
  * The `shared` option of ModuleFederationPlugin and the resolve aliases of one web app.
  * @param {string} appDir the app's folder: versions are those installed for it
  * @typedef {{ singleton: boolean, requiredVersion: string, strictVersion?: boolean, import?: string, version?: string, shareKey?: string }} SharedConfig
- * @returns {{ shared: Record<string, SharedConfig>, alias: Record<string, string> }}
+ * @returns {{ shared: Record<string, SharedConfig>, alias: Record<string, string>, rules: object[] }}
  */
 export function federationShared(appDir, { remote = false } = {}) {
   const shared = /** @type {Record<string, SharedConfig>} */ ({});
@@ -128,5 +154,12 @@ export function federationShared(appDir, { remote = false } = {}) {
       if (!of) alias[`real-package/${request}`] = request === packageOf(request) ? dir : packageDir(request, appDir);
     }
   }
-  return { shared, alias };
+  // A module rule per facade: its `import … from '@mantine/core'` resolves to the facade.
+  // And one per module that takes a package from a file of its own (OWN_COPIES).
+  /** @type {{ test: RegExp, resolve: { alias: Record<string, string> } }[]} */
+  const rules = [
+    ...MANTINE_FACADES.map(({ issuer, facade }) => ({ test: issuer, resolve: { alias: { '@mantine/core$': join(ENTRIES, facade) } } })),
+    ...OWN_COPIES.map(({ issuer, request, file }) => ({ test: issuer, resolve: { alias: { [`${request}$`]: join(packageDir(request, appDir), file) } } })),
+  ];
+  return { shared, alias, rules };
 }

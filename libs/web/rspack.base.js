@@ -22,7 +22,7 @@ export function webAppConfig({ path, production, output, federation, entry = {},
   // The console is the only host and every remote runs inside it: the remotes use the console's
   // federation runtime instead of carrying their own (remoteEntry.js 29 KB → 10 KB gzipped).
   const remote = Boolean(federation.exposes);
-  const { shared, alias } = federationShared(dirname(path), { remote });
+  const { shared, alias, rules } = federationShared(dirname(path), { remote });
   return {
     // ES2022 (every browser the console supports: React 19 and Mantine 9 ship it already): our
     // code and the bundler's runtime unlowered, no ES5 helpers, template literals kept and
@@ -57,6 +57,7 @@ export function webAppConfig({ path, production, output, federation, entry = {},
           type: 'javascript/auto',
         },
         { test: /\.css$/, type: 'css/auto' },
+        ...rules,
       ],
     },
     // dts: false: the type plugin needs a tsconfig per app and prints a spurious EPIPE trace.

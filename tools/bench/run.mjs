@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { serviceNamed } from '../dev/services.mjs';
 import { startSystem } from '../dev/start.mjs';
+import { seedDirectory } from './directory-seed.mjs';
 import { CONNECTIONS, DURATION_S, comparisonTable, cpuTable, headSession, quiet, viaGateway, viaSql } from './measure.mjs';
 
 const USERS = 100_000;
@@ -82,53 +83,6 @@ function pageQuery() {
 }
 const escapeLike = (text) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Bulk seed as the directory role: one statement each, the Head's argon2 hash reused for all. */
-async function seed(url) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const started = Date.now();
-    await client.query(`
-      INSERT INTO directory.branch (city, location, contact, code)
-      SELECT 'Bench City ' || i, 'Street ' || i, '+94 11 ' || lpad(i::text, 7, '0'), 'B' || lpad(i::text, 4, '0')
-      FROM generate_series(1, ${BRANCHES}) AS i`);
-    await client.query(
-      `
-      WITH branches AS (
-        SELECT id, row_number() OVER (ORDER BY city) - 1 AS n FROM directory.branch WHERE city LIKE 'Bench City %'
-      )
-      INSERT INTO directory.app_user (full_name, username, email, password_hash, branch_id, contact, role, department)
-      SELECT 'Staff Member ' || md5(i::text), 'user' || lpad(i::text, 6, '0'), 'user' || i || '@bench.example.com',
-             (SELECT password_hash FROM directory.app_user WHERE role = 'Head' LIMIT 1), b.id, '+94 77 ' || lpad(i::text, 7, '0'),
-             CASE WHEN i % 50 = 0 THEN 'Admin' ELSE 'Employee' END, CASE WHEN i % 2 = 0 THEN 'Import' ELSE 'Export' END
-      FROM generate_series(1, $1::int) AS i JOIN branches b ON b.n = i % ${BRANCHES}`,
-      [USERS],
-    );
-    // Each username claimed in client_username too, as ClientRepository's insert does.
-    await client.query(
-      `
-      WITH consignees AS (
-        INSERT INTO directory.consignee (consignee_name, username, password_hash, email, address, mobile, handling_person_name, opening_balance)
-        SELECT 'Consignee ' || lpad(i::text, 6, '0') || ' ' || (ARRAY['Traders', 'Imports', 'Holdings', 'Lanka'])[1 + i % 4],
-               'consignee' || lpad(i::text, 6, '0'), (SELECT password_hash FROM directory.app_user WHERE role = 'Head' LIMIT 1),
-               'consignee' || i || '@bench.example.com', 'No ' || i || ' Harbour Road', '+94 71 ' || lpad(i::text, 7, '0'),
-               'Handler ' || md5(i::text), (i % 1000) * 12.5
-        FROM generate_series(1, $1::int) AS i
-        RETURNING username
-      )
-      INSERT INTO directory.client_username (username, kind) SELECT username, 'consignee' FROM consignees`,
-      [CONSIGNEES],
-    );
-    // What autovacuum does soon after a bulk load: statistics, and the visibility map that
-    // lets a page's index range be read without visiting the table.
-    for (const table of ['branch', 'app_user', 'consignee', 'client_username']) await client.query(`VACUUM ANALYZE directory.${table}`);
-    return (Date.now() - started) / 1000;
-  } finally {
-    await client.end();
-  }
-}
-
-/** Resident memory of a process, in bytes (Linux). */
 async function rssOf(pid) {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) * 1024;
@@ -168,7 +122,7 @@ async function measureExport(url, token, gatewayPid) {
 const system = await startSystem({ isolated: { label: 'bench' }, build: process.argv.includes('--build'), out: quiet });
 let pool;
 try {
-  const seconds = await seed(system.env[DATABASE_URL_VARIABLE]);
+  const seconds = await seedDirectory(system.env[DATABASE_URL_VARIABLE], { users: USERS, branches: BRANCHES, consignees: CONSIGNEES });
   console.log(
     `seeded ${USERS.toLocaleString('en')} users in ${BRANCHES} branches and ${CONSIGNEES.toLocaleString('en')} consignees in ${seconds.toFixed(1)} s`,
   );

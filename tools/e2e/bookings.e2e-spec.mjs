@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JobMailTexts, JobTexts } from '@freight/contracts';
 import { waitFor } from '../dev/net.mjs';
-import { launchBrowser, recordCspViolations, signInThroughApi, signInWithForm, target } from './browser.mjs';
+import { launchBrowser, pick, recordCspViolations, signInThroughApi, signInWithForm, target } from './browser.mjs';
 import { addBooking as addProceededBooking } from './booking-setup.mjs';
 import { LAPTOP, PHONE, checkScreen } from './check-screen.mjs';
 
@@ -60,6 +60,20 @@ async function addBooking(assignee, changes = {}) {
   const { shipment: changed } = await call('PUT', `/shipments/updatebooking/${proceeded.jobNo}`, { ...changes, version: proceeded.version });
   return changed;
 }
+
+/** The booking's editable fields as the update call takes them (names for references), from a booking as read. */
+const bookingBody = (job) => ({
+  ...Object.fromEntries(
+    ['ShipmentStatus', 'statusOfShipment', 'cartoons', 'cbm', 'weight', 'blNo', 'containerNo', 'Vesselname', 'bookingNo'].map((f) => [f, job[f]]),
+  ),
+  ...Object.fromEntries(['etd', 'eta', 'whArrivalDate', 'deStuff', 'doIssue'].map((f) => [f, job[f]?.slice(0, 10) ?? null])),
+  shipperName: job.shipperName?.shipperName ?? null,
+  forwarderName: job.forwarderName?.Forwarder ?? null,
+  yardName: job.yardName?.YardName ?? null,
+  jobStatus: job.jobStatus,
+  proceedToProceeding: job.proceedToProceeding,
+  remarks: job.remarks,
+});
 
 const visible = (locator) => locator.waitFor({ state: 'visible' });
 const sheet = () => page.getByRole('table', { name: 'Daily Booking Sheet' });
@@ -235,7 +249,7 @@ describe('the Daily Booking Sheet and the bookings', () => {
       await expect(page.getByLabel(label, { exact: true }).inputValue()).resolves.toBe(value);
       await expect(page.getByLabel(label, { exact: true }).isDisabled()).resolves.toBe(true);
     }
-    await page.getByLabel('Shipper').selectOption(shipper);
+    await pick(page, 'Shipper', shipper);
     await page.getByLabel('BL No').fill(`BL${run}`);
     await page.getByLabel('Container No').fill('MSKU7654321');
     await page.getByLabel('Vessel Name').fill('Maersk Kolkata');
@@ -268,6 +282,32 @@ describe('the Daily Booking Sheet and the bookings', () => {
     await checkScreen(page, 'edit booking: changed by someone else');
     await page.getByRole('button', { name: 'Reload booking' }).click();
     await waitUntil(async () => (await page.getByLabel('Vessel Name').inputValue()) === 'Colleague Vessel');
+  });
+
+  it("Admin: Edit Booking shows the booking's own notify consignee (not the first name of the list), offers others as typed, and keeps it on an untouched save", async () => {
+    const jobNo = jobs.admins.jobNo;
+    const current = (await call('GET', `/shipments/searchbooklist/${jobNo}`)).results[0];
+    await call('PUT', `/shipments/updatebooking/${jobNo}`, { ...bookingBody(current), notify: consignee, version: current.version });
+    await page.goto(`${url}/editbooking/${jobNo}`);
+    const notify = page.getByRole('combobox', { name: 'Original Consignee (Notify)' });
+    await visible(notify);
+    await page.waitForLoadState('networkidle');
+    await expect(notify.inputValue()).resolves.toBe(consignee);
+    // Opened, it lists names from the server (others first, in name order) and still shows the booking's own.
+    await notify.click();
+    const choices = page.getByRole('listbox', { name: 'Choices: Original Consignee (Notify)' });
+    await visible(choices.getByRole('option').first());
+    await checkScreen(page, 'edit booking, notify picker open');
+    await notify.fill(consignee);
+    await visible(choices.getByRole('option', { name: consignee, exact: true }));
+    await page.keyboard.press('Escape');
+    await page.getByLabel('BL No').click();
+    await expect(notify.inputValue()).resolves.toBe(consignee);
+    const saved = page.waitForResponse((r) => r.url().endsWith(`/api/shipments/updatebooking/${jobNo}`));
+    await page.getByRole('button', { name: 'Save' }).click();
+    expect((await saved).status()).toBe(200);
+    await page.waitForURL((u) => u.pathname === '/importbooklist');
+    expect((await call('GET', `/shipments/searchbooklist/${jobNo}`)).results[0].notify.consigneeName).toBe(consignee);
   });
 
   it('Admin: View booking shows every field as DECISIONS §1 says, with the way back to the sheet', async () => {

@@ -107,3 +107,18 @@ export async function signInWithForm(tab, who, landing) {
   await tab.getByRole('button', { name: 'Sign in' }).click();
   await tab.waitForURL((u) => u.pathname === landing);
 }
+
+/**
+ * Chooses `name` in the reference picker labelled `label` (the kit's ReferencePicker: consignee,
+ * origin, ... on the job and booking forms): types it, waits for the server's answer, clicks it.
+ * @param {import('playwright-core').Page} page @param {string} label @param {string} name
+ */
+export async function pick(page, label, name) {
+  const input = page.getByRole('combobox', { name: label });
+  await input.click();
+  await input.fill(name);
+  await page
+    .getByRole('listbox', { name: `Choices: ${label}` })
+    .getByRole('option', { name, exact: true })
+    .click();
+}

@@ -118,16 +118,16 @@ const SCREENS = [
     as: 'Admin',
     to: () => '/addjobadmin',
     heading: 'Add Import Job',
-    ready: (page) => option(page, 'User Name', employee.fullName),
+    ready: (page) => offered(page, 'User Name', employee.fullName),
   },
-  { table: 'jobs', route: 'addjobhead', as: 'Head', to: () => '/addjobhead', heading: 'Add Import Job', ready: (page) => option(page, 'Branch City', branch) },
+  { table: 'jobs', route: 'addjobhead', as: 'Head', to: () => '/addjobhead', heading: 'Add Import Job', ready: (page) => offered(page, 'Branch City', branch) },
   {
     table: 'jobs',
     route: 'editjobemployee/:jobNo',
     as: 'Employee',
     to: () => `/editjobemployee/${made.inquiry}`,
     heading: () => `Edit Job ${made.inquiry}`,
-    ready: (page) => value(page, 'Consignee Name', consignee),
+    ready: (page) => value(page, 'Consignee Name', consignee, 'combobox'),
   },
   {
     table: 'jobs',
@@ -258,6 +258,16 @@ async function routesInSource(file, pattern) {
 
 /** Waits until the select offers the option (its list has loaded). */
 const option = (page, label, text) => page.getByLabel(label).locator('option', { hasText: text }).first().waitFor({ state: 'attached' });
+/** Types the name into a reference picker and waits until it offers it: the screen is checked with the picker's list open. */
+const offered = async (page, label, text) => {
+  const input = page.getByRole('combobox', { name: label });
+  await input.click();
+  await input.fill(text);
+  await page
+    .getByRole('listbox', { name: `Choices: ${label}` })
+    .getByRole('option', { name: text, exact: true })
+    .waitFor();
+};
 /** Waits until the field shows the value (its record has loaded). */
 const value = (page, label, expected, role) => {
   const field = role ? page.getByRole(role, { name: label }) : page.getByLabel(label);

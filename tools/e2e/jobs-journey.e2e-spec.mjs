@@ -1,7 +1,7 @@
 /* global window, document, NodeFilter */ // used in page.evaluate callbacks, which run in the browser
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JobTexts } from '@freight/contracts';
-import { apiAs as api, launchBrowser, recordCspViolations, signInThroughApi, signInWithForm, target } from './browser.mjs';
+import { apiAs as api, launchBrowser, pick, recordCspViolations, signInThroughApi, signInWithForm, target } from './browser.mjs';
 import { LAPTOP, PHONE, checkScreen } from './check-screen.mjs';
 import { waitFor } from '../dev/net.mjs';
 
@@ -98,12 +98,12 @@ const toast = (text) => page.locator('.mantine-Notifications-root').getByRole('a
 
 /** Fills the add-job form (the assignee when the screen offers a choice). */
 async function fillJob(assignee) {
-  if (assignee) await page.getByLabel('User Name').selectOption(assignee);
-  await page.getByLabel('Branch City').selectOption(branch);
-  await page.getByLabel('Consignee Name').selectOption(consignee);
-  await page.getByLabel('Origin Port').selectOption(origin);
-  await page.getByLabel('Type of Shipment').selectOption(type);
-  await page.getByLabel('Term of Shipment').selectOption(term);
+  if (assignee) await pick(page, 'User Name', assignee);
+  await pick(page, 'Branch City', branch);
+  await pick(page, 'Consignee Name', consignee);
+  await pick(page, 'Origin Port', origin);
+  await pick(page, 'Type of Shipment', type);
+  await pick(page, 'Term of Shipment', term);
   await page.getByLabel('Shipment Status').selectOption('Inquiry For Charges');
 }
 

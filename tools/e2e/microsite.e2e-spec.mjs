@@ -1,6 +1,6 @@
 /* global document -- used in page.waitForFunction callbacks, which run in the browser */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ContactTexts, JobTexts } from '@freight/contracts';
+import { ContactTexts, JobTexts, SIGN_IN_REASONS } from '@freight/contracts';
 import { waitFor } from '../dev/net.mjs';
 import { apiCaller, seedTrackedShipment } from '../web-audit/seed.mjs';
 import { launchBrowser, recordCspViolations, signInThroughApi, signInWithForm, target } from './browser.mjs';
@@ -250,6 +250,37 @@ describe('public microsite', () => {
     await expect(tab.getByLabel('Username').isVisible()).resolves.toBe(false);
     await toConsole.click();
     await tab.waitForURL((u) => u.pathname === '/admindashboard');
+    await staff.close();
+  });
+
+  it('a signed-out deep link lands on the sign-in form, which says why and, signed in, opens the page asked for; it never leaves the site', async () => {
+    const staff = await browser.newContext({ viewport: PHONE });
+    const tab = await staff.newPage();
+    const asked = '/admindashboard/administrativetools/manageannouncement?page=2';
+    await tab.goto(`${url}${asked}`);
+    await tab.waitForURL((u) => u.pathname === '/' && u.searchParams.get('next') === asked);
+    const why = tab.locator('#login-reason');
+    await visible(why);
+    await expect(why.textContent()).resolves.toBe(SIGN_IN_REASONS['signed-out']);
+    await checkScreen(tab, 'staff sign-in after a signed-out deep link');
+    await tab.getByLabel('Username').fill(head.username);
+    await tab.getByLabel('Password').fill(head.password);
+    await tab.getByRole('button', { name: 'Sign in' }).click();
+    await tab.waitForURL((u) => u.pathname + u.search === asked);
+    await visible(tab.getByRole('heading', { name: 'Manage Client Announcements' }));
+
+    // A link made elsewhere to send someone off the site after signing in: followed no further than the landing page.
+    await tab.getByRole('banner').getByRole('button', { name: 'Log Out' }).click();
+    await tab.waitForURL((u) => u.pathname === '/');
+    for (const next of ['https://example.com/', '//example.com/x', '/\\example.com']) {
+      await tab.goto(`${url}/?reason=signed-out&next=${encodeURIComponent(next)}#login`);
+      await tab.getByLabel('Username').fill(head.username);
+      await tab.getByLabel('Password').fill(head.password);
+      await tab.getByRole('button', { name: 'Sign in' }).click();
+      await tab.waitForURL((u) => u.pathname === '/admindashboard');
+      expect(new URL(tab.url()).origin).toBe(new URL(url).origin);
+      await tab.evaluate(() => localStorage.clear());
+    }
     await staff.close();
   });
 

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { SIGN_IN_REASONS } from '@freight/contracts';
 import { pdfText, until } from '@freight/server-testing';
 import { launchBrowser, recordCspViolations, signInThroughApi, target } from './browser.mjs';
 import { addBooking as addProceededBooking } from './booking-setup.mjs';
@@ -179,9 +180,18 @@ describe('the client portal on its own origin', () => {
     await screenChecked('client sign-in, refused');
   });
 
-  it('a signed-out visit to a client screen lands on /clientlogin', async () => {
-    await page.goto(`${portalUrl}/consigneeshipmentview`);
-    await page.waitForURL((u) => u.pathname === '/clientlogin');
+  it('a signed-out visit to a client screen lands on /clientlogin, which says why and, signed in, opens that screen', async () => {
+    const asked = `/viewbookingconsignee/${jobs.a1.jobNo}`;
+    await page.goto(`${portalUrl}${asked}`);
+    await page.waitForURL((u) => u.pathname === '/clientlogin' && u.searchParams.get('next') === asked);
+    await page.getByRole('status').filter({ hasText: SIGN_IN_REASONS['signed-out'] }).waitFor();
+    await screenChecked('client sign-in after a signed-out deep link');
+    await page.getByLabel('Username').fill(consigneeA.username);
+    await page.getByLabel('Password').fill(consigneeA.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL((u) => u.pathname === asked);
+    await page.getByRole('region', { name: 'Status timeline' }).waitFor();
+    await logOut();
   });
 
   it('an address that is no screen is "Page not found"', async () => {

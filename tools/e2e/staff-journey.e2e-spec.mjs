@@ -360,6 +360,18 @@ describe('a staff day in the console', () => {
     await page.getByLabel('Search announcements').fill(announcement);
     await page.getByRole('table', { name: 'Announcements' }).getByRole('cell', { name: consignee.name, exact: true }).waitFor();
     await checkScreen(page, 'announcement list (Head)');
+    // Edited from its row (issue 21: the list had no Edit action).
+    await page
+      .getByRole('table', { name: 'Announcements' })
+      .getByRole('link', { name: /^Edit announcement / })
+      .click();
+    await page.waitForURL((u) => /\/editannouncement\/[^/]+$/.test(u.pathname));
+    const edited = `${announcement}, at gate 4`;
+    await page.getByRole('textbox', { name: 'Announcement' }).fill(edited);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.waitForURL((u) => u.pathname.endsWith('/manageannouncement'));
+    await page.getByLabel('Search announcements').fill(edited);
+    await page.getByRole('table', { name: 'Announcements' }).getByRole('cell', { name: edited, exact: true }).waitFor();
 
     const signIn = await fetch(`${url}/api/clientlogin/myclientlogin`, {
       method: 'POST',
@@ -370,7 +382,7 @@ describe('a staff day in the console', () => {
     const read = (username) => fetch(`${url}/api/consigneeanc/active/${username}`, { headers: { authorization: `Bearer ${token}` } });
     const own = await read(consignee.username);
     expect(own.status).toBe(200);
-    expect((await own.json()).data.map((a) => a.annoucment)).toEqual([announcement]);
+    expect((await own.json()).data.map((a) => a.annoucment)).toEqual([`${announcement}, at gate 4`]);
     expect((await read(`someone.else.${run}`)).status).toBe(403);
   });
 

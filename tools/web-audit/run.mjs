@@ -187,7 +187,7 @@ async function measureConsole(browser, url, head) {
   const deepPage = await deep.context.newPage();
   const deepLink = await load(deep, async () => {
     await deepPage.goto(url + REMOTE_SCREEN);
-    await shown(deepPage.getByRole('heading', { name: 'Manage Users' }));
+    await shown(deepPage.getByRole('heading', { name: 'Manage User', exact: true }));
     await shown(deepPage.getByRole('cell', { name: head.username, exact: true })); // the list has loaded
   });
   await deep.context.close();

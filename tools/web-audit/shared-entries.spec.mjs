@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ENTRIES, SHARED, federationShared, packageDir } from '../../libs/web/federation.shared.js';
+import { ENTRIES, MANTINE_FACADES, SHARED, federationShared, packageDir } from '../../libs/web/federation.shared.js';
 import { entryExports, importsOf, packageModuleFiles, readAll, shown, webSourceFiles, zodMembersUsed } from './shared-entries.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -48,8 +48,14 @@ describe('what the web apps share through module federation', () => {
     expect(remote.shared['@mantine/core']).toBeUndefined();
     expect(remote.shared['@freight/mantine-core'].shareKey).toBe(shared['@mantine/core'].shareKey);
     expect(remote.shared['@freight/mantine-core-extras'].shareKey).toBe(shared['@freight/mantine-core-extras'].shareKey);
-    // One digest for both: an app never mixes its copy of one entry with another's copy of the other.
+    expect(remote.shared['@freight/mantine-core-combobox'].shareKey).toBe(shared['@freight/mantine-core-combobox'].shareKey);
+    // One digest for all: an app never mixes its copy of one entry with another's copy of the other.
     expect(shared['@mantine/core'].shareKey.split('#')[1]).toBe(shared['@freight/mantine-core-extras'].shareKey.split('#')[1]);
+    expect(shared['@mantine/core'].shareKey.split('#')[1]).toBe(shared['@freight/mantine-core-combobox'].shareKey.split('#')[1]);
+    // The reference picker's '@mantine/core' is its own facade over the Combobox entry.
+    const [picker] = remote.rules;
+    expect(picker.test.test(join(root, 'libs/web/kit/src/reference-picker.tsx'))).toBe(true);
+    expect(picker.resolve.alias['@mantine/core$']).toBe(join(ENTRIES, 'mantine-core-picker.js'));
   });
 
   it('a non-singleton curated entry is shared under a key with a digest of its list; a singleton keeps the package name', () => {
@@ -65,11 +71,15 @@ describe('what the web apps share through module federation', () => {
 describe('the curated entries have every name the bundles import', () => {
   const exported = entryExports(root, Object.fromEntries(curated.map(([request, { entry }]) => [request, join(ENTRIES, entry)])));
 
-  // What a remote's '@mantine/core' offers: the console's entry and the extras (mantine-core-remote.js).
-  const offered = (request, file) =>
-    request === '@mantine/core' && !file.startsWith(join(root, 'apps/web/console'))
+  // What a remote's '@mantine/core' offers: the console's entry and the extras (mantine-core-remote.js);
+  // a module with a facade of its own (the reference picker), only its entry.
+  const offered = (request, file) => {
+    const facade = MANTINE_FACADES.find(({ issuer }) => issuer.test(file));
+    if (request === '@mantine/core' && facade) return exported[facade.entry].exports;
+    return request === '@mantine/core' && !file.startsWith(join(root, 'apps/web/console'))
       ? [...exported[request].exports, ...exported['@freight/mantine-core-extras'].exports]
       : exported[request].exports;
+  };
 
   it.each(curated.map(([request]) => [request]))('%s: every name the web apps import from it', (request) => {
     const missing = [];

@@ -97,7 +97,7 @@ describe('every staff page lives in the shell', () => {
   });
 
   it.each(['/admindashboard', '/admindashboard/accounts/viewdebit', '/shipmentmanagement', '/editbooking/IMP-000001'])(
-    'signed out, %s leaves for the start page (the microsite at /) by a page load',
+    "signed out, %s leaves for the start page's sign-in form (the microsite at /) by a page load, saying why and to return there",
     async (path) => {
       documentNavigation.loadedAt = path;
       const go = jest.spyOn(documentNavigation, 'go').mockImplementation(() => {});
@@ -106,12 +106,12 @@ describe('every staff page lives in the shell', () => {
           <RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />
         </MantineProvider>,
       );
-      await waitFor(() => expect(go.mock.calls).toEqual([['/']]));
+      await waitFor(() => expect(go.mock.calls).toEqual([[`/?reason=signed-out&next=${encodeURIComponent(path)}#login`]]));
       expect(screen.queryByRole('banner')).toBeNull();
     },
   );
 
-  it('an expired session at a staff page is ended (keys cleared) and the visitor leaves for the start page by a page load', async () => {
+  it('an expired session at a staff page is ended (keys cleared) and the visitor leaves for the sign-in form, which returns there', async () => {
     documentNavigation.loadedAt = '/admindashboard';
     const go = jest.spyOn(documentNavigation, 'go').mockImplementation(() => {});
     setSessionNavigator(sessionNavigator(() => {}));
@@ -119,10 +119,10 @@ describe('every staff page lives in the shell', () => {
     startSession(login, Date.now() - 61 * 60 * 1000);
     render(
       <MantineProvider>
-        <RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/admindashboard'] })} />
+        <RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/admindashboard/accounts?x=1'] })} />
       </MantineProvider>,
     );
-    await waitFor(() => expect(go.mock.calls).toEqual([['/']]));
+    await waitFor(() => expect(go.mock.calls).toEqual([[`/?reason=expired&next=${encodeURIComponent('/admindashboard/accounts?x=1')}#login`]]));
     expect(localStorage.getItem('token')).toBeNull();
     expect(screen.queryByRole('banner')).toBeNull();
   });
@@ -137,6 +137,20 @@ describe('every staff page lives in the shell', () => {
     );
     expect(screen.getByRole('main').textContent).toContain('served at / by the edge');
     expect(go).not.toHaveBeenCalled();
+  });
+
+  it('a session ended by the server or the timer on a page leaves for the sign-in form, which returns to that page; Log Out for the start page as it is', async () => {
+    const go = jest.spyOn(documentNavigation, 'go').mockImplementation(() => {});
+    jest.spyOn(documentNavigation, 'here').mockReturnValue('/editbooking/IMP-000042');
+    setSessionNavigator(sessionNavigator(() => {}));
+    const login = { token: 't', user_id: '1', user_role: 'Head' as const, user_username: 'me', user_fullName: 'Me Myself', expiresAt: 0 };
+    startSession(login);
+    await logout('unauthorized');
+    expect(go.mock.calls).toEqual([[`/?reason=expired&next=${encodeURIComponent('/editbooking/IMP-000042')}#login`]]);
+    documentNavigation.leaving = false;
+    startSession(login);
+    await logout('manual');
+    expect(go.mock.calls.at(-1)).toEqual(['/']);
   });
 
   it('the session leaves for the start page by a page load (a logout), for any other path through the router', () => {

@@ -1,10 +1,11 @@
 import { JOBS_SCREENS, type Job, type StaffRole } from '@freight/contracts';
 import { ME, aJob, reply, renderSignedIn, type fakeGateway } from '@freight/web-kit/testing';
 import JobsRoutes from './routes.js';
+import { REFERENCES, type Reference } from './jobs/job-data.js';
 
 // What this remote's screen specs share (test code: only specs import it, no bundle has it).
 
-export { ME, aJob, fakeGateway, field, reply, setField, type Answer, type Call } from '@freight/web-kit/testing';
+export { ME, aJob, fakeGateway, field, pick, pickerOptions, reply, setField, type Answer, type Call } from '@freight/web-kit/testing';
 
 /**
  * The remote as the console mounts it (ADR 31): one pathless route whose element is the remote,
@@ -14,17 +15,30 @@ export { ME, aJob, fakeGateway, field, reply, setField, type Answer, type Call }
 export const renderAt = (path: string, role: StaffRole) =>
   renderSignedIn(role, path, [{ element: <JobsRoutes />, children: Object.keys(JOBS_SCREENS).map((p) => ({ path: p, element: null })) }]);
 
-/** The dropdown lists of the job forms (spec 02 §7). */
-export function withDropdowns(gateway: ReturnType<typeof fakeGateway>) {
-  const names: Record<string, string[]> = {
-    'GET /api/users/unique': [ME.fullName, 'Nimal Perera'],
-    'GET /api/branches/unique-cities': ['Colombo', 'Kandy'],
-    'GET /api/consignees/unique': ['Lanka Traders', 'Ceylon Tea Co'],
-    'GET /api/origins/unique': ['Shanghai', 'Singapore'],
-    'GET /api/ShipmentType/unique': ['LCL', 'FCL'],
-    'GET /api/ShipmentTerm/unique': ['FOB', 'CIF'],
-  };
-  for (const [route, list] of Object.entries(names)) gateway.routes[route] = () => reply(list);
+/** The names of each reference the job and booking forms pick (spec 02 §7). */
+export const NAMES: Record<Reference, string[]> = {
+  user: [ME.fullName, 'Nimal Perera'],
+  branch: ['Colombo', 'Kandy'],
+  consignee: ['Ceylon Tea Co', 'Harbour Foods', 'Lanka Traders'],
+  shipper: ['Shanghai Exports', 'Lanka Shippers'],
+  forwarder: ['Lanka Cargo'],
+  yard: ['Peliyagoda'],
+  origin: ['Shanghai', 'Singapore'],
+  type: ['LCL', 'FCL'],
+  term: ['FOB', 'CIF'],
+};
+
+/** The list calls the pickers search (`q`, in name order, one page), answered from `names` as the directory would. */
+export function withNameLists(gateway: ReturnType<typeof fakeGateway>, names: Record<Reference, string[]> = NAMES) {
+  for (const [reference, { route, field }] of Object.entries(REFERENCES)) {
+    gateway.routes[`GET ${route.path}`] = ({ url }) => {
+      const query = new URL(url, 'http://x').searchParams;
+      const q = (query.get('q') ?? '').toLowerCase();
+      const found = names[reference as Reference].filter((name) => name.toLowerCase().includes(q)).sort();
+      const rows = found.slice(0, Number(query.get('pageSize') ?? found.length)).map((name) => ({ _id: name, [field]: name }));
+      return reply(rows, 200, { 'X-Total-Count': String(found.length) });
+    };
+  }
 }
 
 /** A booking as the service answers it: a proceeded job of ME's (owner "Nimal Perera"), with a few fields left empty. */

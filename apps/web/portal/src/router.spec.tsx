@@ -20,7 +20,7 @@ const { aClientBooking, axeProblems, fakeGateway, renderAsClient, reply, CLIENT 
 const { setSessionNavigator } = await import('@freight/web-kit');
 const { routes } = await import('./router.js');
 const { clientLoginRoute } = await import('./pages/client-login.page.js');
-const { api } = await import('@freight/contracts');
+const { SIGN_IN_REASONS, api } = await import('@freight/contracts');
 
 const gateway = fakeGateway();
 const at = (router: { state: { location: { pathname: string } } }) => router.state.location.pathname;
@@ -125,15 +125,29 @@ describe('the portal: /clientlogin in the host, the client screens from the clie
   });
 
   it.each(['/consigneeshipmentview', '/viewbookingconsignee/IMP-000001', '/consigneeaccounts', '/shippershipmentview', '/viewbookingshipper/IMP-1'])(
-    'a signed-out visit to %s lands on /clientlogin',
+    'a signed-out visit to %s lands on /clientlogin, which says why and, signed in, returns there',
     async (path) => {
       clientPagesFake();
+      gateway.routes['GET /api/shipments/clientbooking/IMP-000001'] = () => reply({ success: true, booking: aClientBooking(), timeline: [] });
+      gateway.routes['POST /api/clientlogin/myclientlogin'] = signInReply(path.includes('shipper') ? 'shipper' : 'consignee');
       const router = renderAsClient(null, path, routes, { asHost: true });
       expect(await screen.findByRole('heading', { name: 'Client Login' })).toBeTruthy();
       expect(at(router)).toBe('/clientlogin');
+      expect(router.state.location.search).toBe(`?reason=signed-out&next=${encodeURIComponent(path)}`);
+      expect(screen.getByRole('status').textContent).toBe(SIGN_IN_REASONS['signed-out']);
       expect(loaded).toEqual([]);
+      await signIn('lanka', 'secret-pass');
+      await waitFor(() => expect(at(router)).toBe(path));
     },
   );
+
+  it.each(['https://evil.example/x', '//evil.example', '/clientlogin'])('a sign-in never follows %s: the landing page instead', async (next) => {
+    clientPagesFake();
+    gateway.routes['POST /api/clientlogin/myclientlogin'] = signInReply('consignee');
+    const router = renderAsClient(null, `/clientlogin?reason=signed-out&next=${encodeURIComponent(next)}`, routes, { asHost: true });
+    await signIn('lanka', 'secret-pass');
+    await waitFor(() => expect(at(router)).toBe('/consigneeshipmentview'));
+  });
 
   it('a shipper on a consignee page lands on /clientlogin, and from there on their own bookings', async () => {
     clientPagesFake();

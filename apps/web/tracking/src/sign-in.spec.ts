@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { SESSION_KEYS, type LoginResponse } from '@freight/contracts';
+import { SESSION_KEYS, SIGN_IN_REASONS, type LoginResponse } from '@freight/contracts';
 import { getSession, logout, setSessionNavigator, startSession } from '@freight/web-session';
 import { screen, waitFor } from '@testing-library/dom';
 import { loadPage } from './page.spec-helper.js';
@@ -101,6 +101,43 @@ describe('staff sign-in (#login)', () => {
     expect(link.getAttribute('href')).toBe('/shipmentmanagement');
     expect((document.getElementById('login-form') as HTMLFormElement).hidden).toBe(true);
     expect(navigated).toEqual([]);
+  });
+
+  describe('sent here from a page asked for (?reason=…&next=…)', () => {
+    afterEach(() => window.history.replaceState(null, '', '/'));
+    const signIn = () => {
+      type('Username', 'hana');
+      type('Password', 'secret password');
+      screen.getByRole('button', { name: 'Sign in' }).click();
+    };
+
+    it.each(Object.entries(SIGN_IN_REASONS))('says why (%s) and, signed in, goes to that page rather than the landing page', async (reason, text) => {
+      window.history.replaceState(null, '', `/?reason=${reason}&next=${encodeURIComponent('/editbooking/IMP-000042?direction=Export')}#login`);
+      fetchMock.mockResolvedValue(Response.json(reply('Admin')));
+      start();
+      expect(screen.getByRole('status').textContent).toBe(text);
+      signIn();
+      await waitFor(() => expect(navigated).toEqual(['/editbooking/IMP-000042?direction=Export']));
+    });
+
+    it.each(['https://evil.example/steal', '//evil.example', '/\\evil.example', 'javascript:alert(1)'])(
+      'follows no other site (%s): the landing page instead',
+      async (next) => {
+        window.history.replaceState(null, '', `/?reason=signed-out&next=${encodeURIComponent(next)}`);
+        fetchMock.mockResolvedValue(Response.json(reply('Employee')));
+        start();
+        signIn();
+        await waitFor(() => expect(navigated).toEqual(['/shipmentmanagement']));
+      },
+    );
+
+    it('an unknown reason says nothing; someone already signed in gets a link to the page asked for', () => {
+      window.history.replaceState(null, '', `/?reason=toString&next=${encodeURIComponent('/importbooklist')}`);
+      startSession(reply('Head'));
+      start();
+      expect(document.getElementById('login-reason')!.textContent).toBe('');
+      expect(screen.getByRole('link', { name: 'Go to the console' }).getAttribute('href')).toBe('/importbooklist');
+    });
   });
 
   it('an expired session still gets the form', () => {

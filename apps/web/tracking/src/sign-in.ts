@@ -1,4 +1,4 @@
-import { landingPathFor, loginRequestSchema, loginResponseSchema, ownRoutes } from '@freight/contracts';
+import { SIGN_IN_REASONS, landingPathFor, loginRequestSchema, loginResponseSchema, ownRoutes, returnPath } from '@freight/contracts';
 import { getSession, isSessionValid, markLoginFailed, startSession } from '@freight/web-session';
 import { byId, callJson, firstIssues, serverMessage, showFieldError } from './api.js';
 
@@ -13,6 +13,9 @@ const FIELDS = ['username', 'password'] as const;
  * change; a success stores the session as the console reads it (@freight/web-session) and goes
  * to the role's landing page; a failure leaves user_login 'false'. Someone already signed in
  * sees a link to the console instead of the form (no automatic redirect, so no loop).
+ *
+ * Sent here by the console instead of the page asked for (`?reason=…&next=…`), the form says why
+ * and, once signed in, goes to that page: only a path of this site (contracts `returnPath`).
  */
 export function setupSignIn(root: Document, navigate: (path: string) => void = (path) => window.location.assign(path)): void {
   const form = byId<HTMLFormElement>(root, 'login-form');
@@ -21,9 +24,15 @@ export function setupSignIn(root: Document, navigate: (path: string) => void = (
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
   const inputs = { username: byId<HTMLInputElement>(root, 'login-username'), password: byId<HTMLInputElement>(root, 'login-password') };
 
+  const asked = new URL(root.URL).searchParams;
+  const reason = asked.get('reason');
+  const next = returnPath(asked.get('next'));
+  if (reason && Object.hasOwn(SIGN_IN_REASONS, reason))
+    byId<HTMLElement>(root, 'login-reason').textContent = SIGN_IN_REASONS[reason as keyof typeof SIGN_IN_REASONS];
+
   const session = getSession();
   if (session && isSessionValid()) {
-    byId<HTMLAnchorElement>(root, 'login-console-link').href = landingPathFor(session.role);
+    byId<HTMLAnchorElement>(root, 'login-console-link').href = next ?? landingPathFor(session.role);
     signedIn.hidden = false;
     form.hidden = true;
     return;
@@ -57,7 +66,7 @@ export function setupSignIn(root: Document, navigate: (path: string) => void = (
       const reply = answer.ok ? loginResponseSchema.safeParse(answer.body) : undefined;
       if (reply?.success) {
         startSession(reply.data);
-        navigate(landingPathFor(reply.data.user_role));
+        navigate(next ?? landingPathFor(reply.data.user_role));
         return;
       }
       markLoginFailed();

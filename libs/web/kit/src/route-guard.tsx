@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import type { ClientRole, StaffRole } from '@freight/contracts';
+import { signInPath, type ClientRole, type StaffRole } from '@freight/contracts';
 import { CLIENT_LOGIN_PATH, isSessionValid, logout } from '@freight/web-session';
 import { useClientSession, useSession } from './use-session.js';
 import { NoPermissionPage, type WayBack } from './pages.js';
@@ -44,7 +44,8 @@ export function RequireRole({ roles, ...rest }: { roles: readonly StaffRole[]; c
 /**
  * Every client screen of the portal sits under this guard (the page's session kind 'client'). It
  * checks at every navigation: without a valid client session the keys are cleared and the visitor
- * goes to /clientlogin; a client of another kind (a shipper on a consignee screen) goes there too.
+ * goes to /clientlogin (signed out: told why, and returned to the page once signed in); a client
+ * of another kind (a shipper on a consignee screen) goes there too.
  */
 export function RequireClient({ role, children }: { role: ClientRole; children?: ReactNode }) {
   const location = useLocation();
@@ -55,6 +56,8 @@ export function RequireClient({ role, children }: { role: ClientRole; children?:
     if (!valid && session) void logout('expired');
   }, [valid, session, location.key]);
 
-  if (!valid || session?.role !== role) return <Navigate to={CLIENT_LOGIN_PATH} replace />;
+  // Signed out: the sign-in says why and returns here (a session that expired is sent there by its logout).
+  if (!session) return <Navigate to={signInPath(CLIENT_LOGIN_PATH, 'signed-out', location.pathname + location.search + location.hash)} replace />;
+  if (!valid || session.role !== role) return <Navigate to={CLIENT_LOGIN_PATH} replace />;
   return children ?? <Outlet />;
 }

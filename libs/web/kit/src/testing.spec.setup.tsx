@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import axe from 'axe-core';
-import { cleanup, configure, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications, notifications } from '@mantine/notifications';
@@ -24,6 +24,29 @@ export const reply = (body: unknown, status = 200, headers: Record<string, strin
 export const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
 /** Types `value` into that field. */
 export const setField = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+
+/**
+ * The options a reference picker (the kit's ReferencePicker) offers now. jsdom has no layout, so
+ * Mantine's popover, finding its input nowhere on screen, keeps the list hidden (display: none):
+ * the options are read from the accessibility tree including hidden nodes; Chromium end to end
+ * sees them shown.
+ */
+export async function pickerOptions(label: string, name?: string) {
+  const list = await screen.findByRole('listbox', { hidden: true, name: (name) => name.startsWith(`Choices: ${label}`) });
+  return within(list).findAllByRole('option', { hidden: true, ...(name && { name }) });
+}
+
+/**
+ * Chooses `name` in the reference picker labelled `label`: opens it, types the name, waits for
+ * the server's answer to offer it and clicks it.
+ */
+export async function pick(label: string, name: string) {
+  const input = field(label);
+  fireEvent.click(input);
+  fireEvent.change(input, { target: { value: name } });
+  const [option] = await pickerOptions(label, name);
+  fireEvent.click(option!);
+}
 
 /** A recorded call of the screens: method, path with its query, JSON body. */
 export interface Call {

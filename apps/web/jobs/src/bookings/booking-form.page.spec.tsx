@@ -1,22 +1,17 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { JobTexts } from '@freight/contracts';
-import { booking, fakeGateway, field as input, renderAt, reply, setField as change } from '../screens.spec.setup.js';
+import { axeProblems } from '@freight/web-kit/testing';
+import { booking, fakeGateway, field as input, pick, pickerOptions, renderAt, reply, setField as change, withNameLists } from '../screens.spec.setup.js';
 
 const api = fakeGateway();
-const names = {
-  '/api/consignees/unique': ['Harbour Foods', 'Lanka Traders'],
-  '/api/shippers/unique': ['Shanghai Exports'],
-  '/api/forwarders/unique': ['Lanka Cargo'],
-  '/api/yards/unique': ['Peliyagoda'],
-};
 
-/** The gateway: the booking (or `load`'s answer), the dropdown names, and `save`'s answer to the update. */
+/** The gateway: the booking (or `load`'s answer), the pickers' names, and `save`'s answer to the update. */
 function gateway({
   load = () => reply({ success: true, results: [booking()] }),
   save = (body: unknown) => reply({ success: true, message: 'ok', shipment: { ...booking(), ...(body as object) } }),
 } = {}) {
+  withNameLists(api);
   api.otherwise = ({ method, body }, path) => {
-    if (path in names) return reply(names[path as keyof typeof names]);
     if (path === '/api/shipments/searchbooklist/IMP-000042') return load();
     if (method === 'PUT' && path === '/api/shipments/updatebooking/IMP-000042') return save(body);
     if (path.startsWith('/api/shipments/allbooklist/')) return reply([], 200, { 'X-Total-Count': '0' });
@@ -39,8 +34,7 @@ describe('Edit Booking', () => {
     ]) {
       expect([label, input(label).value, input(label).disabled]).toEqual([label, value, true]);
     }
-    await screen.findByRole('option', { name: 'Lanka Traders' });
-    fireEvent.change(input('Original Consignee'), { target: { value: 'Lanka Traders' } });
+    await pick('Original Consignee', 'Lanka Traders');
     change('BL No', ' SHA999 ');
     change('Container No', 'TGHU7654321');
     change('Vessel Name', 'Ever Given');
@@ -128,11 +122,40 @@ describe('Edit Booking', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(JobTexts.bookingFetchError);
   });
 
-  it('says "Failed to load dropdown data." above the form when a dropdown list cannot be loaded, and keeps the current names selectable', async () => {
-    gateway();
-    api.routes['GET /api/shippers/unique'] = () => new Response('', { status: 503 });
+  it("shows the booking's own notify consignee, not the first name of the list, and saving untouched keeps it", async () => {
+    gateway({ load: () => reply({ success: true, results: [booking({ notify: { _id: 'c3', consigneeName: 'Lanka Traders' } })] }) });
     renderAt('/editbooking/IMP-000042', 'Admin');
-    expect((await screen.findByRole('alert')).textContent).toBe(JobTexts.dropdownFailed);
+    await screen.findByRole('form', { name: 'Edit booking IMP-000042' });
+    const notify = input('Original Consignee');
+    expect(notify.value).toBe('Lanka Traders');
+    // Opened, the list starts with other names; the field still shows the booking's own.
+    fireEvent.click(notify);
+    expect((await pickerOptions('Original Consignee (Notify)')).map((option) => option.textContent)).toEqual([
+      'Ceylon Tea Co',
+      'Harbour Foods',
+      'Lanka Traders',
+    ]);
+    expect(notify.value).toBe('Lanka Traders');
+    expect(await axeProblems()).toEqual([]);
+    fireEvent.blur(notify);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ notify: 'Lanka Traders', shipperName: 'Shanghai Exports' }),
+    );
+  });
+
+  it('clearing a picker saves no name; a list that cannot be loaded says so in the picker and keeps the saved name', async () => {
+    gateway();
+    api.routes['GET /api/shippers/all'] = () => new Response('', { status: 503 });
+    renderAt('/editbooking/IMP-000042', 'Admin');
+    await screen.findByRole('form', { name: 'Edit booking IMP-000042' });
+    fireEvent.click(input('Shipper'));
+    expect(await screen.findByText('Could not load the names; try again.')).toBeTruthy();
+    fireEvent.blur(input('Shipper'));
     expect(input('Shipper').value).toBe('Shanghai Exports');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear Shipper' }));
+    expect(input('Shipper').value).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ shipperName: null }));
   });
 });

@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Controller } from 'react-hook-form';
 import { Alert, Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { BOOKING_CONFIRMED, JobTexts, SHIPMENT_STATES, SHIPMENT_STATUSES, api, bookingUpdateSchema, type BookingUpdate, type Job } from '@freight/contracts';
-import { ErrorNotice, LoadingNotice, callApi, callRoute, isApiError, type CallableRoute, toastSuccess, updateErrorText, useServerForm } from '@freight/web-kit';
+import { ErrorNotice, LoadingNotice, callApi, isApiError, toastSuccess, updateErrorText, useServerForm } from '@freight/web-kit';
+import { PickerField } from '../jobs/job-fields.js';
 import { JobsPage } from '../frame/jobs-page.js';
 import { BOOKINGS_KEY } from './booking-sheet.page.js';
 import { sheetPath, type BookingEntry } from './booking-paths.js';
@@ -99,29 +100,6 @@ export function toFormValues(job: Job): BookingFormValues {
   };
 }
 
-/** One dropdown list's names (spec 02 §7 `<thing>/unique`), kept a minute. */
-const namesQuery = (key: string, route: CallableRoute) => ({
-  queryKey: [key, 'unique'],
-  queryFn: ({ signal }: { signal: AbortSignal }) => callRoute(route, undefined, { signal }) as Promise<string[]>,
-  staleTime: 60_000,
-});
-
-/** The names the reference selects offer, and whether one list failed to load. */
-function useChoices() {
-  const consignees = useQuery(namesQuery('consignees', api.consigneesUnique));
-  const shippers = useQuery(namesQuery('shippers', api.shippersUnique));
-  const forwarders = useQuery(namesQuery('forwarders', api.forwardersUnique));
-  const yards = useQuery(namesQuery('yards', api.yardsUnique));
-  const failed = [consignees, shippers, forwarders, yards].some((query) => query.isError);
-  return { consignees: consignees.data, shippers: shippers.data, forwarders: forwarders.data, yards: yards.data, failed };
-}
-
-/** A select's options: none (N/A) first, the names, and the booking's own value even when the list lacks it. */
-const options = (names: readonly string[] | undefined, current: string) => [
-  { value: '', label: 'N/A' },
-  ...Array.from(new Set([...(names ?? []), current].filter(Boolean))).map((name) => ({ value: name, label: name })),
-];
-
 /** The fixed facts of the booking (spec 02 §2: shown disabled). */
 function FixedFields({ job }: { job: Job }) {
   const fixed: [string, string][] = [
@@ -149,7 +127,6 @@ interface BookingFormProps {
 function BookingForm({ job, entry, onReload }: BookingFormProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const choices = useChoices();
   const [conflict, setConflict] = useState(false);
   const { form, submit, formError } = useServerForm<BookingFormValues>({
     schema: bookingUpdateSchema,
@@ -201,13 +178,10 @@ function BookingForm({ job, entry, onReload }: BookingFormProps) {
   useEffect(() => {
     if (status !== BOOKING_CONFIRMED) form.setValue('proceedToProceeding', false);
   }, [status, form]);
-  const initial = toFormValues(job);
-  const withCurrent = (names: readonly string[] | undefined, name: TextName) => options(names, initial[name]);
 
   return (
     <form onSubmit={submit} noValidate aria-label={`Edit booking ${job.jobNo}`}>
       <Stack gap="md">
-        {choices.failed && <ErrorNotice>{JobTexts.dropdownFailed}</ErrorNotice>}
         <FixedFields job={job} />
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
           {text('date', 'Date', { type: 'date', required: true })}
@@ -217,10 +191,11 @@ function BookingForm({ job, entry, onReload }: BookingFormProps) {
             SHIPMENT_STATUSES.map((value) => ({ value, label: value })),
           )}
           {select('statusOfShipment', 'Status of Shipment', [{ value: '', label: 'N/A' }, ...SHIPMENT_STATES.map((value) => ({ value, label: value }))])}
-          {select('notify', 'Original Consignee (Notify)', withCurrent(choices.consignees, 'notify'))}
-          {select('shipperName', 'Shipper', withCurrent(choices.shippers, 'shipperName'))}
-          {select('forwarderName', 'Forwarder', withCurrent(choices.forwarders, 'forwarderName'))}
-          {select('yardName', 'Yard', withCurrent(choices.yards, 'yardName'))}
+          {/* The booking's own names, shown as saved (docs/adr/0041); cleared, a name is saved as none. */}
+          <PickerField control={form.control} name="notify" label="Original Consignee (Notify)" reference="consignee" required={false} />
+          <PickerField control={form.control} name="shipperName" label="Shipper" reference="shipper" required={false} />
+          <PickerField control={form.control} name="forwarderName" label="Forwarder" reference="forwarder" required={false} />
+          <PickerField control={form.control} name="yardName" label="Yard" reference="yard" required={false} />
           {text('cartoons', 'Cartoons', { inputMode: 'numeric' })}
           {text('cbm', 'CBM (volume)', { inputMode: 'decimal' })}
           {text('weight', 'Weight (kg)', { inputMode: 'decimal' })}

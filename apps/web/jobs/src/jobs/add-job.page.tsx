@@ -5,8 +5,8 @@ import { JobTexts, jobAddOwnSchema, jobAddSchema, type JobAdd } from '@freight/c
 import { ErrorNotice, FormActions, callApi, serverMessage, toastSuccess, useServerForm, useSession } from '@freight/web-kit';
 import { JobsPage } from '../frame/jobs-page.js';
 import { useDirection, withDirection } from '../frame/direction.js';
-import { JOBS_KEY, jobRoutes, today, useDropdowns } from './job-data.js';
-import { SelectField, ShipmentChoices, TextField } from './job-fields.js';
+import { JOBS_KEY, jobRoutes, today } from './job-data.js';
+import { PickerField, ShipmentChoices, TextField } from './job-fields.js';
 
 /** Who adds: Admin (adminadd) and Head (branchadminadd) choose the assignee; an Employee's job is theirs. */
 export type Adder = 'admin' | 'head' | 'employee';
@@ -34,7 +34,6 @@ export function AddJobPage({ adder }: { adder: Adder }) {
   const direction = useDirection();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const dropdowns = useDropdowns();
   const own = adder === 'employee';
   const worklist = own ? `/worklistemployee/${encodeURIComponent(user_id ?? '')}` : '/worklistadmin';
 
@@ -67,14 +66,12 @@ export function AddJobPage({ adder }: { adder: Adder }) {
     },
     errorText: (error) => serverMessage(error, JobTexts.addFailed),
   });
-  const lists = dropdowns.data;
   const { control } = form;
 
   return (
     <JobsPage title={`Add ${direction} Job`}>
       <form onSubmit={submit} noValidate>
         <Stack maw={900}>
-          {dropdowns.isError && <ErrorNotice>{JobTexts.dropdownFailed}</ErrorNotice>}
           {formError && <ErrorNotice>{formError}</ErrorNotice>}
           <Text size="sm" c="dimmed">
             Direction: {direction}. The job number is given when the job is saved.
@@ -83,11 +80,11 @@ export function AddJobPage({ adder }: { adder: Adder }) {
             {own ? (
               <TextField control={control} name="userName" label="User Name" readOnly />
             ) : (
-              <SelectField control={control} name="userName" label="User Name" options={lists?.users ?? []} />
+              <PickerField control={control} name="userName" label="User Name" reference="user" />
             )}
-            <SelectField control={control} name="branchCity" label="Branch City" options={lists?.branches ?? []} />
+            <PickerField control={control} name="branchCity" label="Branch City" reference="branch" />
             <TextField control={control} name="date" label="Date" type="date" />
-            <ShipmentChoices control={control} lists={lists} />
+            <ShipmentChoices control={control} />
           </SimpleGrid>
           <TextField control={control} name="remarks" label="Additional Information" type="textarea" required={false} />
           <TextField control={control} name="personalremarks" label="Personal Information" type="textarea" required={false} />

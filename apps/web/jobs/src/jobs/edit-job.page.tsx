@@ -7,8 +7,8 @@ import { BOOKING_CONFIRMED, JobTexts, jobUpdateOf, jobUpdateSchema, type Job, ty
 import { ErrorNotice, LoadingNotice, callApi, isApiError, toastSuccess, updateErrorText, useServerForm, useSession } from '@freight/web-kit';
 import { JobsPage } from '../frame/jobs-page.js';
 import { useDirection, withDirection } from '../frame/direction.js';
-import { JOBS_KEY, jobLoadErrorText, jobRoutes, useDropdowns, useJob } from './job-data.js';
-import { SelectField, ShipmentChoices, TextField } from './job-fields.js';
+import { JOBS_KEY, jobLoadErrorText, jobRoutes, useJob } from './job-data.js';
+import { PickerField, ShipmentChoices, TextField } from './job-fields.js';
 import type { Side } from './worklist.page.js';
 
 const FIELDS = [
@@ -34,7 +34,6 @@ export function useWorklistPath(side: Side): string {
 function EditJobForm({ job, side, onReload }: { job: Job; side: Side; onReload: () => void }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const dropdowns = useDropdowns();
   const worklist = useWorklistPath(side);
   const [conflict, setConflict] = useState(false);
   const { form, submit, formError } = useServerForm<JobUpdate>({
@@ -59,12 +58,10 @@ function EditJobForm({ job, side, onReload }: { job: Job; side: Side; onReload: 
   useEffect(() => {
     if (!confirmed) setValue('proceedToProceeding', false);
   }, [confirmed, setValue]);
-  const lists = dropdowns.data;
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack maw={900}>
-        {dropdowns.isError && <ErrorNotice>{JobTexts.dropdownFailed}</ErrorNotice>}
         {formError && (
           <ErrorNotice>
             <Group justify="space-between" gap="sm">
@@ -80,11 +77,11 @@ function EditJobForm({ job, side, onReload }: { job: Job; side: Side; onReload: 
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextField control={control} name="date" label="Date" type="date" />
           {side === 'admin' ? (
-            <SelectField control={control} name="userName" label="User Name" options={lists?.users ?? []} />
+            <PickerField control={control} name="userName" label="User Name" reference="user" />
           ) : (
             <TextField control={control} name="userName" label="User Name" readOnly />
           )}
-          <ShipmentChoices control={control} lists={lists} />
+          <ShipmentChoices control={control} />
         </SimpleGrid>
         <TextField control={control} name="remarks" label="Additional Information" type="textarea" required={false} />
         <TextField control={control} name="personalremarks" label="Personal Information" type="textarea" required={false} />

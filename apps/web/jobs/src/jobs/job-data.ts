@@ -1,39 +1,28 @@
 import { useQuery } from '@tanstack/react-query';
-import { JobTexts, branches, consignees, jobs, origins, shipmentTerms, shipmentTypes, users, type Job } from '@freight/contracts';
-import { ApiError, callApi, isApiError } from '@freight/web-kit';
+import { JobTexts, branches, consignees, forwarders, jobs, origins, shipmentTerms, shipmentTypes, shippers, users, yards, type Job } from '@freight/contracts';
+import { ApiError, callApi, isApiError, type ListRoute } from '@freight/web-kit';
 
 /** The query-cache key of every jobs list and job: a save reloads them all. */
 export const JOBS_KEY = 'jobs';
 
 export const jobRoutes = jobs.routes;
 
-/** The names the job forms offer (spec 02 §7 "Dropdown lists"), loaded together. */
-export interface Dropdowns {
-  users: string[];
-  branches: string[];
-  consignees: string[];
-  origins: string[];
-  types: string[];
-  terms: string[];
-}
-
-export function useDropdowns() {
-  return useQuery({
-    queryKey: ['jobs', 'dropdowns'],
-    queryFn: async ({ signal }): Promise<Dropdowns> => {
-      const [userNames, branchCities, consigneeNames, originNames, types, terms] = await Promise.all([
-        callApi(users.routes.usersUnique, undefined, { signal }),
-        callApi(branches.routes.branchesUniqueCities, undefined, { signal }),
-        callApi(consignees.routes.consigneesUnique, undefined, { signal }),
-        callApi(origins.routes.originsUnique, undefined, { signal }),
-        callApi(shipmentTypes.routes.ShipmentTypeUnique, undefined, { signal }),
-        callApi(shipmentTerms.routes.ShipmentTermUnique, undefined, { signal }),
-      ]);
-      return { users: userNames, branches: branchCities, consignees: consigneeNames, origins: originNames, types, terms };
-    },
-    staleTime: 60_000,
-  });
-}
+/**
+ * The reference fields of the job and booking forms (spec 02 §7 "Dropdown lists"): each a picker
+ * over its list call, by the row's name field (docs/adr/0041).
+ */
+export const REFERENCES = {
+  user: { route: users.routes.usersAll, field: 'fullName' },
+  branch: { route: branches.routes.branchesAll, field: 'BranchCity' },
+  consignee: { route: consignees.routes.consigneesAll, field: 'consigneeName' },
+  shipper: { route: shippers.routes.shippersAll, field: 'shipperName' },
+  forwarder: { route: forwarders.routes.forwardersAll, field: 'Forwarder' },
+  yard: { route: yards.routes.yardsAll, field: 'YardName' },
+  origin: { route: origins.routes.originsAll, field: 'OriginPortName' },
+  type: { route: shipmentTypes.routes.ShipmentTypeAll, field: 'TypeofShipment' },
+  term: { route: shipmentTerms.routes.ShipmentTermAll, field: 'TermofShipment' },
+} as const satisfies Record<string, { route: ListRoute; field: string }>;
+export type Reference = keyof typeof REFERENCES;
 
 /** A job by number (edit and view job); a reply without it is a 404. */
 export function useJob(jobNo: string) {

@@ -2,7 +2,9 @@ import { Controller, type Control, type FieldValues, type Path } from 'react-hoo
 import { NativeSelect, TextInput, Textarea } from '@mantine/core';
 import { SHIPMENT_STATUSES, type JobAdd } from '@freight/contracts';
 import { READ_ONLY_INPUT } from '@freight/web-kit';
-import type { Dropdowns } from './job-data.js';
+// Its own entry: a host that never shows a picker does not load Mantine's Combobox (docs/adr/0041).
+import { ReferencePicker } from '@freight/web-kit/reference-picker';
+import { REFERENCES, type Reference } from './job-data.js';
 
 interface FieldProps<T extends FieldValues> {
   control: Control<T>;
@@ -11,7 +13,7 @@ interface FieldProps<T extends FieldValues> {
   required?: boolean;
 }
 
-/** A choice of names (consignee, origin, ...); the current value stays offered even when the list lacks it (renamed since). */
+/** A choice of a fixed list (the shipment status); the current value stays offered even when the list lacks it. */
 export function SelectField<T extends FieldValues>({ control, name, label, required = true, options }: FieldProps<T> & { options: readonly string[] }) {
   return (
     <Controller
@@ -29,6 +31,29 @@ export function SelectField<T extends FieldValues>({ control, name, label, requi
           />
         );
       }}
+    />
+  );
+}
+
+/** A reference (consignee, origin, user, ...): the kit's picker over its list call, showing the saved name. */
+export function PickerField<T extends FieldValues>({ control, name, label, required = true, reference }: FieldProps<T> & { reference: Reference }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <ReferencePicker
+          {...REFERENCES[reference]}
+          label={label}
+          required={required}
+          clearable={!required}
+          name={field.name}
+          value={(field.value as string | null) ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+        />
+      )}
     />
   );
 }
@@ -64,15 +89,15 @@ export function TextField<T extends FieldValues>({
 /** The shipment's names and status, as the add and edit forms choose them. */
 type ShipmentChoice = Pick<JobAdd, 'consigneeName' | 'originPort' | 'typeOfShipment' | 'termOfShipment' | 'ShipmentStatus'>;
 
-/** Consignee, origin port, type, term and status: the selects the add and edit job forms share. */
-export function ShipmentChoices<T extends ShipmentChoice>({ control, lists }: { control: Control<T>; lists: Dropdowns | undefined }) {
+/** Consignee, origin port, type, term and status: the fields the add and edit job forms share. */
+export function ShipmentChoices<T extends ShipmentChoice>({ control }: { control: Control<T> }) {
   const choices = control as unknown as Control<ShipmentChoice>;
   return (
     <>
-      <SelectField control={choices} name="consigneeName" label="Consignee Name" options={lists?.consignees ?? []} />
-      <SelectField control={choices} name="originPort" label="Origin Port" options={lists?.origins ?? []} />
-      <SelectField control={choices} name="typeOfShipment" label="Type of Shipment" options={lists?.types ?? []} />
-      <SelectField control={choices} name="termOfShipment" label="Term of Shipment" options={lists?.terms ?? []} />
+      <PickerField control={choices} name="consigneeName" label="Consignee Name" reference="consignee" />
+      <PickerField control={choices} name="originPort" label="Origin Port" reference="origin" />
+      <PickerField control={choices} name="typeOfShipment" label="Type of Shipment" reference="type" />
+      <PickerField control={choices} name="termOfShipment" label="Term of Shipment" reference="term" />
       <SelectField control={choices} name="ShipmentStatus" label="Shipment Status" options={SHIPMENT_STATUSES} />
     </>
   );

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { formatDateTime } from '@freight/web-kit';
-import { ME, aJob, fakeGateway, field as label, renderAt, reply, setField as choose, withDropdowns } from '../screens.spec.setup.js';
+import { axeProblems } from '@freight/web-kit/testing';
+import { ME, aJob, fakeGateway, field as label, pick, pickerOptions, renderAt, reply, setField as choose, withNameLists } from '../screens.spec.setup.js';
 
 const gateway = fakeGateway();
 const worklistPath = `/api/shipments/allworklist/${ME.id}`;
@@ -75,18 +76,17 @@ describe('Today Job Inquiry', () => {
 
 describe('Add job', () => {
   it('Admin chooses the assignee; the job goes to adminadd and the screen back to the worklist', async () => {
-    withDropdowns(gateway);
+    withNameLists(gateway);
     gateway.routes['POST /api/shipments/adminadd'] = () => reply({ success: true, message: 'Shipment added successfully!', shipment: aJob() }, 201);
     gateway.routes[`GET ${worklistPath}`] = () => reply([aJob()], 200, { 'X-Total-Count': '1' });
     const router = renderAt('/addjobadmin', 'Admin');
     await screen.findByRole('heading', { name: 'Add Import Job' });
-    await screen.findByRole('option', { name: 'Nimal Perera' });
-    choose('User Name', 'Nimal Perera');
-    choose('Branch City', 'Kandy');
-    choose('Consignee Name', 'Lanka Traders');
-    choose('Origin Port', 'Shanghai');
-    choose('Type of Shipment', 'LCL');
-    choose('Term of Shipment', 'FOB');
+    await pick('User Name', 'Nimal Perera');
+    await pick('Branch City', 'Kandy');
+    await pick('Consignee Name', 'Lanka Traders');
+    await pick('Origin Port', 'Shanghai');
+    await pick('Type of Shipment', 'LCL');
+    await pick('Term of Shipment', 'FOB');
     choose('Shipment Status', 'Consignee Response');
     fireEvent.click(screen.getByRole('button', { name: 'Add Job' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/worklistadmin'));
@@ -102,7 +102,7 @@ describe('Add job', () => {
   });
 
   it("checks the required fields before calling, and shows the server's field details on the fields (400)", async () => {
-    withDropdowns(gateway);
+    withNameLists(gateway);
     gateway.routes[`POST /api/shipments/add/${ME.id}`] = () =>
       reply({ message: 'Validation failed', code: 'VALIDATION_FAILED', details: { consigneeName: 'No consignee is named Lanka Traders' } }, 400);
     renderAt(`/addjobemployee/${ME.id}?direction=Export`, 'Employee');
@@ -114,16 +114,15 @@ describe('Add job', () => {
     expect(await screen.findByText('Consignee is required')).toBeTruthy();
     expect(gateway.calls.some((call) => call.method === 'POST')).toBe(false);
 
-    await screen.findByRole('option', { name: 'Ceylon Tea Co' });
     for (const [field, value] of [
       ['Branch City', 'Colombo'],
       ['Consignee Name', 'Lanka Traders'],
       ['Origin Port', 'Singapore'],
       ['Type of Shipment', 'FCL'],
       ['Term of Shipment', 'CIF'],
-      ['Shipment Status', 'Booking Confirmed'],
     ])
-      choose(field!, value!);
+      await pick(field!, value!);
+    choose('Shipment Status', 'Booking Confirmed');
     fireEvent.click(screen.getByRole('button', { name: 'Add Job' }));
     expect(await screen.findByText('No consignee is named Lanka Traders')).toBeTruthy();
     expect(screen.getByText('Validation failed')).toBeTruthy();
@@ -131,11 +130,47 @@ describe('Add job', () => {
   });
 });
 
+describe('Reference pickers (DECISIONS: searchable, the saved value shown)', () => {
+  const referenceCalls = () => gateway.calls.filter((call) => /^\/api\/(users|branches|consignees|origins|ShipmentType|ShipmentTerm)\//.test(call.url));
+
+  it('the add form downloads no list of names; typing asks the server for the names containing the text, one page in name order', async () => {
+    withNameLists(gateway);
+    renderAt('/addjobadmin', 'Head');
+    await screen.findByRole('heading', { name: 'Add Import Job' });
+    expect(referenceCalls()).toEqual([]);
+    const consignee = screen.getByRole('combobox', { name: /^Consignee Name/ });
+    fireEvent.click(consignee);
+    fireEvent.change(consignee, { target: { value: 'lan' } });
+    await waitFor(async () => expect((await pickerOptions('Consignee Name')).map((option) => option.textContent)).toEqual(['Lanka Traders']));
+    expect(referenceCalls().at(-1)?.url).toBe('/api/consignees/all?q=lan&sort=consigneeName&order=asc&page=1&pageSize=20');
+    expect(await axeProblems()).toEqual([]);
+    fireEvent.keyDown(consignee, { key: 'ArrowDown', code: 'ArrowDown' });
+    fireEvent.keyDown(consignee, { key: 'Enter', code: 'Enter' });
+    await waitFor(() => expect(consignee).toHaveProperty('value', 'Lanka Traders'));
+    expect(consignee.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('edit job shows the saved names without loading any list, and leaving a picker unchosen shows the saved name again', async () => {
+    withNameLists(gateway);
+    gateway.routes['GET /api/shipments/searchworklist/IMP-000001'] = () =>
+      reply({ success: true, results: [aJob({ consigneeName: { _id: 'c9', consigneeName: 'Renamed Since Ltd' } })] });
+    renderAt('/editjobadmin/IMP-000001', 'Admin');
+    const consignee = (await screen.findByRole('combobox', { name: /^Consignee Name/ })) as HTMLInputElement;
+    expect([consignee.value, label('Origin Port').value, label('User Name').value]).toEqual(['Renamed Since Ltd', 'Shanghai', ME.fullName]);
+    expect(referenceCalls()).toEqual([]);
+    fireEvent.click(consignee);
+    fireEvent.change(consignee, { target: { value: 'cey' } });
+    await pickerOptions('Consignee Name', 'Ceylon Tea Co');
+    fireEvent.blur(consignee);
+    expect(consignee.value).toBe('Renamed Since Ltd');
+  });
+});
+
 describe('Edit job', () => {
   const jobPath = '/api/shipments/searchworklist/IMP-000001';
 
   it('offers "Proceed to Proceeding" only while Booking Confirmed, resets it when the status changes, and saves with the version read', async () => {
-    withDropdowns(gateway);
+    withNameLists(gateway);
     gateway.routes[`GET ${jobPath}`] = () => reply({ success: true, results: [aJob({ ShipmentStatus: 'Booking Confirmed', proceedToProceeding: true })] });
     gateway.routes['PUT /api/shipments/updateadmin/IMP-000001'] = () => reply({ success: true, message: 'Job updated successfully', shipment: aJob() });
     gateway.routes[`GET ${worklistPath}`] = () => reply([], 200, { 'X-Total-Count': '0' });
@@ -161,7 +196,7 @@ describe('Edit job', () => {
   });
 
   it('a save over a newer version (409) says so clearly and offers to reload the job', async () => {
-    withDropdowns(gateway);
+    withNameLists(gateway);
     let version = 3;
     gateway.routes[`GET ${jobPath}`] = () => reply({ success: true, results: [aJob({ version, remarks: version > 3 ? 'their change' : '' })] });
     gateway.routes['PUT /api/shipments/update/IMP-000001'] = () =>
@@ -179,7 +214,7 @@ describe('Edit job', () => {
   });
 
   it('an unknown job number says "Job not found"', async () => {
-    withDropdowns(gateway);
+    withNameLists(gateway);
     gateway.routes[`GET ${jobPath}`] = () => reply({ success: true, results: [] });
     renderAt('/editjobadmin/IMP-000001', 'Head');
     expect(await screen.findByText('Job not found')).toBeTruthy();

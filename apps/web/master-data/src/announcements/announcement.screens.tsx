@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { AnnouncementTexts, announcements, consignees, type Announcement } from '@freight/contracts';
-import { ErrorNotice, ResourceFormPage, ResourceListPage, callApi, type FormField } from '@freight/web-kit';
+import { AnnouncementTexts, announcements, can, consignees, type Announcement } from '@freight/contracts';
+import { ErrorNotice, ResourceFormPage, ResourceListPage, callApi, type FormField, type Session } from '@freight/web-kit';
 import type { ResourceScreens } from '../resource-routes.js';
 import { activeColumn, formResource, saveEdit, shortText } from '../news/notice-screens.js';
 
@@ -65,6 +65,8 @@ function List() {
     rowName: (row: Announcement) => String(row.annoucment_id),
     addPath: () => '../Addannouncement',
     editPath: (row: Announcement) => `../editannouncement/${encodeURIComponent(row._id)}`,
+    // The save is the spec's `edit/{id}`, not an `update` the kit's default looks for: who may write may edit.
+    mayEdit: (session: Session) => can(session.role, announcements.area, 'write'),
     texts,
   };
   return <ResourceListPage config={config} />;

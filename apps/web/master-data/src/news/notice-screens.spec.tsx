@@ -106,6 +106,21 @@ describe('Manage Client Announcements', () => {
     expect(document.body.textContent).not.toMatch(/annoucment/i);
   });
 
+  it.each(['Head', 'Admin', 'Employee'] as const)(
+    'every row has an Edit action for %s (all staff edit announcements), to editannouncement/{id}',
+    async (role) => {
+      serve({ 'GET /api/consigneeanc/all': list([announcement], 'data') });
+      const router = renderAt('manageannouncement', role);
+      const edit = await screen.findByRole('link', { name: 'Edit announcement 7' });
+      expect(edit.getAttribute('href')).toBe('/admindashboard/administrativetools/editannouncement/a1');
+      expect(screen.queryAllByRole('button', { name: /^Delete/ })).toHaveLength(role === 'Head' ? 1 : 0);
+      serve({ 'GET /api/consigneeanc/a1': () => reply({ success: true, data: announcement }), 'GET /api/consignees/unique': () => reply(['Lanka Traders']) });
+      fireEvent.click(edit);
+      expect(await screen.findByDisplayValue('Your container has arrived')).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/admindashboard/administrativetools/editannouncement/a1');
+    },
+  );
+
   it('an empty list says "No announcements found."; an Employee has no delete', async () => {
     serve({ 'GET /api/consigneeanc/all': list([], 'data') });
     renderAt('manageannouncement', 'Employee');

@@ -1,8 +1,17 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Center, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { clientLoginRequestSchema, clientLoginResponseSchema, type LoginRequest } from '@freight/contracts';
-import { NewsTicker, callApi, clientLandingPath, isSessionValid, markLoginFailed, startClientSession, useClientSession } from '@freight/web-kit';
+import { SIGN_IN_REASONS, clientLoginRequestSchema, clientLoginResponseSchema, returnPath, type LoginRequest } from '@freight/contracts';
+import {
+  CLIENT_LOGIN_PATH,
+  NewsTicker,
+  callApi,
+  clientLandingPath,
+  isSessionValid,
+  markLoginFailed,
+  startClientSession,
+  useClientSession,
+} from '@freight/web-kit';
 
 /** spec 02 §8: any client sign-in failure reads the same. */
 export const CLIENT_LOGIN_FAILED = 'Invalid username or password';
@@ -35,6 +44,8 @@ function validate(values: LoginRequest): { data?: LoginRequest; errors: FieldErr
  * public site (`/`, a full page load: the edge serves the microsite there). A consignee goes to
  * /consigneeshipmentview, a shipper to /shippershipmentview; any failure says "Invalid username or
  * password" and leaves client_login 'false'. The portal's first render: plain state, no form library.
+ * Sent here from a page of the portal (`?reason=…&next=…`), it says why and, signed in, goes to
+ * that page instead (a path of this site only: contracts `returnPath`).
  */
 export function ClientLoginPage() {
   const session = useClientSession();
@@ -45,13 +56,18 @@ export function ClientLoginPage() {
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const inputs = { username: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+  const [asked] = useSearchParams();
+  const reason = asked.get('reason');
+  const why = reason && Object.hasOwn(SIGN_IN_REASONS, reason) ? SIGN_IN_REASONS[reason as keyof typeof SIGN_IN_REASONS] : undefined;
+  const next = returnPath(asked.get('next'), CLIENT_LOGIN_PATH);
 
-  if (session && isSessionValid()) return <Navigate to={clientLandingPath(session.role)} replace />;
+  // Signed in (here, or just now by this form): the page asked for, else the landing page.
+  if (session && isSessionValid()) return <Navigate to={next ?? clientLandingPath(session.role)} replace />;
 
   const change = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
-    const next = { ...values, [field]: event.currentTarget.value };
-    setValues(next);
-    if (submitted) setFieldErrors(validate(next).errors);
+    const changed = { ...values, [field]: event.currentTarget.value };
+    setValues(changed);
+    if (submitted) setFieldErrors(validate(changed).errors);
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -70,7 +86,7 @@ export function ClientLoginPage() {
     try {
       const reply = await callApi(clientLoginRoute, { body: data }, { auth: false });
       startClientSession(reply);
-      navigate(clientLandingPath(reply.role), { replace: true });
+      navigate(next ?? clientLandingPath(reply.role), { replace: true });
     } catch {
       markLoginFailed();
       setError(CLIENT_LOGIN_FAILED);
@@ -97,6 +113,11 @@ export function ClientLoginPage() {
               <Text c="dimmed" size="sm">
                 Members Area: consignees and shippers
               </Text>
+              {why && (
+                <Text role="status" fw={600}>
+                  {why}
+                </Text>
+              )}
               <TextInput
                 ref={inputs.username}
                 name="username"
