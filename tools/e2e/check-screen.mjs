@@ -59,12 +59,23 @@ async function axeViolations(page) {
  * After a resize: two animation frames (layout and React's media-query hooks catch up),
  * then every finite transition and animation has ended (a sliding drawer, a fading toast),
  * so that positions and colours are final. Endless ones (a spinner) are not waited for.
+ * A transition driven by React (Mantine's toasts) starts and ends its styles by timers around
+ * the CSS one: a leaving toast stays slid out for a moment after its transition ends, and an
+ * entering one starts a frame later. So it is asked again, a short while after, until no
+ * animation is left (at most 10 rounds).
  */
 const settle = (page) =>
   page.evaluate(async () => {
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
-    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const finite = () => document.getAnimations().filter((a) => a.playState !== 'finished' && a.effect?.getComputedTiming().endTime !== Infinity);
+    await frames();
+    for (let round = 0; round < 10; round++) {
+      const running = finite();
+      if (round > 0 && running.length === 0) return;
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      await frames();
+    }
   });
 
 /**
