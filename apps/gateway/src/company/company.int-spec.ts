@@ -1,4 +1,4 @@
-import { pdfText } from '@freight/server-testing';
+import { pdfText, TEST_COMPANY_PROFILE } from '@freight/server-testing';
 import { seedAccountsWorld, type AccountsWorld } from '../testing/accounts.js';
 import { stackForFile } from '../testing/gateway-stack.js';
 
@@ -7,13 +7,7 @@ import { stackForFile } from '../testing/gateway-stack.js';
  * at the public GET /api/company (the console's and the portal's footers) and printed at the top of
  * the statement PDF, read back from the file as a reader sees it.
  */
-const PROFILE = {
-  COMPANY_NAME: 'Lanka Ocean Lines (Pvt) Ltd',
-  COMPANY_ADDRESS: '45 Harbour Street, Colombo 01',
-  COMPANY_PHONE: '+94 11 234 5678',
-  SUPPORT_EMAIL: 'hello@lanka-ocean.example',
-  COMPANY_LOGO_URL: 'https://cdn.lanka-ocean.example/logo.png',
-};
+const PROFILE = TEST_COMPANY_PROFILE;
 const shared = stackForFile(PROFILE);
 let world: AccountsWorld;
 

@@ -12,3 +12,4 @@ export * from './mail-data.js';
 export * from './master-data-suite.js';
 export * from './query-plan.js';
 export { pdfLayout, pdfText, type PdfTextRun } from './pdf-text.js';
+export { TEST_COMPANY_PROFILE } from './company-profile.js';

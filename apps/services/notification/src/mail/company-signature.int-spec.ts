@@ -1,15 +1,10 @@
+import { TEST_COMPANY_PROFILE } from '@freight/server-testing';
 import { startNotification, bookingData, type NotificationHarness } from '../testing/notification-harness.js';
 
 // The company's own details (docs/adr/0044-company-profile.md) sign every e-mail: the service, configured
 // with a profile, sends a booking confirmation and a contact form message over SMTP, and both carry
 // the configured name, address, phone and e-mail, in the HTML and in the plain text.
-const PROFILE = {
-  COMPANY_NAME: 'Lanka Ocean Lines (Pvt) Ltd',
-  COMPANY_ADDRESS: '45 Harbour Street, Colombo 01',
-  COMPANY_PHONE: '+94 11 234 5678',
-  SUPPORT_EMAIL: 'hello@lanka-ocean.example',
-  COMPANY_LOGO_URL: 'https://cdn.lanka-ocean.example/logo.png',
-};
+const PROFILE = TEST_COMPANY_PROFILE;
 
 let n: NotificationHarness;
 beforeAll(async () => {
