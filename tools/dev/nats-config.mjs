@@ -233,7 +233,7 @@ export function natsServerConfig({ port, storeDir, identities, passwords, cluste
 
 /**
  * `passwords` plus a new random one for every identity that has none yet.
- * @param {NatsIdentity[]} identities @param {Record<string, string>} [passwords] @returns {Record<string, string>}
+ * @param {{ name: string }[]} identities @param {Record<string, string>} [passwords] @returns {Record<string, string>}
  */
 export function withPasswords(identities, passwords = {}) {
   const all = { ...passwords };

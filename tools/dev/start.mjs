@@ -236,7 +236,7 @@ export async function startSystem(options = {}) {
     } else {
       for (let i = 0; i < replicas; i++) gatewayPorts.push(Number(env.GATEWAY_PORT) + i);
       for (const [name, host, port] of [
-        ...gatewayPorts.map((port) => ['GATEWAY_PORT', env.GATEWAY_HOST, port]),
+        ...gatewayPorts.map((port) => ['GATEWAY_PORT', env.GATEWAY_HOST, String(port)]),
         ['EDGE_PORT', env.EDGE_HOST, env.EDGE_PORT],
         ['PORTAL_EDGE_PORT', env.EDGE_HOST, env.PORTAL_EDGE_PORT],
       ]) {

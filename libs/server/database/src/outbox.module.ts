@@ -8,7 +8,7 @@ import { OutboxRelay, serviceInboxPrefix, type OutboxRelayOptions } from './outb
 
 export interface OutboxModuleOptions {
   service: ServiceName;
-  nats: Pick<NatsConfig, 'NATS_URL' | 'NATS_USER' | 'NATS_PASSWORD' | 'NATS_NAMESPACE'> & Partial<Pick<NatsConfig, 'NATS_STREAM_REPLICAS'>>;
+  nats: Pick<NatsConfig, 'NATS_URL' | 'NATS_USER' | 'NATS_PASSWORD' | 'NATS_NAMESPACE'> & { NATS_STREAM_REPLICAS?: number };
   /** Relay settings for tests (poll interval, failpoint). */
   relay?: Pick<OutboxRelayOptions, 'pollMs' | 'batchSize' | 'maxBackoffMs' | 'afterPublish'>;
 }

@@ -131,6 +131,9 @@ export function eventStreamConfig(service: ServiceName, replicas = 1): Partial<S
   };
 }
 
+/** JetStream's error code for a stream name already taken (with another configuration); @nats-io/jetstream names no constant for it. */
+const STREAM_NAME_IN_USE = 10058;
+
 /**
  * Creates the stream, or brings an existing one to this configuration: safe on every start of
  * every replica. Needs only the stream's own INFO, CREATE and UPDATE subjects.
@@ -146,7 +149,7 @@ export async function ensureEventStream(nc: NatsConnection, config: Partial<Stre
       return;
     } catch (addError) {
       // Another replica created it meanwhile: bring it to this configuration as below.
-      if (!(addError instanceof JetStreamApiError && addError.code === JetStreamApiCodes.StreamNameExist)) throw addError;
+      if (!(addError instanceof JetStreamApiError && addError.code === STREAM_NAME_IN_USE)) throw addError;
     }
   }
   await jsm.streams.update(config.name, config);
