@@ -512,6 +512,7 @@ describe('dev edge: several gateways (docs/adr/0049-cluster-mode.md)', () => {
     opened.push(...all.map((g) => g.close));
     return all;
   }
+  /** @param {string} base @param {string} path @param {{ key?: string, body?: string }} [options] */
   const post = (base, path, { key, body = '{"n":1}' } = {}) =>
     fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...(key && { 'idempotency-key': key }) }, body });
   const whoAnswered = async (res) => [res.status, res.status === 200 ? (await res.json()).gateway : await res.text()];
