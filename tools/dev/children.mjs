@@ -2,8 +2,13 @@
 // process group (so Ctrl-C reaches only the supervisor, which stops them in order). Once the
 // system is up (`supervise()`), a child that exits on its own is started again with
 // exponential back-off, and the log says so; only stopAll() (Ctrl-C) ends them for good.
+// A reaper (reaper.mjs, a process group of its own) stops every child once the supervisor has
+// ended, however it ended: a SIGKILLed `npm start` leaves nothing holding the ports.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const REAPER = fileURLToPath(new URL('./reaper.mjs', import.meta.url));
 
 const COLORS = [36, 35, 33, 32, 34, 31];
 
@@ -17,6 +22,8 @@ export class Children {
   #stopping = false;
   #supervising = false;
   #color = 0;
+  /** @type {import('node:child_process').ChildProcess | undefined} */
+  #reaper;
 
   /**
    * @param {{ out?: NodeJS.WriteStream | NodeJS.WritableStream,
@@ -65,11 +72,31 @@ export class Children {
     return entry;
   }
 
+  /** Tells the reaper a child's pid to stop if we end (`+`), or that it has exited (`-`). */
+  #tellReaper(sign, pid) {
+    if (pid === undefined) return;
+    if (!this.#reaper) {
+      this.#reaper = spawn(process.execPath, [REAPER], { stdio: ['pipe', 'ignore', 'inherit'], detached: true, env: { PATH: process.env.PATH } });
+      // It must not keep this process alive, nor fail it when it ends first.
+      this.#reaper.unref();
+      /** @type {any} */ (this.#reaper.stdin).unref?.();
+      this.#reaper.stdin?.on('error', () => {});
+    }
+    if (!this.#reaper.stdin?.writableEnded) this.#reaper.stdin?.write(`${sign}${pid}\n`);
+  }
+
+  /** The reaper's pid (tests). */
+  get reaperPid() {
+    return this.#reaper?.pid;
+  }
+
   #spawn(entry) {
     const { command, args, env, cwd, onLine } = entry.spawn;
     const child = spawn(command, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     Object.assign(entry, { child, done: false, startedAt: Date.now() });
+    this.#tellReaper('+', child.pid);
     entry.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+    entry.exited.then(() => this.#tellReaper('-', child.pid));
     child.once('error', (error) => this.out.write(`[${entry.name}] could not start: ${error.message}\n`));
     this.pipe(entry.name, child.stdout, onLine);
     this.pipe(entry.name, child.stderr, onLine);
@@ -133,6 +160,8 @@ export class Children {
   run(name, command, args, { env, cwd } = {}) {
     return new Promise((resolve, reject) => {
       const child = spawn(command, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+      this.#tellReaper('+', child.pid);
+      child.once('exit', () => this.#tellReaper('-', child.pid));
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (d) => (stdout += d));
@@ -147,6 +176,7 @@ export class Children {
     this.#stopping = true;
     for (const entry of this.#list) clearTimeout(entry.timer);
     for (const entry of [...this.#list].reverse()) await stopEntry(entry, graceMs);
+    this.#reaper?.stdin?.end(); // nothing left to reap: it exits
   }
 }
 

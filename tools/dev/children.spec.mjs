@@ -1,10 +1,11 @@
 import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { Children } from './children.mjs';
-import { waitFor } from './net.mjs';
+import { canConnect, freePort, waitFor } from './net.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'children-'));
 let n = 0;
@@ -106,5 +107,50 @@ describe('Children supervision', () => {
     children.resume('db');
     await until(() => readFileSync(runs, 'utf8') === 'xx', 'the run after resume');
     expect(messages).toEqual([]);
+  });
+});
+
+describe('Children after the supervisor ends', () => {
+  const alive = (pid) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  it('ends every child, its grandchildren and the reaper when the supervisor is SIGKILLed, freeing their ports', async () => {
+    const port = await freePort();
+    const pidsFile = join(dir, 'supervised');
+    // A supervisor like npm start's: a server on a port, and a wrapper whose own child stays in its group.
+    const server = `require('http').createServer(() => {}).listen(${port}, '127.0.0.1')`;
+    const wrapper = `const g = require('child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+      require('fs').appendFileSync(${JSON.stringify(pidsFile)}, g.pid + '\\n'); setInterval(() => {}, 1000);`;
+    const supervisorCode = `import { Children } from ${JSON.stringify(new URL('./children.mjs', import.meta.url).href)};
+      import { appendFileSync } from 'node:fs';
+      const children = new Children({ out: process.stdout });
+      const server = children.start('server', process.execPath, ['-e', ${JSON.stringify(server)}]);
+      const wrapper = children.start('wrapper', process.execPath, ['-e', ${JSON.stringify(wrapper)}]);
+      appendFileSync(${JSON.stringify(pidsFile)}, [server.child.pid, wrapper.child.pid, children.reaperPid].join('\\n') + '\\n');
+      setInterval(() => {}, 1000);`;
+    const supervisor = spawn(process.execPath, ['--input-type=module', '-e', supervisorCode], {
+      stdio: 'ignore',
+      detached: true,
+      env: { PATH: process.env.PATH },
+    });
+    const pids = () => (existsSync(pidsFile) ? readFileSync(pidsFile, 'utf8').trim().split('\n').map(Number) : []);
+    await until(async () => pids().length === 4 && (await canConnect('127.0.0.1', port)), 'the children, the grandchild and the port');
+    expect(pids().every(alive)).toBe(true);
+
+    process.kill(supervisor.pid, 'SIGKILL');
+    await until(() => !alive(supervisor.pid) || supervisor.exitCode !== null || supervisor.signalCode !== null, 'the supervisor to die');
+    await waitFor(async () => pids().every((pid) => !alive(pid)), {
+      timeoutMs: 5000,
+      intervalMs: 50,
+      what: `every child of the killed supervisor (${pids()}) to be gone`,
+    });
+    expect(await canConnect('127.0.0.1', port)).toBe(false);
+    expect(await freePort('127.0.0.1', port)).toBe(port);
   });
 });

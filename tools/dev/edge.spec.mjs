@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
@@ -10,7 +10,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { csvExportStandIn, downloadPausedFirst } from './csv-export-stand-in.mjs';
 import { IMMUTABLE, pageSecurityHeaders, REVALIDATE } from './routes.mjs';
 
-import { startEdges } from './edge.mjs';
+import { READY_PATH, READY_POLL_MS, startEdges } from './edge.mjs';
 
 const EDGE = fileURLToPath(new URL('./edge.mjs', import.meta.url));
 
@@ -467,5 +467,132 @@ describe('dev edge: two sites', () => {
     } finally {
       await edges.close();
     }
+  });
+});
+
+describe('dev edge: several gateways (docs/adr/0049-cluster-mode.md)', () => {
+  /**
+   * A stand-in gateway: records what reaches it (method, path, Idempotency-Key, body) and answers
+   * as `state` says: `ready` the status of GET /api/health/ready, `answer` the API's ('ok': 200
+   * naming itself, 503: a 503 with Retry-After, 'drop': reads the request, then drops the connection).
+   */
+  async function fakeGateway(name, state = {}) {
+    const seen = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => (body += chunk));
+      req.on('end', () => {
+        if (req.url === READY_PATH) return res.writeHead(state.ready ?? 200).end();
+        seen.push({ method: req.method, url: req.url, key: req.headers['idempotency-key'], body });
+        const answer = state.answer ?? 'ok';
+        if (answer === 'drop') return req.socket.destroy();
+        if (answer === 503) return res.writeHead(503, { 'retry-after': '1', 'content-type': 'application/json' }).end('{"code":"SERVICE_UNAVAILABLE"}');
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ gateway: name, body }));
+      });
+    });
+    const url = await listen(server);
+    return { url, seen, state, close: () => new Promise((r) => server.close(r)) };
+  }
+
+  const root = project([{ path: '/api/', upstream: 'gateway' }]);
+  const opened = [];
+  afterEach(async () => {
+    for (const close of opened.splice(0)) await close();
+  });
+
+  /** An edge (in this process) over the fake gateways `urls`, in that order. */
+  async function edgeOver(urls) {
+    const edges = await startEdges({ root, upstreams: { gateway: urls }, bodyLimit: BODY_LIMIT, onError: () => {} });
+    opened.push(edges.close);
+    return edges.listening.main;
+  }
+  async function gateways(...states) {
+    const all = await Promise.all(states.map((state, i) => fakeGateway(`g${i + 1}`, state)));
+    opened.push(...all.map((g) => g.close));
+    return all;
+  }
+  const post = (base, path, { key, body = '{"n":1}' } = {}) =>
+    fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...(key && { 'idempotency-key': key }) }, body });
+  const whoAnswered = async (res) => [res.status, res.status === 200 ? (await res.json()).gateway : await res.text()];
+
+  it('spreads the API over every gateway listed in EDGE_UPSTREAMS, one that answers 404 for readiness counting as ready', async () => {
+    const [g1, g2] = await gateways({ ready: 200 }, { ready: 404 });
+    const edge = runEdge(root, { gateway: [g1.url, g2.url] });
+    opened.push(edge.stop);
+    const base = await edge.url;
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push((await (await fetch(`${base}/api/users/all`)).json()).gateway);
+    expect(answers.sort()).toEqual(['g1', 'g1', 'g1', 'g2', 'g2', 'g2']);
+  });
+
+  it('sends nothing to a gateway once it says it is not ready (draining), and to it again once it is ready', async () => {
+    const [g1, g2] = await gateways({}, {});
+    const base = await edgeOver([g1.url, g2.url]);
+    g1.state.ready = 503;
+    await new Promise((r) => setTimeout(r, 2.5 * READY_POLL_MS));
+    const before = g1.seen.length;
+    for (let i = 0; i < 4; i++) expect(await whoAnswered(await fetch(`${base}/api/users/all`))).toEqual([200, 'g2']);
+    expect(g1.seen.length).toBe(before);
+    g1.state.ready = 200;
+    await new Promise((r) => setTimeout(r, 2.5 * READY_POLL_MS));
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push((await whoAnswered(await fetch(`${base}/api/users/all`)))[1]);
+    expect(answers).toContain('g1');
+  });
+
+  it('sends any request, a write without a key too, to the other gateway when one refuses the connection', async () => {
+    const [live] = await gateways({});
+    const base = await edgeOver(['http://127.0.0.1:1', live.url]);
+    for (let i = 0; i < 3; i++) expect(await whoAnswered(await post(base, '/api/users/add'))).toEqual([200, 'g1']);
+    expect(live.seen.map((r) => r.body)).toEqual(['{"n":1}', '{"n":1}', '{"n":1}']);
+  });
+
+  it('after a connection lost once the request was sent, retries reads and keyed writes on the other gateway, never a write without a key', async () => {
+    const [dropping, live] = await gateways({ answer: 'drop' }, {});
+    const base = await edgeOver([dropping.url, live.url]);
+    // Round-robin: of two requests in a row, one goes to the dropping gateway first.
+    const reads = [await fetch(`${base}/api/users/all`), await fetch(`${base}/api/users/all`)];
+    expect(await Promise.all(reads.map(whoAnswered))).toEqual([
+      [200, 'g2'],
+      [200, 'g2'],
+    ]);
+    const keyed = [await post(base, '/api/credits/add', { key: 'k-1' }), await post(base, '/api/credits/add', { key: 'k-2' })];
+    expect(await Promise.all(keyed.map(whoAnswered))).toEqual([
+      [200, 'g2'],
+      [200, 'g2'],
+    ]);
+    expect(live.seen.filter((r) => r.method === 'POST').map((r) => [r.key, r.body])).toEqual([
+      ['k-1', '{"n":1}'],
+      ['k-2', '{"n":1}'],
+    ]);
+    const unkeyed = [await post(base, '/api/credits/add'), await post(base, '/api/credits/add')].map((res) => res.status);
+    expect(unkeyed.sort()).toEqual([200, 502]);
+    expect(live.seen.filter((r) => r.method === 'POST' && !r.key)).toHaveLength(1);
+    expect(dropping.seen.filter((r) => r.method === 'POST' && !r.key)).toHaveLength(1);
+  });
+
+  it("retries a read or a keyed write on the other gateway after a draining gateway's 503, and passes a ready gateway's 503 on", async () => {
+    const [draining, live] = await gateways({ answer: 503 }, {});
+    const base = await edgeOver([draining.url, live.url]);
+    // Draining: it answers 503 and says it is not ready (before the edge's next poll noticed).
+    draining.state.ready = 503;
+    const first = [await fetch(`${base}/api/users/all`), await post(base, '/api/credits/add', { key: 'k-3' })];
+    expect(await Promise.all(first.map(whoAnswered))).toEqual([
+      [200, 'g2'],
+      [200, 'g2'],
+    ]);
+    // A write without a key is not sent twice: the 503 reaches the client, who may retry with a key.
+    draining.state.ready = 200;
+    await new Promise((r) => setTimeout(r, 2.5 * READY_POLL_MS));
+    const unkeyed = [await post(base, '/api/credits/add'), await post(base, '/api/credits/add')];
+    expect(unkeyed.map((res) => res.status).sort()).toEqual([200, 503]);
+    // Ready but answering 503 (a service is down): the client's answer, with its Retry-After; not tried elsewhere.
+    const before = live.seen.length;
+    const outage = [await fetch(`${base}/api/users/all`), await fetch(`${base}/api/users/all`)];
+    const refused = outage.find((res) => res.status === 503);
+    expect(refused?.headers.get('retry-after')).toBe('1');
+    expect(await refused?.json()).toEqual({ code: 'SERVICE_UNAVAILABLE' });
+    expect(live.seen.length - before).toBe(1);
   });
 });

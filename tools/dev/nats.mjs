@@ -3,7 +3,7 @@ import { accessSync, chmodSync, constants, existsSync, mkdirSync, mkdtempSync, r
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { generateGatewayKeys } from './gateway-keys.mjs';
-import { natsIdentities, natsServerConfig, withPasswords } from './nats-config.mjs';
+import { natsIdentities, natsServerConfig, ROUTE_USER, withPasswords } from './nats-config.mjs';
 import { canConnect, freePort, waitFor } from './net.mjs';
 
 /** True when a NATS server greets us (`INFO {...}`) at host:port. */
@@ -42,25 +42,43 @@ function writePrivate(file, text) {
  * A nats-server on a free loopback port, configured from the identity list of
  * nats-config.mjs: no anonymous access, each identity with its permissions. Its
  * configuration, JetStream data and passwords (`passwords.json`, made once, then kept) live
- * in `dir`. `spawnServer(binary, args)` starts the process and returns an object whose
- * `done` turns true if it exits. `namespace`, `anyNamespace`: the NATS_NAMESPACE its processes use,
- * or any (the test server's grant; natsIdentities).
- * @returns {Promise<{ url: string, passwords: Record<string, string>, binary: string }>}
+ * in `dir`. With `nodes` > 1, a cluster of that many on loopback: each node with its own client
+ * and route port and its own folder `dir/nats-<n>` (configuration and JetStream store), routes
+ * to every other node (docs/adr/0049-cluster-mode.md). `spawnServer(binary, args, name)` starts a
+ * process (`name`: `nats`, or `nats-<n>` in a cluster) and returns an object whose `done` turns
+ * true if it exits. `namespace`, `anyNamespace`: the NATS_NAMESPACE its processes use, or any
+ * (the test server's grant; natsIdentities).
+ * @returns {Promise<{ url: string, urls: string[], passwords: Record<string, string>, binary: string }>}
  */
-export async function startLocalNats({ dir, services, spawnServer, namespace = '', anyNamespace = false }) {
+export async function startLocalNats({ dir, services, spawnServer, namespace = '', anyNamespace = false, nodes = 1 }) {
   const binary = findExecutable('nats-server');
   if (!binary) throw new Error(NATS_MISSING);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const identities = natsIdentities(services, { namespace, anyNamespace });
   const passwordsFile = join(dir, 'passwords.json');
-  const passwords = withPasswords(identities, existsSync(passwordsFile) ? JSON.parse(readFileSync(passwordsFile, 'utf8')) : {});
+  const passwords = withPasswords(
+    [...identities, ...(nodes > 1 ? [{ name: ROUTE_USER }] : [])],
+    existsSync(passwordsFile) ? JSON.parse(readFileSync(passwordsFile, 'utf8')) : {},
+  );
   writePrivate(passwordsFile, JSON.stringify(passwords, null, 2) + '\n');
-  const port = await freePort('127.0.0.1');
-  const configFile = join(dir, 'nats.conf');
-  writePrivate(configFile, natsServerConfig({ port, storeDir: dir, identities, passwords }));
-  const server = spawnServer(binary, ['-c', configFile]);
-  await waitFor(async () => !server.done && probeNats('127.0.0.1', port), { timeoutMs: 20_000, what: `nats-server on 127.0.0.1:${port}` });
-  return { url: `nats://127.0.0.1:${port}`, passwords, binary };
+  const ports = [];
+  for (let i = 0; i < nodes; i++) ports.push(await freePort('127.0.0.1'));
+  const routePorts = [];
+  for (let i = 0; nodes > 1 && i < nodes; i++) routePorts.push(await freePort('127.0.0.1'));
+  const servers = ports.map((port, i) => {
+    const name = nodes > 1 ? `nats-${i + 1}` : 'nats';
+    const nodeDir = nodes > 1 ? join(dir, name) : dir;
+    mkdirSync(nodeDir, { recursive: true, mode: 0o700 });
+    const cluster = nodes > 1 ? { name: 'freight', serverName: name, port: routePorts[i], routePorts, password: passwords[ROUTE_USER] } : undefined;
+    const configFile = join(nodeDir, 'nats.conf');
+    writePrivate(configFile, natsServerConfig({ port, storeDir: nodeDir, identities, passwords, cluster }));
+    return { port, server: spawnServer(binary, ['-c', configFile], name) };
+  });
+  for (const { port, server } of servers) {
+    await waitFor(async () => !server.done && probeNats('127.0.0.1', port), { timeoutMs: 20_000, what: `nats-server on 127.0.0.1:${port}` });
+  }
+  const urls = ports.map((port) => `nats://127.0.0.1:${port}`);
+  return { url: urls.join(','), urls, passwords, binary };
 }
 
 /**
@@ -69,22 +87,25 @@ export async function startLocalNats({ dir, services, spawnServer, namespace = '
  * nats-server with the generated configuration under `dir`, and each child gets its own
  * identity through `envFor(name)`. `namespace`: the NATS_NAMESPACE its processes use, whose
  * durables and bucket carry it in their names (natsIdentities).
- * @returns {Promise<{ natsUrl: string, started: boolean, envFor: (identity: string) => Record<string, string> }>}
+ * `nodes`: how many local nats-servers, as a cluster when more than one (startLocalNats).
+ * @returns {Promise<{ natsUrl: string, natsUrls: string[], started: boolean, envFor: (identity: string) => Record<string, string> }>}
  */
-export async function ensureNats({ natsUrl, dir, services, children, log, namespace = '' }) {
+export async function ensureNats({ natsUrl, dir, services, children, log, namespace = '', nodes = 1 }) {
   if (natsUrl) {
     const { host, port } = natsAddress(natsUrl);
     if (!(await probeNats(host, port))) throw new Error(`No NATS answers at ${natsUrl}: start it, or leave NATS_URL empty to run a local nats-server.`);
-    return { natsUrl, started: false, envFor: () => ({}) };
+    return { natsUrl, natsUrls: natsUrl.split(',').map((url) => url.trim()), started: false, envFor: () => ({}) };
   }
   const nats = await startLocalNats({
     dir,
     services,
     namespace,
-    spawnServer: (binary, args) => children.start('nats', binary, args, { stopSignal: 'SIGTERM' }),
+    nodes,
+    spawnServer: (binary, args, name) => children.start(name, binary, args, { stopSignal: 'SIGTERM' }),
   });
-  log(`started ${nats.binary} on ${nats.url} with JetStream and one identity per service (config, data and passwords in ${dir})`);
-  return { natsUrl: nats.url, started: true, envFor: (identity) => ({ NATS_USER: identity, NATS_PASSWORD: nats.passwords[identity] }) };
+  const what = nodes > 1 ? `a cluster of ${nodes} nats-servers` : nats.binary;
+  log(`started ${what} on ${nats.url} with JetStream and one identity per service (config, data and passwords in ${dir})`);
+  return { natsUrl: nats.url, natsUrls: nats.urls, started: true, envFor: (identity) => ({ NATS_USER: identity, NATS_PASSWORD: nats.passwords[identity] }) };
 }
 
 /**

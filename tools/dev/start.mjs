@@ -110,6 +110,31 @@ export function headLoginOf(seeds, defaultUsername) {
   return { username: seed.username ?? defaultUsername, password: seed.password, created: Boolean(seed.created) };
 }
 
+/**
+ * A child's name: the part's own in plain mode (`gateway`, `shipment`), `<part>-<n>` (from 1)
+ * when it runs `count` times (cluster mode, docs/adr/0049-cluster-mode.md).
+ */
+export const replicaName = (part, index, count) => (count > 1 ? `${part}-${index + 1}` : part);
+
+/**
+ * `npm start`'s options from its arguments: `--replicas <n>` (the gateway and every service)
+ * and `--nats-nodes <n>` (a local NATS cluster), each a whole number from 1.
+ * @param {string[]} args @returns {{ replicas: number, natsNodes: number }}
+ */
+export function parseStartArgs(args) {
+  const options = { replicas: 1, natsNodes: 1 };
+  const names = { '--replicas': 'replicas', '--nats-nodes': 'natsNodes' };
+  for (let i = 0; i < args.length; i++) {
+    const [flag, inline] = args[i].split('=', 2);
+    const key = names[flag];
+    if (!key) throw new Error(`Unknown option ${args[i]} (npm start takes --replicas <n> and --nats-nodes <n>)`);
+    const value = inline ?? args[++i];
+    if (!/^[1-9][0-9]?$/.test(value ?? '')) throw new Error(`${flag} needs a whole number from 1 to 99 (got ${value ?? 'nothing'})`);
+    options[key] = Number(value);
+  }
+  return options;
+}
+
 /** Child environment: no jest flags leaking into the servers; the gateway's signing key only where given. */
 export function childEnv(env) {
   const base = { ...process.env, ...env };
@@ -127,19 +152,24 @@ async function isHealthy(url) {
 /**
  * Starts the whole system. Resolves once /api/health answers 200 through the edge.
  * @param {{ root?: string, env?: Record<string,string>, dataDir?: string, build?: boolean,
- *           isolated?: { label: string }, out?: NodeJS.WritableStream }} [options]
+ *           isolated?: { label: string }, out?: NodeJS.WritableStream, replicas?: number, natsNodes?: number }} [options]
+ *   `replicas`: how many of the gateway and of each service (default 1); `natsNodes`: how many
+ *   local nats-servers, as a cluster with every stream on min(natsNodes, 3) of them (default 1;
+ *   only when NATS_URL is empty). With more than one, children are named `gateway-1`, `shipment-2`,
+ *   `nats-3`, … (replicaName); the edge spreads the API over the gateways (docs/adr/0049-cluster-mode.md).
  *   `isolated`: a fresh database `freight_<label>_<id>`, fresh service roles, NATS namespace
  *   `<label>_<id>` (on a nats-server of its own unless NATS_URL is set) and free ports, all
  *   removed again by `stop()`.
  *   Once healthy, a child that exits on its own is restarted with back-off (see children.mjs);
  *   a child that dies while starting fails the start.
  * @returns {Promise<{ url: string, portalUrl: string, docsUrl: string, mailInboxUrl?: string, headLogin: {username: string, password?: string, created: boolean},
- *   env: Record<string,string>, children: Children, stop: () => Promise<void> }>}
+ *   env: Record<string,string>, gatewayUrls: string[], natsUrls: string[], children: Children, stop: () => Promise<void> }>}
+ *   `gatewayUrls`: each gateway's own address (not through the edge); `natsUrls`: each NATS server's.
  *   `url`: the main site (the microsite at /, the console); `portalUrl`: the client portal's site (a second edge port).
  *   `children`: the supervisor (pid, hold and resume a child by name: nats, postgres, each registered service, gateway, edge).
  */
 export async function startSystem(options = {}) {
-  const { root = ROOT, dataDir = join(root, '.data'), build = true, isolated, out = process.stdout } = options;
+  const { root = ROOT, dataDir = join(root, '.data'), build = true, isolated, out = process.stdout, replicas = 1, natsNodes = 1 } = options;
   const started = Date.now();
   const log = (message) => out.write(`${'[start]'.padEnd(12)} ${message}\n`);
   const env = loadEnv(root, { overrides: options.env });
@@ -184,13 +214,19 @@ export async function startSystem(options = {}) {
     const id = randomBytes(4).toString('hex');
     if (isolated) env.NATS_NAMESPACE = `${isolated.label}_${id}`;
     // The services' durables and the gateway's bucket carry the namespace in their names (ADR 5, 21).
-    const nats = await watch(ensureNats({ natsUrl: env.NATS_URL, dir: natsDir, services: SERVICES, children, log, namespace: env.NATS_NAMESPACE }));
+    const nats = await watch(
+      ensureNats({ natsUrl: env.NATS_URL, dir: natsDir, services: SERVICES, children, log, namespace: env.NATS_NAMESPACE, nodes: natsNodes }),
+    );
     env.NATS_URL = nats.natsUrl;
+    // Every stream and the revocation bucket on three nodes of our own cluster (one node is lost without loss).
+    if (nats.started) env.NATS_STREAM_REPLICAS = String(Math.min(natsNodes, 3));
 
     let database = urlParts(pg.adminUrl).database;
+    /** Each gateway's port: GATEWAY_PORT, then the ports after it (any free ones in an isolated run). */
+    const gatewayPorts = [];
     if (isolated) {
       database = `freight_${isolated.label}_${id}`;
-      env.GATEWAY_PORT = String(await freePort(env.GATEWAY_HOST));
+      for (let i = 0; i < replicas; i++) gatewayPorts.push(await freePort(env.GATEWAY_HOST));
       env.EDGE_PORT = String(await freePort(env.EDGE_HOST)); // fixed: a restarted edge keeps its URL, and the gateway knows its origin
       env.PORTAL_EDGE_PORT = String(await freePort(env.EDGE_HOST));
       // The sites' URLs are this run's ports (a configured one would be another system's).
@@ -198,8 +234,9 @@ export async function startSystem(options = {}) {
       env.PORTAL_URL = '';
       Object.assign(cleanup, { database, adminUrl: pg.adminUrl, namespaceToken: nats.started ? undefined : id, natsUrl: env.NATS_URL });
     } else {
+      for (let i = 0; i < replicas; i++) gatewayPorts.push(Number(env.GATEWAY_PORT) + i);
       for (const [name, host, port] of [
-        ['GATEWAY_PORT', env.GATEWAY_HOST, env.GATEWAY_PORT],
+        ...gatewayPorts.map((port) => ['GATEWAY_PORT', env.GATEWAY_HOST, String(port)]),
         ['EDGE_PORT', env.EDGE_HOST, env.EDGE_PORT],
         ['PORTAL_EDGE_PORT', env.EDGE_HOST, env.PORTAL_EDGE_PORT],
       ]) {
@@ -253,15 +290,26 @@ export async function startSystem(options = {}) {
       log(`mail catcher: SMTP ${catcher.smtpUrl}, inbox ${mailInboxUrl}`);
     }
 
-    for (const { name, entry } of SERVICES) {
-      children.start(name, process.execPath, [entry], { cwd: root, env: childEnv({ ...env, ...nats.envFor(name), GATEWAY_PUBLIC_KEY: keys.publicKey }) });
+    // Replicas start together: migrations take a per-schema advisory lock (migrateServiceSchema), streams are created once.
+    for (let i = 0; i < replicas; i++) {
+      for (const { name, entry } of SERVICES) {
+        children.start(replicaName(name, i, replicas), process.execPath, [entry], {
+          cwd: root,
+          env: childEnv({ ...env, ...nats.envFor(name), GATEWAY_PUBLIC_KEY: keys.publicKey }),
+        });
+      }
     }
-    children.start('gateway', process.execPath, [GATEWAY_ENTRY], {
-      cwd: root,
-      env: childEnv({ ...env, ...nats.envFor('gateway'), GATEWAY_SIGNING_KEY: keys.signingKey }),
-    });
-    const gatewayUrl = `http://${env.GATEWAY_HOST}:${env.GATEWAY_PORT}`;
-    await watch(waitFor(() => isHealthy(`${gatewayUrl}/api/health`), { timeoutMs: 90_000, what: `${gatewayUrl}/api/health to answer 200` }));
+    env.GATEWAY_PORT = String(gatewayPorts[0]);
+    const gatewayUrls = gatewayPorts.map((port) => `http://${env.GATEWAY_HOST}:${port}`);
+    gatewayPorts.forEach((port, i) =>
+      children.start(replicaName('gateway', i, replicas), process.execPath, [GATEWAY_ENTRY], {
+        cwd: root,
+        env: childEnv({ ...env, GATEWAY_PORT: String(port), ...nats.envFor('gateway'), GATEWAY_SIGNING_KEY: keys.signingKey }),
+      }),
+    );
+    for (const gatewayUrl of gatewayUrls) {
+      await watch(waitFor(() => isHealthy(`${gatewayUrl}/api/health`), { timeoutMs: 90_000, what: `${gatewayUrl}/api/health to answer 200` }));
+    }
 
     // Each service's seed (the directory's creates the Head user on the first start of a
     // database; the services have migrated by now), one after the other.
@@ -285,7 +333,7 @@ export async function startSystem(options = {}) {
         PORTAL_EDGE_PORT: env.PORTAL_EDGE_PORT,
         PUBLIC_SITE_URL: env.PUBLIC_SITE_URL,
         PORTAL_URL: env.PORTAL_URL,
-        EDGE_UPSTREAMS: JSON.stringify({ gateway: gatewayUrl }),
+        EDGE_UPSTREAMS: JSON.stringify({ gateway: gatewayUrls }),
         BODY_LIMIT_BYTES: env.BODY_LIMIT_BYTES,
       }),
       onLine: (line) => {
@@ -299,7 +347,7 @@ export async function startSystem(options = {}) {
     await watch(waitFor(() => isHealthy(`${url}/api/health`), { timeoutMs: 10_000, what: `${url}/api/health through the edge` }));
     log(`healthy in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     children.supervise();
-    return { url, portalUrl, docsUrl: `${url}/api/docs`, mailInboxUrl, headLogin, env, children, stop };
+    return { url, portalUrl, docsUrl: `${url}/api/docs`, mailInboxUrl, headLogin, env, gatewayUrls, natsUrls: nats.natsUrls, children, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -342,7 +390,14 @@ async function main() {
       void shutdown(0);
     });
   }
-  const pending = startSystem({ out });
+  let cluster;
+  try {
+    cluster = parseStartArgs(process.argv.slice(2));
+  } catch (error) {
+    say(`✖ ${error.message}`);
+    process.exit(2);
+  }
+  const pending = startSystem({ out, ...cluster });
   try {
     system = await pending;
   } catch (error) {
@@ -350,8 +405,13 @@ async function main() {
     say(`✖ ${error.message}`);
     process.exit(1);
   }
-  const { url, portalUrl, docsUrl, mailInboxUrl, headLogin } = system;
+  const { url, portalUrl, docsUrl, mailInboxUrl, headLogin, gatewayUrls, natsUrls } = system;
   say();
+  if (gatewayUrls.length > 1 || natsUrls.length > 1) {
+    say(
+      `  Cluster:   ${gatewayUrls.length} gateways behind the edge (${gatewayUrls.join(', ')}), ${cluster.replicas} of every service, NATS ${natsUrls.join(', ')}`,
+    );
+  }
   say(`  Console:   ${url}/admindashboard`);
   say(`  Portal:    ${portalUrl}/clientlogin`);
   say(`  Microsite: ${url}/`);

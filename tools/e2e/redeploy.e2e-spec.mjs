@@ -83,7 +83,7 @@ beforeAll(async () => {
   const [main, portal] = (process.env.E2E_SPARE_PORTS ?? '').split(',').map(Number);
   edges = await startEdges({
     root: dir,
-    upstreams: { gateway: /** @type {string} */ (process.env.E2E_GATEWAY_URL) },
+    upstreams: { gateway: /** @type {string} */ (process.env.E2E_GATEWAY_URLS).split(',') },
     bodyLimit: Number(process.env.E2E_BODY_LIMIT_BYTES),
     ports: { main, portal },
   });

@@ -33,7 +33,11 @@ export class RevocationService implements OnModuleInit, OnApplicationShutdown {
 
   async onModuleInit(): Promise<void> {
     this.nc = await connect(natsConnectionOptions(this.config, `${this.config.NATS_NAMESPACE}gateway-revocations`));
-    this.kv = await new Kvm(this.nc).create(revocationBucketName(this.config.NATS_NAMESPACE), { history: 1, ttl: SESSION_LENGTH_MS });
+    this.kv = await new Kvm(this.nc).create(revocationBucketName(this.config.NATS_NAMESPACE), {
+      history: 1,
+      ttl: SESSION_LENGTH_MS,
+      replicas: this.config.NATS_STREAM_REPLICAS,
+    });
     await this.watch(this.kv);
     this.pruneTimer = setInterval(() => this.prune(), PRUNE_INTERVAL_MS).unref();
   }

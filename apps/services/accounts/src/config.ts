@@ -7,6 +7,7 @@ export const SCHEMA = 'accounts';
 
 /** What the accounts service's tools read (migrate, provision). */
 export const accountsEnvSchema = natsEnvSchema.extend({
+  NATS_STREAM_REPLICAS: envFields.NATS_STREAM_REPLICAS,
   ACCOUNTS_DATABASE_URL: postgresUrlField.default('postgres://accounts_svc:accounts_dev_password@127.0.0.1:5432/freight'),
   LOG_LEVEL: envFields.LOG_LEVEL,
 });

@@ -7,6 +7,7 @@ export const SCHEMA = 'directory';
 
 /** What the directory's tools read (migrate, seed, provision). */
 export const directoryEnvSchema = natsEnvSchema.extend({
+  NATS_STREAM_REPLICAS: envFields.NATS_STREAM_REPLICAS,
   DIRECTORY_DATABASE_URL: postgresUrlField.default('postgres://directory_svc:directory_dev_password@127.0.0.1:5432/freight'),
   LOG_LEVEL: envFields.LOG_LEVEL,
 });

@@ -8,6 +8,7 @@ export const SCHEMA = 'notification';
 
 /** What the notification service's tools read (migrate, provision). */
 export const notificationEnvSchema = natsEnvSchema.extend({
+  NATS_STREAM_REPLICAS: envFields.NATS_STREAM_REPLICAS,
   NOTIFICATION_DATABASE_URL: postgresUrlField.default('postgres://notification_svc:notification_dev_password@127.0.0.1:5432/freight'),
   LOG_LEVEL: envFields.LOG_LEVEL,
 });

@@ -7,6 +7,7 @@ export const SCHEMA = 'shipment';
 
 /** What the shipment service's tools read (migrate, provision). */
 export const shipmentEnvSchema = natsEnvSchema.extend({
+  NATS_STREAM_REPLICAS: envFields.NATS_STREAM_REPLICAS,
   SHIPMENT_DATABASE_URL: postgresUrlField.default('postgres://shipment_svc:shipment_dev_password@127.0.0.1:5432/freight'),
   LOG_LEVEL: envFields.LOG_LEVEL,
 });

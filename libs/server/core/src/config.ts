@@ -52,6 +52,16 @@ export const envFields = {
     .regex(/^[A-Za-z0-9_-]+\.?$/, 'must be letters, digits, _ or -, optionally ending with a dot')
     .transform((value) => (value.endsWith('.') ? value : `${value}.`))
     .default(''),
+  /**
+   * Replicas of every JetStream stream (the services' event streams) and of the gateway's
+   * revocation bucket: 1 on one nats-server, 3 on a three-node cluster (docs/adr/0049-cluster-mode.md).
+   */
+  NATS_STREAM_REPLICAS: z.coerce
+    .number({ error: 'must be a number of replicas' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(5, 'must be at most 5 (JetStream allows no more)')
+    .default(1),
   /** This process's own NATS identity (each service and the gateway has one; see tools/dev/nats-config.mjs). */
   NATS_USER: z.string().optional(),
   NATS_PASSWORD: z.string().optional(),

@@ -17,7 +17,7 @@ import { OutboxRelay, serviceInboxPrefix, type OutboxRelayOptions } from './outb
 
 export interface OutboxModuleOptions {
   service: ServiceName;
-  nats: Pick<NatsConfig, 'NATS_URL' | 'NATS_USER' | 'NATS_PASSWORD' | 'NATS_NAMESPACE'>;
+  nats: Pick<NatsConfig, 'NATS_URL' | 'NATS_USER' | 'NATS_PASSWORD' | 'NATS_NAMESPACE'> & { NATS_STREAM_REPLICAS?: number };
   /** Relay settings for tests (poll interval, failpoint). */
   relay?: Pick<OutboxRelayOptions, 'pollMs' | 'batchSize' | 'maxBackoffMs' | 'afterPublish'>;
 }
@@ -43,7 +43,14 @@ export class OutboxRelayService implements OnApplicationBootstrap, BeforeApplica
     const { service, nats, relay } = this.options;
     // A connection of its own, whose replies (JetStream acks) arrive on the service's own inbox.
     this.nats = await connect({ ...natsConnectionOptions(nats, `${nats.NATS_NAMESPACE}${service}-outbox`), inboxPrefix: serviceInboxPrefix(service) });
-    this.relay = new OutboxRelay({ dataSource: this.dataSource, service, nats: this.nats, namespace: nats.NATS_NAMESPACE, ...relay });
+    this.relay = new OutboxRelay({
+      dataSource: this.dataSource,
+      service,
+      nats: this.nats,
+      namespace: nats.NATS_NAMESPACE,
+      streamReplicas: nats.NATS_STREAM_REPLICAS,
+      ...relay,
+    });
     this.relay.start();
   }
 

@@ -116,16 +116,23 @@ export async function appendEvents(tx: EntityManager, events: readonly OutboxEve
 /** How long JetStream drops a repeated `Nats-Msg-Id` (the stream's duplicate window). */
 export const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
 
-/** The stream of `service`'s events: its subjects plain and under a one-token namespace, on disk. */
-export function eventStreamConfig(service: ServiceName): Partial<StreamConfig> & { name: string } {
+/**
+ * The stream of `service`'s events: its subjects plain and under a one-token namespace, on disk,
+ * kept on `replicas` NATS nodes (NATS_STREAM_REPLICAS; docs/adr/0049-cluster-mode.md).
+ */
+export function eventStreamConfig(service: ServiceName, replicas = 1): Partial<StreamConfig> & { name: string } {
   const subject = `events.${service}.>`;
   return {
     name: eventStreamName(service),
     subjects: [subject, `*.${subject}`],
     storage: StorageType.File,
     duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+    num_replicas: replicas,
   };
 }
+
+/** JetStream's error code for a stream name already taken (with another configuration); @nats-io/jetstream names no constant for it. */
+const STREAM_NAME_IN_USE = 10058;
 
 /**
  * Creates the stream, or brings an existing one to this configuration: safe on every start of
@@ -136,11 +143,14 @@ export async function ensureEventStream(nc: NatsConnection, config: Partial<Stre
   try {
     await jsm.streams.info(config.name);
   } catch (error) {
-    if (error instanceof JetStreamApiError && error.code === JetStreamApiCodes.StreamNotFound) {
+    if (!(error instanceof JetStreamApiError && error.code === JetStreamApiCodes.StreamNotFound)) throw error;
+    try {
       await jsm.streams.add(config);
       return;
+    } catch (addError) {
+      // Another replica created it meanwhile: bring it to this configuration as below.
+      if (!(addError instanceof JetStreamApiError && addError.code === STREAM_NAME_IN_USE)) throw addError;
     }
-    throw error;
   }
   await jsm.streams.update(config.name, config);
 }
@@ -152,8 +162,10 @@ export interface OutboxRelayOptions {
   nats: NatsConnection;
   /** NATS_NAMESPACE: prefixes every subject published. */
   namespace: string;
-  /** The stream to make sure of before publishing (default: the service's event stream). */
+  /** The stream to make sure of before publishing (default: the service's event stream on `streamReplicas` nodes). */
   stream?: Partial<StreamConfig> & { name: string };
+  /** NATS_STREAM_REPLICAS: the event stream's replicas (default 1). */
+  streamReplicas?: number;
   /** Rows per transaction (default 100). */
   batchSize?: number;
   /** Looks for rows this often when no NOTIFY came (default 1 s). */
@@ -272,7 +284,7 @@ export class OutboxRelay {
 
   private async ensureStream(): Promise<void> {
     if (this.streamReady) return;
-    await ensureEventStream(this.options.nats, this.options.stream ?? eventStreamConfig(this.options.service));
+    await ensureEventStream(this.options.nats, this.options.stream ?? eventStreamConfig(this.options.service, this.options.streamReplicas));
     this.streamReady = true;
   }
 
