@@ -135,12 +135,13 @@ export class Children {
     return this.#entry(name).child.pid;
   }
 
-  /** Stops one child on purpose (fault drills): it stays down until resume(). */
+  /** Stops one child on purpose (fault drills, a rolling restart): it stays down until resume(). Answers its exit code (or the signal that ended it). */
   async hold(name, graceMs = 10_000) {
     const entry = this.#entry(name);
     entry.held = true;
     clearTimeout(entry.timer);
     await stopEntry(entry, graceMs);
+    return entry.child.exitCode ?? entry.child.signalCode;
   }
 
   /** Starts a held child again. */
