@@ -5,10 +5,11 @@
 // `startSystem({ replicas: 2, natsNodes: 3, isolated })` under load through the edge: booking sheet
 // reads, job creations and credits each with an Idempotency-Key (retried with it after 5xx or no
 // answer), live streams that reconnect as the browser does (after the server's retry hint, reloading
-// their lists), and public BL calls from many client addresses (X-Forwarded-For, as an edge in front
-// would set it). Then the books: every acknowledged job and credit kept once, every job's event
+// their lists), and public BL calls from many client addresses (each from a loopback address of its
+// own, which the edge puts in X-Forwarded-For). Then the books: every acknowledged job and credit kept once, every job's event
 // delivered (the accounts service's copy of the jobs), no change missed by a live stream.
 import { randomUUID } from 'node:crypto';
+import { get as httpGet } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { IDEMPOTENCY_KEY_HEADER } from '@freight/contracts';
@@ -40,7 +41,7 @@ function parseSse(buffer, onEvent) {
 }
 
 /**
- * Seeds what the load names (a consignee, the job's master data, one job with a BL number),
+ * Seeds what the load names (a consignee, the job's master data),
  * through the API as the Head; answers the tokens and ids the load needs.
  */
 async function seed(base, headLogin) {
@@ -66,12 +67,13 @@ async function seed(base, headLogin) {
   await call('POST', '/api/origins/add', token, { OriginPortName: 'Shanghai', OriginPortLocation: 'China' });
   await call('POST', '/api/ShipmentType/add', token, { TypeofShipment: 'FCL' });
   await call('POST', '/api/ShipmentTerm/add', token, { TermofShipment: 'FOB' });
+  // A BL number no job has: the public search answers 404 (its limiter and its path are what the load exercises).
   const blNo = `CHAOSBL${Date.now()}`;
   // The copies of the directory (in the shipment and accounts services) follow its events: until a job and a credit are accepted.
   await waitFor(
     async () => {
       try {
-        await call('POST', '/api/shipments/adminadd', token, jobBody(headLogin.username, 'seed', { blNo }));
+        await call('POST', '/api/shipments/adminadd', token, jobBody(headLogin.username, 'seed'));
         return true;
       } catch {
         return false;
@@ -116,18 +118,20 @@ function startLoad({ base, token, headId, headUsername, blNo, tag }) {
   const jobs = new Map(); // remarks → { ackedAt, jobNo }
   const credits = new Set(); // remarks acknowledged
   const lives = [];
+  /** The requests go on while `writing`, the live streams while `running`. */
+  let writing = true;
   let running = true;
   const authorization = `Bearer ${token}`;
 
-  /** One request of the load: `anonymous` without the Head's token (the public's calls). */
-  async function send(path, { method = 'GET', body, headers = {}, anonymous = false } = {}) {
+  /** One request of the load, as the Head. */
+  async function send(path, { method = 'GET', body, headers = {} } = {}) {
     stats.requests++;
     let status = 0;
     let reply;
     try {
       const res = await fetch(`${base}${path}`, {
         method,
-        headers: { ...(anonymous ? {} : { authorization }), ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+        headers: { authorization, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
         body: body ? JSON.stringify(body) : undefined,
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
@@ -139,6 +143,27 @@ function startLoad({ base, token, headId, headUsername, blNo, tag }) {
     stats.statuses[status] = (stats.statuses[status] ?? 0) + 1;
     if (status === 0 || status >= 500) stats.failed++;
     return { status, reply };
+  }
+
+  /**
+   * A public call from an address of its own: the edge sets X-Forwarded-For from the connection,
+   * whatever the client sent, so each comes from another loopback address (127.x.y.z), as the
+   * public's calls come from many (the per-address limit counts each).
+   */
+  async function publicCall(path) {
+    stats.requests++;
+    const localAddress = `127.${1 + Math.floor(Math.random() * 254)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+    const status = await new Promise((resolve) => {
+      const req = httpGet(`${base}${path}`, { localAddress, timeout: REQUEST_TIMEOUT_MS }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', () => resolve(0));
+      });
+      req.on('timeout', () => req.destroy());
+      req.on('error', () => resolve(0));
+    });
+    stats.statuses[status] = (stats.statuses[status] ?? 0) + 1;
+    if (status === 0 || status >= 500) stats.failed++;
   }
 
   /** A write with its own key, retried with it after 5xx or no answer; answers the 2xx reply or undefined. */
@@ -160,26 +185,23 @@ function startLoad({ base, token, headId, headUsername, blNo, tag }) {
   let n = 0;
   const loops = [
     ...Array.from({ length: WORKERS.reads }, async () => {
-      while (running) await send(`/api/shipments/allbooklist/${headId}?page=1&pageSize=50`);
+      while (writing) await send(`/api/shipments/allbooklist/${headId}?page=1&pageSize=50`);
     }),
     ...Array.from({ length: WORKERS.jobs }, async () => {
-      while (running) {
+      while (writing) {
         const remarks = `chaos ${tag} job ${n++}`;
         const reply = await keyed('/api/shipments/adminadd', jobBody(headUsername, remarks));
         if (reply) jobs.set(remarks, { ackedAt: Date.now(), jobNo: reply.shipment?.jobNo });
       }
     }),
     ...Array.from({ length: WORKERS.credits }, async () => {
-      while (running) {
+      while (writing) {
         const remarks = `chaos ${tag} credit ${n++}`;
         if (await keyed('/api/credits/add', creditBody(remarks))) credits.add(remarks);
       }
     }),
     ...Array.from({ length: WORKERS.bl }, async () => {
-      while (running) {
-        const address = `203.0.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
-        await send(`/api/shipments/searchbl/${blNo}`, { anonymous: true, headers: { 'x-forwarded-for': address } });
-      }
+      while (writing) await publicCall(`/api/shipments/searchbl/${blNo}`);
     }),
     ...Array.from({ length: WORKERS.live }, () => liveClient()),
   ];
@@ -228,7 +250,11 @@ function startLoad({ base, token, headId, headUsername, blNo, tag }) {
     jobs,
     credits,
     lives,
-    async stop() {
+    /** The requests stop; the live streams listen on for `settleMs` (the events of the last writes are on their way), then stop too. */
+    async stop(settleMs = 5000) {
+      writing = false;
+      await Promise.all(loops.slice(0, loops.length - WORKERS.live));
+      await sleep(settleMs);
       running = false;
       await Promise.all(loops);
     },
@@ -250,9 +276,9 @@ const probeReady = (url) => async () => {
 async function rollingRestart(system) {
   const { children, probeUrls, gatewayUrls, natsUrls } = system;
   const exits = [];
-  const restart = async (name, ready) => {
+  const restart = async (name, ready, signal) => {
     const started = Date.now();
-    const code = await children.hold(name, 30_000);
+    const code = await children.hold(name, 30_000, signal);
     children.resume(name);
     await waitFor(ready, { timeoutMs: 120_000, intervalMs: 200, what: `${name} to be ready again` });
     exits.push({ name, code, seconds: (Date.now() - started) / 1000 });
@@ -260,7 +286,8 @@ async function rollingRestart(system) {
   };
   for (const [i, url] of natsUrls.entries()) {
     const { hostname, port } = new URL(url.replace(/^nats:/, 'http:'));
-    await restart(`nats-${i + 1}`, async () => canConnect(hostname, Number(port)));
+    // In lame duck mode, as a deployment stops a NATS node (the chart's preStop): its clients move over a few at a time.
+    await restart(`nats-${i + 1}`, async () => canConnect(hostname, Number(port)), 'SIGUSR2');
     // JetStream catches the node up (its streams' replicas) before the next one goes.
     await sleep(3000);
   }
@@ -286,8 +313,7 @@ async function loseNodes(system) {
 async function check(system, load, tag) {
   const db = new pg.Pool({ connectionString: system.env.DATABASE_URL, max: 2 });
   try {
-    // Events in flight settle first: outboxes relayed, the consumers caught up.
-    await sleep(5000);
+    // The consumers catch up (the live streams listened on as long: Load.stop).
     const { rows: jobRows } = await db.query(`SELECT remarks, job_no, count(*) OVER (PARTITION BY remarks)::int AS n FROM shipment.job WHERE remarks LIKE $1`, [
       `chaos ${tag} job %`,
     ]);

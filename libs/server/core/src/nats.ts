@@ -302,7 +302,14 @@ interface ReplyEnvelope {
   response?: unknown;
 }
 
-/** The connection is gone for now (NATS restarting, network): fail at once rather than wait for the timeout. */
+/**
+ * How long a request waits for a lost connection to come back before it fails: in a NATS cluster
+ * the client is on another node within milliseconds when one restarts (docs/adr/0051-drain-and-probes.md),
+ * and the request goes out then; a NATS that stays down still fails soon rather than after the timeout.
+ */
+export const RECONNECT_WAIT_MS = 2000;
+
+/** The connection is gone for now (NATS restarting, network) and did not come back within RECONNECT_WAIT_MS. */
 class ConnectionLostError extends Error {
   constructor() {
     super('Connection lost. Trying to reconnect...');
@@ -323,6 +330,8 @@ export class NatsRpcClient implements OnApplicationShutdown {
   private readonly options: NodeConnectionOptions;
   private connection?: Promise<NatsConnection>;
   private disconnected = false;
+  /** Requests waiting for the connection to come back. */
+  private readonly reconnectWaiters = new Set<() => void>();
 
   constructor(
     private readonly config: NatsClientConfig,
@@ -342,7 +351,7 @@ export class NatsRpcClient implements OnApplicationShutdown {
     let reply: ReplyEnvelope;
     try {
       const nc = await this.natsConnection();
-      if (this.disconnected) throw new ConnectionLostError();
+      if (this.disconnected && !(await this.reconnected(Math.min(timeout, RECONNECT_WAIT_MS)))) throw new ConnectionLostError();
       const wireSubject = namespacedSubject(this.config.NATS_NAMESPACE, subject);
       const packet = Buffer.from(JSON.stringify({ pattern: subject, data, id: randomUUID() }));
       const deadline = Date.now() + timeout;
@@ -378,6 +387,20 @@ export class NatsRpcClient implements OnApplicationShutdown {
     if (this.config.GATEWAY_SIGNING_KEY) h.set(SIGNATURE_HEADER, signRequest(this.config.GATEWAY_SIGNING_KEY, subject, packet));
     h.set(DEADLINE_HEADER, String(deadline));
     return h;
+  }
+
+  /** Whether the lost connection came back within `ms`. */
+  private reconnected(ms: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const done = (back: boolean) => {
+        clearTimeout(timer);
+        this.reconnectWaiters.delete(wake);
+        resolve(back);
+      };
+      const wake = () => done(true);
+      const timer = setTimeout(() => done(!this.disconnected), ms);
+      this.reconnectWaiters.add(wake);
+    });
   }
 
   /** True when NATS answers a round trip within the timeout. */
@@ -425,6 +448,7 @@ export class NatsRpcClient implements OnApplicationShutdown {
       } else if (status.type === 'reconnect') {
         this.disconnected = false;
         this.logger.log('NATS connection restored');
+        for (const wake of [...this.reconnectWaiters]) wake();
       } else if (status.type === 'error') {
         this.logger.error(`NATS error: ${String(status.error)}`);
       }
