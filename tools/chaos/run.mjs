@@ -6,7 +6,8 @@
 // database is checked: acknowledged creates lost, creates written twice. Loopback only,
 // bounded in time. Not part of npm test.
 // Options: --seconds N (per fault), --only WORD (faults whose name has it), --without-keys (the load sends no
-// Idempotency-Key: what the keys prevent), --no-build, --out FILE.
+// Idempotency-Key: what the keys prevent), --no-build, --out FILE. --rolling and --lost-node instead run the
+// cluster drills of ./cluster.mjs (a rolling deploy; a lost NATS node and service replicas) on a cluster system.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -16,6 +17,7 @@ import { IDEMPOTENCY_KEY_HEADER } from '@freight/contracts';
 import { freePort, waitFor } from '../dev/net.mjs';
 import { SERVICES } from '../dev/services.mjs';
 import { ROOT, startSystem } from '../dev/start.mjs';
+import { clusterDrills, clusterTable } from './cluster.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -24,6 +26,8 @@ const { values: args } = parseArgs({
     'without-keys': { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
     out: { type: 'string' },
+    rolling: { type: 'boolean', default: false },
+    'lost-node': { type: 'boolean', default: false },
   },
 });
 const PHASE_MS = Number(args.seconds) * 1000;
@@ -49,14 +53,18 @@ const systemLog = createWriteStream(logFile);
 // nats-server and an embedded Postgres of its own, which the faults below may stop.
 const pgPort = await freePort('127.0.0.1');
 say(`starting an isolated system with its own NATS and Postgres (127.0.0.1:${pgPort}); its log: ${logFile}`);
+// --rolling and --lost-node: the cluster drills (./cluster.mjs) on two of everything and three NATS nodes;
+// the gateways wait a little more than the edge's readiness poll before closing their listeners.
+const cluster = args.rolling || args['lost-node'];
 const system = await startSystem({
   isolated: { label: 'chaos' },
   build: !args['no-build'],
   dataDir,
   out: systemLog,
-  env: { NATS_URL: '', DATABASE_URL: `postgres://postgres:postgres@127.0.0.1:${pgPort}/postgres` },
+  env: { NATS_URL: '', DATABASE_URL: `postgres://postgres:postgres@127.0.0.1:${pgPort}/postgres`, ...(cluster && { DRAIN_DELAY_MS: '1500' }) },
+  ...(cluster && { replicas: 2, natsNodes: 3 }),
 });
-for (const name of ['nats', 'postgres']) system.children.pid(name); // throws unless the system started its own
+for (const name of [cluster ? 'nats-1' : 'nats', 'postgres']) system.children.pid(name); // throws unless the system started its own
 
 // Whatever happens (Ctrl-C included), the system and its data folder go.
 let cleaning;
@@ -217,6 +225,31 @@ async function phase(index, fault) {
     faultSeconds: (faultEnd - faultStart) / 1000,
     recovery,
   };
+}
+
+if (cluster) {
+  let rows;
+  try {
+    rows = await clusterDrills(system, { rolling: args.rolling, lostNode: args['lost-node'], seconds: Number(args.seconds) });
+  } finally {
+    await cleanup();
+  }
+  const table = [
+    `Cluster drills (\`npm run chaos -- ${[args.rolling && '--rolling', args['lost-node'] && '--lost-node'].filter(Boolean).join(' ')} --seconds ${args.seconds}\`, ${new Date().toISOString().slice(0, 16)}Z):`,
+    'two gateways behind the edge, two replicas of every service, three NATS nodes (streams with 3 replicas); load through the edge.',
+    '',
+    clusterTable(rows),
+    '',
+    'Failed: requests answered 5xx or not at all (each write retried with its key). Lost: a write answered 2xx not in the database.',
+    "Doubled: a job or credit written twice. Events lost: a job whose event never reached the accounts service's copy.",
+    'Live-stream gap: changes (acknowledged jobs) a live stream neither heard nor covered by a reload on reconnecting.',
+  ].join('\n');
+  mkdirSync(join(reportFile, '..'), { recursive: true });
+  writeFileSync(reportFile, table + '\n');
+  process.stdout.write(`\n${table}\n\n`);
+  say(`written to ${reportFile}`);
+  const bad = rows.some((r) => r.lost > 0 || r.doubled > 0 || r.eventsLost > 0 || r.liveMissed > 0);
+  process.exit(bad ? 1 : 0);
 }
 
 const { children } = system;

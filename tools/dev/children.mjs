@@ -135,12 +135,17 @@ export class Children {
     return this.#entry(name).child.pid;
   }
 
-  /** Stops one child on purpose (fault drills): it stays down until resume(). */
-  async hold(name, graceMs = 10_000) {
+  /**
+   * Stops one child on purpose (fault drills, a rolling restart) with its stop signal, or `signal`
+   * (nats-server's lame duck mode is SIGUSR2): it stays down until resume(). Answers its exit code
+   * (or the signal that ended it).
+   */
+  async hold(name, graceMs = 10_000, signal = undefined) {
     const entry = this.#entry(name);
     entry.held = true;
     clearTimeout(entry.timer);
-    await stopEntry(entry, graceMs);
+    await stopEntry(entry, graceMs, signal);
+    return entry.child.exitCode ?? entry.child.signalCode;
   }
 
   /** Starts a held child again. */
@@ -180,9 +185,9 @@ export class Children {
   }
 }
 
-async function stopEntry(entry, graceMs) {
+async function stopEntry(entry, graceMs, signal = entry.stopSignal) {
   if (entry.done || entry.child.exitCode !== null || entry.child.pid === undefined) return;
-  signalGroup(entry.child.pid, entry.stopSignal);
+  signalGroup(entry.child.pid, signal);
   const timer = setTimeout(() => signalGroup(entry.child.pid, 'SIGKILL'), graceMs);
   await entry.exited;
   clearTimeout(timer);

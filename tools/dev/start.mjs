@@ -163,8 +163,9 @@ async function isHealthy(url) {
  *   Once healthy, a child that exits on its own is restarted with back-off (see children.mjs);
  *   a child that dies while starting fails the start.
  * @returns {Promise<{ url: string, portalUrl: string, docsUrl: string, mailInboxUrl?: string, headLogin: {username: string, password?: string, created: boolean},
- *   env: Record<string,string>, gatewayUrls: string[], natsUrls: string[], children: Children, stop: () => Promise<void> }>}
- *   `gatewayUrls`: each gateway's own address (not through the edge); `natsUrls`: each NATS server's.
+ *   env: Record<string,string>, gatewayUrls: string[], natsUrls: string[], probeUrls: Record<string, string>, children: Children, stop: () => Promise<void> }>}
+ *   `gatewayUrls`: each gateway's own address (not through the edge); `natsUrls`: each NATS server's;
+ *   `probeUrls`: each service process's probes by child name (`<url>/live`, `<url>/ready`).
  *   `url`: the main site (the microsite at /, the console); `portalUrl`: the client portal's site (a second edge port).
  *   `children`: the supervisor (pid, hold and resume a child by name: nats, postgres, each registered service, gateway, edge).
  */
@@ -291,11 +292,17 @@ export async function startSystem(options = {}) {
     }
 
     // Replicas start together: migrations take a per-schema advisory lock (migrateServiceSchema), streams are created once.
+    // Each on a probe port of its own (HEALTH_PORT: /live, /ready; docs/adr/0051-drain-and-probes.md).
+    /** @type {Record<string, string>} */
+    const probeUrls = {};
     for (let i = 0; i < replicas; i++) {
       for (const { name, entry } of SERVICES) {
-        children.start(replicaName(name, i, replicas), process.execPath, [entry], {
+        const child = replicaName(name, i, replicas);
+        const healthPort = await freePort('127.0.0.1');
+        probeUrls[child] = `http://127.0.0.1:${healthPort}`;
+        children.start(child, process.execPath, [entry], {
           cwd: root,
-          env: childEnv({ ...env, ...nats.envFor(name), GATEWAY_PUBLIC_KEY: keys.publicKey }),
+          env: childEnv({ ...env, ...nats.envFor(name), GATEWAY_PUBLIC_KEY: keys.publicKey, HEALTH_PORT: String(healthPort) }),
         });
       }
     }
@@ -347,7 +354,7 @@ export async function startSystem(options = {}) {
     await watch(waitFor(() => isHealthy(`${url}/api/health`), { timeoutMs: 10_000, what: `${url}/api/health through the edge` }));
     log(`healthy in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     children.supervise();
-    return { url, portalUrl, docsUrl: `${url}/api/docs`, mailInboxUrl, headLogin, env, gatewayUrls, natsUrls: nats.natsUrls, children, stop };
+    return { url, portalUrl, docsUrl: `${url}/api/docs`, mailInboxUrl, headLogin, env, gatewayUrls, natsUrls: nats.natsUrls, probeUrls, children, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -18,12 +18,19 @@ import { HttpErrorFilter } from './http/exception.filter.js';
 export const MAX_PARAM_LENGTH = KEY_MAX_LENGTH * 12;
 
 /**
- * How long a shutdown waits for the connections still open once the requests in flight had their
- * chance: then every one is closed. Without it a client that keeps a connection open (a browser
- * after a live stream ended, a keep-alive socket the server does not count as idle) held the
- * gateway up to Fastify's 72 s keep-alive, past a deployment's grace period.
+ * While the gateway closes (docs/adr/0051-drain-and-probes.md), connections are closed as soon as
+ * they are idle: checked this often. A browser after a live stream ended, or a keep-alive socket
+ * the server does not count as idle when the close starts, would otherwise hold the gateway up
+ * to Fastify's 72 s keep-alive, past a deployment's grace period.
  */
-export const SHUTDOWN_GRACE_MS = 5000;
+export const IDLE_CHECK_MS = 100;
+/** What the drain leaves after the listener closed for the NATS connections to close. */
+const CLOSE_MARGIN_MS = 1000;
+
+/** How long a close waits for busy connections before it cuts them: the drain's time less its delay and a margin. */
+export function connectionGraceMs(config: Pick<GatewayConfig, 'DRAIN_TIMEOUT_MS' | 'DRAIN_DELAY_MS'>): number {
+  return Math.max(CLOSE_MARGIN_MS, config.DRAIN_TIMEOUT_MS - config.DRAIN_DELAY_MS - CLOSE_MARGIN_MS);
+}
 
 /**
  * A call without an Origin (curl, server to server, a same-origin GET) passes; a call with
@@ -53,8 +60,7 @@ export async function createGateway(
   // bodyParser off: Fastify's own JSON parser (with the body limit) is the only one; Nest would add form bodies.
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { logger, abortOnError: false, bodyParser: false });
   app.setGlobalPrefix('api');
-  // Exit 0 once closed (Nest would otherwise re-raise the signal and die by it), flushing the logs.
-  app.enableShutdownHooks(['SIGINT', 'SIGTERM'], { useProcessExit: true });
+  // No shutdown hooks of Nest's: main.ts drains on SIGTERM (docs/adr/0051-drain-and-probes.md).
   await app.init();
 
   // Helmet's headers on every reply, its middleware made once (@fastify/helmet builds it again for
@@ -81,8 +87,14 @@ export async function createGateway(
     },
   });
   const fastify = app.getHttpAdapter().getInstance();
+  // The requests in flight finish; each connection closes once idle; those still open when the drain's time is nearly up are cut.
   fastify.addHook('preClose', (done) => {
-    setTimeout(() => fastify.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+    const idle = setInterval(() => fastify.server.closeIdleConnections(), IDLE_CHECK_MS).unref();
+    const cut = setTimeout(() => fastify.server.closeAllConnections(), connectionGraceMs(config)).unref();
+    fastify.server.once('close', () => {
+      clearInterval(idle);
+      clearTimeout(cut);
+    });
     done();
   });
   // JSON is the only body type: Fastify's default text/plain parser would let other types through as strings (415 instead).

@@ -11,6 +11,7 @@ import { GATEWAY_CONFIG, type GatewayConfig } from './config/gateway.config.js';
 import { CompanyController } from './company/company.controller.js';
 import { ContactController } from './contact/contact.controller.js';
 import { DocsController } from './docs/docs.controller.js';
+import { GatewayDrain } from './health/drain.service.js';
 import { HealthController } from './health/health.controller.js';
 import { resourceForwarder } from './forward/resource-forwarder.js';
 import { csvExporter } from './export/csv-exporter.js';
@@ -61,6 +62,7 @@ export class AppModule implements OnModuleInit {
         SessionStateService,
         LiveJobsService,
         StatementPdfDrawer,
+        GatewayDrain,
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_INTERCEPTOR, useClass: ContractReplyInterceptor },
         { provide: APP_FILTER, useClass: HttpErrorFilter },

@@ -1,4 +1,4 @@
-import { messageReplySchema } from './common.js';
+import { messageReplySchema, probeReplySchema } from './common.js';
 import { clientLoginRequestSchema, clientLoginResponseSchema } from './directory/client-account.js';
 import { ownRoutes } from './sign-in.js';
 import { companyRoutes } from './company.js';
@@ -34,6 +34,26 @@ const clientRoutes = {
   },
 } as const satisfies Record<string, ApiRoute>;
 
+/** The gateway's probes for the edge and Kubernetes (docs/adr/0051-drain-and-probes.md); /api/health asks every service besides. */
+const probeRoutes = {
+  healthLive: {
+    method: 'GET',
+    path: '/api/health/live',
+    summary: 'Liveness: 200 while the gateway runs',
+    access: 'public',
+    reply: probeReplySchema,
+    status: 200,
+  },
+  healthReady: {
+    method: 'GET',
+    path: '/api/health/ready',
+    summary: 'Readiness: 200 while the gateway takes traffic; 503 while it drains or NATS is down',
+    access: 'public',
+    reply: probeReplySchema,
+    status: 200,
+  },
+} as const satisfies Record<string, ApiRoute>;
+
 /**
  * Every REST call under /api: method, path (OpenAPI style), who may call it and the
  * schemas of its parts. The gateway validates with these schemas, forwards the resource
@@ -43,12 +63,20 @@ const clientRoutes = {
 export const api = {
   ...ownRoutes,
   ...clientRoutes,
+  ...probeRoutes,
   ...contactRoutes,
   ...companyRoutes,
   ...jobMailRoutes,
   ...statementPdfRoutes,
   ...(Object.assign({}, ...Object.values(resources).map((resource) => resource.routes)) as ResourceRoutes),
-} as typeof ownRoutes & typeof clientRoutes & typeof contactRoutes & typeof companyRoutes & typeof jobMailRoutes & typeof statementPdfRoutes & ResourceRoutes;
+} as typeof ownRoutes &
+  typeof clientRoutes &
+  typeof probeRoutes &
+  typeof contactRoutes &
+  typeof companyRoutes &
+  typeof jobMailRoutes &
+  typeof statementPdfRoutes &
+  ResourceRoutes;
 
 export type ApiName = keyof typeof api;
 

@@ -20,6 +20,10 @@ export const healthReplySchema = z.object({
 });
 export type HealthReply = z.infer<typeof healthReplySchema>;
 
+/** The gateway's probes (docs/adr/0051-drain-and-probes.md): live while the process runs; ready, or why not. */
+export const probeReplySchema = z.object({ status: z.enum(['up', 'ready', 'draining', 'nats down']) });
+export type ProbeReply = z.infer<typeof probeReplySchema>;
+
 /** What each service answers on `<service>.health`. */
 export interface ServiceHealth {
   service: ServiceName;

@@ -26,6 +26,8 @@ describe('loadGatewayConfig', () => {
       COMPANY_PHONE: '+92 21 3555 0100',
       SUPPORT_EMAIL: 'support@freight.localhost',
       COMPANY_LOGO_URL: '',
+      DRAIN_DELAY_MS: 0,
+      DRAIN_TIMEOUT_MS: 20_000,
     });
   });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EXPORT_CHUNK_MAX, companyEnvSchema } from '@freight/contracts';
-import { envFields, loadConfig } from '@freight/server';
+import { drainEnvSchema, envFields, loadConfig } from '@freight/server';
 
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
 
@@ -59,6 +59,14 @@ export const gatewayEnvSchema = z.object({
   LOG_LEVEL: envFields.LOG_LEVEL,
   /** The company's own details, answered at GET /api/company and printed on the statement PDF (docs/adr/0044-company-profile.md). */
   ...companyEnvSchema.shape,
+  /**
+   * On SIGTERM the gateway reports not ready at once and keeps answering this long before it closes
+   * its listener, so the load balancer (the edge, Kubernetes' endpoints) stops sending it requests
+   * first (docs/adr/0051-drain-and-probes.md).
+   */
+  DRAIN_DELAY_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(120_000).default(0),
+  /** The whole drain (the delay, the requests in flight, the live streams) ends within this; then every connection is closed. */
+  DRAIN_TIMEOUT_MS: drainEnvSchema.shape.DRAIN_TIMEOUT_MS,
 });
 
 export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;

@@ -1,15 +1,33 @@
 import { Controller, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { NatsRpcClient } from '@freight/server';
-import { SERVICES, healthSubject, type HealthReply } from '@freight/contracts';
+import { SERVICES, healthSubject, type HealthReply, type ProbeReply } from '@freight/contracts';
 import { Route } from '../http/route.decorator.js';
+import { GatewayDrain } from './drain.service.js';
 
 /** Short, so a health probe answers quickly even when a service hangs. */
 export const HEALTH_TIMEOUT_MS = 1000;
 
 @Controller()
 export class HealthController {
-  constructor(private readonly rpc: NatsRpcClient) {}
+  constructor(
+    private readonly rpc: NatsRpcClient,
+    private readonly drain: GatewayDrain,
+  ) {}
+
+  /** Liveness: the process runs and answers (docs/adr/0051-drain-and-probes.md). */
+  @Route('healthLive')
+  live(): ProbeReply {
+    return { status: 'up' };
+  }
+
+  /** Readiness: 503 from the moment a drain starts, or while NATS does not answer; the services are each their own probes' business. */
+  @Route('healthReady')
+  async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<ProbeReply> {
+    const status = this.drain.draining ? 'draining' : (await this.rpc.ping(HEALTH_TIMEOUT_MS)) ? 'ready' : 'nats down';
+    if (status !== 'ready') void reply.status(503);
+    return { status };
+  }
 
   /** 200 when NATS and every service (with its database) answer; 503 with the same body otherwise. */
   @Route('health')

@@ -3,7 +3,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { Messages } from '@freight/contracts';
 import { connectTestNats, uniqueNamespace } from '@freight/server-testing';
 import { ALLOWED_ORIGIN, BODY_LIMIT_BYTES, PUBLIC_ORIGIN, TestGateway, dropRevocationBucket, gatewayConfig, stackForFile } from '../testing/gateway-stack.js';
-import { SHUTDOWN_GRACE_MS } from '../app.factory.js';
+import { connectionGraceMs } from '../app.factory.js';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from './exception.filter.js';
 
 const suite = stackForFile();
@@ -96,7 +96,8 @@ describe('a directory that does not answer', () => {
 describe('a shutdown', () => {
   it('closes a connection a client keeps busy once the grace period is over, instead of waiting for it (Node would wait 60 s for the headers)', async () => {
     const namespace = uniqueNamespace();
-    const gateway = await TestGateway.start(gatewayConfig(namespace));
+    const config = gatewayConfig(namespace, { DRAIN_TIMEOUT_MS: 6000 });
+    const gateway = await TestGateway.start(config);
     const { hostname, port } = new URL(gateway.baseUrl);
     const socket = connectTcp({ host: hostname, port: Number(port) });
     const closedByServer = new Promise<void>((resolve) => socket.on('close', () => resolve()));
@@ -107,7 +108,7 @@ describe('a shutdown', () => {
     try {
       const [, ms] = await timed(() => gateway.close());
       await closedByServer;
-      expect(ms).toBeGreaterThanOrEqual(SHUTDOWN_GRACE_MS - 100);
+      expect(ms).toBeGreaterThanOrEqual(connectionGraceMs(config) - 100);
       expect(ms).toBeLessThan(30_000);
     } finally {
       socket.destroy();

@@ -13,8 +13,12 @@ export interface JobChange extends LiveJobEvent {
 export interface JobChangeListener {
   /** A job changed. */
   change: (change: JobChange) => void;
-  /** The gateway is stopping: end the stream (the browser reconnects to another replica). */
-  stop: () => void;
+  /**
+   * End the stream with a reconnect hint: the gateway is stopping (the browser reconnects to
+   * another replica), or its NATS connection was lost and is back (changes may have been missed
+   * meanwhile; the browser reloads its lists on reconnecting).
+   */
+  reconnect: () => void;
 }
 
 /** `events.shipment.job.>`: every change of a job (ADR 33; the gateway's NATS grant is exactly this). */
@@ -76,6 +80,20 @@ export class LiveJobsService implements OnModuleInit, BeforeApplicationShutdown,
     });
     // The subscription exists on the server once this round trip is back: a change saved after start-up is heard.
     await this.nc.flush();
+    void this.watch(this.nc);
+  }
+
+  /** After a lost NATS connection (a NATS node restarted) every open stream ends with a reconnect hint: events published meanwhile were not heard. */
+  private async watch(nc: NatsConnection): Promise<void> {
+    for await (const status of nc.status()) {
+      if (status.type !== 'reconnect') continue;
+      this.logger.warn(`NATS connection back: ${this.listeners.size} live streams asked to reconnect`);
+      this.reconnectAll();
+    }
+  }
+
+  private reconnectAll(): void {
+    for (const listener of [...this.listeners]) listener.reconnect();
   }
 
   /** Tells `listener` every job change from now on; the function answered stops that. */
@@ -89,9 +107,9 @@ export class LiveJobsService implements OnModuleInit, BeforeApplicationShutdown,
     return this.listeners.size;
   }
 
-  /** Before the HTTP server closes (it would wait for them): every open stream ends. */
+  /** Before the HTTP server closes (it would wait for them): every open stream ends, with a reconnect hint. */
   beforeApplicationShutdown(): void {
-    for (const listener of [...this.listeners]) listener.stop();
+    this.reconnectAll();
   }
 
   async onApplicationShutdown(): Promise<void> {

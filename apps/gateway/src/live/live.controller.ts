@@ -1,8 +1,10 @@
 import { PassThrough } from 'node:stream';
 import { Controller, Logger, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { LIVE_JOB_EVENT, LIVE_READY_EVENT, isStaffRole, seesAllJobs, type LiveJobEvent } from '@freight/contracts';
+import { AppError } from '@freight/server';
+import { LIVE_JOB_EVENT, LIVE_READY_EVENT, Messages, isStaffRole, seesAllJobs, type LiveJobEvent } from '@freight/contracts';
 import { RevocationService } from '../auth/revocation.service.js';
+import { GatewayDrain } from '../health/drain.service.js';
 import { SESSION_STATE_MAX_AGE_MS, SessionStateService } from '../auth/session-state.service.js';
 import type { Session } from '../auth/token.service.js';
 import { Route } from '../http/route.decorator.js';
@@ -12,6 +14,12 @@ import { LiveJobsService, type JobChange } from './live-jobs.service.js';
 export const LIVE_SESSION_CHECK_MS = SESSION_STATE_MAX_AGE_MS;
 /** A comment line this often keeps proxies and load balancers from closing a quiet stream. */
 export const LIVE_KEEPALIVE_MS = 20_000;
+/**
+ * The reconnect hint (SSE `retry:`) of a stream the gateway ends while the session is fine: it is
+ * draining, or its NATS connection came back (docs/adr/0051-drain-and-probes.md). The browser
+ * reconnects this soon, to a gateway that is ready, and reloads its lists as after any break.
+ */
+export const LIVE_RECONNECT_HINT_MS = 500;
 
 const logger = new Logger('LiveJobs');
 
@@ -34,10 +42,13 @@ export class LiveController {
     private readonly live: LiveJobsService,
     private readonly states: SessionStateService,
     private readonly revocations: RevocationService,
+    private readonly drain: GatewayDrain,
   ) {}
 
   @Route('shipmentsLive')
   stream(@Req() request: FastifyRequest, @Res() reply: FastifyReply): FastifyReply {
+    // A draining gateway opens no stream it would end at once: the edge asks a ready one, the browser tries again.
+    if (this.drain.draining) throw new AppError('SERVICE_UNAVAILABLE', Messages.serviceUnavailable);
     const session = request.auth!;
     const body = new PassThrough();
     let role = session.actor.role;
@@ -48,7 +59,7 @@ export class LiveController {
         const event: LiveJobEvent = { change: change.change, jobNo: change.jobNo };
         body.write(sse(LIVE_JOB_EVENT, event));
       },
-      stop: () => end('gateway stopping'),
+      reconnect: () => end('reconnect', LIVE_RECONNECT_HINT_MS),
     });
 
     let checking = false;
@@ -71,7 +82,8 @@ export class LiveController {
     const keepAlive = setInterval(() => body.write(': keep-alive\n\n'), LIVE_KEEPALIVE_MS);
 
     let ended = false;
-    const end = (reason: string) => {
+    /** Ends the stream; `retryMs`: with a reconnect hint (the session is fine, the gateway asks the browser to come back). */
+    const end = (reason: string, retryMs?: number) => {
       if (ended) return;
       ended = true;
       stopListening();
@@ -79,6 +91,7 @@ export class LiveController {
       clearInterval(keepAlive);
       clearTimeout(expiry);
       logger.debug?.(`Live stream of ${session.actor.username} ended: ${reason}`);
+      if (retryMs !== undefined) body.write(`retry: ${retryMs}\n\n`);
       body.end();
     };
     // The browser went away (navigation, logout, a lost network): stop at once.

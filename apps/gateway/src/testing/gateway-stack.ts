@@ -39,6 +39,8 @@ export function gatewayConfig(namespace: string, overrides: Partial<GatewayConfi
     ...companyEnvSchema.parse({}),
     ...nats,
     LOG_LEVEL: 'silent',
+    DRAIN_DELAY_MS: 0,
+    DRAIN_TIMEOUT_MS: 20_000,
     ...overrides,
   };
 }

@@ -1,10 +1,11 @@
 import type { DynamicModule, INestMicroservice, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { ServiceName } from '@freight/contracts';
-import { ConfigError, type LogLevel, type ServiceNatsConfig } from './config.js';
+import { ConfigError, loadConfig, type LogLevel, type ServiceNatsConfig } from './config.js';
+import { drainEnvSchema, drainOnSignals, startProbeListener } from './drain.js';
 import { RpcErrorFilter } from './errors.js';
 import { createNestLogger } from './logging.js';
-import { natsMicroserviceOptions } from './nats.js';
+import { NamespacedServerNats, natsMicroserviceOptions } from './nats.js';
 
 export interface ServiceBootstrapOptions {
   service: ServiceName;
@@ -14,19 +15,31 @@ export interface ServiceBootstrapOptions {
 
 /**
  * Create and start a service: NATS in its queue group under the namespace, taking only
- * requests the gateway signed; pino logs; every error as `{code, message, details}`;
- * clean shutdown on SIGTERM/SIGINT.
+ * requests the gateway signed; pino logs; every error as `{code, message, details}`; with
+ * HEALTH_PORT set, its probes (`/live`, `/ready`). On SIGTERM/SIGINT it drains and exits 0
+ * (docs/adr/0051-drain-and-probes.md): no new requests (its subscriptions drained), those in
+ * flight answered, then the application closed (the outbox flushed, its connections closed),
+ * all within DRAIN_TIMEOUT_MS.
  */
 export async function startService({ service, module, config }: ServiceBootstrapOptions): Promise<INestMicroservice> {
+  const drain = loadConfig(drainEnvSchema);
+  const options = natsMicroserviceOptions(service, config);
+  const server = (options as { strategy: NamespacedServerNats }).strategy;
+  // The rest of the drain (the outbox, the connections) gets a quarter of the time.
+  server.inFlightWaitMs = Math.round(drain.DRAIN_TIMEOUT_MS * 0.75);
   const app = await NestFactory.createMicroservice(module, {
-    ...natsMicroserviceOptions(service, config),
+    ...options,
     logger: createNestLogger(service, config.LOG_LEVEL),
     bufferLogs: true,
   });
   app.useGlobalFilters(new RpcErrorFilter());
-  // Exit 0 once closed (Nest would otherwise re-raise the signal and die by it), flushing the logs.
-  app.enableShutdownHooks(['SIGINT', 'SIGTERM'], { useProcessExit: true });
   await app.listen();
+  const probes = drain.HEALTH_PORT === undefined ? undefined : await startProbeListener(drain.HEALTH_HOST, drain.HEALTH_PORT, () => server.isReady());
+  // app.close(), not Nest's own signal hooks: those run the shutdown hooks (the outbox's flush) before the server stops taking requests.
+  drainOnSignals(async () => {
+    await app.close();
+    probes?.close();
+  }, drain.DRAIN_TIMEOUT_MS);
   return app;
 }
 

@@ -5,5 +5,6 @@ export * from './nats.js';
 export * from './gateway-signature.js';
 export * from './logging.js';
 export * from './bootstrap.js';
+export * from './drain.js';
 export * from './resource-controller.js';
 export * from './batcher.js';

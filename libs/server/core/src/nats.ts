@@ -1,7 +1,8 @@
 import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID, type KeyObject } from 'node:crypto';
-import { ServerNats, type MicroserviceOptions, type NatsOptions } from '@nestjs/microservices';
+import { NatsContext, ServerNats, type MicroserviceOptions, type NatsOptions } from '@nestjs/microservices';
+import { lastValueFrom } from 'rxjs';
 import {
   RequestError,
   TimeoutError,
@@ -26,6 +27,7 @@ import {
 } from '@freight/contracts';
 import type { NatsConfig, ServiceNatsConfig } from './config.js';
 import { RemoteError } from './errors.js';
+import { waitUntil } from './drain.js';
 import { SIGNATURE_HEADER, signRequest, signatureProblem } from './gateway-signature.js';
 
 type NatsConnectionOptions = Required<NatsOptions>['options'];
@@ -100,13 +102,19 @@ export class NamespacedServerNats extends ServerNats {
   private readonly queue?: string;
   private connection?: NatsConnection;
   private partsSubscription?: Subscription;
+  /** Requests taken and not answered yet: a drain waits for them. */
+  private readonly inFlight = new Set<Msg>();
+  private draining = false;
+  private natsDown = false;
+  /** How long close() waits for the requests in flight (docs/adr/0051-drain-and-probes.md); startService sets it from DRAIN_TIMEOUT_MS. */
+  inFlightWaitMs = 15_000;
 
   /** `service`: its subjects (`<service>.>`) hold the parts subject; `maxReplyBytes`: REPLY_MAX_BYTES unless a test says less. */
   constructor(
     private readonly namespace: string,
     options: NatsConnectionOptions,
     private readonly gatewayKey: KeyObject,
-    service?: string,
+    private readonly service?: string,
     private readonly maxReplyBytes = REPLY_MAX_BYTES,
   ) {
     super(options);
@@ -117,6 +125,7 @@ export class NamespacedServerNats extends ServerNats {
   override bindEvents(client: NatsConnection): void {
     super.bindEvents(client);
     this.connection = client;
+    void this.watchStatus(client);
     if (!this.partsSubject) return;
     // In the queue group like every subscription of a service (its NATS permissions); no other replica has this subject.
     this.partsSubscription = client.subscribe(this.partsSubject, {
@@ -127,8 +136,44 @@ export class NamespacedServerNats extends ServerNats {
     });
   }
 
+  private async watchStatus(client: NatsConnection): Promise<void> {
+    for await (const status of client.status()) {
+      if (status.type === 'disconnect') this.natsDown = true;
+      else if (status.type === 'reconnect') this.natsDown = false;
+    }
+  }
+
+  /**
+   * Ready to take requests: not draining, connected to NATS, and the service's own health
+   * handler (`<service>.health`, what the gateway's /api/health asks) reports its database up.
+   */
+  async isReady(): Promise<boolean> {
+    if (this.draining || this.natsDown || !this.connection || this.connection.isClosed()) return false;
+    if (!this.service) return true;
+    const subject = namespacedSubject(this.namespace, `${this.service}.health`);
+    const handler = this.getHandlerByPattern(subject);
+    if (!handler) return true;
+    const health = (await lastValueFrom(this.transformToObservable(await handler({}, new NatsContext([subject, undefined]))))) as { database?: string };
+    return health?.database !== 'down';
+  }
+
+  /**
+   * The drain (docs/adr/0051-drain-and-probes.md): each subscription drained (the server routes
+   * no more requests here; those already sent are still handled, where an unsubscribe would drop
+   * them unanswered), then the requests in flight and the parts of large replies still asked for
+   * answered, then the connection drained, which flushes the replies before it closes.
+   */
   override async close(): Promise<void> {
-    this.partsSubscription?.unsubscribe();
+    this.draining = true;
+    const subscriptions = (this as unknown as { subscriptions: Subscription[] }).subscriptions;
+    if (this.connection && !this.connection.isClosed()) {
+      await Promise.all(subscriptions.map((subscription) => subscription.drain().catch(() => undefined)));
+      const answered = await waitUntil(() => this.inFlight.size === 0 && this.pendingReplies.size === 0, this.inFlightWaitMs);
+      if (!answered) this.refusals.warn(`${this.inFlight.size} requests still unanswered after ${this.inFlightWaitMs} ms: closing`);
+      await this.partsSubscription?.drain().catch(() => undefined);
+      await this.connection.drain().catch(() => undefined);
+    }
+    subscriptions.length = 0;
     for (const pending of this.pendingReplies.values()) clearTimeout(pending.timer);
     this.pendingReplies.clear();
     await super.close();
@@ -138,7 +183,9 @@ export class NamespacedServerNats extends ServerNats {
   override getPublisher(natsMsg: Msg, id: string, ctx: unknown) {
     const publish = super.getPublisher(natsMsg, id, ctx as never);
     if (!natsMsg.reply) return publish;
-    return (response: { id?: string }) => {
+    return (response: { id?: string; isDisposed?: boolean; err?: unknown; status?: string }) => {
+      // The last packet of a reply (Nest marks it disposed; an error or a missing handler is one packet).
+      if (response.isDisposed || response.err !== undefined || response.status === 'error') this.inFlight.delete(natsMsg);
       Object.assign(response, { id });
       const { data, headers: replyHeaders } = this.serializer.serialize(response as { id: string }) as { data: string; headers?: Msg['headers'] };
       const bytes = Buffer.from(data);
@@ -187,8 +234,13 @@ export class NamespacedServerNats extends ServerNats {
   override handleMessage(channel: string, message: Msg): Promise<unknown> {
     const problem = signatureProblem(this.gatewayKey, message.subject, message.data, message.headers?.get(SIGNATURE_HEADER));
     if (problem === undefined) {
+      if (message.reply) this.inFlight.add(message);
       const deadline = Number(message.headers?.get(DEADLINE_HEADER) || NaN);
-      return Number.isFinite(deadline) ? deadlines.run(deadline, () => super.handleMessage(channel, message)) : super.handleMessage(channel, message);
+      const handled = Number.isFinite(deadline) ? deadlines.run(deadline, () => super.handleMessage(channel, message)) : super.handleMessage(channel, message);
+      return handled.catch((error: unknown) => {
+        this.inFlight.delete(message);
+        throw error;
+      });
     }
     this.refuse(message, problem);
     return Promise.resolve();
@@ -228,9 +280,6 @@ export function natsMicroserviceOptions(service: ServiceName, config: ServiceNat
       {
         ...natsConnectionOptions(config, `${config.NATS_NAMESPACE}${service}`),
         queue: namespacedSubject(config.NATS_NAMESPACE, QUEUE_GROUPS[service]),
-        // On shutdown stop taking requests first and let the ones in flight finish.
-        gracefulShutdown: true,
-        gracePeriod: 300,
       },
       config.GATEWAY_PUBLIC_KEY,
       service,
@@ -253,7 +302,14 @@ interface ReplyEnvelope {
   response?: unknown;
 }
 
-/** The connection is gone for now (NATS restarting, network): fail at once rather than wait for the timeout. */
+/**
+ * How long a request waits for a lost connection to come back before it fails: in a NATS cluster
+ * the client is on another node within milliseconds when one restarts (docs/adr/0051-drain-and-probes.md),
+ * and the request goes out then; a NATS that stays down still fails soon rather than after the timeout.
+ */
+export const RECONNECT_WAIT_MS = 2000;
+
+/** The connection is gone for now (NATS restarting, network) and did not come back within RECONNECT_WAIT_MS. */
 class ConnectionLostError extends Error {
   constructor() {
     super('Connection lost. Trying to reconnect...');
@@ -274,6 +330,8 @@ export class NatsRpcClient implements OnApplicationShutdown {
   private readonly options: NodeConnectionOptions;
   private connection?: Promise<NatsConnection>;
   private disconnected = false;
+  /** Requests waiting for the connection to come back. */
+  private readonly reconnectWaiters = new Set<() => void>();
 
   constructor(
     private readonly config: NatsClientConfig,
@@ -293,7 +351,7 @@ export class NatsRpcClient implements OnApplicationShutdown {
     let reply: ReplyEnvelope;
     try {
       const nc = await this.natsConnection();
-      if (this.disconnected) throw new ConnectionLostError();
+      if (this.disconnected && !(await this.reconnected(Math.min(timeout, RECONNECT_WAIT_MS)))) throw new ConnectionLostError();
       const wireSubject = namespacedSubject(this.config.NATS_NAMESPACE, subject);
       const packet = Buffer.from(JSON.stringify({ pattern: subject, data, id: randomUUID() }));
       const deadline = Date.now() + timeout;
@@ -329,6 +387,20 @@ export class NatsRpcClient implements OnApplicationShutdown {
     if (this.config.GATEWAY_SIGNING_KEY) h.set(SIGNATURE_HEADER, signRequest(this.config.GATEWAY_SIGNING_KEY, subject, packet));
     h.set(DEADLINE_HEADER, String(deadline));
     return h;
+  }
+
+  /** Whether the lost connection came back within `ms`. */
+  private reconnected(ms: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const done = (back: boolean) => {
+        clearTimeout(timer);
+        this.reconnectWaiters.delete(wake);
+        resolve(back);
+      };
+      const wake = () => done(true);
+      const timer = setTimeout(() => done(!this.disconnected), ms);
+      this.reconnectWaiters.add(wake);
+    });
   }
 
   /** True when NATS answers a round trip within the timeout. */
@@ -376,6 +448,7 @@ export class NatsRpcClient implements OnApplicationShutdown {
       } else if (status.type === 'reconnect') {
         this.disconnected = false;
         this.logger.log('NATS connection restored');
+        for (const wake of [...this.reconnectWaiters]) wake();
       } else if (status.type === 'error') {
         this.logger.error(`NATS error: ${String(status.error)}`);
       }

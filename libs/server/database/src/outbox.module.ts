@@ -1,8 +1,17 @@
-import { Inject, Injectable, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  Module,
+  type BeforeApplicationShutdown,
+  type DynamicModule,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { ServiceName } from '@freight/contracts';
-import { natsConnectionOptions, type NatsConfig } from '@freight/server';
+import { drainEnvSchema, loadConfig, natsConnectionOptions, type NatsConfig } from '@freight/server';
 import type { DataSource } from 'typeorm';
 import { OutboxRelay, serviceInboxPrefix, type OutboxRelayOptions } from './outbox.js';
 
@@ -15,9 +24,13 @@ export interface OutboxModuleOptions {
 
 const OPTIONS = Symbol('OutboxModuleOptions');
 
-/** The service's outbox relay, started with the application and stopped before it closes. */
+/**
+ * The service's outbox relay, started with the application. Before it closes (once the service
+ * stopped taking requests and answered those in flight: startService), the rows appended until
+ * then are published, so a stopped replica leaves no event waiting (docs/adr/0051-drain-and-probes.md).
+ */
 @Injectable()
-export class OutboxRelayService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class OutboxRelayService implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private nats?: NatsConnection;
   relay?: OutboxRelay;
 
@@ -39,6 +52,16 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
       ...relay,
     });
     this.relay.start();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    // A quarter of the drain's time, as startService leaves it (the rest went to the requests in flight).
+    const timeoutMs = Math.round(loadConfig(drainEnvSchema).DRAIN_TIMEOUT_MS / 4);
+    const drained = await this.relay?.drain(timeoutMs).catch((error: unknown) => {
+      new Logger(OutboxRelayService.name).warn(`Flushing the outbox failed: ${error instanceof Error ? error.message : String(error)}`);
+      return false;
+    });
+    if (drained === false) new Logger(OutboxRelayService.name).warn('Events left in the outbox: another replica relays them');
   }
 
   async onApplicationShutdown(): Promise<void> {

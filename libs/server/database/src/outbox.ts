@@ -227,6 +227,32 @@ export class OutboxRelay {
     await this.waiter.close();
   }
 
+  /**
+   * For a drain (docs/adr/0051-drain-and-probes.md): stops the background rounds, then relays
+   * until every row appended so far is sent, whoever wrote it; while another replica's relay
+   * holds the turn it waits for that one to send them. Rows appended afterwards (by another
+   * replica still serving) are that replica's to relay. Answers whether none was left in time.
+   */
+  async drain(timeoutMs: number): Promise<boolean> {
+    await this.stop();
+    const table = `${quoteIdent(this.schema)}.outbox`;
+    const [{ last }] = await this.options.dataSource.query<{ last: string | null }[]>(`SELECT max(position)::text AS last FROM ${table}`);
+    if (last === null) return true;
+    const deadline = Date.now() + timeoutMs;
+    await this.ensureStream();
+    for (;;) {
+      const sent = await this.relayBatch();
+      if (sent > 0) continue;
+      const [{ left }] = await this.options.dataSource.query<{ left: boolean }[]>(
+        `SELECT EXISTS (SELECT 1 FROM ${table} WHERE sent_at IS NULL AND position <= $1) AS left`,
+        [last],
+      );
+      if (!left) return true;
+      if (Date.now() >= deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
   /** Relays until no unsent row is left (tests, tools); answers how many rows it published. */
   async flush(): Promise<number> {
     await this.ensureStream();

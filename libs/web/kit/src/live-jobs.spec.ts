@@ -18,6 +18,13 @@ describe('SseParser', () => {
     ]);
     expect(parser.push('b\ndata: x\n\n')).toEqual([{ event: 'job', data: 'x' }]);
   });
+
+  it('keeps the reconnect hint (retry:) and passes on no event for it', () => {
+    const parser = new SseParser();
+    expect(parser.retryMs).toBeUndefined();
+    expect(parser.push('retry: 500\n\nretry: soon\n\n')).toEqual([]);
+    expect(parser.retryMs).toBe(500);
+  });
 });
 
 describe('backoffDelay', () => {
@@ -93,6 +100,28 @@ describe('connectLiveJobs against a real HTTP server', () => {
     expect(delays).toEqual([1, 2, 1]);
     expect(seen).toHaveLength(4);
     expect(seen.every((request) => request.authorization === 'Bearer secret-token' && !request.url.includes('secret'))).toBe(true);
+  });
+
+  it("reconnects after the server's retry hint, not its own back-off, and reloads then", async () => {
+    seen.length = 0;
+    handlers.push(stream(['event: ready\ndata: {}\n\n', 'retry: 50\n\n'], true), stream(['event: ready\ndata: {}\n\n'], false));
+    const opens: boolean[] = [];
+    const delays: number[] = [];
+    const live = connectLiveJobs({
+      token: 't',
+      url,
+      onJob: () => undefined,
+      onOpen: (reconnected) => opens.push(reconnected),
+      delay: (attempt) => {
+        delays.push(attempt);
+        return 10;
+      },
+    });
+    await waitUntil(() => opens.length === 2);
+    live.close();
+    expect(opens).toEqual([false, true]);
+    expect(delays).toEqual([]);
+    expect(seen).toHaveLength(2);
   });
 
   it('close() ends an open stream and schedules nothing more', async () => {

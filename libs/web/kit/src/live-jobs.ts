@@ -13,6 +13,8 @@ export interface ServerSentEvent {
  */
 export class SseParser {
   private buffer = '';
+  /** The last `retry:` field: how long the server asks the client to wait before it reconnects (ms). */
+  retryMs?: number;
 
   push(chunk: string): ServerSentEvent[] {
     this.buffer += chunk;
@@ -29,6 +31,7 @@ export class SseParser {
         const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
         if (field === 'event') event = value;
         else if (field === 'data') data.push(value);
+        else if (field === 'retry' && /^\d+$/.test(value)) this.retryMs = Number(value);
       }
       if (data.length > 0 || event !== 'message') events.push({ event, data: data.join('\n') });
     }
@@ -72,10 +75,11 @@ export function connectLiveJobs(options: LiveJobsOptions): { close: () => void }
   let failures = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  const retry = () => {
+  /** The next attempt after the usual wait, or after the server's reconnect hint (a draining gateway's, with up to a quarter more at random). */
+  const retry = (hintMs?: number) => {
     if (controller.signal.aborted) return;
     failures += 1;
-    timer = setTimeout(() => void attempt(), delay(failures));
+    timer = setTimeout(() => void attempt(), hintMs === undefined ? delay(failures) : Math.round(hintMs * (1 + Math.random() / 4)));
   };
 
   const attempt = async (): Promise<void> => {
@@ -127,8 +131,8 @@ export function connectLiveJobs(options: LiveJobsOptions): { close: () => void }
     } catch {
       // the network dropped, or close() aborted the read
     }
-    // The server ended the stream (its session check, a restart) or the network did: try again; a 401 then ends it.
-    retry();
+    // The server ended the stream (its session check, a restart: with a hint when to come back) or the network did: try again; a 401 then ends it.
+    retry(parser.retryMs);
   };
 
   void attempt();
