@@ -20,6 +20,7 @@ import { LiveController } from './live/live.controller.js';
 import { LiveJobsService } from './live/live-jobs.service.js';
 import { ContractReplyInterceptor } from './http/reply.interceptor.js';
 import { StatementPdfController } from './statement/statement-pdf.controller.js';
+import { PdfLeases } from './statement/pdf-leases.js';
 import { StatementPdfDrawer } from './statement/statement-pdf.drawer.js';
 
 /** The gateway holds no business data: every call becomes a NATS request to a service. */
@@ -60,6 +61,7 @@ export class AppModule implements OnModuleInit {
         RevocationService,
         SessionStateService,
         LiveJobsService,
+        PdfLeases,
         StatementPdfDrawer,
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_INTERCEPTOR, useClass: ContractReplyInterceptor },
