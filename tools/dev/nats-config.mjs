@@ -86,6 +86,19 @@ export const revocationBucketSubjects = (bucket) => {
   ];
 };
 
+/** The gateway's bucket of statement PDF slots under `namespace` (pdfLeaseBucketName in apps/gateway/src/statement/pdf-leases.ts). */
+export const pdfLeaseBucket = (namespace = '') => (namespaceToken(namespace) ? `${namespaceToken(namespace)}-pdf-leases` : 'pdf-leases');
+
+/**
+ * The JetStream subjects of the gateway's PDF slot bucket (docs/adr/0053): its stream's info and
+ * creation, reading one key (a create over a deleted slot reads its revision first) and its puts
+ * and deletes. No consumer: nothing watches it. `bucket` `*` (test servers only) is any bucket's.
+ */
+export const pdfLeaseBucketSubjects = (bucket) => {
+  const stream = bucket === '*' ? '*' : `KV_${bucket}`;
+  return [`$JS.API.STREAM.INFO.${stream}`, `$JS.API.STREAM.CREATE.${stream}`, `$JS.API.DIRECT.GET.${stream}.>`, `$KV.${bucket}.>`];
+};
+
 /**
  * The events the gateway streams to signed-in staff (the live booking sheet, ADR 33): the shipment
  * service's job events, plain and namespaced, as they are published (a plain subscription: no
@@ -138,13 +151,17 @@ export function natsIdentities(services = SERVICES, { namespace = '', anyNamespa
   ];
   return [
     // The only caller of services, and the only JetStream user apart from the services' event
-    // streams: of JetStream, its revocation bucket only (ADR 9). The events are denied:
+    // streams: of JetStream, its revocation bucket and its PDF slot bucket only (ADR 9, 53). The events are denied:
     // `*.directory.>` would otherwise match `events.directory.…`, and the test server's any-bucket
     // grant the event streams. It listens to replies and to the shipment service's job events
     // only (GATEWAY_LIVE_SUBJECTS).
     {
       name: 'gateway',
-      publish: [...services.flatMap(({ name }) => serviceSubjects(name)), ...revocationBucketSubjects(anyNamespace ? '*' : revocationBucket(namespace))],
+      publish: [
+        ...services.flatMap(({ name }) => serviceSubjects(name)),
+        ...revocationBucketSubjects(anyNamespace ? '*' : revocationBucket(namespace)),
+        ...pdfLeaseBucketSubjects(anyNamespace ? '*' : pdfLeaseBucket(namespace)),
+      ],
       publishDeny: ['events.>', '*.events.>', ...services.flatMap(({ name }) => eventStreamApi(name))],
       subscribe: ['_INBOX.>', ...GATEWAY_LIVE_SUBJECTS],
     },

@@ -120,9 +120,9 @@ describe('NATS identities', () => {
     ]);
   });
 
-  it('give the gateway of JetStream only its revocation bucket (in the namespace), the test server any bucket', () => {
+  it('give the gateway of JetStream only its revocation and PDF slot buckets (in the namespace), the test server any bucket', () => {
     const jetStream = (list) => list.find((i) => i.name === 'gateway').publish.filter((s) => s.startsWith('$'));
-    const bucket = (stream, bucketName) => [
+    const revocation = (stream, bucketName) => [
       '$JS.API.INFO',
       `$JS.API.STREAM.INFO.${stream}`,
       `$JS.API.STREAM.CREATE.${stream}`,
@@ -131,9 +131,18 @@ describe('NATS identities', () => {
       `$JS.FC.${stream}.>`,
       `$KV.${bucketName}.>`,
     ];
-    expect(jetStream(identities)).toEqual(bucket('KV_revoked-tokens', 'revoked-tokens'));
-    expect(jetStream(natsIdentities(SERVICES, { namespace: 'acme' }))).toEqual(bucket('KV_acme-revoked-tokens', 'acme-revoked-tokens'));
-    expect(jetStream(natsIdentities(SERVICES, { anyNamespace: true }))).toEqual(bucket('*', '*'));
+    const pdfSlots = (stream, bucketName) => [
+      `$JS.API.STREAM.INFO.${stream}`,
+      `$JS.API.STREAM.CREATE.${stream}`,
+      `$JS.API.DIRECT.GET.${stream}.>`,
+      `$KV.${bucketName}.>`,
+    ];
+    expect(jetStream(identities)).toEqual([...revocation('KV_revoked-tokens', 'revoked-tokens'), ...pdfSlots('KV_pdf-leases', 'pdf-leases')]);
+    expect(jetStream(natsIdentities(SERVICES, { namespace: 'acme' }))).toEqual([
+      ...revocation('KV_acme-revoked-tokens', 'acme-revoked-tokens'),
+      ...pdfSlots('KV_acme-pdf-leases', 'acme-pdf-leases'),
+    ]);
+    expect(jetStream(natsIdentities(SERVICES, { anyNamespace: true }))).toEqual([...revocation('*', '*'), ...pdfSlots('*', '*')]);
   });
 
   it("deny the gateway every service's events and event streams", () => {

@@ -20,7 +20,7 @@ import {
   serviceInboxPrefix,
 } from '@freight/server-database';
 import { createTestDatabase } from '@freight/server-testing';
-import { EVENT_CONSUMERS, eventStream, revocationBucket } from './nats-config.mjs';
+import { EVENT_CONSUMERS, eventStream, pdfLeaseBucket, revocationBucket } from './nats-config.mjs';
 import { startLocalNats } from './nats.mjs';
 import { SERVICES } from './services.mjs';
 
@@ -133,7 +133,7 @@ describe.each([
     );
   });
 
-  it('lets the gateway keep its revocation bucket, and refuses it a stream of its own making', async () => {
+  it('lets the gateway keep its revocation and PDF slot buckets, and refuses it a stream of its own making', async () => {
     const gateway = await connectAs('gateway');
     // What the gateway's RevocationService does: create the bucket, read its status, watch it, put.
     const kv = await new Kvm(gateway).create(revocationBucket(namespace), { history: 1, ttl: 60_000 });
@@ -144,6 +144,12 @@ describe.each([
       expect([entry.operation, entry.key]).toEqual(['PUT', 'a-token-id']);
       break;
     }
+    // What its PdfLeases does: create the bucket, take a slot (a second take finds it held), give it back, take it again.
+    const slots = await new Kvm(gateway).create(pdfLeaseBucket(namespace), { history: 1, ttl: 60_000 });
+    const taken = await slots.create('a-user-id.0', '');
+    await expect(slots.create('a-user-id.0', '')).rejects.toThrow(/wrong last sequence/);
+    await slots.delete('a-user-id.0', { previousSeq: taken });
+    expect(await slots.create('a-user-id.0', '')).toBeGreaterThan(taken);
     // A stream that would keep every request about users to the directory (their passwords included).
     const jsm = await jetstreamManager(gateway, { checkAPI: false });
     await expect(jsm.streams.add({ name: 'RECORDER', subjects: [`${namespace}directory.user.>`] })).rejects.toThrow(

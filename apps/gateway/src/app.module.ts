@@ -21,6 +21,7 @@ import { LiveController } from './live/live.controller.js';
 import { LiveJobsService } from './live/live-jobs.service.js';
 import { ContractReplyInterceptor } from './http/reply.interceptor.js';
 import { StatementPdfController } from './statement/statement-pdf.controller.js';
+import { PdfLeases } from './statement/pdf-leases.js';
 import { StatementPdfDrawer } from './statement/statement-pdf.drawer.js';
 
 /** The gateway holds no business data: every call becomes a NATS request to a service. */
@@ -61,6 +62,7 @@ export class AppModule implements OnModuleInit {
         RevocationService,
         SessionStateService,
         LiveJobsService,
+        PdfLeases,
         StatementPdfDrawer,
         GatewayDrain,
         { provide: APP_GUARD, useClass: AuthGuard },

@@ -1,5 +1,5 @@
 import { Messages, PasswordMessages } from '@freight/contracts';
-import { newUser, testPassword, stackForFile } from '../testing/gateway-stack.js';
+import { TestGateway, gatewayConfig, newUser, testPassword, stackForFile, statusCounts } from '../testing/gateway-stack.js';
 
 // Through the gateway over HTTP, the directory service spawned from its build, real Postgres and NATS.
 // The client address comes from X-Forwarded-For, trusted from the loopback proxy; each test uses its own.
@@ -23,6 +23,44 @@ describe('sign-in attacks', () => {
     expect((await signIn('raced.user', testPassword('raced.user'), '198.51.100.21')).status).toBe(429);
     // …while the real user signs in from theirs: the attacker cannot lock them out.
     expect((await signIn('raced.user', testPassword('raced.user'), '203.0.113.21')).status).toBe(200);
+  });
+});
+
+// ADR 53: the limits are counted in the directory's Postgres, so a second gateway adds no attempts.
+/** Attempts per username and address, and per address over all usernames (docs/adr/0010-sign-in-throttling.md). */
+const PAIR_ATTEMPTS = 5;
+const ADDRESS_ATTEMPTS = 30;
+describe('sign-in limits with two gateways', () => {
+  let other: TestGateway;
+  beforeAll(async () => {
+    other = await TestGateway.start(gatewayConfig(suite.stack.namespace));
+  });
+  afterAll(() => other?.close());
+  const viaBoth = (count: number, attempt: (gateway: TestGateway, i: number) => ReturnType<TestGateway['call']>) =>
+    Promise.all(Array.from({ length: count }, (_, i) => attempt(i % 2 ? other : suite.stack.gateway, i)));
+
+  it(`200 parallel wrong passwords for one username from one address, split over both: ${PAIR_ATTEMPTS} are checked, as with one`, async () => {
+    await suite.stack.addUser(suite.head.token, 'split.user', 'Employee');
+    const replies = await viaBoth(200, (gateway, i) =>
+      gateway.call('POST', '/api/users/login', {
+        body: { username: 'split.user', password: `wrong guess ${i}` },
+        headers: { 'x-forwarded-for': '198.51.100.31' },
+      }),
+    );
+    expect(statusCounts(replies)).toEqual({ 401: PAIR_ATTEMPTS, 429: 200 - PAIR_ATTEMPTS });
+  });
+
+  it(`one address trying many usernames, alternating between them: the ${ADDRESS_ATTEMPTS + 1}th attempt is refused on either`, async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i <= ADDRESS_ATTEMPTS; i++) {
+      const gateway = i % 2 ? other : suite.stack.gateway;
+      const reply = await gateway.call('POST', '/api/users/login', {
+        body: { username: `sprayed${i}`, password: 'spray-and-pray-1' },
+        headers: { 'x-forwarded-for': '198.51.100.32' },
+      });
+      statuses.push(reply.status);
+    }
+    expect(statuses).toEqual([...Array(ADDRESS_ATTEMPTS).fill(401), 429]);
   });
 });
 

@@ -2,7 +2,7 @@ import { connect as connectTcp } from 'node:net';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { Messages } from '@freight/contracts';
 import { connectTestNats, uniqueNamespace } from '@freight/server-testing';
-import { ALLOWED_ORIGIN, BODY_LIMIT_BYTES, PUBLIC_ORIGIN, TestGateway, dropRevocationBucket, gatewayConfig, stackForFile } from '../testing/gateway-stack.js';
+import { ALLOWED_ORIGIN, BODY_LIMIT_BYTES, PUBLIC_ORIGIN, TestGateway, dropGatewayBuckets, gatewayConfig, stackForFile } from '../testing/gateway-stack.js';
 import { connectionGraceMs } from '../app.factory.js';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from './exception.filter.js';
 
@@ -36,7 +36,7 @@ describe('a directory that does not answer', () => {
 
   afterAll(async () => {
     await nc.close();
-    for (const namespace of namespaces) await dropRevocationBucket(namespace);
+    for (const namespace of namespaces) await dropGatewayBuckets(namespace);
   });
 
   async function gatewayWithout(timeoutMs = 5000): Promise<[TestGateway, string]> {
@@ -112,7 +112,7 @@ describe('a shutdown', () => {
       expect(ms).toBeLessThan(30_000);
     } finally {
       socket.destroy();
-      await dropRevocationBucket(namespace);
+      await dropGatewayBuckets(namespace);
     }
   }, 60_000);
 });

@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { AnnouncementTexts, CONTACT_LIMIT, ClientNewsTexts, ContactTexts, api } from '@freight/contracts';
 import { startSmtpSink, until, type SmtpSink } from '@freight/server-testing';
 import { addClient, clientToken } from '../testing/clients.js';
-import { HEAD, Stack } from '../testing/gateway-stack.js';
+import { HEAD, Stack, TestGateway, gatewayConfig, statusCounts } from '../testing/gateway-stack.js';
 
 // The notification service's calls through the gateway. Who may call what, written out by hand
 // from DECISIONS §4: a job's e-mails are read as jobs are (Head and Admin in full; an Employee's
@@ -192,6 +192,20 @@ describe('POST /api/contact', () => {
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(CONTACT_LIMIT.windowSeconds - 60);
     expect(refused).toMatchObject({ status: 429, body: { message: ContactTexts.tooMany(retryAfter), code: 'TOO_MANY_ATTEMPTS' } });
+  });
+
+  // ADR 53: counted in the notification service's Postgres, so a second gateway adds no messages.
+  it(`20 at once from one address, split over two gateways: ${CONTACT_LIMIT.messages} are taken, as with one gateway`, async () => {
+    const other = await TestGateway.start(gatewayConfig(stack.namespace));
+    try {
+      const headers = from('198.51.100.98');
+      const replies = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => (i % 2 ? other : stack.gateway).call('POST', '/api/contact', { body: contactBody, headers })),
+      );
+      expect(statusCounts(replies)).toEqual({ 201: CONTACT_LIMIT.messages, 429: 20 - CONTACT_LIMIT.messages });
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { BL_SEARCH_LIMIT, JobTexts, Messages, TrackingTexts, type Job } from '@freight/contracts';
 import { newClient, until } from '@freight/server-testing';
 import { clientToken } from '../testing/clients.js';
-import { stackForFile } from '../testing/gateway-stack.js';
+import { TestGateway, gatewayConfig, stackForFile, statusCounts } from '../testing/gateway-stack.js';
 import { NAMES, addJob, seedJobWorld, shipmentQuery, type JobWorld } from '../testing/shipments.js';
 
 /*
@@ -219,6 +219,23 @@ describe('GET /api/shipments/searchbl/{blNo}: public tracking (DECISIONS §5)', 
     expect(retryAfter).toBeLessThanOrEqual(BL_SEARCH_LIMIT.windowSeconds);
     expect(refused).toMatchObject({ status: 429, body: { code: 'TOO_MANY_ATTEMPTS', message: TrackingTexts.tooMany(retryAfter) } });
     expect(await call('GET', '/api/shipments/searchbl/LIMIT-BL-1', { headers: from() })).toMatchObject({ status: 200 });
+  });
+
+  // ADR 53: counted in the shipment service's Postgres, so a second gateway adds no searches.
+  it(`${2 * BL_SEARCH_LIMIT.calls} at once from one address, split over two gateways: ${BL_SEARCH_LIMIT.calls} are answered, as with one gateway`, async () => {
+    await booking({ blNo: 'SPLIT-BL-1' });
+    const other = await TestGateway.start(gatewayConfig(shared.stack.namespace));
+    try {
+      const headers = from('192.0.2.78');
+      const replies = await Promise.all(
+        Array.from({ length: 2 * BL_SEARCH_LIMIT.calls }, (_, i) =>
+          (i % 2 ? other : shared.stack.gateway).call('GET', '/api/shipments/searchbl/SPLIT-BL-1', { headers }),
+        ),
+      );
+      expect(statusCounts(replies)).toEqual({ 200: BL_SEARCH_LIMIT.calls, 429: BL_SEARCH_LIMIT.calls });
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -1,8 +1,10 @@
 import { Messages, type Statement } from '@freight/contracts';
-import { pdfText } from '@freight/server-testing';
+import { Kvm } from '@nats-io/kv';
+import { connectTestNats, pdfText, until } from '@freight/server-testing';
 import { consigneesCopied, accountsQuery } from '../testing/accounts.js';
 import { addClient, clientToken } from '../testing/clients.js';
-import { stackForFile, statusCounts, type Reply } from '../testing/gateway-stack.js';
+import { TestGateway, gatewayConfig, stackForFile, statusCounts, type Reply } from '../testing/gateway-stack.js';
+import { pdfLeaseBucketName } from './pdf-leases.js';
 import { PDF_IN_ALL, PDF_PER_USER, PDF_RETRY_AFTER_SECONDS } from './statement-pdf.drawer.js';
 
 /*
@@ -56,9 +58,9 @@ beforeAll(async () => {
   for (const user of pdfUsers) await invoices(user.id, 1000);
 }, 120_000);
 
-/** A consignee's own statement of 1,000 lines as PDF. */
-const pdf = async (user: { id: string; token: string }): Promise<Reply & { file?: Uint8Array }> => {
-  const response = await fetch(`${shared.stack.gateway.baseUrl}/api/accounts/statement/${user.id}/statement.pdf?from=${FROM}&to=${TO}`, {
+/** A consignee's own statement of 1,000 lines as PDF (`user.id`: the consignee's; the Head's token may ask for any), through `gateway`. */
+const pdf = async (user: { id: string; token: string }, gateway = shared.stack.gateway): Promise<Reply & { file?: Uint8Array }> => {
+  const response = await fetch(`${gateway.baseUrl}/api/accounts/statement/${user.id}/statement.pdf?from=${FROM}&to=${TO}`, {
     headers: { authorization: `Bearer ${user.token}` },
   });
   const headers = Object.fromEntries(response.headers);
@@ -122,6 +124,28 @@ describe('statement PDFs', () => {
     expect(Object.keys(counts).sort()).toEqual(['200', '429']);
     expect((await pdf(pdfUsers.at(-1)!)).status).toBe(200);
   });
+
+  // ADR 53: a user's PDFs are counted over every gateway; more gateways (the autoscaler's) give no user more at once.
+  it('PDF_PER_USER holds over two gateways: with them in hand on one, the other refuses the next (429); once they are done, it draws', async () => {
+    const other = await TestGateway.start(gatewayConfig(shared.stack.namespace));
+    const admin = await connectTestNats('admin');
+    try {
+      // The Head's PDFs of the 10,000-line statement: seconds in hand each.
+      const head = { id: consigneeId, token: shared.head.token };
+      const slots = await new Kvm(admin).open(pdfLeaseBucketName(shared.stack.namespace));
+      const first = Array.from({ length: PDF_PER_USER }, () => pdf(head));
+      await until(async () => {
+        const held = await Promise.all(Array.from({ length: PDF_PER_USER }, (_, n) => slots.get(`${shared.head.user_id}.${n}`)));
+        return held.every((entry) => entry?.operation === 'PUT') ? true : undefined;
+      }, "the Head's PDFs in hand on the first gateway");
+      const refused = await pdf(head, other);
+      expect({ status: refused.status, body: refused.body, retryAfter: refused.headers['retry-after'] }).toEqual(busy);
+      expect((await Promise.all(first)).map((reply) => reply.status)).toEqual(Array(PDF_PER_USER).fill(200));
+      expect((await pdf(head, other)).status).toBe(200);
+    } finally {
+      await Promise.allSettled([other.close(), admin.close()]);
+    }
+  }, 60_000);
 
   it('other calls keep their latency while consignees keep the PDF workers busy (against the same calls without, in one run)', async () => {
     await listTimes(5); // warm up

@@ -16,7 +16,7 @@ import { StatementPdfDrawer } from './statement-pdf.drawer.js';
  * for the CSV; the gateway draws them with pdfkit. The figures come first, so a refusal (403 from
  * the guard, 404 for an unknown consignee, 400 for a bad range) is the usual JSON error. The drawing
  * is a worker thread's (StatementPdfDrawer): the event loop only fetches and sends; a user with
- * PDF_PER_USER in hand, or a gateway with PDF_IN_ALL, gets 429 with Retry-After before any fetch.
+ * PDF_PER_USER in hand on any gateways, or a gateway with PDF_IN_ALL, gets 429 with Retry-After before any fetch.
  */
 @Controller()
 export class StatementPdfController {
@@ -34,7 +34,7 @@ export class StatementPdfController {
   ): Promise<FastifyReply> {
     // The Head, or the consignee whose statement it is (the guard checked the path names them): the message's actor is either.
     const actor = session.actor;
-    const release = this.drawer.admit(actor.id);
+    const release = await this.drawer.admit(actor.id);
     let file: Buffer;
     let head: Statement;
     try {

@@ -5,18 +5,21 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { AppError } from '@freight/server';
 import { Messages, type CompanyProfile, type Statement, type StatementLine } from '@freight/contracts';
+import { PdfLeases } from './pdf-leases.js';
 import type { DrawJob } from './statement-pdf.worker.js';
 
 /** Worker threads that draw statement PDFs: every core but one, which the event loop keeps. */
 export const PDF_THREADS = Math.max(1, availableParallelism() - 1);
-/** PDFs one user may have in hand at once (fetching their lines or being drawn); past it: 429. */
+/** PDFs one user may have in hand at once (fetching their lines or being drawn), on all gateways together; past it: 429. */
 export const PDF_PER_USER = 2;
-/** PDFs in hand at once on this gateway, every user's together; past it: 429. */
+/** PDFs in hand at once on this gateway, every user's together (a guard of this process's CPU and memory); past it: 429. */
 export const PDF_IN_ALL = PDF_THREADS * 4;
 /** How much lower the workers' scheduling priority is than the gateway's own (Linux nice). */
 const PDF_NICE = 10;
 /** What a refused PDF's Retry-After says: a statement of 1,000 lines is drawn in about 0.3 s. */
 export const PDF_RETRY_AFTER_SECONDS = 2;
+
+const busy = () => new AppError('TOO_MANY_ATTEMPTS', Messages.pdfBusy, { retryAfterSeconds: String(PDF_RETRY_AFTER_SECONDS) });
 
 /** The built worker beside this file; under jest, which runs the sources, the build's (the test setup builds the gateway first). */
 function workerFile(): string {
@@ -27,31 +30,36 @@ function workerFile(): string {
 /**
  * Draws statement PDFs in a pool of worker threads (piscina), so a burst of them no longer holds
  * the gateway's event loop and every other call behind it, and admits at most PDF_PER_USER per user
- * and PDF_IN_ALL in all (docs/adr/0043-replies-of-any-size-and-pdf-workers.md).
+ * over every gateway (PdfLeases) and PDF_IN_ALL in all on this one
+ * (docs/adr/0043-replies-of-any-size-and-pdf-workers.md, docs/adr/0053-state-of-each-process-with-replicas.md).
  */
 @Injectable()
 export class StatementPdfDrawer implements OnApplicationShutdown {
   // Niced: on a busy machine the event loop (every other call) and the services go first.
   private readonly pool = new Piscina<DrawJob, Uint8Array>({ filename: workerFile(), maxThreads: PDF_THREADS, minThreads: 1, niceIncrement: PDF_NICE });
-  private readonly perUser = new Map<string, number>();
   private inAll = 0;
 
+  constructor(private readonly leases: PdfLeases) {}
+
   /** Counts a PDF of `userId` in until the answer's `release` is called; refuses it (429, Retry-After) past either limit. */
-  admit(userId: string): () => void {
-    const mine = this.perUser.get(userId) ?? 0;
-    if (mine >= PDF_PER_USER || this.inAll >= PDF_IN_ALL) {
-      throw new AppError('TOO_MANY_ATTEMPTS', Messages.pdfBusy, { retryAfterSeconds: String(PDF_RETRY_AFTER_SECONDS) });
-    }
-    this.perUser.set(userId, mine + 1);
+  async admit(userId: string): Promise<() => void> {
+    if (this.inAll >= PDF_IN_ALL) throw busy();
+    // Counted before the user's slot is asked for, so a burst cannot all pass the check while it waits.
     this.inAll++;
+    const giveBack = await this.leases.take(userId, PDF_PER_USER).catch((error: unknown) => {
+      this.inAll--;
+      throw error;
+    });
+    if (!giveBack) {
+      this.inAll--;
+      throw busy();
+    }
     let released = false;
     return () => {
       if (released) return;
       released = true;
       this.inAll--;
-      const left = (this.perUser.get(userId) ?? 1) - 1;
-      if (left > 0) this.perUser.set(userId, left);
-      else this.perUser.delete(userId);
+      giveBack();
     };
   }
 

@@ -14,6 +14,7 @@ import {
 } from '@freight/server-testing';
 import { createGateway } from '../app.factory.js';
 import { revocationBucketName } from '../auth/revocation.service.js';
+import { pdfLeaseBucketName } from '../statement/pdf-leases.js';
 import { SESSION_STATE_MAX_AGE_MS } from '../auth/session-state.service.js';
 import type { GatewayConfig } from '../config/gateway.config.js';
 
@@ -144,7 +145,7 @@ export class Stack {
   async stop(): Promise<void> {
     await this.gateway.close().catch(() => undefined);
     await this.services.stop();
-    await dropRevocationBucket(this.namespace);
+    await dropGatewayBuckets(this.namespace);
   }
 }
 
@@ -168,12 +169,12 @@ export function stackForFile(overrides: Partial<GatewayConfig> = {}): FileStack 
   return shared;
 }
 
-/** Test namespaces leave no KV bucket behind on the shared NATS. */
-export async function dropRevocationBucket(namespace: string): Promise<void> {
+/** Test namespaces leave no KV bucket behind on the shared NATS (the revoked tokens, the PDF slots). */
+export async function dropGatewayBuckets(namespace: string): Promise<void> {
   const nc = await connectTestNats('admin');
   try {
     const jsm = await jetstreamManager(nc);
-    await jsm.streams.delete(`KV_${revocationBucketName(namespace)}`).catch(() => undefined);
+    for (const bucket of [revocationBucketName(namespace), pdfLeaseBucketName(namespace)]) await jsm.streams.delete(`KV_${bucket}`).catch(() => undefined);
   } finally {
     await nc.close();
   }

@@ -160,10 +160,22 @@ describe('with the service as processes', () => {
     expect(await checkDelivered(ids)).toBe(0);
   });
 
-  it('two replicas on one queue: every e-mail sent exactly once', async () => {
-    await Promise.all([start(), start()]);
+  it('two replicas on one queue: both take requests and both send, every e-mail sent exactly once', async () => {
+    await Promise.all([start({ PGAPPNAME: 'first' }), start({ PGAPPNAME: 'second' })]);
+    // Which process queued each e-mail and which sent it (the session's application_name, each replica's PGAPPNAME).
+    await admin.query(`ALTER TABLE notification.mail ADD COLUMN written_by text DEFAULT current_setting('application_name'), ADD COLUMN sent_by text`);
+    await admin.query(
+      `CREATE FUNCTION notification.mail_sent_by() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN NEW.sent_by := current_setting('application_name'); RETURN NEW; END $$`,
+    );
+    await admin.query(
+      `CREATE TRIGGER mail_sent_by BEFORE UPDATE ON notification.mail FOR EACH ROW WHEN (NEW.status = 'sent') EXECUTE FUNCTION notification.mail_sent_by()`,
+    );
     const ids = (await sendAll(300, 'TWO')).map((reply) => reply.id);
     const twice = await checkDelivered(ids);
     expect(twice).toBe(0);
+    const by = async (column: string) =>
+      (await admin.query<{ by: string; count: number }>(`SELECT ${column} AS by, count(*)::int AS count FROM notification.mail GROUP BY 1 ORDER BY 1`)).rows;
+    expect((await by('written_by')).map((row) => row.by)).toEqual(['first', 'second']);
+    expect((await by('sent_by')).map((row) => row.by)).toEqual(['first', 'second']);
   });
 });
