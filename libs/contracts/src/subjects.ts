@@ -1,10 +1,5 @@
 import { z } from 'zod/mini';
-import {
-  clientCredentialsReplySchema,
-  clientSessionStateSchema,
-  type ClientCredentialsReply,
-  type ClientSessionState,
-} from './directory/client-account.js';
+import { clientCredentialsReplySchema, clientSessionStateSchema, type ClientCredentialsReply, type ClientSessionState } from './directory/client-account.js';
 import { userSchema, userSessionStateSchema, type User, type UserSessionState } from './directory/user.resource.js';
 import { loginRequestSchema, type LoginRequest } from './sign-in.js';
 import { messageReplySchema, type MessageReply, type ServiceHealth } from './common.js';
@@ -78,7 +73,9 @@ type MustHold<T extends true> = T;
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 /** Every internal message's reply schema describes its reply type: one that does not, does not compile. */
 export type InternalRepliesDescribed = MustHold<
-  { [S in keyof InternalMessages]: Same<z.output<(typeof internalMessages)[S]['reply']>, InternalMessages[S]['reply']> }[keyof InternalMessages] extends true ? true : false
+  { [S in keyof InternalMessages]: Same<z.output<(typeof internalMessages)[S]['reply']>, InternalMessages[S]['reply']> }[keyof InternalMessages] extends true
+    ? true
+    : false
 >;
 /** Every registered service answers `<service>.health` (the gateway's /api/health asks each): a service without it does not compile. */
 export type EveryServiceHasHealth = MustHold<`${ServiceName}.health` extends keyof InternalMessages ? true : false>;

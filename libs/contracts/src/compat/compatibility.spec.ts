@@ -43,7 +43,9 @@ describe('a request (the old gateway sends, the new service reads)', () => {
       'amount: narrowed: maximum 100 → maximum 50; old callers may send values now refused',
     ]);
     expect(problems(amount(1, 50), amount(0, 100), 'request')).toEqual([]);
-    expect(problems(z.object({ amount: z.number() }), z.object({ amount: z.int() }), 'request')[0]).toMatch(/^amount: type narrowed: number is no longer accepted/);
+    expect(problems(z.object({ amount: z.number() }), z.object({ amount: z.int() }), 'request')[0]).toMatch(
+      /^amount: type narrowed: number is no longer accepted/,
+    );
   });
 
   it('fails a text bound tightened or a pattern added', () => {
@@ -73,7 +75,9 @@ describe('a request (the old gateway sends, the new service reads)', () => {
   });
 
   it('fails an object closed to fields it does not list', () => {
-    expect(problems(body, z.strictObject(body.shape), 'request')).toEqual([': now refuses fields it does not list (a closed object); old callers may send them']);
+    expect(problems(body, z.strictObject(body.shape), 'request')).toEqual([
+      ': now refuses fields it does not list (a closed object); old callers may send them',
+    ]);
   });
 });
 
@@ -171,6 +175,8 @@ describe('compareContracts', () => {
   it('fails a body with a required field on a route that had none', () => {
     const { body: _, ...withoutBody } = old.routes['POST /api/jobs/add']!;
     const before = { ...old, routes: { 'POST /api/jobs/add': withoutBody } };
-    expect(compareContracts(before, old).map(describeIncompatibility)).toEqual(['route POST /api/jobs/add body name: new required field; old callers do not send it']);
+    expect(compareContracts(before, old).map(describeIncompatibility)).toEqual([
+      'route POST /api/jobs/add body name: new required field; old callers do not send it',
+    ]);
   });
 });

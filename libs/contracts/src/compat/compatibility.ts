@@ -70,7 +70,11 @@ function compareEntries<E extends Partial<Record<string, JsonSchema>>>(
   for (const [name, old] of Object.entries(before)) {
     const now = after[name];
     if (!now) {
-      found.push({ where: `${kind} ${name}`, path: '', problem: `removed: old callers still use it, serve it beside its successor until none remains (ADR 55)` });
+      found.push({
+        where: `${kind} ${name}`,
+        path: '',
+        problem: `removed: old callers still use it, serve it beside its successor until none remains (ADR 55)`,
+      });
       continue;
     }
     for (const [part, role] of Object.entries(parts)) {
@@ -109,7 +113,21 @@ export function compareSchemas(previous: JsonSchema, next: JsonSchema, role: Rol
 }
 
 /** Keywords that only annotate: a schema with no other is "any value". */
-const ANNOTATIONS = new Set(['$schema', '$id', '$comment', '$defs', 'definitions', 'title', 'description', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'id']);
+const ANNOTATIONS = new Set([
+  '$schema',
+  '$id',
+  '$comment',
+  '$defs',
+  'definitions',
+  'title',
+  'description',
+  'default',
+  'examples',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'id',
+]);
 
 const isAny = (schema: Schema) => Object.keys(schema).every((keyword) => ANNOTATIONS.has(keyword));
 /** `false`, or zod's `z.never()`: no value passes. */
@@ -174,7 +192,10 @@ function covers(innerSchema: JsonSchema, outerSchema: JsonSchema, path: string, 
     if (context.visiting.has(pair)) return [];
     context.visiting = new Set([...context.visiting, pair]);
   }
-  if (isNothing(outer.schema)) return isNothing(inner.schema) ? [] : [{ path, problem: context.role === 'request' ? 'no longer accepted; old callers send it' : 'refused by old readers' }];
+  if (isNothing(outer.schema))
+    return isNothing(inner.schema)
+      ? []
+      : [{ path, problem: context.role === 'request' ? 'no longer accepted; old callers send it' : 'refused by old readers' }];
   const outerMembers = members(outer.schema, context.outer);
   const problems: Problem[] = [];
   for (const member of members(inner.schema, context.inner)) {
@@ -206,7 +227,8 @@ function memberProblem(member: Schema, outer: Schema, role: Role): string {
 function withPatterns(schema: Schema): Schema {
   const { allOf, pattern, ...rest } = schema;
   const patterns: unknown[] = pattern === undefined ? [] : [pattern];
-  const onlyPatterns = Array.isArray(allOf) && allOf.every((member: unknown) => typeof member === 'object' && member !== null && Object.keys(member).join() === 'pattern');
+  const onlyPatterns =
+    Array.isArray(allOf) && allOf.every((member: unknown) => typeof member === 'object' && member !== null && Object.keys(member).join() === 'pattern');
   if (onlyPatterns) patterns.push(...(allOf as Schema[]).map((member) => member.pattern));
   return { ...rest, ...(allOf !== undefined && !onlyPatterns && { allOf }), ...(patterns.length > 0 && { pattern: patterns }) };
 }
@@ -291,7 +313,9 @@ const boundText = (name: string, b: Bound | undefined) => (b ? `${b.exclusive ? 
 function boundProblems(inner: Schema, outer: Schema, path: string, role: Role): Problem[] {
   const problems: Problem[] = [];
   const change = (old: string, now: string) =>
-    role === 'request' ? `narrowed: ${old} → ${now}; old callers may send values now refused` : `widened: ${old} → ${now}; old readers refuse values now allowed`;
+    role === 'request'
+      ? `narrowed: ${old} → ${now}; old callers may send values now refused`
+      : `widened: ${old} → ${now}; old readers refuse values now allowed`;
   for (const { lower, upper } of BOUNDS) {
     const outerLow = bound(outer, lower, Math.max);
     const innerLow = bound(inner, lower, Math.max);
@@ -301,7 +325,10 @@ function boundProblems(inner: Schema, outer: Schema, path: string, role: Role): 
     }
     const outerHigh = bound(outer, upper, Math.min);
     const innerHigh = bound(inner, upper, Math.min);
-    if (outerHigh && (!innerHigh || innerHigh.value > outerHigh.value || (innerHigh.value === outerHigh.value && outerHigh.exclusive && !innerHigh.exclusive))) {
+    if (
+      outerHigh &&
+      (!innerHigh || innerHigh.value > outerHigh.value || (innerHigh.value === outerHigh.value && outerHigh.exclusive && !innerHigh.exclusive))
+    ) {
       const [old, now] = role === 'request' ? [innerHigh, outerHigh] : [outerHigh, innerHigh];
       problems.push({ path, problem: change(boundText(upper[0], old), boundText(upper[0], now)) });
     }
@@ -347,10 +374,7 @@ function objectProblems(inner: Schema, outer: Schema, path: string, context: Con
     if (!(field in newFields))
       problems.push({
         path: join(path, field),
-        problem:
-          role === 'request'
-            ? 'removed; old callers still send it and would be ignored or refused'
-            : 'removed; old readers rely on it',
+        problem: role === 'request' ? 'removed; old callers still send it and would be ignored or refused' : 'removed; old readers rely on it',
       });
   }
   for (const field of Object.keys(newFields)) {
@@ -360,9 +384,13 @@ function objectProblems(inner: Schema, outer: Schema, path: string, context: Con
       if (role === 'reply') problems.push(...covers(newFields[field]!, extraFields(old), where, context));
       continue;
     }
-    if (role === 'request' && newRequired.has(field) && !oldRequired.has(field)) problems.push({ path: where, problem: 'became required; old callers may leave it out' });
-    if (role === 'reply' && oldRequired.has(field) && !newRequired.has(field)) problems.push({ path: where, problem: 'became optional; old readers rely on it' });
-    problems.push(...(role === 'request' ? covers(oldFields[field]!, newFields[field]!, where, context) : covers(newFields[field]!, oldFields[field]!, where, context)));
+    if (role === 'request' && newRequired.has(field) && !oldRequired.has(field))
+      problems.push({ path: where, problem: 'became required; old callers may leave it out' });
+    if (role === 'reply' && oldRequired.has(field) && !newRequired.has(field))
+      problems.push({ path: where, problem: 'became optional; old readers rely on it' });
+    problems.push(
+      ...(role === 'request' ? covers(oldFields[field]!, newFields[field]!, where, context) : covers(newFields[field]!, oldFields[field]!, where, context)),
+    );
   }
   // Fields beyond the listed ones (a record, a closed object).
   if (outer.additionalProperties !== undefined || inner.additionalProperties !== undefined) {
@@ -378,7 +406,8 @@ function objectProblems(inner: Schema, outer: Schema, path: string, context: Con
       });
     else if (outerExtra !== false && innerExtra !== false) problems.push(...covers(innerExtra, outerExtra, `${path}{*}`, context));
   }
-  if (outer.propertyNames !== undefined) problems.push(...covers((inner.propertyNames as JsonSchema | undefined) ?? true, outer.propertyNames as JsonSchema, `${path}{key}`, context));
+  if (outer.propertyNames !== undefined)
+    problems.push(...covers((inner.propertyNames as JsonSchema | undefined) ?? true, outer.propertyNames as JsonSchema, `${path}{key}`, context));
   return problems;
 }
 

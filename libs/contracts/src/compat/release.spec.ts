@@ -24,6 +24,14 @@ it('would name a field the last release had and this version removed', () => {
   const route = api.branchesAdd;
   const reply = route.reply.def.shape;
   const { branch: _, ...withoutBranch } = reply;
-  const changed = { ...current, routes: { ...current.routes, 'POST /api/branches/add': { ...current.routes['POST /api/branches/add']!, reply: z.toJSONSchema(z.object(withoutBranch), { io: 'input' }) } } };
-  expect(compareContracts(release, changed as ContractSnapshot).map(describeIncompatibility)).toEqual(['route POST /api/branches/add reply branch: removed; old readers rely on it']);
+  const changed = {
+    ...current,
+    routes: {
+      ...current.routes,
+      'POST /api/branches/add': { ...current.routes['POST /api/branches/add']!, reply: z.toJSONSchema(z.object(withoutBranch), { io: 'input' }) },
+    },
+  };
+  expect(compareContracts(release, changed as ContractSnapshot).map(describeIncompatibility)).toEqual([
+    'route POST /api/branches/add reply branch: removed; old readers rely on it',
+  ]);
 });

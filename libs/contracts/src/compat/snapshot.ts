@@ -37,7 +37,8 @@ export function contractSnapshot(): ContractSnapshot {
   const events: ContractSnapshot['events'] = {};
   for (const [subject, payload] of Object.entries(eventPayloads())) events[subject] = { payload: jsonSchema(payload) };
   return {
-    $comment: 'The contracts of the last release, as JSON Schema (zod toJSONSchema, io input). Written by `npm run contracts:snapshot`; see docs/adr/0055-contract-compatibility.md.',
+    $comment:
+      'The contracts of the last release, as JSON Schema (zod toJSONSchema, io input). Written by `npm run contracts:snapshot`; see docs/adr/0055-contract-compatibility.md.',
     zod: `${version.major}.${version.minor}.${version.patch}`,
     subjects: sorted(subjects),
     routes: sorted(routes),
