@@ -165,9 +165,9 @@ describe('compareContracts', () => {
   it('fails a subject, route or event removed, and passes one added', () => {
     const now = snapshot(body, body, event);
     expect(compareContracts(old, { ...now, subjects: {}, routes: {}, events: {} }).map(describeIncompatibility)).toEqual([
-      'subject shipment.job.add: removed: old callers still use it, serve it beside its successor until none remains (ADR 55)',
-      'route POST /api/jobs/add: removed: old callers still use it, serve it beside its successor until none remains (ADR 55)',
-      'event events.shipment.job.created: removed: old callers still use it, serve it beside its successor until none remains (ADR 55)',
+      'subject shipment.job.add: removed; the last release still uses it: serve it beside its successor until none of that release runs (ADR 55)',
+      'route POST /api/jobs/add: removed; the last release still uses it: serve it beside its successor until none of that release runs (ADR 55)',
+      'event events.shipment.job.created: removed; the last release still uses it: serve it beside its successor until none of that release runs (ADR 55)',
     ]);
     expect(compareContracts(old, { ...now, subjects: { ...now.subjects, 'shipment.job.add.v2': now.subjects['shipment.job.add']! } })).toEqual([]);
   });

@@ -73,7 +73,7 @@ function compareEntries<E extends Partial<Record<string, JsonSchema>>>(
       found.push({
         where: `${kind} ${name}`,
         path: '',
-        problem: `removed: old callers still use it, serve it beside its successor until none remains (ADR 55)`,
+        problem: 'removed; the last release still uses it: serve it beside its successor until none of that release runs (ADR 55)',
       });
       continue;
     }
@@ -184,13 +184,14 @@ const shown = (value: unknown) => JSON.stringify(value);
 const join = (path: string, field: string) => (path ? `${path}.${field}` : field);
 
 /** Every value `inner` allows passes `outer`: else what does not. */
-function covers(innerSchema: JsonSchema, outerSchema: JsonSchema, path: string, context: Context): Problem[] {
+function covers(innerSchema: JsonSchema, outerSchema: JsonSchema, path: string, parent: Context): Problem[] {
+  let context = parent;
   const inner = resolve(innerSchema, context.inner);
   const outer = resolve(outerSchema, context.outer);
   if (inner.ref !== undefined && outer.ref !== undefined) {
     const pair = `${inner.ref}|${outer.ref}`;
     if (context.visiting.has(pair)) return [];
-    context.visiting = new Set([...context.visiting, pair]);
+    context = { ...context, visiting: new Set([...context.visiting, pair]) };
   }
   if (isNothing(outer.schema))
     return isNothing(inner.schema)
@@ -204,7 +205,7 @@ function covers(innerSchema: JsonSchema, outerSchema: JsonSchema, path: string, 
     // The closest member of the same kind says best what changed; none of that kind: the member itself is gone.
     const sameKind = tries.filter((attempt) => kinds(attempt.candidate).some((kind) => kinds(member).includes(kind)));
     if (sameKind.length === 0) {
-      problems.push({ path, problem: memberProblem(member, outer.schema, context.role) });
+      problems.push({ path, problem: memberProblem(member, outer.schema, context) });
       continue;
     }
     problems.push(...sameKind.reduce((best, attempt) => (attempt.problems.length < best.problems.length ? attempt : best)).problems);
@@ -212,10 +213,10 @@ function covers(innerSchema: JsonSchema, outerSchema: JsonSchema, path: string, 
   return problems;
 }
 
-function memberProblem(member: Schema, outer: Schema, role: Role): string {
+function memberProblem(member: Schema, outer: Schema, context: Context): string {
   const kind = kinds(member).join(' or ') || 'any value';
-  const accepted = members(outer, { root: outer }).flatMap(kinds).join(', ') || 'nothing';
-  return role === 'request'
+  const accepted = members(outer, context.outer).flatMap(kinds).join(', ') || 'nothing';
+  return context.role === 'request'
     ? `type narrowed: ${kind} is no longer accepted (now ${accepted}); old callers still send it`
     : `type widened: may now be ${kind}, which old readers refuse (they accept ${accepted})`;
 }
@@ -252,7 +253,7 @@ function coversOne(innerSchema: Schema, outerSchema: Schema, path: string, conte
   const within = (kind: string) => outerKinds.length === 0 || outerKinds.includes(kind) || (kind === 'integer' && outerKinds.includes('number'));
   const lost = innerKinds.filter((kind) => !within(kind));
   if (lost.length > 0 || (innerKinds.length === 0 && outerKinds.length > 0)) {
-    return [{ path, problem: memberProblem(inner, outer, role) }];
+    return [{ path, problem: memberProblem(inner, outer, context) }];
   }
   problems.push(...valueListProblems(inner, outer, path, role));
   problems.push(...boundProblems(inner, outer, path, role));
