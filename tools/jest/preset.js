@@ -7,6 +7,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 
 export const libSources = {
   '^@freight/contracts$': `${root}libs/contracts/src/index.ts`,
+  '^@freight/contracts/compat$': `${root}libs/contracts/src/compat/index.ts`,
   '^@freight/server$': `${root}libs/server/core/src/index.ts`,
   '^@freight/server-database$': `${root}libs/server/database/src/index.ts`,
   '^@freight/server-testing$': `${root}libs/server/testing/src/index.ts`,

@@ -22,11 +22,8 @@ export const referenceCountRequestSchema = z.object({
 export type ReferenceCountRequest = z.infer<typeof referenceCountRequestSchema>;
 
 /** How many of the service's active rows use the record, and what they are called (`job`, `jobs`). */
-export interface ReferenceCount {
-  count: number;
-  one: string;
-  many: string;
-}
+export const referenceCountSchema = z.object({ count: z.int(), one: z.string(), many: z.string() });
+export type ReferenceCount = z.infer<typeof referenceCountSchema>;
 
 /** The services whose rows may use records of `thing` (their registry entries' `references`). */
 export function referencingServices(thing: string): ServiceName[] {

@@ -1,4 +1,5 @@
-import type { ConsigneeBalance } from './accounts-fields.js';
+import { z } from 'zod/mini';
+import { consigneeBalanceSchema } from './accounts-fields.js';
 
 /*
  * The accounts service's events (ADR 21, 34), through its outbox in the change's transaction:
@@ -9,7 +10,5 @@ import type { ConsigneeBalance } from './accounts-fields.js';
  */
 
 /** `events.accounts.balance.updated`: the consignee's balance after the change; `key` is the consignee id. */
-export interface BalanceChangedEvent {
-  key: string;
-  after: ConsigneeBalance;
-}
+export const balanceChangedEventSchema = z.object({ key: z.string(), after: consigneeBalanceSchema });
+export type BalanceChangedEvent = z.infer<typeof balanceChangedEventSchema>;

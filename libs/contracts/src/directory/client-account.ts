@@ -96,18 +96,20 @@ export const clientLoginResponseSchema = z.object({
 export type ClientLoginResponse = z.infer<typeof clientLoginResponseSchema>;
 
 /** A client as far as their sessions go: the version is raised by a new password; a delete ends them too. */
-export interface ClientSessionState {
-  id: string;
-  username: string;
-  role: ClientRole;
-  sessionVersion: number;
-}
+export const clientSessionStateSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  role: z.enum(CLIENT_ROLES),
+  sessionVersion: z.int(),
+});
+export type ClientSessionState = z.infer<typeof clientSessionStateSchema>;
 
 /** What the directory answers a correct client sign-in. */
-export interface ClientCredentialsReply extends ClientSessionState {
+export const clientCredentialsReplySchema = z.extend(clientSessionStateSchema, {
   /** The consignee's or shipper's name (`ourfullname`). */
-  fullName: string;
-}
+  fullName: z.string(),
+});
+export type ClientCredentialsReply = z.infer<typeof clientCredentialsReplySchema>;
 
 /** An edit's body as spec 01 §7 has it for consignees and shippers: `{updateData: {...the fields}}`. */
 export const updateDataBody = <S extends z.ZodMiniType<unknown, Record<string, unknown>>>(data: S) =>

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { DEPARTMENTS, type StaffRole } from '../roles.js';
+import { DEPARTMENTS, STAFF_ROLES } from '../roles.js';
 import { choiceError, roleField } from '../sign-in.js';
 import { PasswordMessages, blankAsMissing, emailField, passwordField, passwordIsUsername, phoneField, requiredText } from '../fields.js';
 import { listQuerySchema } from '../list.js';
@@ -35,12 +35,13 @@ export type User = z.infer<typeof userSchema>;
  * session of the user (a new password, role or username); a token carries the version it
  * was signed with, and the gateway refuses it once the two differ or the user is gone.
  */
-export interface UserSessionState {
-  id: string;
-  username: string;
-  role: StaffRole;
-  sessionVersion: number;
-}
+export const userSessionStateSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  role: z.enum(STAFF_ROLES),
+  sessionVersion: z.int(),
+});
+export type UserSessionState = z.infer<typeof userSessionStateSchema>;
 
 const userFields = z.object({
   fullName: requiredText('Full name'),
