@@ -192,15 +192,21 @@ beforeAll(async () => {
     upstreams[web.name] = `127.0.0.1:${port}`;
     const file = join(configDir, `${web.name}.conf`);
     writeFileSync(file, onThisHost(readFileSync(join(ROOT, `deploy/edge/apps/${web.args.APP}.conf`), 'utf8'), port, {}));
-    start(web.name, imageOf(web.name), {}, { mounts: ['--volume', `${file}:/etc/nginx/conf.d/default.conf:ro`] });
+    // NGINX_PORT: where the image's health check finds it.
+    start(web.name, imageOf(web.name), { NGINX_PORT: String(port) }, { mounts: ['--volume', `${file}:/etc/nginx/conf.d/default.conf:ro`] });
   }
   const urls = { PUBLIC_SITE_URL: site, PORTAL_URL: portalSite };
   for (const [siteName, port] of Object.entries({ main: ports.edge, portal: ports.portalEdge })) {
     const file = join(configDir, `edge-${siteName}.conf.template`);
     writeFileSync(file, onThisHost(readFileSync(join(ROOT, `deploy/edge/sites/${siteName}.conf.template`), 'utf8'), port, upstreams));
-    start(edgeImageName(siteName), imageOf(edgeImageName(siteName)), urls, {
-      mounts: ['--volume', `${file}:/etc/nginx/templates/default.conf.template:ro`],
-    });
+    start(
+      edgeImageName(siteName),
+      imageOf(edgeImageName(siteName)),
+      { ...urls, NGINX_PORT: String(port) },
+      {
+        mounts: ['--volume', `${file}:/etc/nginx/templates/default.conf.template:ro`],
+      },
+    );
   }
   await waitFor(() => answers(`${site}/api/health`), { timeoutMs: 30_000, what: `the edge image (${logsOf(`${label}-edge-main`)})` });
 }, 300_000);
