@@ -58,34 +58,42 @@ function machineSources() {
 
 const listDir = (dir) => (existsSync(dir) ? readdirSync(dir).map((f) => join(dir, f)) : []);
 
-/** The base image: debootstrap's minimal bookworm from this machine's apt source, made once and cached. */
+/**
+ * The tarball of debootstrap's minimal bookworm from this machine's apt source, in `cache`: made once.
+ * @returns {string} its path
+ */
+export function baseTarball(cache = CACHE) {
+  const tarball = join(cache, 'bookworm-minbase.tar');
+  if (existsSync(tarball)) return tarball;
+  const sources = machineSources();
+  const main = sources.find((s) => s.suites.includes('bookworm'));
+  if (!main) throw new Error('No apt source for Debian bookworm in /etc/apt/sources.list*: debootstrap needs one');
+  const started = Date.now();
+  mkdirSync(cache, { recursive: true });
+  const tree = mkdtempSync(join(cache, 'rootfs-'));
+  try {
+    log(`debootstrap --variant=minbase bookworm from ${main.uri} (a few minutes, once)…`);
+    run('debootstrap', ['--variant=minbase', 'bookworm', tree, main.uri], { stdio: ['ignore', 'ignore', 'inherit'] });
+    // The image's apt takes this machine's bookworm sources (updates and security too).
+    const lines = sources.flatMap((s) => s.suites.map((suite) => `deb ${s.uri} ${suite} ${s.components.join(' ') || 'main'}`));
+    writeFileSync(join(tree, 'etc/apt/sources.list'), [...new Set(lines)].join('\n') + '\n');
+    for (const dir of ['var/cache/apt/archives', 'var/lib/apt/lists']) {
+      for (const file of listDir(join(tree, dir)).filter((f) => !f.endsWith('/partial') && !f.endsWith('/lock')))
+        rmSync(file, { recursive: true, force: true });
+    }
+    run('tar', ['-C', tree, '-cf', `${tarball}.tmp`, '.']);
+    run('mv', [`${tarball}.tmp`, tarball]);
+    log(`base tree made in ${seconds(started)} s: ${tarball}`);
+    return tarball;
+  } finally {
+    rmSync(tree, { recursive: true, force: true });
+  }
+}
+
+/** The base image, imported from the cached tarball. */
 function ensureBase() {
   if (imageExists(BASE_IMAGE)) return log(`${BASE_IMAGE}: present`);
-  const tarball = join(CACHE, 'bookworm-minbase.tar');
-  if (!existsSync(tarball)) {
-    const sources = machineSources();
-    const main = sources.find((s) => s.suites.includes('bookworm'));
-    if (!main) throw new Error('No apt source for Debian bookworm in /etc/apt/sources.list*: debootstrap needs one');
-    const started = Date.now();
-    mkdirSync(CACHE, { recursive: true });
-    const tree = mkdtempSync(join(CACHE, 'rootfs-'));
-    try {
-      log(`debootstrap --variant=minbase bookworm from ${main.uri} (a few minutes, once)…`);
-      run('debootstrap', ['--variant=minbase', 'bookworm', tree, main.uri], { stdio: ['ignore', 'ignore', 'inherit'] });
-      // The image's apt takes this machine's bookworm sources (updates and security too).
-      const lines = sources.flatMap((s) => s.suites.map((suite) => `deb ${s.uri} ${suite} ${s.components.join(' ') || 'main'}`));
-      writeFileSync(join(tree, 'etc/apt/sources.list'), [...new Set(lines)].join('\n') + '\n');
-      for (const dir of ['var/cache/apt/archives', 'var/lib/apt/lists']) {
-        for (const file of listDir(join(tree, dir)).filter((f) => !f.endsWith('/partial') && !f.endsWith('/lock')))
-          rmSync(file, { recursive: true, force: true });
-      }
-      run('tar', ['-C', tree, '-cf', `${tarball}.tmp`, '.']);
-      run('mv', [`${tarball}.tmp`, tarball]);
-      log(`base tree made in ${seconds(started)} s: ${tarball}`);
-    } finally {
-      rmSync(tree, { recursive: true, force: true });
-    }
-  }
+  const tarball = baseTarball();
   podman(['import', '--change', 'CMD ["/bin/bash"]', tarball, BASE_IMAGE]);
   log(`${BASE_IMAGE}: imported from ${tarball}`);
 }
