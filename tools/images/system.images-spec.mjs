@@ -320,10 +320,11 @@ describe('the system from its images (npm run images)', () => {
       SHIPMENT_DATABASE_URL: made.serviceUrls.SHIPMENT_DATABASE_URL,
     });
     createSecret('freight-nats', { NATS_PASSWORD_GATEWAY: nats.env.passwords.gateway, NATS_PASSWORD_SHIPMENT: nats.env.passwords.shipment });
-    for (const [name, file, ports] of [
-      ['gateway', 'deploy/k8s/gateway.yaml', { http: String(gatewayPort) }],
-      ['shipment', 'deploy/k8s/services/shipment.yaml', { health: String(await freePort()) }],
-    ]) {
+    const plays = [
+      { name: 'gateway', file: 'deploy/k8s/gateway.yaml', ports: { http: String(gatewayPort) } },
+      { name: 'shipment', file: 'deploy/k8s/services/shipment.yaml', ports: { health: String(await freePort()) } },
+    ];
+    for (const { name, file, ports } of plays) {
       const manifest = join(configDir, `${name}.kube.yaml`);
       writeFileSync(manifest, forKubePlay(file, ports));
       podman(['kube', 'play', '--network', 'host', '--configmap', config, manifest]);
