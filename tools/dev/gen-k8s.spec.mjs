@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EDGES_DIR, ROOT, SERVICES_DIR, WEB_DIR, compareDeployment, renderDeployment, renderWeb } from './gen-k8s.mjs';
-import { edgeTemplatePath } from './routes.mjs';
+import { imageOf } from '../images/deployables.mjs';
 import { SERVICES } from './services.mjs';
 
 const service = (name, changes = {}) => ({
@@ -41,6 +41,7 @@ describe('generated deployment (node tools/dev/gen-k8s.mjs)', () => {
         `${SERVICES_DIR}/billing.yaml`,
         `${SERVICES_DIR}/kustomization.yaml`,
         `${SERVICES_DIR}/shipment.yaml`,
+        'deploy/k8s/gateway.yaml',
         'deploy/k8s/nats-auth.conf',
         'deploy/k8s/secrets.yaml',
       ].sort(),
@@ -123,14 +124,10 @@ describe('web apps and edges (from deploy/edge/routes.json)', () => {
     expect(web[`${WEB_DIR}/client-portal.yaml`]).toContain('httpGet: { path: /remotes/client-portal/remoteEntry.js, port: http }');
   });
 
-  it("runs each site's edge alone: its nginx template inline, the sites' URLs from freight-config, its own Ingress host", () => {
+  it("runs each site's edge alone: its image (with its nginx template), the sites' URLs from freight-config, its own Ingress host", () => {
     const portal = web[`${EDGES_DIR}/portal.yaml`];
-    const template = readFileSync(join(ROOT, edgeTemplatePath('portal')), 'utf8')
-      .trimEnd()
-      .replaceAll('\n', '\n    ')
-      .replaceAll('\n    \n', '\n\n');
-    expect(portal).toContain(`  default.conf.template: |\n    ${template}\n  trusted-proxies.conf: |\n`);
-    expect(portal).toContain('mountPath: /etc/nginx/templates');
+    expect(portal).toContain(`image: ${imageOf('edge-portal')}\n`);
+    expect(portal).not.toContain('default.conf.template');
     // The edge takes the client from the Ingress controller only (nginx's realip), and the gateway trusts that one hop.
     expect(portal).toMatch(/ {4}set_real_ip_from 10\.0\.0\.0\/8;\n {4}real_ip_header X-Forwarded-For;\n---/);
     expect(portal).toContain('- { name: trusted-proxies, mountPath: /etc/nginx/trusted-proxies.d }');

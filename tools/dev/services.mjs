@@ -11,7 +11,8 @@ export const REGISTRY_FILE = fileURLToPath(new URL('../../libs/contracts/src/ser
  * @typedef {{ name: string, project: string, root: string, entry: string, seed: string | null,
  *   migrate: string | null, provision: string | null, queueGroup: string, databaseUrlVariable: string, secretVariables?: string[],
  *   schema: string, port: number | null, image: string, replicas: number,
- *   resources: { cpu: string, memory: string, memoryLimit: string } }} ServiceEntry
+ *   resources: { cpu: string, memory: string, memoryLimit: string },
+ *   autoscale?: { maxReplicas: number, cpuUtilization: number } }} ServiceEntry
  */
 
 /**
@@ -63,6 +64,17 @@ export function validateRegistry(registry) {
       fail(`port must be a TCP port or null (got ${JSON.stringify(service?.port)})`);
     if (!(Number.isInteger(service?.replicas) && service.replicas >= 1))
       fail(`replicas must be a whole number from 1 (got ${JSON.stringify(service?.replicas)})`);
+    const autoscale = service?.autoscale;
+    if (
+      autoscale !== undefined &&
+      !(
+        Number.isInteger(autoscale?.maxReplicas) &&
+        autoscale.maxReplicas >= service?.replicas &&
+        Number.isInteger(autoscale?.cpuUtilization) &&
+        autoscale.cpuUtilization > 0
+      )
+    )
+      fail(`autoscale must be { maxReplicas: from replicas, cpuUtilization: a percentage } (got ${JSON.stringify(autoscale)})`);
     for (const field of ['cpu', 'memory', 'memoryLimit']) {
       if (!QUANTITY.test(String(service?.resources?.[field])))
         fail(`resources.${field} must be a Kubernetes quantity (got ${JSON.stringify(service?.resources?.[field])})`);

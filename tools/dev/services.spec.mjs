@@ -118,4 +118,12 @@ describe('validateRegistry', () => {
     expect(message).toContain('services[1] (billing): entry must be a built .js file');
     expect(message).not.toContain('(billing): secretVariables');
   });
+
+  it('takes an autoscaler only from replicas up, at a CPU percentage', () => {
+    expect(problems(entry('shipment', { autoscale: { maxReplicas: 6, cpuUtilization: 70 } }))).toBe('');
+    expect(problems(entry('shipment', { autoscale: { maxReplicas: 1, cpuUtilization: 70 } }))).toContain(
+      'autoscale must be { maxReplicas: from replicas, cpuUtilization: a percentage } (got {"maxReplicas":1,"cpuUtilization":70})',
+    );
+    expect(problems(entry('shipment', { autoscale: { maxReplicas: 6 } }))).toContain('autoscale must be');
+  });
 });

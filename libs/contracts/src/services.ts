@@ -40,6 +40,8 @@ export interface ServiceEntry {
   image: string;
   replicas: number;
   resources: { cpu: string; memory: string; memoryLimit: string };
+  /** A HorizontalPodAutoscaler from `replicas` up to `maxReplicas` at `cpuUtilization` % of the CPU request. Absent: fixed replicas. */
+  autoscale?: { maxReplicas: number; cpuUtilization: number };
 }
 
 /**
