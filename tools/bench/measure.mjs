@@ -88,11 +88,12 @@ export async function viaSql(pool, work, { amount } = {}) {
 /** Milliseconds of one clock tick in /proc/<pid>/stat (USER_HZ, 100 on Linux). */
 const TICK_MS = 10;
 
-/** Which part of the system a process is, by its command line: this bench, Postgres, NATS, the gateway, a service (`apps/services/<name>`), or other (whatever else runs on the machine). */
+/** Which part of the system a process is, by its command line: this bench, Postgres, NATS, the dev edge, the gateway, a service (`apps/services/<name>`), or other (whatever else runs on the machine). */
 function partOf(pid, command) {
   if (pid === process.pid) return 'bench';
   if (command.some((arg) => /(^|\/)postgres(:|$)/.test(arg))) return 'postgres';
   if (command.some((arg) => arg.endsWith('nats-server'))) return 'nats';
+  if (command.some((arg) => arg.endsWith('tools/dev/edge.mjs'))) return 'edge';
   const app = command.map((arg) => /apps\/(gateway|services\/([\w-]+))\/dist\//.exec(arg)).find(Boolean);
   return app ? (app[2] ?? 'gateway') : 'other';
 }

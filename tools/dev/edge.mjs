@@ -351,17 +351,18 @@ async function compress(request, reply, payload, file) {
  * Every site of deploy/edge/routes.json, each on its own port (`ports[site]`, 0 or unset: any
  * free one). A redirect to a site goes to its configured URL (`env[site.urlVariable]`, e.g.
  * PORTAL_URL) or, unset, to where it listens here. The sites share one pool of each upstream.
- * @param {{ root: string, upstreams: Record<string, string | string[]>, bodyLimit: number, host?: string,
+ * `readyPollMs`: how often each gateway is asked whether it is ready (READY_POLL_MS).
+ * @param {{ root: string, upstreams: Record<string, string | string[]>, bodyLimit: number, host?: string, readyPollMs?: number,
  *           ports?: Record<string, number>, env?: Record<string, string | undefined>, onError?: (message: string) => void }} options
  * @returns {Promise<{ urls: Record<string, string>, listening: Record<string, string>, close: () => Promise<void> }>}
  *   `urls`: each site's URL (configured, else where it listens); `listening`: where each listens.
  */
-export async function startEdges({ root, upstreams, bodyLimit, host = '127.0.0.1', ports = {}, env = {}, onError }) {
+export async function startEdges({ root, upstreams, bodyLimit, host = '127.0.0.1', ports = {}, env = {}, onError, readyPollMs }) {
   const { sites } = loadRoutes(root);
   const urls = /** @type {Record<string, string>} */ ({});
   const listening = /** @type {Record<string, string>} */ ({});
   const apps = [];
-  const pools = Object.fromEntries(Object.entries(upstreams).map(([name, given]) => [name, new UpstreamPool(given)]));
+  const pools = Object.fromEntries(Object.entries(upstreams).map(([name, given]) => [name, new UpstreamPool(given, { pollMs: readyPollMs })]));
   const close = () =>
     Promise.all(apps.map((app) => app.close())).then(() => {
       for (const pool of Object.values(pools)) pool.stop();

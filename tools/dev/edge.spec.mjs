@@ -502,8 +502,8 @@ describe('dev edge: several gateways (docs/adr/0049-cluster-mode.md)', () => {
   });
 
   /** An edge (in this process) over the fake gateways `urls`, in that order. */
-  async function edgeOver(urls) {
-    const edges = await startEdges({ root, upstreams: { gateway: urls }, bodyLimit: BODY_LIMIT, onError: () => {} });
+  async function edgeOver(urls, readyPollMs = READY_POLL_MS) {
+    const edges = await startEdges({ root, upstreams: { gateway: urls }, bodyLimit: BODY_LIMIT, onError: () => {}, readyPollMs });
     opened.push(edges.close);
     return edges.listening.main;
   }
@@ -512,6 +512,7 @@ describe('dev edge: several gateways (docs/adr/0049-cluster-mode.md)', () => {
     opened.push(...all.map((g) => g.close));
     return all;
   }
+  /** @param {string} base @param {string} path @param {{ key?: string, body?: string }} [options] */
   const post = (base, path, { key, body = '{"n":1}' } = {}) =>
     fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...(key && { 'idempotency-key': key }) }, body });
   const whoAnswered = async (res) => [res.status, res.status === 200 ? (await res.json()).gateway : await res.text()];
@@ -548,10 +549,17 @@ describe('dev edge: several gateways (docs/adr/0049-cluster-mode.md)', () => {
     expect(live.seen.map((r) => r.body)).toEqual(['{"n":1}', '{"n":1}', '{"n":1}']);
   });
 
+  /** Unkeyed POSTs until one has been sent to `first` first (the pool's round-robin decides): their statuses. */
+  async function unkeyedUntilSentTo(base, first, path = '/api/credits/add') {
+    const statuses = [];
+    const counted = () => first.seen.filter((r) => r.method === 'POST' && !r.key).length;
+    while (counted() === 0 && statuses.length < 4) statuses.push((await post(base, path)).status);
+    return statuses;
+  }
+
   it('after a connection lost once the request was sent, retries reads and keyed writes on the other gateway, never a write without a key', async () => {
     const [dropping, live] = await gateways({ answer: 'drop' }, {});
     const base = await edgeOver([dropping.url, live.url]);
-    // Round-robin: of two requests in a row, one goes to the dropping gateway first.
     const reads = [await fetch(`${base}/api/users/all`), await fetch(`${base}/api/users/all`)];
     expect(await Promise.all(reads.map(whoAnswered))).toEqual([
       [200, 'g2'],
@@ -566,33 +574,51 @@ describe('dev edge: several gateways (docs/adr/0049-cluster-mode.md)', () => {
       ['k-1', '{"n":1}'],
       ['k-2', '{"n":1}'],
     ]);
-    const unkeyed = [await post(base, '/api/credits/add'), await post(base, '/api/credits/add')].map((res) => res.status);
-    expect(unkeyed.sort()).toEqual([200, 502]);
-    expect(live.seen.filter((r) => r.method === 'POST' && !r.key)).toHaveLength(1);
-    expect(dropping.seen.filter((r) => r.method === 'POST' && !r.key)).toHaveLength(1);
+    // The one that reached the dropping gateway is answered 502 and never sent to the other.
+    const statuses = await unkeyedUntilSentTo(base, dropping);
+    expect(statuses.at(-1)).toBe(502);
+    expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
+    expect(live.seen.filter((r) => r.method === 'POST' && !r.key)).toHaveLength(statuses.length - 1);
   });
 
-  it("retries a read or a keyed write on the other gateway after a draining gateway's 503, and passes a ready gateway's 503 on", async () => {
-    const [draining, live] = await gateways({ answer: 503 }, {});
-    const base = await edgeOver([draining.url, live.url]);
-    // Draining: it answers 503 and says it is not ready (before the edge's next poll noticed).
-    draining.state.ready = 503;
-    const first = [await fetch(`${base}/api/users/all`), await post(base, '/api/credits/add', { key: 'k-3' })];
-    expect(await Promise.all(first.map(whoAnswered))).toEqual([
+  it("retries a read or a keyed write on the other gateway after a draining gateway's 503, never a write without a key", async () => {
+    const [draining, live] = await gateways({ answer: 503, ready: 503 }, {});
+    // No polling here: the edge learns that the gateway drains from its 503 alone.
+    const base = await edgeOver([draining.url, live.url], 3_600_000);
+    // A write without a key is not sent twice: the 503 reaches the client, who may retry with a key.
+    const statuses = await unkeyedUntilSentTo(base, draining);
+    expect(statuses.at(-1)).toBe(503);
+    expect(live.seen.filter((r) => r.method === 'POST' && !r.key)).toHaveLength(statuses.length - 1);
+    // Once it has answered a 503 and said it is not ready, nothing more goes to it.
+    const more = [await fetch(`${base}/api/users/all`), await post(base, '/api/credits/add', { key: 'k-3' }), await post(base, '/api/credits/add')];
+    expect(await Promise.all(more.map(whoAnswered))).toEqual([
+      [200, 'g2'],
       [200, 'g2'],
       [200, 'g2'],
     ]);
-    // A write without a key is not sent twice: the 503 reaches the client, who may retry with a key.
-    draining.state.ready = 200;
-    await new Promise((r) => setTimeout(r, 2.5 * READY_POLL_MS));
-    const unkeyed = [await post(base, '/api/credits/add'), await post(base, '/api/credits/add')];
-    expect(unkeyed.map((res) => res.status).sort()).toEqual([200, 503]);
-    // Ready but answering 503 (a service is down): the client's answer, with its Retry-After; not tried elsewhere.
+  });
+
+  it('sends a read and a keyed write that a draining gateway answered 503 to the other gateway, the body as sent', async () => {
+    for (const send of [(base) => fetch(`${base}/api/users/all`), (base) => post(base, '/api/credits/add', { key: 'k-4' })]) {
+      const [draining, live] = await gateways({ answer: 503, ready: 503 }, {});
+      // A fresh pool tries the first gateway listed first.
+      const base = await edgeOver([draining.url, live.url], 3_600_000);
+      expect(await whoAnswered(await send(base))).toEqual([200, 'g2']);
+      expect([draining.seen.length, live.seen.length]).toEqual([1, 1]);
+      expect(live.seen[0].body).toBe(draining.seen[0].body);
+    }
+  });
+
+  it("passes a ready gateway's 503 on (a service is down), Retry-After included, without trying the other", async () => {
+    const [failing, live] = await gateways({ answer: 503 }, {});
+    const base = await edgeOver([failing.url, live.url], 3_600_000);
     const before = live.seen.length;
-    const outage = [await fetch(`${base}/api/users/all`), await fetch(`${base}/api/users/all`)];
-    const refused = outage.find((res) => res.status === 503);
-    expect(refused?.headers.get('retry-after')).toBe('1');
-    expect(await refused?.json()).toEqual({ code: 'SERVICE_UNAVAILABLE' });
-    expect(live.seen.length - before).toBe(1);
+    const answers = [];
+    while (!answers.some((res) => res.status === 503) && answers.length < 4) answers.push(await fetch(`${base}/api/users/all`));
+    const refused = /** @type {Response} */ (answers.at(-1));
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(await refused.json()).toEqual({ code: 'SERVICE_UNAVAILABLE' });
+    expect(live.seen.length - before).toBe(answers.length - 1);
   });
 });

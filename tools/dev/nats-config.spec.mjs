@@ -159,6 +159,17 @@ describe('generated NATS configuration', () => {
     expect(config.match(/password: "/g)).toHaveLength(identities.length);
   });
 
+  it('of a cluster node is accepted by nats-server: its name, its route port and password-protected routes to every node', () => {
+    const identities = natsIdentities();
+    const cluster = { name: 'freight', serverName: 'nats-2', port: 6223, routePorts: [6222, 6223, 6224], password: 'route-secret' };
+    const config = natsServerConfig({ port: 4999, storeDir: '/tmp/nats-check-store', identities, passwords: withPasswords(identities), cluster });
+    expect(() => natsServerAccepts(config)).not.toThrow();
+    expect(config).toContain('server_name: "nats-2"');
+    expect(config).toContain('listen: "127.0.0.1:6223"');
+    expect(config).toContain('authorization { user: "cluster-route", password: "route-secret" }');
+    expect(config).toContain('nats-route://cluster-route:route-secret@127.0.0.1:6224');
+  });
+
   it('for Kubernetes is the committed deploy/k8s/nats-auth.conf (run node tools/dev/gen-k8s.mjs), and nats-server accepts it', () => {
     const text = kubernetesAuthorization();
     expect(readFileSync(K8S_AUTH_FILE, 'utf8')).toBe(text);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EXAMPLE_JWT_SECRET } from './env.mjs';
 import { loadRoutes } from './routes.mjs';
-import { childEnv, headLoginOf, jwtSecret, parseSeedOutput, publicOrigins, siteEnv } from './start.mjs';
+import { childEnv, headLoginOf, jwtSecret, parseSeedOutput, parseStartArgs, publicOrigins, replicaName, siteEnv } from './start.mjs';
 
 describe('jwtSecret', () => {
   it('keeps a configured secret', () => {
@@ -104,5 +104,23 @@ describe('childEnv', () => {
     } finally {
       delete process.env.GATEWAY_SIGNING_KEY;
     }
+  });
+});
+
+describe('cluster mode options', () => {
+  it('reads --replicas and --nats-nodes, 1 and 1 without them', () => {
+    expect(parseStartArgs([])).toEqual({ replicas: 1, natsNodes: 1 });
+    expect(parseStartArgs(['--replicas', '2', '--nats-nodes=3'])).toEqual({ replicas: 2, natsNodes: 3 });
+  });
+
+  it('refuses an unknown option or a count that is not a whole number from 1', () => {
+    expect(() => parseStartArgs(['--replica', '2'])).toThrow('Unknown option --replica');
+    expect(() => parseStartArgs(['--replicas', '0'])).toThrow('--replicas needs a whole number from 1 to 99 (got 0)');
+    expect(() => parseStartArgs(['--nats-nodes'])).toThrow('--nats-nodes needs a whole number from 1 to 99 (got nothing)');
+  });
+
+  it("names a part's children as before in the plain mode, numbered from 1 with several", () => {
+    expect(replicaName('gateway', 0, 1)).toBe('gateway');
+    expect([0, 1].map((i) => replicaName('shipment', i, 2))).toEqual(['shipment-1', 'shipment-2']);
   });
 });

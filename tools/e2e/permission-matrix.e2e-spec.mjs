@@ -105,11 +105,11 @@ async function callers() {
       body: JSON.stringify({ username: who.username, password: who.password }),
     });
     const body = await reply.json();
-    return { name, kind: 'staff', role, id: body.user_id, username: who.username, token: body.token };
+    return /** @type {Caller} */ ({ name, kind: 'staff', role, id: body.user_id, username: who.username, token: body.token });
   };
   const signedInClient = async (name, role, who) => {
     const body = await signInClient(who);
-    return { name, kind: 'client', role, id: body.client_id, username: body.username, token: body.token };
+    return /** @type {Caller} */ ({ name, kind: 'client', role, id: body.client_id, username: body.username, token: body.token });
   };
   return [
     await signedInStaff('Head', 'Head', head),
@@ -117,7 +117,7 @@ async function callers() {
     await signedInStaff('Employee', 'Employee', employee),
     await signedInClient('consignee', 'consignee', consignee),
     await signedInClient('shipper', 'shipper', shipper),
-    { name: 'no token', kind: 'none' },
+    /** @type {Caller} */ ({ name: 'no token', kind: 'none' }),
   ];
 }
 
