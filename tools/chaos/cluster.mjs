@@ -126,7 +126,7 @@ function startLoad({ base, token, headId, headUsername, blNo, tag }) {
   /** One request of the load, as the Head. */
   async function send(path, { method = 'GET', body, headers = {} } = {}) {
     stats.requests++;
-    let status = 0;
+    let status;
     let reply;
     try {
       const res = await fetch(`${base}${path}`, {
@@ -278,7 +278,7 @@ async function rollingRestart(system) {
   const exits = [];
   const restart = async (name, ready, signal) => {
     const started = Date.now();
-    const code = await children.hold(name, 30_000, signal);
+    const code = await children.hold(name, 60_000, signal);
     children.resume(name);
     await waitFor(ready, { timeoutMs: 120_000, intervalMs: 200, what: `${name} to be ready again` });
     exits.push({ name, code, seconds: (Date.now() - started) / 1000 });

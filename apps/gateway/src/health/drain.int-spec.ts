@@ -76,7 +76,6 @@ describe('a service replica stopped with SIGTERM under load', () => {
     expect(unsentOfReplica[0]!.n).toBe(0);
     // It was busy when it stopped, and the requests went on (to the other replica) after it.
     expect(await byReplica()).toBeGreaterThanOrEqual(5);
-    expect(replica.logs()).toContain('Drained');
   }, 90_000);
 });
 

@@ -332,6 +332,9 @@ export class NatsRpcClient implements OnApplicationShutdown {
   private disconnected = false;
   /** Requests waiting for the connection to come back. */
   private readonly reconnectWaiters = new Set<() => void>();
+  /** Requests in flight on each connection, and the connections to close once theirs are answered (a node in lame duck mode). */
+  private readonly inFlight = new Map<NatsConnection, number>();
+  private readonly retiring = new Set<NatsConnection>();
 
   constructor(
     private readonly config: NatsClientConfig,
@@ -349,8 +352,10 @@ export class NatsRpcClient implements OnApplicationShutdown {
   async request<S extends Subject>(subject: S, data: RequestOf<S>, options: RequestOptions = {}): Promise<ReplyOf<S>> {
     const timeout = options.timeoutMs ?? this.config.NATS_REQUEST_TIMEOUT_MS;
     let reply: ReplyEnvelope;
+    let nc: NatsConnection | undefined;
     try {
-      const nc = await this.natsConnection();
+      nc = await this.natsConnection();
+      this.inFlight.set(nc, (this.inFlight.get(nc) ?? 0) + 1);
       if (this.disconnected && !(await this.reconnected(Math.min(timeout, RECONNECT_WAIT_MS)))) throw new ConnectionLostError();
       const wireSubject = namespacedSubject(this.config.NATS_NAMESPACE, subject);
       const packet = Buffer.from(JSON.stringify({ pattern: subject, data, id: randomUUID() }));
@@ -360,6 +365,8 @@ export class NatsRpcClient implements OnApplicationShutdown {
       reply = parts > 1 ? JSON.parse((await this.restOf(nc, answer, parts, deadline)).toString()) : answer.json<ReplyEnvelope>();
     } catch (error) {
       throw new RemoteError(this.toBody(subject, error));
+    } finally {
+      if (nc) this.settle(nc);
     }
     if (reply.err) throw new RemoteError(this.toBody(subject, reply.err));
     if (reply.response === undefined) throw new RemoteError(this.toBody(subject, new Error('the reply carried no response')));
@@ -387,6 +394,28 @@ export class NatsRpcClient implements OnApplicationShutdown {
     if (this.config.GATEWAY_SIGNING_KEY) h.set(SIGNATURE_HEADER, signRequest(this.config.GATEWAY_SIGNING_KEY, subject, packet));
     h.set(DEADLINE_HEADER, String(deadline));
     return h;
+  }
+
+  /** One request on `nc` is over; a retiring connection closes with its last one. */
+  private settle(nc: NatsConnection): void {
+    const left = (this.inFlight.get(nc) ?? 1) - 1;
+    if (left > 0) return void this.inFlight.set(nc, left);
+    this.inFlight.delete(nc);
+    if (this.retiring.delete(nc)) void nc.drain().catch(() => undefined);
+  }
+
+  /**
+   * The server of `nc` entered lame duck mode (docs/adr/0051-drain-and-probes.md): it will close
+   * the connection soon, and a reply on its way then would be lost. New requests go over a new
+   * connection (the lame duck server takes no new clients: another node); `nc` is drained once
+   * the requests in flight on it have their replies.
+   */
+  private retire(nc: NatsConnection, connection: Promise<NatsConnection>): void {
+    if (this.connection !== connection) return;
+    this.logger.log('NATS server entering lame duck mode: new requests over a new connection');
+    this.connection = undefined;
+    if (this.inFlight.has(nc)) this.retiring.add(nc);
+    else void nc.drain().catch(() => undefined);
   }
 
   /** Whether the lost connection came back within `ms`. */
@@ -442,7 +471,10 @@ export class NatsRpcClient implements OnApplicationShutdown {
   private async watch(nc: NatsConnection, connection: Promise<NatsConnection>): Promise<void> {
     this.disconnected = false;
     for await (const status of nc.status()) {
-      if (status.type === 'disconnect') {
+      // A retired connection's own troubles are not the current one's.
+      if (this.connection !== connection) continue;
+      if (status.type === 'ldm') this.retire(nc, connection);
+      else if (status.type === 'disconnect') {
         this.disconnected = true;
         this.logger.error('NATS connection lost; reconnecting');
       } else if (status.type === 'reconnect') {
