@@ -65,7 +65,7 @@ export function testServiceEnv(service: ServiceName, namespace: string): Record<
 /** A plain nats.js connection as `name` ('admin' for clean-up and inspection; others for attack tests). */
 export function connectTestNats(name: string): Promise<NatsConnection> {
   const { NATS_URL, NATS_USER, NATS_PASSWORD } = identity(name);
-  return connect({ servers: NATS_URL, user: NATS_USER, pass: NATS_PASSWORD });
+  return connect({ servers: NATS_URL.split(','), user: NATS_USER, pass: NATS_PASSWORD });
 }
 
 /**
