@@ -46,8 +46,8 @@ describe('the local NATS cluster', () => {
   });
 
   it('keeps a stream of three replicas writable and whole when a node is killed', async () => {
-    const jsm = await jetstreamManager(nc);
-    // The cluster elects its JetStream leader a moment after the routes are up.
+    // The cluster elects its JetStream leader a moment after the routes are up: no API check before then.
+    const jsm = await jetstreamManager(nc, { checkAPI: false });
     await waitFor(async () => jsm.streams.add({ name: 'CLUSTER_CHECK', subjects: ['cluster.check'], num_replicas: 3 }), {
       timeoutMs: 30_000,
       what: 'a stream of three replicas',

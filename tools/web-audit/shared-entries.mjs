@@ -17,6 +17,8 @@ export function webSourceFiles(root) {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (['node_modules', 'dist', 'shared-entries'].includes(entry.name)) continue;
       const path = join(dir, entry.name);
+      // The contracts' compatibility check runs in Node only: web code may not import it (tools/lint/boundaries.js).
+      if (path === join(root, 'libs/contracts/src/compat')) continue;
       if (entry.isDirectory()) walk(path);
       else if (/\.(ts|tsx|js|mjs)$/.test(entry.name) && !/\.(spec|int-spec|e2e-spec|d)\.|\.config\.|jest\.environment/.test(entry.name)) files.push(path);
     }
