@@ -145,7 +145,7 @@ describe('statement PDFs', () => {
     } finally {
       await Promise.allSettled([other.close(), admin.close()]);
     }
-  }, 60_000);
+  }, 120_000);
 
   it('other calls keep their latency while consignees keep the PDF workers busy (against the same calls without, in one run)', async () => {
     await listTimes(5); // warm up
