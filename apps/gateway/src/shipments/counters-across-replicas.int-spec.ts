@@ -75,7 +75,7 @@ beforeAll(async () => {
   const writerColumn = (table: string) => `ALTER TABLE ${table} ADD COLUMN written_by text DEFAULT current_setting('application_name')`;
   admin = await connectTestNats('admin');
   for (const service of ['shipment', 'accounts'] as const) {
-    admin.subscribe(eventsOf(service), { callback: (_, msg) => published[service].push(msg.headers?.get('Nats-Msg-Id') ?? '(none)') });
+    admin.subscribe(eventsOf(service), { callback: (_, msg) => void published[service].push(msg.headers?.get('Nats-Msg-Id') ?? '(none)') });
     const query = (sql: string) => queryOf[service](shared, sql);
     await query(`ALTER TABLE ${service}.outbox ADD COLUMN sent_by text`);
     await query(

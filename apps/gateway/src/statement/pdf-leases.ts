@@ -40,15 +40,15 @@ export class PdfLeases implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * One of the user's `slots`, with the function that gives it back; undefined when every slot
-   * is held. NATS unreachable: a 503 (the statement could not be fetched either).
+   * One of the user's `slots`, with the function that gives it back (awaited before the PDF is
+   * answered, so the user's next request finds it free); undefined when every slot is held. NATS unreachable: a 503 (the statement could not be fetched either).
    */
-  async take(userId: string, slots: number): Promise<(() => void) | undefined> {
+  async take(userId: string, slots: number): Promise<(() => Promise<void>) | undefined> {
     for (let slot = 0; slot < slots; slot++) {
       const key = `${userId}.${slot}`;
       try {
         const revision = await this.kv!.create(key, '');
-        return () => void this.give(key, revision);
+        return () => this.give(key, revision);
       } catch (error) {
         if (error instanceof JetStreamApiError && error.code === JetStreamApiCodes.StreamWrongLastSequence) continue; // held
         this.logger.warn(`Could not take a PDF slot of ${userId}: ${(error as Error).message}`);

@@ -141,11 +141,11 @@ describe('statement PDFs', () => {
       const refused = await pdf(head, other);
       expect({ status: refused.status, body: refused.body, retryAfter: refused.headers['retry-after'] }).toEqual(busy);
       expect((await Promise.all(first)).map((reply) => reply.status)).toEqual(Array(PDF_PER_USER).fill(200));
-      expect((await pdf(head, other)).status).toBe(200);
+      expect((await pdf({ id: pdfUsers[0]!.id, token: shared.head.token }, other)).status).toBe(200); // a short one: the slot is what counts
     } finally {
       await Promise.allSettled([other.close(), admin.close()]);
     }
-  }, 60_000);
+  }, 120_000);
 
   it('other calls keep their latency while consignees keep the PDF workers busy (against the same calls without, in one run)', async () => {
     await listTimes(5); // warm up

@@ -47,7 +47,7 @@ export class StatementPdfController {
       }
       file = await this.drawer.draw(head, lines, companyProfileFromEnv(this.config));
     } finally {
-      release();
+      await release();
     }
     return reply
       .header('Content-Type', 'application/pdf')

@@ -41,8 +41,8 @@ export class StatementPdfDrawer implements OnApplicationShutdown {
 
   constructor(private readonly leases: PdfLeases) {}
 
-  /** Counts a PDF of `userId` in until the answer's `release` is called; refuses it (429, Retry-After) past either limit. */
-  async admit(userId: string): Promise<() => void> {
+  /** Counts a PDF of `userId` in until the answer's `release` has settled; refuses it (429, Retry-After) past either limit. */
+  async admit(userId: string): Promise<() => Promise<void>> {
     if (this.inAll >= PDF_IN_ALL) throw busy();
     // Counted before the user's slot is asked for, so a burst cannot all pass the check while it waits.
     this.inAll++;
@@ -55,11 +55,11 @@ export class StatementPdfDrawer implements OnApplicationShutdown {
       throw busy();
     }
     let released = false;
-    return () => {
+    return async () => {
       if (released) return;
       released = true;
       this.inAll--;
-      giveBack();
+      await giveBack();
     };
   }
 
