@@ -36,7 +36,11 @@ export class PdfLeases implements OnModuleInit, OnApplicationShutdown {
 
   async onModuleInit(): Promise<void> {
     this.nc = await connect(natsConnectionOptions(this.config, `${this.config.NATS_NAMESPACE}gateway-pdf-leases`));
-    this.kv = await new Kvm(this.nc).create(pdfLeaseBucketName(this.config.NATS_NAMESPACE), { history: 1, ttl: PDF_LEASE_TTL_MS });
+    this.kv = await new Kvm(this.nc).create(pdfLeaseBucketName(this.config.NATS_NAMESPACE), {
+      history: 1,
+      ttl: PDF_LEASE_TTL_MS,
+      replicas: this.config.NATS_STREAM_REPLICAS,
+    });
   }
 
   /**
