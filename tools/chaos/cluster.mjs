@@ -353,6 +353,8 @@ async function check(system, load, tag) {
       unsent: Number(unsent[0].n),
       liveMissed: missed.reduce((a, b) => a + b, 0),
       liveReconnects: breaks.length,
+      // Reconnects the gateway could not resume from Last-Event-ID (the stream reloaded instead).
+      liveReloads: load.lives.reduce((n, live) => n + live.reloads.length, 0),
       liveLongestBreakMs: breaks.length ? Math.max(...breaks) : 0,
       acked: load.jobs.size + load.credits.size,
     };
@@ -395,11 +397,11 @@ export async function clusterDrills(system, { rolling, lostNode, seconds }) {
 /** The drills' table, in Markdown. */
 export function clusterTable(rows) {
   return [
-    '| Drill | Seconds | Requests | Failed | Retried (with key) | Gave up | Acknowledged writes | Acknowledged but lost | Doubled | Events lost | Unsent in outboxes | Live reconnects | Live-stream gap: changes missed | Longest live break (ms) |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| Drill | Seconds | Requests | Failed | Retried (with key) | Gave up | Acknowledged writes | Acknowledged but lost | Doubled | Events lost | Unsent in outboxes | Live reconnects | Of them reloaded | Live-stream gap: changes missed | Longest live break (ms) |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
       (r) =>
-        `| ${r.drill} | ${r.seconds.toFixed(0)} | ${r.requests} | ${r.failed} | ${r.retried} | ${r.gaveUp} | ${r.acked} | ${r.lost} | ${r.doubled} | ${r.eventsLost} | ${r.unsent} | ${r.liveReconnects} | ${r.liveMissed} | ${r.liveLongestBreakMs} |`,
+        `| ${r.drill} | ${r.seconds.toFixed(0)} | ${r.requests} | ${r.failed} | ${r.retried} | ${r.gaveUp} | ${r.acked} | ${r.lost} | ${r.doubled} | ${r.eventsLost} | ${r.unsent} | ${r.liveReconnects} | ${r.liveReloads} | ${r.liveMissed} | ${r.liveLongestBreakMs} |`,
     ),
     '',
     ...rows.map(
