@@ -371,12 +371,13 @@ export class NatsRpcClient implements OnApplicationShutdown {
     const timeout = options.timeoutMs ?? this.config.NATS_REQUEST_TIMEOUT_MS;
     let reply: ReplyEnvelope;
     try {
-      reply = await this.send(subject, data, timeout).catch((error: unknown) => {
+      reply = await this.send(subject, data, timeout, RECONNECT_WAIT_MS).catch((error: unknown) => {
         if (!(error instanceof InterruptedError)) throw error;
         if (!options.resendable) throw error.cause;
-        // The request or its reply may have been inside the NATS node that closed: once more, on the current connection.
+        // The request or its reply may have been inside the NATS node that closed: once more, on
+        // the current connection, which may wait for it to come back as long as the request would.
         this.logger.warn(`Request on ${subject} interrupted by a NATS server going away: sent again`);
-        return this.send(subject, data, timeout).catch((again: unknown) => Promise.reject(again instanceof InterruptedError ? again.cause : again));
+        return this.send(subject, data, timeout, timeout).catch((again: unknown) => Promise.reject(again instanceof InterruptedError ? again.cause : again));
       });
     } catch (error) {
       throw new RemoteError(this.toBody(subject, error));
@@ -387,7 +388,7 @@ export class NatsRpcClient implements OnApplicationShutdown {
   }
 
   /** One attempt: rejects with InterruptedError when its connection was lost or went lame duck meanwhile and no reply came. */
-  private async send(subject: Subject, data: unknown, timeout: number): Promise<ReplyEnvelope> {
+  private async send(subject: Subject, data: unknown, timeout: number, reconnectWait: number): Promise<ReplyEnvelope> {
     let nc: NatsConnection | undefined;
     let interrupt: ((error: Error) => void) | undefined;
     try {
@@ -396,7 +397,7 @@ export class NatsRpcClient implements OnApplicationShutdown {
       this.inFlight.set(nc, (this.inFlight.get(nc) ?? 0) + 1);
       const mark = this.interruptions.get(nc) ?? 0;
       const interrupted = () => (this.interruptions.get(conn) ?? 0) !== mark;
-      if (this.disconnected && !(await this.reconnected(Math.min(timeout, RECONNECT_WAIT_MS)))) throw new ConnectionLostError();
+      if (this.disconnected && !(await this.reconnected(Math.min(timeout, reconnectWait)))) throw new ConnectionLostError();
       const wireSubject = namespacedSubject(this.config.NATS_NAMESPACE, subject);
       const packet = Buffer.from(JSON.stringify({ pattern: subject, data, id: randomUUID() }));
       const deadline = Date.now() + timeout;
