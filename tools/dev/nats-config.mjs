@@ -123,7 +123,11 @@ const gatewayLiveDeny = (durables) => {
     `$JS.API.CONSUMER.CREATE.${stream}.*`,
     `$JS.API.CONSUMER.DURABLE.CREATE.${stream}.*`,
     `$JS.API.CONSUMER.DELETE.${stream}.*`,
-    ...durables.flatMap((durable) => [`$JS.API.CONSUMER.*.${stream}.${durable}`, `$JS.API.CONSUMER.*.*.${stream}.${durable}`, `$JS.API.CONSUMER.*.${stream}.${durable}.>`]),
+    ...durables.flatMap((durable) => [
+      `$JS.API.CONSUMER.*.${stream}.${durable}`,
+      `$JS.API.CONSUMER.*.*.${stream}.${durable}`,
+      `$JS.API.CONSUMER.*.${stream}.${durable}.>`,
+    ]),
   ];
 };
 
