@@ -22,7 +22,7 @@ const RETRY = { attempts: 8, firstDelayMs: 250, maxDelayMs: 2000 };
 const WORKERS = { reads: 3, jobs: 3, credits: 2, bl: 2, live: 3 };
 const CONSIGNEE = { username: 'chaosacme', consigneeName: 'Consignee chaosacme' };
 
-/** The value of an SSE stream's `retry:`, events and ready marks as they arrive. */
+/** The value of an SSE stream's `retry:` and `id:`, events and ready marks as they arrive. */
 function parseSse(buffer, onEvent) {
   const blocks = buffer.split('\n\n');
   const rest = blocks.pop();
@@ -30,12 +30,14 @@ function parseSse(buffer, onEvent) {
     let event = 'message';
     let data = '';
     let retry;
+    let id;
     for (const line of block.split('\n')) {
       if (line.startsWith('event: ')) event = line.slice(7);
+      else if (line.startsWith('id: ')) id = line.slice(4);
       else if (line.startsWith('data: ')) data += line.slice(6);
       else if (line.startsWith('retry: ')) retry = Number(line.slice(7));
     }
-    onEvent({ event, data, retry });
+    onEvent({ event, data, retry, id });
   }
   return rest;
 }
@@ -206,28 +208,34 @@ function startLoad({ base, token, headId, headUsername, blNo, tag }) {
     ...Array.from({ length: WORKERS.live }, () => liveClient()),
   ];
 
-  /** A booking sheet that listens as useLiveJobs does: reconnects after the retry hint (else 1 s), and reloads on each reconnect. */
+  /**
+   * A booking sheet that listens as useLiveJobs does: reconnects after the retry hint (else 1 s)
+   * with the last event's id as Last-Event-ID, and reloads when the gateway could not resume.
+   */
   async function liveClient() {
     const live = { events: new Set(), reloads: [], breaks: [], connected: false };
     lives.push(live);
     const controller = new AbortController();
     let endedAt;
     let opened = false;
+    let lastEventId;
     while (running) {
       let retryMs = 1000;
       try {
-        const res = await fetch(`${base}/api/shipments/live`, { headers: { authorization, accept: 'text/event-stream' }, signal: controller.signal });
+        const headers = { authorization, accept: 'text/event-stream', ...(lastEventId !== undefined && { 'last-event-id': lastEventId }) };
+        const res = await fetch(`${base}/api/shipments/live`, { headers, signal: controller.signal });
         if (res.status === 200) {
           const decoder = new TextDecoder();
           let buffer = '';
           const stopper = setInterval(() => !running && controller.abort(), 200);
           try {
             for await (const chunk of res.body) {
-              buffer = parseSse(buffer + decoder.decode(chunk, { stream: true }), ({ event, data, retry }) => {
+              buffer = parseSse(buffer + decoder.decode(chunk, { stream: true }), ({ event, data, retry, id }) => {
                 if (retry !== undefined) retryMs = retry;
+                if (id !== undefined) lastEventId = id;
                 if (event === 'ready') {
-                  // The reconnect's reload: the list as it is now covers every change before it.
-                  if (opened) live.reloads.push(Date.now());
+                  // A reconnect the gateway could not resume reloads: the list as it is now covers every change before it.
+                  if (opened && JSON.parse(data).resumed !== true) live.reloads.push(Date.now());
                   if (endedAt !== undefined) live.breaks.push(Date.now() - endedAt);
                   opened = true;
                 } else if (event === 'job') live.events.add(JSON.parse(data).jobNo);
@@ -345,6 +353,8 @@ async function check(system, load, tag) {
       unsent: Number(unsent[0].n),
       liveMissed: missed.reduce((a, b) => a + b, 0),
       liveReconnects: breaks.length,
+      // Reconnects the gateway could not resume from Last-Event-ID (the stream reloaded instead).
+      liveReloads: load.lives.reduce((n, live) => n + live.reloads.length, 0),
       liveLongestBreakMs: breaks.length ? Math.max(...breaks) : 0,
       acked: load.jobs.size + load.credits.size,
     };
@@ -387,11 +397,11 @@ export async function clusterDrills(system, { rolling, lostNode, seconds }) {
 /** The drills' table, in Markdown. */
 export function clusterTable(rows) {
   return [
-    '| Drill | Seconds | Requests | Failed | Retried (with key) | Gave up | Acknowledged writes | Acknowledged but lost | Doubled | Events lost | Unsent in outboxes | Live reconnects | Live-stream gap: changes missed | Longest live break (ms) |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| Drill | Seconds | Requests | Failed | Retried (with key) | Gave up | Acknowledged writes | Acknowledged but lost | Doubled | Events lost | Unsent in outboxes | Live reconnects | Of them reloaded | Live-stream gap: changes missed | Longest live break (ms) |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
       (r) =>
-        `| ${r.drill} | ${r.seconds.toFixed(0)} | ${r.requests} | ${r.failed} | ${r.retried} | ${r.gaveUp} | ${r.acked} | ${r.lost} | ${r.doubled} | ${r.eventsLost} | ${r.unsent} | ${r.liveReconnects} | ${r.liveMissed} | ${r.liveLongestBreakMs} |`,
+        `| ${r.drill} | ${r.seconds.toFixed(0)} | ${r.requests} | ${r.failed} | ${r.retried} | ${r.gaveUp} | ${r.acked} | ${r.lost} | ${r.doubled} | ${r.eventsLost} | ${r.unsent} | ${r.liveReconnects} | ${r.liveReloads} | ${r.liveMissed} | ${r.liveLongestBreakMs} |`,
     ),
     '',
     ...rows.map(

@@ -99,12 +99,50 @@ export const pdfLeaseBucketSubjects = (bucket) => {
   return [`$JS.API.STREAM.INFO.${stream}`, `$JS.API.STREAM.CREATE.${stream}`, `$JS.API.DIRECT.GET.${stream}.>`, `$KV.${bucket}.>`];
 };
 
+/** The job events the gateway streams to signed-in staff (the live booking sheet, ADR 33), plain and namespaced. */
+export const GATEWAY_LIVE_FILTERS = ['events.shipment.job.>', '*.events.shipment.job.>'];
+
 /**
- * The events the gateway streams to signed-in staff (the live booking sheet, ADR 33): the shipment
- * service's job events, plain and namespaced, as they are published (a plain subscription: no
- * JetStream consumer, so no grant on any stream). Nothing else of any service's events.
+ * What the gateway's live feed needs on the shipment service's stream (docs/adr/0051-drain-and-probes.md):
+ * ordered consumers (ephemeral, named by the client) filtered on the job events only (the filtered
+ * create names its filter in the subject, and the server holds the filter to it), their info and
+ * pulls, and the stream's info (the client checks it before creating one; the replay's bound).
+ * Measured with nats-server's trace of what @nats-io/jetstream sends for an ordered consumer's
+ * consume and fetch.
  */
-export const GATEWAY_LIVE_SUBJECTS = ['events.shipment.job.>', '*.events.shipment.job.>'];
+export const gatewayLiveSubjects = () => {
+  const stream = eventStream('shipment');
+  return [
+    `$JS.API.STREAM.INFO.${stream}`,
+    ...GATEWAY_LIVE_FILTERS.map((filter) => `$JS.API.CONSUMER.CREATE.${stream}.*.${filter}`),
+    `$JS.API.CONSUMER.INFO.${stream}.*`,
+    `$JS.API.CONSUMER.MSG.NEXT.${stream}.*`,
+  ];
+};
+
+/**
+ * What the gateway may not do on the shipment service's stream although a wider grant would allow
+ * it (the test server's any-bucket grant): change, purge or delete the stream, read its messages
+ * directly, create an unfiltered consumer, delete one, or touch a service's durables (`durables`:
+ * their names; with any namespace, only the plain ones can be named).
+ */
+const gatewayLiveDeny = (durables) => {
+  const stream = eventStream('shipment');
+  return [
+    ...['CREATE', 'UPDATE', 'DELETE', 'PURGE', 'SNAPSHOT', 'RESTORE'].map((action) => `$JS.API.STREAM.${action}.${stream}`),
+    `$JS.API.STREAM.MSG.*.${stream}`,
+    `$JS.API.DIRECT.GET.${stream}`,
+    `$JS.API.DIRECT.GET.${stream}.>`,
+    `$JS.API.CONSUMER.CREATE.${stream}.*`,
+    `$JS.API.CONSUMER.DURABLE.CREATE.${stream}.*`,
+    `$JS.API.CONSUMER.DELETE.${stream}.*`,
+    ...durables.flatMap((durable) => [
+      `$JS.API.CONSUMER.*.${stream}.${durable}`,
+      `$JS.API.CONSUMER.*.*.${stream}.${durable}`,
+      `$JS.API.CONSUMER.*.${stream}.${durable}.>`,
+    ]),
+  ];
+};
 
 /**
  * What a consuming service needs for one durable of its own on `producer`'s stream: create it (the
@@ -151,19 +189,30 @@ export function natsIdentities(services = SERVICES, { namespace = '', anyNamespa
   ];
   return [
     // The only caller of services, and the only JetStream user apart from the services' event
-    // streams: of JetStream, its revocation bucket and its PDF slot bucket only (ADR 9, 53). The events are denied:
+    // streams: of JetStream, its revocation bucket (ADR 9), its PDF slot bucket (ADR 53) and ordered
+    // consumers of the shipment service's job events (gatewayLiveSubjects). The events are denied:
     // `*.directory.>` would otherwise match `events.directory.…`, and the test server's any-bucket
-    // grant the event streams. It listens to replies and to the shipment service's job events
-    // only (GATEWAY_LIVE_SUBJECTS).
+    // grant the event streams. It listens to replies only (its consumers' messages come to its inbox too).
     {
       name: 'gateway',
       publish: [
         ...services.flatMap(({ name }) => serviceSubjects(name)),
         ...revocationBucketSubjects(anyNamespace ? '*' : revocationBucket(namespace)),
         ...pdfLeaseBucketSubjects(anyNamespace ? '*' : pdfLeaseBucket(namespace)),
+        ...gatewayLiveSubjects(),
       ],
-      publishDeny: ['events.>', '*.events.>', ...services.flatMap(({ name }) => eventStreamApi(name))],
-      subscribe: ['_INBOX.>', ...GATEWAY_LIVE_SUBJECTS],
+      publishDeny: [
+        'events.>',
+        '*.events.>',
+        ...services.filter(({ name }) => name !== 'shipment').flatMap(({ name }) => eventStreamApi(name)),
+        ...gatewayLiveDeny(
+          Object.values(EVENT_CONSUMERS)
+            .flat()
+            .filter(({ producer }) => producer === 'shipment')
+            .map(({ durable }) => namespacedDurable(durable, anyNamespace ? '' : namespace)),
+        ),
+      ],
+      subscribe: ['_INBOX.>'],
     },
     // A service takes requests for its own subjects in its own queue group and answers them
     // (allow_responses: one reply to a request it received), and publishes its own events into

@@ -64,7 +64,7 @@ describe('NATS identities', () => {
     expect(byName.gateway.publish).toEqual(expect.arrayContaining(['directory.>', '*.directory.>', 'tracking.>', '*.tracking.>']));
   });
 
-  it('let only the gateway (and admin) publish service requests and use JetStream beyond a stream of its own; the gateway listens to nothing but replies and job events', () => {
+  it('let only the gateway (and admin) publish service requests and use JetStream beyond a stream of its own; the gateway listens to nothing but replies', () => {
     const publishers = identities.filter((i) => i.publish.some((s) => s.startsWith('directory.') || s === '>')).map((i) => i.name);
     expect(publishers.sort()).toEqual(['admin', 'gateway']);
     // Beyond its own stream and the durables of its own that EVENT_CONSUMERS names.
@@ -77,7 +77,7 @@ describe('NATS identities', () => {
         .map((i) => i.name)
         .sort(),
     ).toEqual(['admin', 'gateway']);
-    expect(byName.gateway.subscribe).toEqual(['_INBOX.>', 'events.shipment.job.>', '*.events.shipment.job.>']);
+    expect(byName.gateway.subscribe).toEqual(['_INBOX.>']);
   });
 
   it("give a consuming service exactly its own durable on the producer's stream, named in the namespace; the test server any one-token name there (namespaces), nothing more", () => {
@@ -120,7 +120,7 @@ describe('NATS identities', () => {
     ]);
   });
 
-  it('give the gateway of JetStream only its revocation and PDF slot buckets (in the namespace), the test server any bucket', () => {
+  it('give the gateway of JetStream only its revocation and PDF slot buckets (in the namespace; the test server any bucket) and ordered consumers of the job events', () => {
     const jetStream = (list) => list.find((i) => i.name === 'gateway').publish.filter((s) => s.startsWith('$'));
     const revocation = (stream, bucketName) => [
       '$JS.API.INFO',
@@ -131,23 +131,39 @@ describe('NATS identities', () => {
       `$JS.FC.${stream}.>`,
       `$KV.${bucketName}.>`,
     ];
+    const live = [
+      '$JS.API.STREAM.INFO.EVENTS_SHIPMENT',
+      '$JS.API.CONSUMER.CREATE.EVENTS_SHIPMENT.*.events.shipment.job.>',
+      '$JS.API.CONSUMER.CREATE.EVENTS_SHIPMENT.*.*.events.shipment.job.>',
+      '$JS.API.CONSUMER.INFO.EVENTS_SHIPMENT.*',
+      '$JS.API.CONSUMER.MSG.NEXT.EVENTS_SHIPMENT.*',
+    ];
     const pdfSlots = (stream, bucketName) => [
       `$JS.API.STREAM.INFO.${stream}`,
       `$JS.API.STREAM.CREATE.${stream}`,
       `$JS.API.DIRECT.GET.${stream}.>`,
       `$KV.${bucketName}.>`,
     ];
-    expect(jetStream(identities)).toEqual([...revocation('KV_revoked-tokens', 'revoked-tokens'), ...pdfSlots('KV_pdf-leases', 'pdf-leases')]);
+    expect(jetStream(identities)).toEqual([...revocation('KV_revoked-tokens', 'revoked-tokens'), ...pdfSlots('KV_pdf-leases', 'pdf-leases'), ...live]);
     expect(jetStream(natsIdentities(SERVICES, { namespace: 'acme' }))).toEqual([
       ...revocation('KV_acme-revoked-tokens', 'acme-revoked-tokens'),
       ...pdfSlots('KV_acme-pdf-leases', 'acme-pdf-leases'),
+      ...live,
     ]);
-    expect(jetStream(natsIdentities(SERVICES, { anyNamespace: true }))).toEqual([...revocation('*', '*'), ...pdfSlots('*', '*')]);
+    expect(jetStream(natsIdentities(SERVICES, { anyNamespace: true }))).toEqual([...revocation('*', '*'), ...pdfSlots('*', '*'), ...live]);
   });
 
-  it("deny the gateway every service's events and event streams", () => {
+  it("deny the gateway every service's events and event streams, but its ordered consumers of the shipment service's", () => {
     expect(byName.gateway.publishDeny).toEqual(
       expect.arrayContaining(['events.>', '*.events.>', '$JS.API.*.*.EVENTS_DIRECTORY', '$JS.API.*.*.*.EVENTS_TRACKING.>']),
+    );
+    expect(byName.gateway.publishDeny).toEqual(
+      expect.arrayContaining([
+        '$JS.API.STREAM.PURGE.EVENTS_SHIPMENT',
+        '$JS.API.CONSUMER.CREATE.EVENTS_SHIPMENT.*',
+        '$JS.API.CONSUMER.DELETE.EVENTS_SHIPMENT.*',
+        '$JS.API.CONSUMER.*.*.EVENTS_SHIPMENT.notification_mail_shipment',
+      ]),
     );
   });
 

@@ -66,7 +66,7 @@ export class SessionStateService {
 
   private async ask(kind: TokenKind, id: string): Promise<SessionState | null> {
     try {
-      return await this.rpc.request(STATE_SUBJECTS[kind], { id });
+      return await this.rpc.request(STATE_SUBJECTS[kind], { id }, { resendable: true });
     } catch (error) {
       if (error instanceof RemoteError && error.code === 'NOT_FOUND') return null;
       throw error;

@@ -37,7 +37,7 @@ export function chunkFetcher(
 ): (after?: ExportCursor) => Promise<ExportChunk<unknown>> {
   return async (after) => {
     const message = { actor, ...(input.params !== undefined && { params: input.params }), query: input.query, limit: chunkRows, ...(after ? { after } : {}) };
-    const chunk = (await rpc.request(route.subject as Subject, message as never)) as ExportChunk<unknown>;
+    const chunk = (await rpc.request(route.subject as Subject, message as never, { resendable: true })) as ExportChunk<unknown>;
     // The list's reply schema: the rows, or (`listKey`) an object holding them.
     const rows = route.reply.safeParse(route.listKey ? { [route.listKey]: chunk.items } : chunk.items);
     if (!rows.success) {

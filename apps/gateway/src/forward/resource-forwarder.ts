@@ -25,7 +25,9 @@ async function forward(rpc: NatsRpcClient, route: ApiRoute, request: FastifyRequ
   // A delete of master data that jobs use is refused before it reaches the directory (ADR 30).
   if (route.method === 'DELETE')
     await assertUnreferenced(rpc, route.subject as string, input.params as Record<string, string> | undefined, request.auth?.actor);
-  const answer: unknown = await rpc.request(route.subject as Subject, message as never);
+  // A read, or a write with its idempotency key, is safe to send again when NATS lost it in transit.
+  const resendable = route.method === 'GET' || message.idempotencyKey !== undefined;
+  const answer: unknown = await rpc.request(route.subject as Subject, message as never, { resendable });
   if (!route.paged) return answer;
   // A list answered inside an object may carry more beside its rows (`{success, results, summary}`): the service's other fields.
   const { items, total, ...beside } = answer as Page<unknown>;

@@ -139,7 +139,7 @@ describe('a gateway stopped with SIGTERM', () => {
 
       expect((await Promise.all(slow)).map((reply) => reply.status)).toEqual([200, 200, 200, 200, 200]);
       const text = await liveText;
-      expect(text).toMatch(/^event: ready\n/);
+      expect(text).toMatch(/^id: \d+\nevent: ready\n/);
       expect(text).toMatch(/retry: \d+\n\n$/);
       expect(await exited).toBe(0);
       expect(gateway.logs()).toContain('Drained');

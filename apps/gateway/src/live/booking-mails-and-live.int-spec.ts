@@ -1,5 +1,5 @@
 import { SignJWT, decodeJwt } from 'jose';
-import { JobMailTexts, LIVE_JOB_EVENT, type LiveJobEvent, type LoginResponse } from '@freight/contracts';
+import { JobMailTexts, LIVE_JOB_EVENT, type LiveJobEvent, type LiveReady, type LoginResponse } from '@freight/contracts';
 import { adminQuery, holdAdvisoryLock, newConsignee, startSmtpSink, tcpProxy, testNats, until, type SmtpSink, type TcpProxy } from '@freight/server-testing';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../auth/token.service.js';
 import { LiveJobsService } from './live-jobs.service.js';
@@ -85,6 +85,9 @@ async function fillBooking(jobNo: string, token = t.head.token) {
 interface LiveStream {
   status: number;
   events: LiveJobEvent[];
+  /** The `ready` event's data, and the last `id:` heard (the stream sequence to resume after). */
+  ready?: LiveReady;
+  lastEventId?: string;
   /** Resolves when the server ends the stream. */
   ended: Promise<void>;
   isEnded: () => boolean;
@@ -92,14 +95,15 @@ interface LiveStream {
 }
 
 /** Opens `GET /api/shipments/live` as the browser does (fetch, the token in the Authorization header) and collects its job events. */
-async function openLive(token: string): Promise<LiveStream> {
+async function openLive(token: string, lastEventId?: string): Promise<LiveStream> {
   const controller = new AbortController();
   const response = await fetch(`${stack.gateway.baseUrl}/api/shipments/live`, {
-    headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+    headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream', ...(lastEventId !== undefined && { 'last-event-id': lastEventId }) },
     signal: controller.signal,
   });
   const events: LiveJobEvent[] = [];
   let done = false;
+  const stream: Partial<LiveStream> = {};
   if (!response.ok || !response.body) {
     await response.body?.cancel();
     return { status: response.status, events, ended: Promise.resolve(), isEnded: () => true, close: () => undefined };
@@ -120,6 +124,9 @@ async function openLive(token: string): Promise<LiveStream> {
         for (const block of blocks) {
           const event = /^event: (.*)$/m.exec(block)?.[1];
           const data = /^data: (.*)$/m.exec(block)?.[1];
+          const id = /^id: (.*)$/m.exec(block)?.[1];
+          if (id !== undefined) stream.lastEventId = id;
+          if (event === 'ready' && data) stream.ready = JSON.parse(data) as LiveReady;
           if (event === 'ready') ready();
           if (event === LIVE_JOB_EVENT && data) events.push(JSON.parse(data) as LiveJobEvent);
         }
@@ -132,7 +139,7 @@ async function openLive(token: string): Promise<LiveStream> {
     }
   })();
   await opened;
-  return { status: response.status, events, ended, isEnded: () => done, close: () => controller.abort() };
+  return Object.assign(stream, { status: response.status, events, ended, isEnded: () => done, close: () => controller.abort() });
 }
 
 /** Resolves with how long it took for `stream` to hold an event for `jobNo`; fails after `ms`. */
@@ -184,6 +191,42 @@ describe('the live job stream', () => {
     // The gateway notices the browsers leaving: no stream is left behind.
     const live = stack.gateway.app.get(LiveJobsService);
     await until(async () => (live.listenerCount === 0 ? true : undefined), 'the closed streams to end on the gateway', 5000);
+  });
+
+  it('resumes after a break from Last-Event-ID: the changes saved meanwhile arrive, an Employee still only hers', async () => {
+    const [head, alice] = await Promise.all([openLive(t.head.token), openLive(t.alice.token)]);
+    expect(head.ready).toEqual({ resumed: false });
+    const before = await addJob('live.alice');
+    await Promise.all([eventWithin(head, before, 'created', 5000), eventWithin(alice, before, 'created', 5000)]);
+    head.close();
+    alice.close();
+    expect(head.lastEventId).toMatch(/^\d+$/);
+    expect(alice.lastEventId).toBe(head.lastEventId);
+    // Saved while both streams are away.
+    const bobsJob = await addJob('live.bob');
+    const alicesJob = await addJob('live.alice');
+
+    const [headAgain, aliceAgain] = await Promise.all([openLive(t.head.token, head.lastEventId), openLive(t.alice.token, alice.lastEventId)]);
+    try {
+      expect(headAgain.ready).toEqual({ resumed: true });
+      expect(aliceAgain.ready).toEqual({ resumed: true });
+      await Promise.all([eventWithin(headAgain, bobsJob, 'created', 5000), eventWithin(headAgain, alicesJob, 'created', 5000)]);
+      await eventWithin(aliceAgain, alicesJob, 'created', 5000);
+      // And what comes after the replay, once each.
+      const after = await addJob('live.alice');
+      await Promise.all([eventWithin(headAgain, after, 'created', 5000), eventWithin(aliceAgain, after, 'created', 5000)]);
+      const created = (stream: LiveStream) => stream.events.filter((e) => e.change === 'created').map((e) => e.jobNo);
+      expect(created(headAgain)).toEqual([bobsJob, alicesJob, after]);
+      expect(created(aliceAgain)).toEqual([alicesJob, after]);
+      expect(headAgain.events.some((e) => e.jobNo === before)).toBe(false);
+    } finally {
+      headAgain.close();
+      aliceAgain.close();
+    }
+    // An id that is no sequence resumes nothing: the browser reloads.
+    const unknown = await openLive(t.head.token, 'not-a-sequence');
+    unknown.close();
+    expect(unknown.ready).toEqual({ resumed: false });
   });
 
   it('ends when the session ends: a logout, a new password, the token expiring', async () => {

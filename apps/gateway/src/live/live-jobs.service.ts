@@ -1,13 +1,17 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { jetstream, jetstreamManager, type ConsumerMessages, type JetStreamClient, type JetStreamManager, type JsMsg } from '@nats-io/jetstream';
 import { natsConnectionOptions, namespacedSubject } from '@freight/server';
-import { CHANGES, EVENTS_TOKEN, type Change, type LiveJobEvent } from '@freight/contracts';
+import { CHANGES, EVENTS_TOKEN, eventStreamName, type Change, type LiveJobEvent } from '@freight/contracts';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config.js';
 
 /** A job change as the gateway passes it on: what changed, and whose it was and is (for the Employee filter). */
 export interface JobChange extends LiveJobEvent {
   /** Ids of the staff users the job was or is assigned to (before and after a reassignment). */
   assignees: string[];
+  /** The event's sequence in the shipment service's stream: the SSE `id`, and where a reconnecting stream resumes. */
+  seq: number;
 }
 
 export interface JobChangeListener {
@@ -15,14 +19,21 @@ export interface JobChangeListener {
   change: (change: JobChange) => void;
   /**
    * End the stream with a reconnect hint: the gateway is stopping (the browser reconnects to
-   * another replica), or its NATS connection was lost and is back (changes may have been missed
-   * meanwhile; the browser reloads its lists on reconnecting).
+   * another replica, which resumes after the last event it had).
    */
   reconnect: () => void;
 }
 
-/** `events.shipment.job.>`: every change of a job (ADR 33; the gateway's NATS grant is exactly this). */
+/** `events.shipment.job.>`: every change of a job (ADR 33), read from the shipment service's stream. */
 export const JOB_EVENTS = `${EVENTS_TOKEN}.shipment.job.>`;
+export const JOB_EVENTS_STREAM = eventStreamName('shipment');
+/**
+ * The most stream messages a reconnecting live stream is replayed over (docs/adr/0051-drain-and-probes.md):
+ * a longer gap (a browser asleep for long) reloads its lists instead, as does one older than the stream keeps.
+ */
+export const LIVE_REPLAY_MAX = 10_000;
+/** How long a replay waits for the stream's messages (it stops earlier, at the last one the gateway has seen). */
+const REPLAY_WAIT_MS = 2000;
 
 const isChange = (value: string | undefined): value is Change => (CHANGES as readonly string[]).includes(value ?? '');
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
@@ -32,68 +43,122 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
  * `{jobNo, userId, previousUserId?, ...}`) tells the stream: the change from the subject, the job
  * number, and the assignee after and before it. Undefined when it names no job: not passed on.
  */
-export function jobChangeOf(subject: string, payload: unknown): JobChange | undefined {
+export function jobChangeOf(subject: string, payload: unknown, seq: number): JobChange | undefined {
   const change = subject.split('.').pop();
   if (!isChange(change) || typeof payload !== 'object' || payload === null) return undefined;
   const event = payload as Record<string, unknown>;
   const jobNo = text(event.jobNo) ?? text(event.key);
   if (!jobNo) return undefined;
   const assignees = [text(event.userId), text(event.previousUserId)].filter((id): id is string => id !== undefined);
-  return { change, jobNo, assignees: [...new Set(assignees)] };
+  return { change, jobNo, assignees: [...new Set(assignees)], seq };
+}
+
+/** The job change a stream message carries; undefined (and logged) when it is not JSON or names no job. */
+function changeOf(message: JsMsg, logger: Logger): JobChange | undefined {
+  let payload: unknown;
+  try {
+    payload = message.json();
+  } catch {
+    logger.warn(`A job event on ${message.subject} is not JSON: ignored`);
+    return undefined;
+  }
+  return jobChangeOf(message.subject, payload, message.seq);
 }
 
 /**
- * The shipment service's job events, heard once per gateway and handed to every open live stream.
- * A plain subscription to the subjects the relay publishes (JetStream stores them as well): the
- * stream is a hint to reload, so a change missed while NATS reconnects costs nothing the
- * browser's reload on reconnecting does not repair (ADR 33), and the gateway needs no consumer on
- * the shipment service's stream.
+ * The shipment service's job events, read once per gateway from its JetStream stream with an
+ * ordered consumer (ephemeral, no acks, recreated by the client from the next sequence after any
+ * loss: a NATS node restarting costs no event) and handed to every open live stream. A stream
+ * that reconnects is replayed from the sequence after its `Last-Event-ID` by a second, short-lived
+ * ordered consumer (`replay`). docs/adr/0051-drain-and-probes.md.
  */
 @Injectable()
 export class LiveJobsService implements OnModuleInit, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger(LiveJobsService.name);
   private readonly listeners = new Set<JobChangeListener>();
   private nc?: NatsConnection;
-  private subscription?: Subscription;
+  private js?: JetStreamClient;
+  private jsm?: JetStreamManager;
+  private messages?: ConsumerMessages;
+  private closed = false;
+  /** The stream sequence read up to: every job event after it reaches the listeners. */
+  private position = 0;
 
   constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
 
-  async onModuleInit(): Promise<void> {
-    const namespace = this.config.NATS_NAMESPACE;
-    this.nc = await connect(natsConnectionOptions(this.config, `${namespace}gateway-live`));
-    this.subscription = this.nc.subscribe(namespacedSubject(namespace, JOB_EVENTS), {
-      callback: (error, message) => {
-        if (error) {
-          this.logger.error(`Job events subscription: ${error.message}`);
-          return;
-        }
-        let payload: unknown;
-        try {
-          payload = message.json();
-        } catch {
-          this.logger.warn(`A job event on ${message.subject} is not JSON: ignored`);
-          return;
-        }
-        const change = jobChangeOf(message.subject, payload);
-        if (change) for (const listener of this.listeners) listener.change(change);
-      },
-    });
-    // The subscription exists on the server once this round trip is back: a change saved after start-up is heard.
-    await this.nc.flush();
-    void this.watch(this.nc);
+  private get filter(): string {
+    return namespacedSubject(this.config.NATS_NAMESPACE, JOB_EVENTS);
   }
 
-  /** After a lost NATS connection (a NATS node restarted) every open stream ends with a reconnect hint: events published meanwhile were not heard. */
-  private async watch(nc: NatsConnection): Promise<void> {
-    for await (const status of nc.status()) {
-      if (status.type !== 'reconnect') continue;
-      this.logger.warn(`NATS connection back: ${this.listeners.size} live streams asked to reconnect`);
-      this.reconnectAll();
+  async onModuleInit(): Promise<void> {
+    this.nc = await connect(natsConnectionOptions(this.config, `${this.config.NATS_NAMESPACE}gateway-live`));
+    this.js = jetstream(this.nc);
+    // Only the stream's own INFO: the gateway may not ask for the account's.
+    this.jsm = await jetstreamManager(this.nc, { checkAPI: false });
+    // From the stream's end at start-up: a change saved after it is heard, whenever the consumer starts.
+    this.position = (await this.streamState())?.last_seq ?? 0;
+    void this.follow();
+  }
+
+  /** The stream's first and last sequence; undefined while it does not exist (the shipment service creates it). */
+  private async streamState(): Promise<{ first_seq: number; last_seq: number } | undefined> {
+    try {
+      return (await this.jsm!.streams.info(JOB_EVENTS_STREAM)).state;
+    } catch (error) {
+      if ((error as { code?: unknown }).code === '404' || /not found/i.test((error as Error).message)) return undefined;
+      throw error;
     }
   }
 
-  private reconnectAll(): void {
-    for (const listener of [...this.listeners]) listener.reconnect();
+  /** Reads the job events after `position` for as long as the gateway runs; the ordered consumer survives lost connections itself. */
+  private async follow(): Promise<void> {
+    while (!this.closed) {
+      try {
+        const consumer = await this.js!.consumers.get(JOB_EVENTS_STREAM, { filter_subjects: this.filter, opt_start_seq: this.position + 1 });
+        this.messages = await consumer.consume();
+        for await (const message of this.messages) {
+          this.position = message.seq;
+          const change = changeOf(message, this.logger);
+          if (change) for (const listener of this.listeners) listener.change(change);
+        }
+      } catch (error) {
+        if (this.closed) return;
+        this.logger.warn(`Job events: ${(error as Error).message}; trying again`);
+      }
+      if (!this.closed) await sleep(1000);
+    }
+  }
+
+  /**
+   * The job events after `after` up to the last one this gateway has read (later ones reach the
+   * listeners), for a stream reconnecting with `Last-Event-ID`; undefined when they cannot all be
+   * told: older than the stream keeps, more than LIVE_REPLAY_MAX messages, or not read in time.
+   */
+  async replay(after: number): Promise<JobChange[] | undefined> {
+    const until = this.position;
+    if (after >= until) return [];
+    if (until - after > LIVE_REPLAY_MAX) return undefined;
+    const state = await this.streamState();
+    if (!state || after + 1 < state.first_seq) return undefined;
+    const consumer = await this.js!.consumers.get(JOB_EVENTS_STREAM, { filter_subjects: this.filter, opt_start_seq: after + 1 });
+    const batch = await consumer.fetch({ max_messages: until - after, expires: REPLAY_WAIT_MS });
+    const changes: JobChange[] = [];
+    for await (const message of batch) {
+      const change = changeOf(message, this.logger);
+      if (change) changes.push(change);
+      // Up to the last event this gateway read, or the stream's last job event (pending: none after it).
+      if (message.seq >= until || message.info.pending === 0) {
+        batch.stop();
+        return changes;
+      }
+    }
+    // The last event this gateway read did not come: the replay may be short of some.
+    return undefined;
+  }
+
+  /** Where a new stream starts: it hears every job event after this sequence. */
+  get sequence(): number {
+    return this.position;
   }
 
   /** Tells `listener` every job change from now on; the function answered stops that. */
@@ -109,12 +174,13 @@ export class LiveJobsService implements OnModuleInit, BeforeApplicationShutdown,
 
   /** Before the HTTP server closes (it would wait for them): every open stream ends, with a reconnect hint. */
   beforeApplicationShutdown(): void {
-    this.reconnectAll();
+    for (const listener of [...this.listeners]) listener.reconnect();
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.closed = true;
     this.listeners.clear();
-    this.subscription?.unsubscribe();
+    this.messages?.stop();
     await this.nc?.drain().catch(() => undefined);
   }
 }

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { Controller, Logger, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@freight/server';
-import { LIVE_JOB_EVENT, LIVE_READY_EVENT, Messages, isStaffRole, seesAllJobs, type LiveJobEvent } from '@freight/contracts';
+import { LIVE_JOB_EVENT, LIVE_READY_EVENT, Messages, isStaffRole, seesAllJobs, type LiveJobEvent, type LiveReady } from '@freight/contracts';
 import { RevocationService } from '../auth/revocation.service.js';
 import { GatewayDrain } from '../health/drain.service.js';
 import { SESSION_STATE_MAX_AGE_MS, SessionStateService } from '../auth/session-state.service.js';
@@ -16,15 +16,19 @@ export const LIVE_SESSION_CHECK_MS = SESSION_STATE_MAX_AGE_MS;
 export const LIVE_KEEPALIVE_MS = 20_000;
 /**
  * The reconnect hint (SSE `retry:`) of a stream the gateway ends while the session is fine: it is
- * draining, or its NATS connection came back (docs/adr/0051-drain-and-probes.md). The browser
- * reconnects this soon, to a gateway that is ready, and reloads its lists as after any break.
+ * draining (docs/adr/0051-drain-and-probes.md). The browser reconnects this soon, to a gateway
+ * that is ready, which replays what it missed.
  */
 export const LIVE_RECONNECT_HINT_MS = 500;
 
 const logger = new Logger('LiveJobs');
 
-/** One server-sent event: its name and JSON data. */
-export const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+/** One server-sent event: its name and JSON data, and its `id` (the stream sequence it is at) when given. */
+export const sse = (event: string, data: unknown, id?: number) => `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/** The `Last-Event-ID` a reconnecting stream sent: the sequence of the last event it had; undefined when none or not one. */
+export const lastEventIdOf = (header: string | string[] | undefined): number | undefined =>
+  typeof header === 'string' && /^\d{1,15}$/.test(header.trim()) ? Number(header.trim()) : undefined;
 
 /**
  * `GET /api/shipments/live` (ADR 33): the job changes the caller may see, as server-sent events,
@@ -35,6 +39,11 @@ export const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${J
  * by a new password, role or username): the stream ends then, and the browser's reconnect gets the
  * 401 that logs it out. A failed lookup ends it too (the reconnect answers 503 until the directory
  * is back), so a stream never outlives a session it could not check.
+ *
+ * Every event's SSE `id` is its sequence in the shipment service's stream (the `ready` event's:
+ * where the stream starts). A browser reconnecting with `Last-Event-ID` gets the events it missed
+ * first, and `ready` says `{resumed: true}`; when they cannot be replayed (too old, too many) it
+ * says `{resumed: false}` and the browser reloads its lists, as on a first connect.
  */
 @Controller()
 export class LiveController {
@@ -53,12 +62,20 @@ export class LiveController {
     const body = new PassThrough();
     let role = session.actor.role;
     const forCaller = (change: JobChange) => (isStaffRole(role) && seesAllJobs(role)) || change.assignees.includes(session.actor.id);
+    const after = lastEventIdOf(request.headers['last-event-id']);
+    /** The sequence of the last event passed on (or skipped as not the caller's): none is passed on twice. */
+    let sent = after ?? this.live.sequence;
+    /** Changes heard while the missed ones are read: passed on after them. */
+    let held: JobChange[] | undefined = after === undefined ? undefined : [];
+    const pass = (change: JobChange) => {
+      if (change.seq <= sent) return;
+      sent = change.seq;
+      if (!forCaller(change)) return;
+      const event: LiveJobEvent = { change: change.change, jobNo: change.jobNo };
+      body.write(sse(LIVE_JOB_EVENT, event, change.seq));
+    };
     const stopListening = this.live.listen({
-      change: (change) => {
-        if (!forCaller(change)) return;
-        const event: LiveJobEvent = { change: change.change, jobNo: change.jobNo };
-        body.write(sse(LIVE_JOB_EVENT, event));
-      },
+      change: (change) => (held ? held.push(change) : pass(change)),
       reconnect: () => end('reconnect', LIVE_RECONNECT_HINT_MS),
     });
 
@@ -99,7 +116,22 @@ export class LiveController {
     request.raw.socket.on('close', () => end('closed'));
     body.on('error', () => end('error'));
 
-    body.write(sse(LIVE_READY_EVENT, {}));
+    if (after === undefined) body.write(sse(LIVE_READY_EVENT, { resumed: false } satisfies LiveReady, sent));
+    else
+      void this.live.replay(after).then(
+        (missed) => {
+          if (ended) return;
+          const resumed = missed !== undefined;
+          body.write(sse(LIVE_READY_EVENT, { resumed } satisfies LiveReady, resumed ? undefined : this.live.sequence));
+          if (!resumed) sent = Math.max(sent, this.live.sequence);
+          for (const change of [...(missed ?? []), ...held!]) pass(change);
+          held = undefined;
+        },
+        (error: unknown) => {
+          logger.warn(`Live stream of ${session.actor.username} not resumed: ${(error as Error).message}`);
+          end('unresumed', LIVE_RECONNECT_HINT_MS);
+        },
+      );
     return (
       reply
         .header('Content-Type', 'text/event-stream; charset=utf-8')

@@ -61,6 +61,14 @@ export type LiveJobEvent = z.infer<typeof liveJobEventSchema>;
 /** The server-sent event name of a job change, and of the first message once the stream is open. */
 export const LIVE_JOB_EVENT = 'job';
 export const LIVE_READY_EVENT = 'ready';
+/**
+ * The `ready` event's data. `resumed`: the stream went on from the browser's `Last-Event-ID`, the
+ * changes it missed were sent first; otherwise (a first connect, or a gap too old or long to
+ * replay) changes may have been missed and the lists are reloaded.
+ */
+export interface LiveReady {
+  resumed: boolean;
+}
 
 /**
  * The gateway's own routes: a job's e-mails (the shipment service's requests joined with the

@@ -294,6 +294,13 @@ export type NatsClientConfig = NatsConfig & { GATEWAY_SIGNING_KEY?: KeyObject };
 export interface RequestOptions {
   /** Overrides NATS_REQUEST_TIMEOUT_MS for this call. */
   timeoutMs?: number;
+  /**
+   * Safe to send twice: a read, or a write carrying an idempotency key (the service answers its
+   * first outcome again). Such a request is sent once more when its connection was lost, or its
+   * NATS server went into lame duck mode, while it waited (docs/adr/0051-drain-and-probes.md).
+   * Never set it for a write without a key: it could be done twice.
+   */
+  resendable?: boolean;
 }
 
 /** What a Nest NATS service (ServerNats) answers: `response`, or `err` when the handler failed. */
@@ -316,6 +323,13 @@ class ConnectionLostError extends Error {
   }
 }
 
+/** A request failed while its connection was lost or its server went lame duck: `cause` is how it failed. */
+class InterruptedError extends Error {
+  constructor(override readonly cause: unknown) {
+    super('interrupted by a NATS server going away');
+  }
+}
+
 /**
  * Typed request/reply over NATS for callers of services (the gateway, tests, tools).
  * Every request has a timeout; every failure rejects with a RemoteError whose body is
@@ -335,6 +349,10 @@ export class NatsRpcClient implements OnApplicationShutdown {
   /** Requests in flight on each connection, and the connections to close once theirs are answered (a node in lame duck mode). */
   private readonly inFlight = new Map<NatsConnection, number>();
   private readonly retiring = new Set<NatsConnection>();
+  /** How often each connection was lost or its server went lame duck: a request that sees the count change was interrupted. */
+  private readonly interruptions = new WeakMap<NatsConnection, number>();
+  /** The requests waiting for a reply on each connection: ended at once when it is lost. */
+  private readonly lostWaiters = new Map<NatsConnection, Set<(error: Error) => void>>();
 
   constructor(
     private readonly config: NatsClientConfig,
@@ -352,25 +370,58 @@ export class NatsRpcClient implements OnApplicationShutdown {
   async request<S extends Subject>(subject: S, data: RequestOf<S>, options: RequestOptions = {}): Promise<ReplyOf<S>> {
     const timeout = options.timeoutMs ?? this.config.NATS_REQUEST_TIMEOUT_MS;
     let reply: ReplyEnvelope;
-    let nc: NatsConnection | undefined;
     try {
-      nc = await this.natsConnection();
-      this.inFlight.set(nc, (this.inFlight.get(nc) ?? 0) + 1);
-      if (this.disconnected && !(await this.reconnected(Math.min(timeout, RECONNECT_WAIT_MS)))) throw new ConnectionLostError();
-      const wireSubject = namespacedSubject(this.config.NATS_NAMESPACE, subject);
-      const packet = Buffer.from(JSON.stringify({ pattern: subject, data, id: randomUUID() }));
-      const deadline = Date.now() + timeout;
-      const answer = await nc.request(wireSubject, packet, { timeout, headers: this.headers(wireSubject, packet, deadline) });
-      const parts = Number(answer.headers?.get(REPLY_PARTS_HEADER) || 1);
-      reply = parts > 1 ? JSON.parse((await this.restOf(nc, answer, parts, deadline)).toString()) : answer.json<ReplyEnvelope>();
+      reply = await this.send(subject, data, timeout, RECONNECT_WAIT_MS).catch((error: unknown) => {
+        if (!(error instanceof InterruptedError)) throw error;
+        if (!options.resendable) throw error.cause;
+        // The request or its reply may have been inside the NATS node that closed: once more, on
+        // the current connection, which may wait for it to come back as long as the request would.
+        this.logger.warn(`Request on ${subject} interrupted by a NATS server going away: sent again`);
+        return this.send(subject, data, timeout, timeout).catch((again: unknown) => Promise.reject(again instanceof InterruptedError ? again.cause : again));
+      });
     } catch (error) {
       throw new RemoteError(this.toBody(subject, error));
-    } finally {
-      if (nc) this.settle(nc);
     }
     if (reply.err) throw new RemoteError(this.toBody(subject, reply.err));
     if (reply.response === undefined) throw new RemoteError(this.toBody(subject, new Error('the reply carried no response')));
     return reply.response as ReplyOf<S>;
+  }
+
+  /** One attempt: rejects with InterruptedError when its connection was lost or went lame duck meanwhile and no reply came. */
+  private async send(subject: Subject, data: unknown, timeout: number, reconnectWait: number): Promise<ReplyEnvelope> {
+    let nc: NatsConnection | undefined;
+    let interrupt: ((error: Error) => void) | undefined;
+    try {
+      nc = await this.natsConnection();
+      const conn = nc;
+      this.inFlight.set(nc, (this.inFlight.get(nc) ?? 0) + 1);
+      const mark = this.interruptions.get(nc) ?? 0;
+      const interrupted = () => (this.interruptions.get(conn) ?? 0) !== mark;
+      if (this.disconnected && !(await this.reconnected(Math.min(timeout, reconnectWait)))) throw new ConnectionLostError();
+      const wireSubject = namespacedSubject(this.config.NATS_NAMESPACE, subject);
+      const packet = Buffer.from(JSON.stringify({ pattern: subject, data, id: randomUUID() }));
+      const deadline = Date.now() + timeout;
+      // A lost connection ends the wait at once: its reply, if any, went with it.
+      const lost = new Promise<never>((_, reject) => {
+        interrupt = reject;
+        this.lostWaiters.set(conn, (this.lostWaiters.get(conn) ?? new Set()).add(reject));
+      });
+      const exchange = (async () => {
+        const answer = await conn.request(wireSubject, packet, { timeout, headers: this.headers(wireSubject, packet, deadline) });
+        const parts = Number(answer.headers?.get(REPLY_PARTS_HEADER) || 1);
+        return parts > 1 ? (JSON.parse((await this.restOf(conn, answer, parts, deadline)).toString()) as ReplyEnvelope) : answer.json<ReplyEnvelope>();
+      })();
+      exchange.catch(() => undefined);
+      try {
+        return await Promise.race([exchange, lost]);
+      } catch (error) {
+        const noResponders = error instanceof RequestError && error.isNoResponders();
+        throw !noResponders && interrupted() ? new InterruptedError(error) : error;
+      }
+    } finally {
+      if (interrupt && nc) this.lostWaiters.get(nc)?.delete(interrupt);
+      if (nc) this.settle(nc);
+    }
   }
 
   /** A reply sent in parts (NamespacedServerNats.getPublisher): the first one's bytes and the others', asked for in order, within the request's deadline. */
@@ -401,6 +452,7 @@ export class NatsRpcClient implements OnApplicationShutdown {
     const left = (this.inFlight.get(nc) ?? 1) - 1;
     if (left > 0) return void this.inFlight.set(nc, left);
     this.inFlight.delete(nc);
+    this.lostWaiters.delete(nc);
     if (this.retiring.delete(nc)) void nc.drain().catch(() => undefined);
   }
 
@@ -471,6 +523,10 @@ export class NatsRpcClient implements OnApplicationShutdown {
   private async watch(nc: NatsConnection, connection: Promise<NatsConnection>): Promise<void> {
     this.disconnected = false;
     for await (const status of nc.status()) {
+      if (status.type === 'ldm' || status.type === 'disconnect') {
+        this.interruptions.set(nc, (this.interruptions.get(nc) ?? 0) + 1);
+        if (status.type === 'disconnect') for (const end of [...(this.lostWaiters.get(nc) ?? [])]) end(new ConnectionLostError());
+      }
       // A retired connection's own troubles are not the current one's.
       if (this.connection !== connection) continue;
       if (status.type === 'ldm') this.retire(nc, connection);

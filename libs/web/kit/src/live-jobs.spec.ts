@@ -25,6 +25,12 @@ describe('SseParser', () => {
     expect(parser.push('retry: 500\n\nretry: soon\n\n')).toEqual([]);
     expect(parser.retryMs).toBe(500);
   });
+
+  it('keeps the last event id (id:), as EventSource does', () => {
+    const parser = new SseParser();
+    expect(parser.push('id: 41\nevent: job\ndata: {}\n\nid: 42\n\n')).toEqual([{ event: 'job', data: '{}' }]);
+    expect(parser.lastEventId).toBe('42');
+  });
 });
 
 describe('backoffDelay', () => {
@@ -38,9 +44,9 @@ describe('backoffDelay', () => {
 describe('connectLiveJobs against a real HTTP server', () => {
   type Handler = (request: IncomingMessage, response: ServerResponse) => void;
   const handlers: Handler[] = [];
-  const seen: { url: string; authorization?: string }[] = [];
+  const seen: { url: string; authorization?: string; lastEventId?: string }[] = [];
   const server = createServer((request, response) => {
-    seen.push({ url: request.url ?? '', authorization: request.headers.authorization });
+    seen.push({ url: request.url ?? '', authorization: request.headers.authorization, lastEventId: request.headers['last-event-id'] as string | undefined });
     const handler = handlers.shift();
     if (handler) handler(request, response);
     else response.writeHead(500).end();
@@ -122,6 +128,21 @@ describe('connectLiveJobs against a real HTTP server', () => {
     expect(opens).toEqual([false, true]);
     expect(delays).toEqual([]);
     expect(seen).toHaveLength(2);
+  });
+
+  it('reconnects with the last event id as Last-Event-ID, and reloads only when the server could not resume', async () => {
+    seen.length = 0;
+    handlers.push(
+      stream(['id: 7\nevent: ready\ndata: {"resumed":false}\n\n', 'id: 9\nevent: job\ndata: {"change":"created","jobNo":"IMP-000009"}\n\nretry: 10\n\n'], true),
+      stream(['event: ready\ndata: {"resumed":true}\n\n', 'retry: 10\n\n'], true),
+      stream(['id: 30\nevent: ready\ndata: {"resumed":false}\n\n'], false),
+    );
+    const opens: boolean[] = [];
+    const live = connectLiveJobs({ token: 't', url, onJob: () => undefined, onOpen: (reconnected) => opens.push(reconnected), delay: () => 10 });
+    await waitUntil(() => opens.length === 3);
+    live.close();
+    expect(seen.map((request) => request.lastEventId)).toEqual([undefined, '9', '9']);
+    expect(opens).toEqual([false, false, true]);
   });
 
   it('close() ends an open stream and schedules nothing more', async () => {

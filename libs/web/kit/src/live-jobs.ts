@@ -1,4 +1,4 @@
-import { LIVE_JOB_EVENT, LIVE_READY_EVENT, api, type LiveJobEvent } from '@freight/contracts';
+import { LIVE_JOB_EVENT, LIVE_READY_EVENT, api, type LiveJobEvent, type LiveReady } from '@freight/contracts';
 import { apiUrl } from '@freight/web-session';
 
 /** One server-sent event: its name (`message` when none is given) and its data lines joined. */
@@ -15,6 +15,8 @@ export class SseParser {
   private buffer = '';
   /** The last `retry:` field: how long the server asks the client to wait before it reconnects (ms). */
   retryMs?: number;
+  /** The last `id:` field: sent back as `Last-Event-ID` on reconnecting, as EventSource does. */
+  lastEventId?: string;
 
   push(chunk: string): ServerSentEvent[] {
     this.buffer += chunk;
@@ -32,6 +34,7 @@ export class SseParser {
         if (field === 'event') event = value;
         else if (field === 'data') data.push(value);
         else if (field === 'retry' && /^\d+$/.test(value)) this.retryMs = Number(value);
+        else if (field === 'id' && !value.includes('\0')) this.lastEventId = value;
       }
       if (data.length > 0 || event !== 'message') events.push({ event, data: data.join('\n') });
     }
@@ -52,7 +55,7 @@ export interface LiveJobsOptions {
   token: string;
   /** A job the caller may see changed. */
   onJob: (event: LiveJobEvent) => void;
-  /** The stream is (again) open: `reconnected` after a break, when changes may have been missed. */
+  /** The stream is (again) open: `reconnected` after a break the server could not replay (changes may have been missed). */
   onOpen?: (reconnected: boolean) => void;
   /** The server refused the token (401): the session is over; no more attempts. */
   onUnauthorized?: () => void;
@@ -65,14 +68,17 @@ export interface LiveJobsOptions {
 /**
  * Listens to `GET /api/shipments/live` until `close()`: with fetch's streamed body rather than
  * EventSource, which cannot send an Authorization header (and a token in the URL would end up in
- * logs). Reconnects after any break with a growing wait (LIVE_BACKOFF), reset once a stream is open;
- * stops for good on 401 (the session ended) and 403 (not allowed to read jobs).
+ * logs). Reconnects after any break with a growing wait (LIVE_BACKOFF), reset once a stream is open,
+ * sending the last event's id as `Last-Event-ID` (as EventSource does) so the server replays what
+ * was missed; stops for good on 401 (the session ended) and 403 (not allowed to read jobs).
  */
 export function connectLiveJobs(options: LiveJobsOptions): { close: () => void } {
   const controller = new AbortController();
   const delay = options.delay ?? ((attempt: number) => backoffDelay(attempt));
   let opened = false;
   let failures = 0;
+  /** The id of the last event heard, over every attempt. */
+  let lastEventId: string | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   /** The next attempt after the usual wait, or after the server's reconnect hint (a draining gateway's, with up to a quarter more at random). */
@@ -86,7 +92,7 @@ export function connectLiveJobs(options: LiveJobsOptions): { close: () => void }
     let response: Response;
     try {
       response = await fetch(options.url ?? apiUrl(api.shipmentsLive.path), {
-        headers: { Authorization: `Bearer ${options.token}`, Accept: 'text/event-stream' },
+        headers: { Authorization: `Bearer ${options.token}`, Accept: 'text/event-stream', ...(lastEventId !== undefined && { 'Last-Event-ID': lastEventId }) },
         signal: controller.signal,
         cache: 'no-store',
       });
@@ -115,8 +121,15 @@ export function connectLiveJobs(options: LiveJobsOptions): { close: () => void }
         const { value, done } = await reader.read();
         if (done) break;
         for (const { event, data } of parser.push(value)) {
+          lastEventId = parser.lastEventId ?? lastEventId;
           if (event === LIVE_READY_EVENT) {
-            options.onOpen?.(opened);
+            let ready: Partial<LiveReady> = {};
+            try {
+              ready = JSON.parse(data) as LiveReady;
+            } catch {
+              // an older gateway's `{}`
+            }
+            options.onOpen?.(opened && ready.resumed !== true);
             opened = true;
             failures = 0;
           } else if (event === LIVE_JOB_EVENT) {

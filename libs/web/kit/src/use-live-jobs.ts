@@ -11,7 +11,8 @@ export const LIVE_COALESCE_MS = 150;
  * Keeps the lists named by `listKeys` (their query-cache keys: `useServerList`'s `key`, e.g.
  * `['worklist', 'booklist']`) fresh while the screen is open: every job change the signed-in user
  * may see marks them stale, and the shown page reloads (well within 2 s of the save). After a break
- * the stream reconnects with backoff and reloads them once, as changes may have been missed then.
+ * the stream reconnects with backoff; the gateway replays the changes missed meanwhile, and when it
+ * cannot (a gap too old or too long) the lists reload once.
  * A 401 on reconnecting means the session ended on the server: the browser logs out too.
  */
 export function useLiveJobs(listKeys: readonly string[]): void {
