@@ -122,6 +122,79 @@ export const serviceRole = (service) => `${service.name}_svc`;
 const tmpVolume = (depth) => [`${'  '.repeat(depth)}- { name: tmp, emptyDir: { sizeLimit: 64Mi } }`];
 const tmpMount = (depth) => [`${'  '.repeat(depth)}- { name: tmp, mountPath: /tmp }`];
 
+/** A Service in front of `app`'s pods, `port` to their port named http. */
+const httpService = (app, port) =>
+  [
+    'apiVersion: v1',
+    'kind: Service',
+    'metadata:',
+    `  name: ${app}`,
+    'spec:',
+    `  selector: { app: ${app} }`,
+    '  ports:',
+    `    - { port: ${port}, targetPort: http }`,
+  ].join('\n');
+
+/**
+ * The Deployment of a Node process (the gateway, a service): its own NATS identity, the drain's
+ * grace period (`drainMs`) and probes (`probes`: live path, ready path, port name), a read-only root
+ * with /tmp. `env` lines come before the NATS identity, `envAfterNats` after it.
+ */
+const nodeDeployment = ({
+  comment,
+  name,
+  labels,
+  replicas,
+  autoscale,
+  drainMs,
+  image,
+  entry,
+  env,
+  natsUser = name,
+  envAfterNats = [],
+  ports,
+  probes,
+  resources,
+}) =>
+  [
+    ...comment,
+    'apiVersion: apps/v1',
+    'kind: Deployment',
+    'metadata:',
+    `  name: ${name}`,
+    'spec:',
+    ...replicasLine(replicas, autoscale),
+    '  selector:',
+    `    matchLabels: { app: ${name} }`,
+    '  template:',
+    '    metadata:',
+    `      labels: ${labels}`,
+    '    spec:',
+    `      terminationGracePeriodSeconds: ${graceSeconds(drainMs)}`,
+    ...podSecurity(3),
+    '      containers:',
+    `        - name: ${name}`,
+    `          image: ${image}`,
+    `          command: ["node", ${JSON.stringify(entry)}]`,
+    '          envFrom:',
+    '            - configMapRef: { name: freight-config }',
+    '          env:',
+    ...env,
+    `            - { name: NATS_USER, value: ${natsUser} }`,
+    '            - name: NATS_PASSWORD',
+    `              valueFrom: { secretKeyRef: { name: freight-nats, key: ${passwordVariable(natsUser)} } }`,
+    ...envAfterNats,
+    '          ports:',
+    ...ports,
+    ...drainProbes(5, ...probes),
+    ...resourceLines(5, resources),
+    ...containerSecurity(5),
+    '          volumeMounts:',
+    ...tmpMount(6),
+    '      volumes:',
+    ...tmpVolume(4),
+  ].join('\n');
+
 /** @param {import('./services.mjs').ServiceEntry} service */
 function serviceManifest(service) {
   const { name, image, entry, provision, queueGroup, databaseUrlVariable, secretVariables = [], schema, port, replicas, resources, autoscale } = service;
@@ -154,70 +227,43 @@ function serviceManifest(service) {
       ].join('\n'),
     );
   }
-  const deployment = [
-    port === null
-      ? `# The ${name} service answers NATS requests only (queue group \`${queueGroup}\`): scale with\n# replicas, each request is handled by exactly one. It has no HTTP port, hence no Service.`
-      : `# The ${name} service answers NATS requests (queue group \`${queueGroup}\`; scale with replicas,\n# each request is handled by exactly one) and listens on HTTP port ${port} (Service below).`,
-    `# Migrations run at start-up; only ${databaseUrlVariable} (its own role)${secretVariables.map((v) => ` and ${v}`).join('')} ${secretVariables.length ? 'are' : 'is'} given to it, and`,
-    `# its own NATS identity (it may take ${name}.* requests in its queue group and answer them).`,
-    `# Probes: its HEALTH_PORT listener (/live, /ready); on SIGTERM it drains within DRAIN_TIMEOUT_MS.`,
-    'apiVersion: apps/v1',
-    'kind: Deployment',
-    'metadata:',
-    `  name: ${name}`,
-    'spec:',
-    ...replicasLine(replicas, autoscale),
-    '  selector:',
-    `    matchLabels: { app: ${name} }`,
-    '  template:',
-    '    metadata:',
-    `      labels: { app: ${name}, freight.io/nats-client: "true", freight.io/postgres-client: "true" }`,
-    '    spec:',
-    `      terminationGracePeriodSeconds: ${graceSeconds(DRAIN_TIMEOUT_MS)}`,
-    ...podSecurity(3),
-    '      containers:',
-    `        - name: ${name}`,
-    `          image: ${tag}`,
-    `          command: ["node", ${JSON.stringify(entry)}]`,
-    '          envFrom:',
-    '            - configMapRef: { name: freight-config }',
-    '          env:',
-    ...[databaseUrlVariable, ...secretVariables].flatMap((variable) => [
-      `            - name: ${variable}`,
-      `              valueFrom: { secretKeyRef: { name: freight-secrets, key: ${variable} } }`,
-    ]),
-    `            - { name: NATS_USER, value: ${name} }`,
-    '            - name: NATS_PASSWORD',
-    `              valueFrom: { secretKeyRef: { name: freight-nats, key: ${passwordVariable(name)} } }`,
-    `            - { name: HEALTH_HOST, value: 0.0.0.0 }`,
-    `            - { name: HEALTH_PORT, value: "${SERVICE_HEALTH_PORT}" }`,
-    `            - { name: DRAIN_TIMEOUT_MS, value: "${DRAIN_TIMEOUT_MS}" }`,
-    '          ports:',
-    `            - { containerPort: ${SERVICE_HEALTH_PORT}, name: health }`,
-    ...(port === null ? [] : [`            - { containerPort: ${port}, name: http }`]),
-    ...drainProbes(5, '/live', '/ready', 'health'),
-    ...resourceLines(5, resources),
-    ...containerSecurity(5),
-    '          volumeMounts:',
-    ...tmpMount(6),
-    '      volumes:',
-    ...tmpVolume(4),
-  ];
-  parts.push(deployment.join('\n'));
-  if (port !== null) {
-    parts.push(
-      [
-        'apiVersion: v1',
-        'kind: Service',
-        'metadata:',
-        `  name: ${name}`,
-        'spec:',
-        `  selector: { app: ${name} }`,
-        '  ports:',
-        `    - { port: ${port}, targetPort: http }`,
-      ].join('\n'),
-    );
-  }
+  parts.push(
+    nodeDeployment({
+      comment: [
+        port === null
+          ? `# The ${name} service answers NATS requests only (queue group \`${queueGroup}\`): scale with\n# replicas, each request is handled by exactly one. It has no HTTP port, hence no Service.`
+          : `# The ${name} service answers NATS requests (queue group \`${queueGroup}\`; scale with replicas,\n# each request is handled by exactly one) and listens on HTTP port ${port} (Service below).`,
+        `# Migrations run at start-up; only ${databaseUrlVariable} (its own role)${secretVariables.map((v) => ` and ${v}`).join('')} ${secretVariables.length ? 'are' : 'is'} given to it, and`,
+        `# its own NATS identity (it may take ${name}.* requests in its queue group and answer them).`,
+        `# Probes: its HEALTH_PORT listener (/live, /ready); on SIGTERM it drains within DRAIN_TIMEOUT_MS.`,
+      ],
+      name,
+      labels: `{ app: ${name}, freight.io/nats-client: "true", freight.io/postgres-client: "true" }`,
+      replicas,
+      autoscale,
+      drainMs: DRAIN_TIMEOUT_MS,
+      image: tag,
+      entry,
+      env: [
+        ...[databaseUrlVariable, ...secretVariables].flatMap((variable) => [
+          `            - name: ${variable}`,
+          `              valueFrom: { secretKeyRef: { name: freight-secrets, key: ${variable} } }`,
+        ]),
+      ],
+      envAfterNats: [
+        `            - { name: HEALTH_HOST, value: 0.0.0.0 }`,
+        `            - { name: HEALTH_PORT, value: "${SERVICE_HEALTH_PORT}" }`,
+        `            - { name: DRAIN_TIMEOUT_MS, value: "${DRAIN_TIMEOUT_MS}" }`,
+      ],
+      ports: [
+        `            - { containerPort: ${SERVICE_HEALTH_PORT}, name: health }`,
+        ...(port === null ? [] : [`            - { containerPort: ${port}, name: http }`]),
+      ],
+      probes: ['/live', '/ready', 'health'],
+      resources,
+    }),
+  );
+  if (port !== null) parts.push(httpService(name, port));
   parts.push(disruptionBudget(name));
   if (autoscale) parts.push(autoscaler(name, replicas, autoscale));
   return `${HEADER}\n${parts.join('\n---\n')}\n`;
@@ -226,62 +272,40 @@ function serviceManifest(service) {
 /** The gateway: Deployment, Service (port 3000), PodDisruptionBudget and HorizontalPodAutoscaler. */
 function gatewayManifest() {
   const { replicas, resources, autoscale } = GATEWAY_DEPLOYMENT;
-  const drain = GATEWAY_DRAIN_DELAY_MS + DRAIN_TIMEOUT_MS;
   return [
     '# Generated by `node tools/dev/gen-k8s.mjs` (its GATEWAY_DEPLOYMENT): do not edit.',
-    '# The gateway: HTTP under /api on port 3000, its own NATS identity; only it holds the signing key.',
-    `# On SIGTERM it answers /api/health/ready with 503 at once and keeps serving for DRAIN_DELAY_MS`,
-    '# (the readiness probe takes it out of the Service meanwhile), then finishes in-flight requests',
-    '# within DRAIN_TIMEOUT_MS.',
-    'apiVersion: apps/v1',
-    'kind: Deployment',
-    'metadata:',
-    `  name: ${GATEWAY.name}`,
-    'spec:',
-    ...replicasLine(replicas, autoscale),
-    '  selector:',
-    `    matchLabels: { app: ${GATEWAY.name} }`,
-    '  template:',
-    '    metadata:',
-    `      labels: { app: ${GATEWAY.name}, freight.io/nats-client: "true" }`,
-    '    spec:',
-    `      terminationGracePeriodSeconds: ${graceSeconds(drain)}`,
-    ...podSecurity(3),
-    '      containers:',
-    `        - name: ${GATEWAY.name}`,
-    `          image: ${imageOf(GATEWAY.name)}`,
-    `          command: ["node", ${JSON.stringify(GATEWAY.entry)}]`,
-    '          envFrom:',
-    '            - configMapRef: { name: freight-config }',
-    '          env:',
-    '            - name: JWT_SECRET',
-    '              valueFrom: { secretKeyRef: { name: freight-secrets, key: JWT_SECRET } }',
-    '            # Only the gateway holds the key that services accept requests signed with.',
-    '            - name: GATEWAY_SIGNING_KEY',
-    '              valueFrom: { secretKeyRef: { name: freight-secrets, key: GATEWAY_SIGNING_KEY } }',
-    '            - { name: NATS_USER, value: gateway }',
-    '            - name: NATS_PASSWORD',
-    `              valueFrom: { secretKeyRef: { name: freight-nats, key: ${passwordVariable('gateway')} } }`,
-    `            - { name: DRAIN_DELAY_MS, value: "${GATEWAY_DRAIN_DELAY_MS}" }`,
-    `            - { name: DRAIN_TIMEOUT_MS, value: "${DRAIN_TIMEOUT_MS}" }`,
-    '          ports:',
-    `            - { containerPort: ${GATEWAY.port}, name: http }`,
-    ...drainProbes(5, '/api/health/live', '/api/health/ready', 'http'),
-    ...resourceLines(5, resources),
-    ...containerSecurity(5),
-    '          volumeMounts:',
-    ...tmpMount(6),
-    '      volumes:',
-    ...tmpVolume(4),
+    nodeDeployment({
+      comment: [
+        '# The gateway: HTTP under /api on port 3000, its own NATS identity; only it holds the signing key.',
+        `# On SIGTERM it answers /api/health/ready with 503 at once and keeps serving for DRAIN_DELAY_MS`,
+        '# (the readiness probe takes it out of the Service meanwhile), then finishes in-flight requests',
+        '# within DRAIN_TIMEOUT_MS.',
+      ],
+      name: GATEWAY.name,
+      labels: `{ app: ${GATEWAY.name}, freight.io/nats-client: "true" }`,
+      replicas,
+      autoscale,
+      drainMs: GATEWAY_DRAIN_DELAY_MS + DRAIN_TIMEOUT_MS,
+      image: imageOf(GATEWAY.name),
+      entry: GATEWAY.entry,
+      env: [
+        '            - name: JWT_SECRET',
+        '              valueFrom: { secretKeyRef: { name: freight-secrets, key: JWT_SECRET } }',
+        '            # Only the gateway holds the key that services accept requests signed with.',
+        '            - name: GATEWAY_SIGNING_KEY',
+        '              valueFrom: { secretKeyRef: { name: freight-secrets, key: GATEWAY_SIGNING_KEY } }',
+      ],
+      natsUser: 'gateway',
+      envAfterNats: [
+        `            - { name: DRAIN_DELAY_MS, value: "${GATEWAY_DRAIN_DELAY_MS}" }`,
+        `            - { name: DRAIN_TIMEOUT_MS, value: "${DRAIN_TIMEOUT_MS}" }`,
+      ],
+      ports: [`            - { containerPort: ${GATEWAY.port}, name: http }`],
+      probes: ['/api/health/live', '/api/health/ready', 'http'],
+      resources,
+    }),
     '---',
-    'apiVersion: v1',
-    'kind: Service',
-    'metadata:',
-    `  name: ${GATEWAY.name}`,
-    'spec:',
-    `  selector: { app: ${GATEWAY.name} }`,
-    '  ports:',
-    `    - { port: ${GATEWAY.port}, targetPort: http }`,
+    httpService(GATEWAY.name, GATEWAY.port),
     '---',
     disruptionBudget(GATEWAY.name),
     '---',
