@@ -96,6 +96,7 @@ export function namespacedSubject(namespace: string, subject: string): string {
  */
 export class NamespacedServerNats extends ServerNats {
   private readonly refusals = new Logger('GatewaySignature');
+  private readonly moves = new Logger('NatsServer');
   private readonly pendingReplies = new Map<string, PendingReply>();
   /** Where the caller asks this replica for the rest of a large reply (undefined: no service name, no parts). */
   private readonly partsSubject?: string;
@@ -106,6 +107,8 @@ export class NamespacedServerNats extends ServerNats {
   private readonly inFlight = new Set<Msg>();
   private draining = false;
   private natsDown = false;
+  /** The move off a lame duck NATS node under way: close() waits for it. */
+  private moving?: Promise<void>;
   /** How long close() waits for the requests in flight (docs/adr/0051-drain-and-probes.md); startService sets it from DRAIN_TIMEOUT_MS. */
   inFlightWaitMs = 15_000;
 
@@ -125,6 +128,7 @@ export class NamespacedServerNats extends ServerNats {
   override bindEvents(client: NatsConnection): void {
     super.bindEvents(client);
     this.connection = client;
+    this.natsDown = false;
     void this.watchStatus(client);
     if (!this.partsSubject) return;
     // In the queue group like every subscription of a service (its NATS permissions); no other replica has this subject.
@@ -138,9 +142,45 @@ export class NamespacedServerNats extends ServerNats {
 
   private async watchStatus(client: NatsConnection): Promise<void> {
     for await (const status of client.status()) {
+      // A connection this replica has moved off: its troubles are not the current one's.
+      if (client !== this.connection) continue;
       if (status.type === 'disconnect') this.natsDown = true;
       else if (status.type === 'reconnect') this.natsDown = false;
+      else if (status.type === 'ldm' && !this.moving) this.moving = this.moveOff(client).finally(() => (this.moving = undefined));
     }
+  }
+
+  /** Nest's own fields this class takes part in: the subscriptions of bindEvents, which close() and a move drain. */
+  private get nest(): { subscriptions: Subscription[] } {
+    return this as unknown as { subscriptions: Subscription[] };
+  }
+
+  /**
+   * The server of `old` entered lame duck mode (docs/adr/0051-drain-and-probes.md): it closes its
+   * clients' connections soon, and a request it routed to this replica just then would be lost
+   * (its caller waits out the time-out, as it would for a slow handler). So the replica subscribes
+   * over a new connection first (the lame duck server takes no new clients: another node), then
+   * drains the old subscriptions (what was already routed here is still handled), waits for
+   * those requests' replies, and drains the old connection.
+   */
+  private async moveOff(old: NatsConnection): Promise<void> {
+    if (this.draining) return;
+    let next: NatsConnection;
+    try {
+      next = (await this.createNatsClient()) as NatsConnection;
+    } catch (error) {
+      this.moves.warn(`NATS server entering lame duck mode and no other answers (${String(error)}): staying until it closes`);
+      return;
+    }
+    if (this.draining) return void (await next.close().catch(() => undefined));
+    this.moves.log('NATS server entering lame duck mode: subscribed over a new connection, draining the old one');
+    const previous = [...this.nest.subscriptions.splice(0), this.partsSubscription];
+    this.bindEvents(next);
+    await Promise.all(previous.map((subscription) => subscription?.drain().catch(() => undefined)));
+    // Every request the old subscriptions delivered has been taken (drain waits for their callbacks).
+    const taken = [...this.inFlight];
+    await waitUntil(() => taken.every((message) => !this.inFlight.has(message)), this.inFlightWaitMs);
+    await old.drain().catch(() => undefined);
   }
 
   /**
@@ -165,7 +205,8 @@ export class NamespacedServerNats extends ServerNats {
    */
   override async close(): Promise<void> {
     this.draining = true;
-    const subscriptions = (this as unknown as { subscriptions: Subscription[] }).subscriptions;
+    await this.moving;
+    const subscriptions = this.nest.subscriptions;
     if (this.connection && !this.connection.isClosed()) {
       await Promise.all(subscriptions.map((subscription) => subscription.drain().catch(() => undefined)));
       const answered = await waitUntil(() => this.inFlight.size === 0 && this.pendingReplies.size === 0, this.inFlightWaitMs);
