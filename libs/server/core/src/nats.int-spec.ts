@@ -6,7 +6,7 @@ import { Messages, users, type Actor } from '@freight/contracts';
 import { z } from 'zod';
 import { AppError, RemoteError, RpcErrorFilter, failureOf } from './errors.js';
 import { parsePublicKey, parseSigningKey } from './gateway-signature.js';
-import { NatsRpcClient, natsMicroserviceOptions, requestTimeLeft, type NatsClientConfig } from './nats.js';
+import { NO_RESPONDERS_RETRY_MS, NatsRpcClient, natsMicroserviceOptions, requestTimeLeft, type NatsClientConfig } from './nats.js';
 import { ZodPayloadPipe } from './validation.js';
 import type { ServiceNatsConfig } from './config.js';
 
@@ -103,13 +103,33 @@ describe('NATS transport with namespaces', () => {
     expect(handled.sort()).toEqual(Array.from({ length: 20 }, (_, i) => `user${i}`).sort());
   });
 
-  it('does not reach services of another namespace (no responders → SERVICE_UNAVAILABLE)', async () => {
+  it('does not reach services of another namespace (no responders → SERVICE_UNAVAILABLE, after trying for NO_RESPONDERS_RETRY_MS)', async () => {
     const other = new NatsRpcClient(config(`t${randomBytes(5).toString('hex')}.`));
     try {
+      const started = performance.now();
       const error = await failure(get(other, 'alice'));
       expect(error.body).toEqual({ code: 'SERVICE_UNAVAILABLE', message: Messages.serviceUnavailable });
+      expect(performance.now() - started).toBeGreaterThanOrEqual(NO_RESPONDERS_RETRY_MS / 2);
+      expect(performance.now() - started).toBeLessThan(NO_RESPONDERS_RETRY_MS + 1500);
     } finally {
       await other.close();
+    }
+  });
+
+  it('sends a request again while no replica is subscribed for a moment (a replica moving between NATS nodes), once', async () => {
+    const own = `t${randomBytes(5).toString('hex')}.`;
+    const caller = new NatsRpcClient(config(own));
+    let late: INestMicroservice | undefined;
+    try {
+      handled.length = 0;
+      const answer = get(caller, 'moving');
+      await new Promise((resolve) => setTimeout(resolve, NO_RESPONDERS_RETRY_MS / 4));
+      late = await start(own);
+      await expect(answer).resolves.toEqual({ username: 'moving' });
+      expect(handled).toEqual(['moving']);
+    } finally {
+      await caller.close();
+      await late?.close();
     }
   });
 

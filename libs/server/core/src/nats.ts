@@ -27,7 +27,7 @@ import {
 } from '@freight/contracts';
 import type { NatsConfig, ServiceNatsConfig } from './config.js';
 import { RemoteError } from './errors.js';
-import { waitUntil } from './drain.js';
+import { pause, waitUntil } from './drain.js';
 import { SIGNATURE_HEADER, signRequest, signatureProblem } from './gateway-signature.js';
 
 type NatsConnectionOptions = Required<NatsOptions>['options'];
@@ -176,6 +176,8 @@ export class NamespacedServerNats extends ServerNats {
     this.moves.log('NATS server entering lame duck mode: subscribed over a new connection, draining the old one');
     const previous = [...this.nest.subscriptions.splice(0), this.partsSubscription];
     this.bindEvents(next);
+    // The new node has the subscriptions before the old ones go (callers retry the moment the cluster learns it: NO_RESPONDERS_RETRY_MS).
+    await next.flush().catch(() => undefined);
     await Promise.all(previous.map((subscription) => subscription?.drain().catch(() => undefined)));
     // Every request the old subscriptions delivered has been taken (drain waits for their callbacks).
     const taken = [...this.inFlight];
@@ -357,6 +359,13 @@ interface ReplyEnvelope {
  */
 export const RECONNECT_WAIT_MS = 2000;
 
+/**
+ * How long a request that no replica is subscribed for is sent again before it fails with
+ * SERVICE_UNAVAILABLE: a replica moving off a NATS node in lame duck mode subscribes on another
+ * node, and the cluster's other nodes learn it a moment later (docs/adr/0051-drain-and-probes.md).
+ */
+export const NO_RESPONDERS_RETRY_MS = 1000;
+
 /** The connection is gone for now (NATS restarting, network) and did not come back within RECONNECT_WAIT_MS. */
 class ConnectionLostError extends Error {
   constructor() {
@@ -412,13 +421,15 @@ export class NatsRpcClient implements OnApplicationShutdown {
     const timeout = options.timeoutMs ?? this.config.NATS_REQUEST_TIMEOUT_MS;
     let reply: ReplyEnvelope;
     try {
-      reply = await this.send(subject, data, timeout, RECONNECT_WAIT_MS).catch((error: unknown) => {
+      reply = await this.sendUntilHeard(subject, data, Date.now() + timeout, RECONNECT_WAIT_MS).catch((error: unknown) => {
         if (!(error instanceof InterruptedError)) throw error;
         if (!options.resendable) throw error.cause;
         // The request or its reply may have been inside the NATS node that closed: once more, on
         // the current connection, which may wait for it to come back as long as the request would.
         this.logger.warn(`Request on ${subject} interrupted by a NATS server going away: sent again`);
-        return this.send(subject, data, timeout, timeout).catch((again: unknown) => Promise.reject(again instanceof InterruptedError ? again.cause : again));
+        return this.sendUntilHeard(subject, data, Date.now() + timeout, timeout).catch((again: unknown) =>
+          Promise.reject(again instanceof InterruptedError ? again.cause : again),
+        );
       });
     } catch (error) {
       throw new RemoteError(this.toBody(subject, error));
@@ -426,6 +437,24 @@ export class NatsRpcClient implements OnApplicationShutdown {
     if (reply.err) throw new RemoteError(this.toBody(subject, reply.err));
     if (reply.response === undefined) throw new RemoteError(this.toBody(subject, new Error('the reply carried no response')));
     return reply.response as ReplyOf<S>;
+  }
+
+  /**
+   * `send` until the request reaches a subscriber or NO_RESPONDERS_RETRY_MS (at most until
+   * `deadline`) has passed: NATS answers "no responders" only when nothing received the request,
+   * so sending it again is safe for every request, writes without a key included.
+   */
+  private async sendUntilHeard(subject: Subject, data: unknown, deadline: number, reconnectWait: number): Promise<ReplyEnvelope> {
+    const giveUpAt = Math.min(deadline, Date.now() + NO_RESPONDERS_RETRY_MS);
+    for (let pauseMs = 25; ; pauseMs *= 2) {
+      try {
+        return await this.send(subject, data, Math.max(deadline - Date.now(), 1), reconnectWait);
+      } catch (error) {
+        const noResponders = error instanceof RequestError && error.isNoResponders();
+        if (!noResponders || Date.now() + pauseMs >= giveUpAt) throw error;
+        await pause(pauseMs);
+      }
+    }
   }
 
   /** One attempt: rejects with InterruptedError when its connection was lost or went lame duck meanwhile and no reply came. */
