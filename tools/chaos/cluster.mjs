@@ -318,7 +318,7 @@ async function loseNodes(system) {
 }
 
 /** The books after a drill: what was acknowledged and kept, written twice, delivered, seen live. */
-async function check(system, load, tag) {
+async function check(system, load, tag, actedAt) {
   const db = new pg.Pool({ connectionString: system.env.DATABASE_URL, max: 2 });
   try {
     // The consumers catch up (the live streams listened on as long: Load.stop).
@@ -345,8 +345,21 @@ async function check(system, load, tag) {
     const missed = load.lives.map(
       (live) => [...load.jobs.values()].filter(({ ackedAt, jobNo }) => !live.events.has(jobNo) && !live.reloads.some((at) => at >= ackedAt)).length,
     );
+    // Which changes went unseen, and by how many streams, against when the drill acted: what to look into.
+    const unseen = [...load.jobs.values()]
+      .map(({ ackedAt, jobNo }) => ({
+        jobNo,
+        ackedAt,
+        streams: load.lives.filter((live) => !live.events.has(jobNo) && !live.reloads.some((at) => at >= ackedAt)).length,
+      }))
+      .filter(({ streams }) => streams > 0)
+      .map(
+        ({ jobNo, ackedAt, streams }) =>
+          `job ${jobNo} (acknowledged ${((ackedAt - actedAt) / 1000).toFixed(1)} s after the drill acted, unseen by ${streams} of ${load.lives.length} streams)`,
+      );
     const breaks = load.lives.flatMap((live) => live.breaks);
     return {
+      liveUnseen: unseen,
       lost: lostJobs + lostCredits,
       doubled,
       eventsLost,
@@ -381,11 +394,12 @@ export async function clusterDrills(system, { rolling, lostNode, seconds }) {
     const tag = `${drill.tag}${Date.now().toString(36)}`;
     const load = startLoad({ base: system.url, token, headId, headUsername: system.headLogin.username, blNo, tag });
     await sleep((seconds * 1000) / 4);
+    const actedAt = Date.now();
     const exits = await drill.act(system);
     const left = started + seconds * 1000 - Date.now();
     if (left > 0) await sleep(left);
     await load.stop();
-    const books = await check(system, load, tag);
+    const books = await check(system, load, tag, actedAt);
     rows.push({ drill: drill.name, seconds: (Date.now() - started) / 1000, ...load.stats, ...books, exits });
     say(
       `  requests ${load.stats.requests}, failed ${load.stats.failed}, lost ${books.lost}, doubled ${books.doubled}, events lost ${books.eventsLost}, live missed ${books.liveMissed}`,
@@ -408,7 +422,9 @@ export function clusterTable(rows) {
       (r) =>
         `- ${r.drill}: statuses ${Object.entries(r.statuses)
           .map(([status, n]) => `${status === '0' ? 'no answer' : status} ×${n}`)
-          .join(', ')}; processes: ${r.exits.map((e) => `${e.name} ${e.code}`).join(', ')}`,
+          .join(
+            ', ',
+          )}; processes: ${r.exits.map((e) => `${e.name} ${e.code}`).join(', ')}${r.liveUnseen.length ? `; changes a live stream missed: ${r.liveUnseen.join(', ')}` : ''}`,
     ),
   ].join('\n');
 }

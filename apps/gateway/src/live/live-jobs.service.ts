@@ -32,6 +32,11 @@ export const JOB_EVENTS_STREAM = eventStreamName('shipment');
  * a longer gap (a browser asleep for long) reloads its lists instead, as does one older than the stream keeps.
  */
 export const LIVE_REPLAY_MAX = 10_000;
+/**
+ * How long each pull of the live consumer lasts: the server sends a heartbeat every half of it, and
+ * two missed heartbeats (5 s) tell the gateway its consumer is gone (restartWhenSilent).
+ */
+const LIVE_PULL_EXPIRES_MS = 5000;
 /** How long a replay waits for the stream's messages (it stops earlier, at the last one the gateway has seen). */
 const REPLAY_WAIT_MS = 2000;
 
@@ -98,6 +103,35 @@ export class LiveJobsService implements OnModuleInit, BeforeApplicationShutdown,
     // From the stream's end at start-up: a change saved after it is heard, whenever the consumer starts.
     this.position = (await this.streamState())?.last_seq ?? 0;
     void this.follow();
+    void this.restartAfterReconnects(this.nc);
+  }
+
+  /**
+   * A consumer whose heartbeats stopped (the NATS node that held it is gone while the gateway's own
+   * connection is not) is replaced by a new one from the next sequence, rather than waiting out the
+   * client's own recovery (up to 30 s between tries).
+   */
+  private async restartWhenSilent(messages: ConsumerMessages): Promise<void> {
+    for await (const status of messages.status()) {
+      if (status.type === 'heartbeats_missed' && !this.closed) {
+        this.logger.warn('Job events: heartbeats missed; following with a new consumer');
+        messages.stop();
+      }
+    }
+  }
+
+  /**
+   * After a lost connection, a new ordered consumer from the next sequence. The client's own
+   * recovery asks for the old consumer first and, when the NATS node that held it is gone (killed,
+   * not restarted), waits up to 30 s between tries: the live streams would hear nothing meanwhile.
+   */
+  private async restartAfterReconnects(nc: NatsConnection): Promise<void> {
+    for await (const status of nc.status()) {
+      if (status.type === 'reconnect' && !this.closed) {
+        this.logger.log('NATS connection restored: following the job events with a new consumer');
+        this.messages?.stop();
+      }
+    }
   }
 
   /** The stream's first and last sequence; undefined while it does not exist (the shipment service creates it). */
@@ -110,13 +144,15 @@ export class LiveJobsService implements OnModuleInit, BeforeApplicationShutdown,
     }
   }
 
-  /** Reads the job events after `position` for as long as the gateway runs; the ordered consumer survives lost connections itself. */
+  /** Reads the job events after `position` for as long as the gateway runs, with a new consumer after each stop (restartAfterReconnects). */
   private async follow(): Promise<void> {
     while (!this.closed) {
       try {
         const consumer = await this.js!.consumers.get(JOB_EVENTS_STREAM, { filter_subjects: this.filter, opt_start_seq: this.position + 1 });
-        this.messages = await consumer.consume();
-        for await (const message of this.messages) {
+        const messages = await consumer.consume({ max_messages: 100, expires: LIVE_PULL_EXPIRES_MS });
+        this.messages = messages;
+        void this.restartWhenSilent(messages);
+        for await (const message of messages) {
           this.position = message.seq;
           const change = changeOf(message, this.logger);
           if (change) for (const listener of this.listeners) listener.change(change);

@@ -13,3 +13,4 @@ export * from './master-data-suite.js';
 export * from './query-plan.js';
 export { pdfLayout, pdfText, type PdfTextRun } from './pdf-text.js';
 export { TEST_COMPANY_PROFILE } from './company-profile.js';
+export * from './nats-cluster.js';
