@@ -43,7 +43,7 @@ const matrix = {
   /** Debits, credits, the voucher counter, and the accounts hub of the console. */
   accounts: HEAD_ONLY,
   /**
-   * The e-mails of a job (its "last sent"): jobs are Head's and Admin's to read in full (§4); an
+   * The e-mails of a job (its "last sent"): jobs are Head's and Admin's to read in full (DECISIONS §4); an
    * Employee's own jobs will show theirs through the shipment service, which knows the assignee.
    * Nobody writes or deletes them through the API: services queue them.
    */

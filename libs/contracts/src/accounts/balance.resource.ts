@@ -16,7 +16,7 @@ const consigneeIds = z.pipe(
 
 /*
  * The balance a consignee owes (DECISIONS §3: the accounts service is the source of truth, the
- * consignee screens show it). Read by everyone who reads consignees (§4 "Consignees": all staff),
+ * consignee screens show it). Read by everyone who reads consignees (DECISIONS §4 "Consignees": all staff),
  * as the screens that show it are theirs (ADR 34); everything else of accounts is Head's. A
  * consignee reads their own balance, by their id (issue 11).
  */
