@@ -1,4 +1,4 @@
-// `npm start`: everything on one machine behind one URL (ARCHITECTURE.md §5). Plain Node, so
+// `npm start`: everything on one machine behind one URL (docs/adr/0040-sites-and-independent-deployment.md). Plain Node, so
 // it runs before anything is built. `startSystem()` is also what the e2e tests and the
 // benchmark use, with `isolated` set: their own database, roles, NATS namespace and ports.
 import { randomBytes } from 'node:crypto';

@@ -131,7 +131,7 @@ export function toErrorBody(error: unknown, logger: Pick<Logger, 'error'>): Erro
 
 /**
  * Global filter for microservices: every error leaves a service as an ErrorBody, never as
- * Nest's bare "Internal server error" (TOOLCHAIN pitfall 5).
+ * Nest's bare "Internal server error", which is what any error but an RpcException becomes.
  */
 @Catch()
 export class RpcErrorFilter implements RpcExceptionFilter<unknown> {

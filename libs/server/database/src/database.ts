@@ -103,8 +103,9 @@ export async function provisionServiceDatabase(options: ProvisionOptions): Promi
 }
 
 /**
- * Create the service's schema before TypeORM looks for its migrations table in it
- * (TOOLCHAIN pitfall 3), but only where the role may; otherwise say what to run.
+ * Create the service's schema before TypeORM looks for its migrations table in it (on an empty
+ * database TypeORM creates `<schema>.migrations` first and fails with `schema "<schema>" does not
+ * exist`), but only where the role may; otherwise say what to run.
  */
 export async function ensureSchema(url: string, schema: string): Promise<void> {
   await withClient(url, async (client) => {
