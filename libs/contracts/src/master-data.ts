@@ -3,7 +3,8 @@ import type { $ZodShape } from 'zod/v4/core';
 import { messageReplySchema, namesReplySchema } from './common.js';
 import { listQuerySchema, type ListColumnDef } from './list.js';
 import { AREAS, type Area } from './permissions.js';
-import { defineResource, keyParam, type OperationDef, type Resource, type ResourceTexts } from './resource.js';
+import { keyParam } from './params.js';
+import { defineResource, type OperationDef, type Resource, type ResourceTexts } from './resource.js';
 import { SERVICES, type ServiceName } from './services.js';
 
 /**

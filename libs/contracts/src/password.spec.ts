@@ -1,4 +1,4 @@
-import { PasswordMessages, passwordField } from './fields.js';
+import { PasswordMessages, passwordField } from './password.js';
 import { loadPasswordEstimator } from './password-strength.js';
 import { userCreateSchema, userUpdateSchema } from './directory/user.resource.js';
 import { loginRequestSchema } from './sign-in.js';

@@ -1,4 +1,5 @@
-import { inUseMessage, referencingServices, REFERENCEABLE } from './references.js';
+import { inUseMessage, referencingServices } from './references.js';
+import { REFERENCEABLE } from './services.js';
 import { resources } from './resources.js';
 
 describe('references of master data (ADR 30)', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
-import { KEY_MAX_LENGTH } from './resource.js';
-import { serviceRegistry, type ServiceName } from './services.js';
+import { KEY_MAX_LENGTH } from './params.js';
+import { REFERENCEABLE, serviceRegistry, type Referenceable, type ServiceName } from './services.js';
 
 /*
  * Master data that other services' rows use (ADR 26, amended by ADR 30). A service that keeps
@@ -9,10 +9,6 @@ import { serviceRegistry, type ServiceName } from './services.js';
  * (open jobs). Before a delete of such a record the gateway asks every listed service, and
  * refuses the delete with 409 when any row uses it.
  */
-
-/** The resources (`resources` keys) a service may name under `references`. */
-export const REFERENCEABLE = ['users', 'branches', 'consignees', 'shippers', 'forwarders', 'origins', 'yards', 'shipmentTypes', 'shipmentTerms'] as const;
-export type Referenceable = (typeof REFERENCEABLE)[number];
 
 /** `<service>.references.count`: the record by the natural key its delete URL names (a consignee's id, a yard's name, a user's username). */
 export const referenceCountRequestSchema = z.object({

@@ -400,19 +400,3 @@ export type ResourceMessages<R extends ResourceDef> = {
     reply: ServiceReplyOf<R['operations'][K]>;
   };
 };
-
-/** The usual natural-key path parameter: required, trimmed, at most 100 characters. */
-/** The longest natural key a URL may name, in characters. */
-export const KEY_MAX_LENGTH = 100;
-
-export function keyParam<const K extends string>(name: K, label: string) {
-  return z.object({
-    [name]: z.string({ error: `${label} is required` }).check(
-      z.trim(),
-      z.minLength(1, `${label} is required`),
-      z.maxLength(KEY_MAX_LENGTH, `${label} is too long`),
-      // Keys are single-line texts (requiredText): a line break in a path names no record, say so.
-      z.regex(/^\P{Cc}*$/u, `${label} must be one line without control characters`),
-    ),
-  } as { [P in K]: z.ZodMiniString<string> });
-}

@@ -1,5 +1,4 @@
 import registry from './services.json' with { type: 'json' };
-import type { Referenceable } from './references.js';
 
 /**
  * The names of the back-end services as a type. The list itself is the service registry
@@ -8,6 +7,10 @@ import type { Referenceable } from './references.js';
  */
 const NAMES = ['directory', 'notification', 'shipment', 'accounts'] as const;
 export type ServiceName = (typeof NAMES)[number];
+
+/** The resources (`resources` keys) a service may name under `references` (references.ts). */
+export const REFERENCEABLE = ['users', 'branches', 'consignees', 'shippers', 'forwarders', 'origins', 'yards', 'shipmentTypes', 'shipmentTerms'] as const;
+export type Referenceable = (typeof REFERENCEABLE)[number];
 
 /** One back-end service as the registry lists it. Paths are relative to the repository root. */
 export interface ServiceEntry {

@@ -1,15 +1,12 @@
 import { z } from 'zod/mini';
 import { STAFF_ROLES } from './roles.js';
+import { choiceError } from './fields.js';
 import { healthReplySchema, messageReplySchema } from './common.js';
 import type { ApiRoute } from './resource.js';
 
 // Sign-in, logout and health: the routes the console itself calls. Kept apart from the resource
 // registry (api.ts) so that the console, which needs only these, does not bundle every
 // resource's schemas: each new entity would grow its first load (ADR 18).
-
-/** A blank choice asks to choose; a wrong one says what the choices are. */
-export const choiceError = (label: string, choices: string) => (issue: { input?: unknown }) =>
-  issue.input === undefined || issue.input === '' ? `${label} is required` : `${label} must be ${choices}`;
 
 export const roleField = z.enum(STAFF_ROLES, { error: choiceError('Role', 'Admin, Head or Employee') });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { moneyField, optionalText } from '../fields.js';
-import { dateField } from '../shipment/job.resource.js';
+import { dateField } from '../value-fields.js';
 
 /*
  * What the accounts calls share (spec 02 §3, §7 "Accounts"; DECISIONS §3; ADR 23, 34): amounts

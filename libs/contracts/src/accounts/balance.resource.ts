@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
-import { defineResource, keyParam } from '../resource.js';
+import { keyParam } from '../params.js';
+import { defineResource } from '../resource.js';
 import { AccountsTexts, consigneeBalanceSchema } from './accounts-fields.js';
 
 /** The most consignees one `balances` call names (a page of the consignee list). */

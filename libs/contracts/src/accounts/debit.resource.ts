@@ -1,7 +1,8 @@
 import { z } from 'zod/mini';
 import { moneyField, requiredText } from '../fields.js';
+import { keyParam } from '../params.js';
 import { listQuerySchema } from '../list.js';
-import { defineResource, keyParam } from '../resource.js';
+import { defineResource } from '../resource.js';
 import { AccountsTexts, accountsDateField, consigneeFilterField, signedMoneySchema } from './accounts-fields.js';
 
 /*

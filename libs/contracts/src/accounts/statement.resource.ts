@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { optionalCount } from '../list.js';
-import { defineResource, keyParam, type ApiRoute } from '../resource.js';
+import { keyParam } from '../params.js';
+import { defineResource, type ApiRoute } from '../resource.js';
 import { LEDGER_KINDS, accountsDateField, signedMoneySchema } from './accounts-fields.js';
 
 /*

@@ -7,7 +7,7 @@ import { exportCursorSchema } from '../list.js';
 import { mailRequestedEventSchema, mailRequestedSubject } from '../notification/mail.resource.js';
 import { resources } from '../resources.js';
 import type { ServiceName } from '../services.js';
-import { jobChangeEventSchema } from '../shipment/job.resource.js';
+import { jobChangeEventSchema } from '../shipment/job-events.js';
 import { internalMessages } from '../subjects.js';
 import type { ContractSnapshot, JsonSchema } from './compatibility.js';
 

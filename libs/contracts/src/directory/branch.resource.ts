@@ -1,9 +1,10 @@
 import { z } from 'zod/mini';
 import { keyText, phoneField, requiredText } from '../fields.js';
+import { keyParam } from '../params.js';
 import { listQuerySchema } from '../list.js';
 import { masterDataTexts } from '../master-data.js';
 import { messageReplySchema, namesReplySchema } from '../common.js';
-import { defineResource, keyParam } from '../resource.js';
+import { defineResource } from '../resource.js';
 
 export const branchSchema = z.object({
   _id: z.string(),

@@ -1,9 +1,10 @@
 import { z } from 'zod/mini';
-import { blankAsMissing, emailField, optionalText, passwordField, requiredText } from '../fields.js';
+import { blankAsMissing, emailField, optionalText, requiredText } from '../fields.js';
+import { passwordField } from '../password.js';
+import { keyParam } from '../params.js';
 import { CLIENT_ROLES, type ClientRole } from '../roles.js';
 import type { ListColumnDef } from '../list.js';
 import { masterDataTexts } from '../master-data.js';
-import { keyParam } from '../resource.js';
 import { loginRequestSchema } from '../sign-in.js';
 import { usernameField } from './user.resource.js';
 

@@ -1,7 +1,8 @@
 import { z } from 'zod/mini';
-import { PasswordMessages, additionalEmailsField, moneyField, multilineText, optionalText, passwordIsUsername, requiredText } from '../fields.js';
+import { additionalEmailsField, moneyField, multilineText, optionalText, requiredText } from '../fields.js';
+import { PasswordMessages, passwordIsUsername } from '../password.js';
+import { keyParam } from '../params.js';
 import { defineMasterData } from '../master-data.js';
-import { keyParam } from '../resource.js';
 import { clientAccountFields, clientFacts, clientOperations, clientMobileField, optionalPasswordField, updateDataBody } from './client-account.js';
 
 /*

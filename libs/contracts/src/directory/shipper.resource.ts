@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
-import { PasswordMessages, multilineText, passwordIsUsername, requiredText } from '../fields.js';
+import { multilineText, requiredText } from '../fields.js';
+import { PasswordMessages, passwordIsUsername } from '../password.js';
 import { defineMasterData } from '../master-data.js';
 import { clientAccountFields, clientFacts, clientOperations, clientMobileField, optionalPasswordField, updateDataBody } from './client-account.js';
 

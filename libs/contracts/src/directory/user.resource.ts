@@ -1,11 +1,13 @@
 import { z } from 'zod/mini';
 import { DEPARTMENTS, STAFF_ROLES } from '../roles.js';
-import { choiceError, roleField } from '../sign-in.js';
-import { PasswordMessages, blankAsMissing, emailField, passwordField, passwordIsUsername, phoneField, requiredText } from '../fields.js';
+import { roleField } from '../sign-in.js';
+import { blankAsMissing, choiceError, emailField, phoneField, requiredText } from '../fields.js';
+import { PasswordMessages, passwordField, passwordIsUsername } from '../password.js';
+import { keyParam } from '../params.js';
 import { listQuerySchema } from '../list.js';
 import { masterDataTexts } from '../master-data.js';
 import { messageReplySchema, namesReplySchema } from '../common.js';
-import { defineResource, keyParam, type CrossPartProblem } from '../resource.js';
+import { defineResource, type CrossPartProblem } from '../resource.js';
 
 export const usernameField = z
   .string({ error: 'Username is required' })

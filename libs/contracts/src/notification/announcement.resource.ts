@@ -1,8 +1,9 @@
 import { z } from 'zod/mini';
 import { messageReplySchema } from '../common.js';
 import { multilineText, requiredText } from '../fields.js';
+import { keyParam } from '../params.js';
 import { listQuerySchema } from '../list.js';
-import { defineResource, keyParam } from '../resource.js';
+import { defineResource } from '../resource.js';
 import { idParam } from './client-news.resource.js';
 
 /*

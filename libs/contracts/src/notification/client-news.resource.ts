@@ -1,8 +1,9 @@
 import { z } from 'zod/mini';
 import { messageReplySchema } from '../common.js';
 import { multilineText } from '../fields.js';
+import { keyParam } from '../params.js';
 import { listQuerySchema } from '../list.js';
-import { defineResource, keyParam } from '../resource.js';
+import { defineResource } from '../resource.js';
 
 /*
  * Client news (spec 02 §2, §3, §7, §8): Head and staff keep short news items; the active ones

@@ -1,8 +1,8 @@
 import { z } from 'zod/mini';
 import { emailField, multilineText, requiredText } from '../fields.js';
+import { keyParam } from '../params.js';
 import { listQuerySchema } from '../list.js';
-import { defineResource, keyParam } from '../resource.js';
-import type { ApiRoute } from '../resource.js';
+import { defineResource, type ApiRoute } from '../resource.js';
 
 /*
  * The public contact form (spec 01 §1, §5; DECISIONS §2): the message is stored, e-mailed to the

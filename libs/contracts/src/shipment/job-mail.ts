@@ -3,7 +3,7 @@ import { CHANGES } from '../events.js';
 import { MAIL_STATUSES } from '../notification/mail.resource.js';
 import type { ApiRoute } from '../resource.js';
 import { actorSchema } from '../resource.js';
-import { jobNoParam } from './job.resource.js';
+import { jobNoParam } from './jobs.js';
 
 /*
  * Booking e-mails and the live booking sheet (issue 9; ADR 32, ADR 33). The two send calls are the

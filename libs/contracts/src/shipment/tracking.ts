@@ -1,18 +1,25 @@
-/*
- * The public BL search (`GET /api/shipments/searchbl/{blNo}`, DECISIONS §5): anyone may call it, so
- * it is limited per client address, enough for a person tracking their shipments and too few to
- * walk the BL numbers of other people's.
- */
+import { z } from 'zod/mini';
+import { SHIPMENT_STATES } from './job-statuses.js';
 
-/** Searches one client address may make per window (the 31st in a minute is refused). */
-export const BL_SEARCH_LIMIT = { calls: 30, windowSeconds: 60 } as const;
+// The public BL search's reply (its limit and texts: tracking-texts.ts, which the microsite loads without these schemas).
 
-export const TrackingTexts = {
-  /** No job has this BL number (404). */
-  notFound: 'No shipment found with the provided BL number.',
-  /** Over the limit (429; Retry-After has the seconds). */
-  tooMany: (retryAfterSeconds: number) => {
-    const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-    return `Too many searches from your address. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
-  },
-} as const;
+/** The status changes of a job, oldest first: its status timeline (the public BL search, a client's booking). */
+export const statusTimelineSchema = z.array(z.object({ status: z.string(), date: z.string() }));
+export type StatusTimeline = z.infer<typeof statusTimelineSchema>;
+
+/** DECISIONS §5: all the public learns of a shipment by its BL number. */
+export const trackingSchema = z.object({
+  blNo: z.string(),
+  containerNo: z.string(),
+  Vesselname: z.string(),
+  originPort: z.string(),
+  statusOfShipment: z.nullable(z.enum(SHIPMENT_STATES)),
+  etd: z.nullable(z.string()),
+  eta: z.nullable(z.string()),
+  warehouseArrivalDate: z.nullable(z.string()),
+  doIssue: z.nullable(z.string()),
+  deStuff: z.nullable(z.string()),
+  /** The status changes, oldest first: the job's status timeline. */
+  history: statusTimelineSchema,
+});
+export type Tracking = z.infer<typeof trackingSchema>;

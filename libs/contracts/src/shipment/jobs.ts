@@ -1,0 +1,141 @@
+import { z } from 'zod/mini';
+import { choiceError, optionalText, requiredText } from '../fields.js';
+import { dateField, flagField } from '../value-fields.js';
+import { keyParam } from '../params.js';
+import { listQuerySchema } from '../list.js';
+import { directionFilter, remarksField, statusField, versionField } from './job-fields.js';
+import { DIRECTIONS } from './job-numbers.js';
+import { BOOKING_CONFIRMED, SHIPMENT_STATES, SHIPMENT_STATUSES } from './job-statuses.js';
+import { JobTexts } from './job-texts.js';
+
+/*
+ * Jobs and bookings (spec 02 §3-§7, DECISIONS §3-§4): one row per shipment job. A new job is
+ * an inquiry on the worklist "Today Job Inquiry"; once "Proceed to Proceeding" is ticked (only
+ * while Booking Confirmed) it is a booking on the Daily Booking Sheet. Names a job shows
+ * (consignee, shipper, ...) are references to master data, answered as the spec's populated
+ * objects (`consigneeName: {_id, consigneeName}`) and written as names, like a user's branch.
+ */
+
+/** A reference to master data as replies carry it: its directory id and current name. */
+const ref = <K extends string>(name: K) => z.object({ _id: z.string(), ...({ [name]: z.string() } as { [P in K]: z.ZodMiniString<string> }) });
+
+/** A job as every call answers it (spec 02 §3), with its `direction` and `version`. */
+export const jobSchema = z.object({
+  _id: z.string(),
+  jobNo: z.string(),
+  direction: z.enum(DIRECTIONS),
+  date: z.string(),
+  /** The assignee (a staff user), by full name. */
+  user: ref('fullName'),
+  branchCity: ref('BranchCity'),
+  consigneeName: ref('consigneeName'),
+  /** The original consignee. */
+  notify: z.nullable(ref('consigneeName')),
+  shipperName: z.nullable(ref('shipperName')),
+  forwarderName: z.nullable(ref('Forwarder')),
+  originPort: ref('OriginPortName'),
+  yardName: z.nullable(ref('YardName')),
+  typeOfShipment: ref('TypeofShipment'),
+  termOfShipment: ref('TermofShipment'),
+  ShipmentStatus: z.enum(SHIPMENT_STATUSES),
+  statusOfShipment: z.nullable(z.enum(SHIPMENT_STATES)),
+  cartoons: z.number(),
+  cbm: z.number(),
+  weight: z.number(),
+  blNo: z.string(),
+  containerNo: z.string(),
+  Vesselname: z.string(),
+  whArrivalDate: z.nullable(z.string()),
+  etd: z.nullable(z.string()),
+  eta: z.nullable(z.string()),
+  deStuff: z.nullable(z.string()),
+  doIssue: z.nullable(z.string()),
+  bookingNo: z.string(),
+  remarks: z.string(),
+  personalremarks: z.string(),
+  jobStatus: z.boolean(),
+  statusUpdateToClient: z.boolean(),
+  proceedToProceeding: z.boolean(),
+  invoiceNo: z.string(),
+  /** Money as an exact decimal string (ADR 23), null before a debit. */
+  invoiceAmount: z.nullable(z.string()),
+  invoiceDate: z.nullable(z.string()),
+  /** Optimistic concurrency: a save that sends the version it read is refused (409) if the job changed since. */
+  version: z.int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Job = z.infer<typeof jobSchema>;
+
+const directionField = z._default(z.enum(DIRECTIONS, { error: choiceError('Direction', 'Import or Export') }), 'Import');
+
+/** The add-shipment payload (spec 02 §3, §5), with the job's direction. */
+const addFields = {
+  direction: directionField,
+  consigneeName: requiredText('Consignee'),
+  originPort: requiredText('Origin port'),
+  typeOfShipment: requiredText('Type of shipment'),
+  termOfShipment: requiredText('Term of shipment'),
+  ShipmentStatus: statusField,
+  date: dateField('Date'),
+  remarks: remarksField('Additional information'),
+  personalremarks: remarksField('Personal information'),
+  branchCity: requiredText('Branch city'),
+};
+
+/** adminadd, branchadminadd: the assignee by username or full name. */
+export const jobAddSchema = z.object({ ...addFields, userName: requiredText('User name') });
+export type JobAdd = z.input<typeof jobAddSchema>;
+
+/** add/{user_id}: an employee's job is assigned to the caller; `assignedTo`, if sent, must name them. */
+export const jobAddOwnSchema = z.object({ ...addFields, assignedTo: z.optional(optionalText('Assigned to')) });
+export type JobAddOwn = z.input<typeof jobAddOwnSchema>;
+
+/** Edit Job (spec 02 §2, §5): date, user name, term, type, consignee, origin and status required. */
+export const jobUpdateSchema = z
+  .object({
+    date: dateField('Date'),
+    userName: requiredText('User name'),
+    termOfShipment: requiredText('Term of shipment'),
+    typeOfShipment: requiredText('Type of shipment'),
+    consigneeName: requiredText('Consignee'),
+    originPort: requiredText('Origin port'),
+    ShipmentStatus: statusField,
+    remarks: remarksField('Additional information'),
+    personalremarks: remarksField('Personal information'),
+    proceedToProceeding: flagField('Proceed to Proceeding'),
+    version: versionField,
+  })
+  .check(
+    z.refine((job) => !job.proceedToProceeding || job.ShipmentStatus === BOOKING_CONFIRMED, {
+      error: JobTexts.proceedOnlyConfirmed,
+      path: ['proceedToProceeding'],
+    }),
+  );
+export type JobUpdate = z.input<typeof jobUpdateSchema>;
+
+/** The Edit Job form's values of a job as read (its version included): what a save sends back unchanged. */
+export const jobUpdateOf = (job: Job): JobUpdate => ({
+  date: job.date.slice(0, 10),
+  userName: job.user.fullName,
+  termOfShipment: job.termOfShipment.TermofShipment,
+  typeOfShipment: job.typeOfShipment.TypeofShipment,
+  consigneeName: job.consigneeName.consigneeName,
+  originPort: job.originPort.OriginPortName,
+  ShipmentStatus: job.ShipmentStatus,
+  remarks: job.remarks,
+  personalremarks: job.personalremarks,
+  proceedToProceeding: job.proceedToProceeding,
+  version: job.version,
+});
+
+/** The mail buttons (spec 02 §7): `typeOfShipment` as the screens send it. */
+export const jobMailSchema = z.object({ typeOfShipment: z.optional(optionalText('Type of shipment')) });
+
+/** Worklist columns (spec 02 §2) a list may be sorted by; date first (the default, ascending). */
+export const WORKLIST_SORT_FIELDS = ['date', 'jobNo', 'user', 'consigneeName', 'typeOfShipment', 'termOfShipment', 'originPort', 'ShipmentStatus'] as const;
+export const worklistQuerySchema = z.extend(listQuerySchema(WORKLIST_SORT_FIELDS), { direction: directionFilter });
+export type WorklistQuery = z.infer<typeof worklistQuerySchema>;
+
+/** A job number in a URL: `IMP-000123` (any case; the service looks it up case-insensitively). */
+export const jobNoParam = keyParam('jobNo', 'Job number');
