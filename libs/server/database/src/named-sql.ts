@@ -31,7 +31,7 @@ export interface Query<P extends SqlParams = SqlParams> {
  */
 const TOKENS = /'(?:[^']|'')*'|"(?:[^"]|"")*"|--[^\n]*|\/\*[\s\S]*?\*\/|::|:([A-Za-z_][A-Za-z0-9_]*)/g;
 
-function compile(source: string): { text: string; names: string[] } {
+function compile(source: string): { text: string; names: readonly string[] } {
   const names: string[] = [];
   const text = source.replace(TOKENS, (token, name: string | undefined) => {
     if (name === undefined) return token;
@@ -47,6 +47,27 @@ export function query<P extends SqlParams>(source: string, example: P): Query<P>
   const missing = names.filter((name) => !(name in example));
   if (missing.length > 0) throw new Error(`The example of a query lacks ${missing.map((name) => `:${name}`).join(', ')}: ${source.slice(0, 80)}`);
   return { source, text, names, example };
+}
+
+/**
+ * Statements a builder makes per call (a list's search, sort and page), compiled once per shape:
+ * `shape` says in a few words what decides the statement (its WHERE, ORDER BY and LIMIT), `source`
+ * writes it. Compiling a long statement costs far more than finding it by a short key.
+ */
+export class QueryCache {
+  private readonly known = new Map<string, { source: string; text: string; names: readonly string[] }>();
+
+  constructor(private readonly max = 5000) {}
+
+  get<P extends SqlParams>(shape: string, source: () => string, params: P): Query<P> {
+    let statement = this.known.get(shape);
+    if (!statement) {
+      statement = query(source(), params);
+      if (this.known.size >= this.max) this.known.clear();
+      this.known.set(shape, statement);
+    }
+    return { ...statement, example: params };
+  }
 }
 
 /** The positional values of a call, in the statement's order; a parameter left out is an error, not a silent NULL. */

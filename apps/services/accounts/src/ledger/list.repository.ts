@@ -1,4 +1,4 @@
-import { containsPattern, query as namedQuery, values, type Db, type Query } from '@freight/server-database';
+import { QueryCache, containsPattern, values, type Db, type Query } from '@freight/server-database';
 
 /** A list query as the accounts lists take it (DECISIONS §1). */
 export interface ListQuery {
@@ -18,6 +18,9 @@ export interface Sql {
   params: unknown[];
   query: Query;
 }
+
+/** Each list's statements, compiled once per shape. */
+const STATEMENTS = new WeakMap<ListDef, QueryCache>();
 
 /** What a list is: its rows' columns and tables, how it sorts, searches and counts. */
 export interface ListDef {
@@ -65,26 +68,32 @@ export function listSql(def: ListDef, query: ListQuery, consigneeId: string | nu
     params.search = containsPattern(text);
     where.push(`${def.searchColumn} LIKE :search`);
   }
-  const bind = (source: string): Sql => {
-    const statement = namedQuery(source, params);
-    return { sql: statement.text, params: values(statement, params), query: statement };
-  };
   const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const sort = query.sort ?? def.fallback.sort;
   const order = (query.sort ? (query.order ?? 'asc') : (query.order ?? def.fallback.order)).toUpperCase();
   const size = query.pageSize ?? PAGE_SIZE;
   const paging = query.page === undefined ? '' : ` LIMIT ${size} OFFSET ${(query.page - 1) * size}`;
   const sorted = `ORDER BY ${def.sorts[sort]} ${order}, ${def.tieBreaker} ${order}${paging}`;
+  let statements = STATEMENTS.get(def);
+  if (!statements) STATEMENTS.set(def, (statements = new QueryCache()));
+  const cache = statements;
+  const bind = (kind: string, source: () => string): Sql => {
+    const statement = cache.get(`${kind}|${filter}|${sorted}`, source, params);
+    return { sql: statement.text, params: values(statement, params), query: statement };
+  };
   const rows =
     matchesFirst && text
-      ? bind(`WITH m AS MATERIALIZED (SELECT ${def.key} AS key FROM ${def.table} ${filter})
-                SELECT ${def.columns} FROM ${def.from} WHERE ${def.key} IN (SELECT key FROM m) ${sorted}`)
-      : bind(`SELECT ${def.columns} FROM ${def.from} ${filter} ${sorted}`);
+      ? bind(
+          'matches',
+          () => `WITH m AS MATERIALIZED (SELECT ${def.key} AS key FROM ${def.table} ${filter})
+                SELECT ${def.columns} FROM ${def.from} WHERE ${def.key} IN (SELECT key FROM m) ${sorted}`,
+        )
+      : bind('rows', () => `SELECT ${def.columns} FROM ${def.from} ${filter} ${sorted}`);
   let total: Sql;
-  if (text) total = bind(`SELECT count(*) AS n FROM ${def.table} ${filter}`);
-  else if (consigneeId) total = bind(`SELECT ${def.counted} AS n FROM accounts.consignee WHERE id = :consigneeId`);
-  else total = bind(`SELECT coalesce(sum(${def.counted}), 0) AS n FROM accounts.consignee`);
-  const probe = bind(`SELECT count(*) AS n FROM (SELECT 1 FROM ${def.table} ${filter} LIMIT ${SORTED_MATCHES_MAX + 1}) m`);
+  if (text) total = bind('count', () => `SELECT count(*) AS n FROM ${def.table} ${filter}`);
+  else if (consigneeId) total = bind('counted', () => `SELECT ${def.counted} AS n FROM accounts.consignee WHERE id = :consigneeId`);
+  else total = bind('all counted', () => `SELECT coalesce(sum(${def.counted}), 0) AS n FROM accounts.consignee`);
+  const probe = bind('probe', () => `SELECT count(*) AS n FROM (SELECT 1 FROM ${def.table} ${filter} LIMIT ${SORTED_MATCHES_MAX + 1}) m`);
   return { rows, total, probe };
 }
 

@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, type BookingListQuery, type Page, type WorklistQuery } from '@freight/contracts';
-import { SORTED_MATCHES_MAX, containsPattern, query as namedQuery, values, type Db, type Query, type QueryFile } from '@freight/server-database';
+import { QueryCache, SORTED_MATCHES_MAX, containsPattern, values, type Db, type Query, type QueryFile } from '@freight/server-database';
 import { JOB_COLUMNS, type JobRow } from './job.row.js';
 
 /**
@@ -26,6 +26,9 @@ const SORTS: Record<string, string> = {
   eta: 'job.eta',
   jobStatus: 'job.job_status',
 };
+
+/** The lists' statements, compiled once per shape. */
+const STATEMENTS = new QueryCache();
 
 /** Which jobs a list holds, beyond its query: inquiries or bookings, whose, which client's. */
 export interface JobListScope {
@@ -98,10 +101,6 @@ export function jobListSql(scope: JobListScope, query: JobListQuery): JobListSql
     params.search = containsPattern(text.toLowerCase());
     where.push('search_text LIKE :search');
   }
-  const bind = (source: string) => {
-    const statement = namedQuery(source, params);
-    return { sql: statement.text, params: values(statement, params), query: statement };
-  };
 
   const [key, fallback] = query.sort ? [SORTS[query.sort]!, 'asc' as const] : scope.defaultSort;
   const direction = query.order ?? fallback;
@@ -110,19 +109,27 @@ export function jobListSql(scope: JobListScope, query: JobListQuery): JobListSql
   const limit = query.page === undefined ? '' : `LIMIT ${size} OFFSET ${offset}`;
   const whereSql = where.join(' AND ');
   const orderBy = `${key} ${direction}, job.id ${direction}`;
+  const countsSql = counts.join(' AND ');
+  const bind = (kind: string, source: () => string): ListStatement => {
+    const statement = STATEMENTS.get(`${kind}|${whereSql}|${countsSql}|${orderBy}|${limit}`, source, params);
+    return { sql: statement.text, params: values(statement, params), query: statement };
+  };
   return {
-    rows: bind(`SELECT ${JOB_COLUMNS} FROM shipment.job WHERE ${whereSql} ORDER BY ${orderBy} ${limit}`),
+    rows: bind('rows', () => `SELECT ${JOB_COLUMNS} FROM shipment.job WHERE ${whereSql} ORDER BY ${orderBy} ${limit}`),
     total:
       text || scope.client
-        ? bind(`SELECT count(*)::int AS total FROM shipment.job WHERE ${whereSql}`)
-        : bind(`SELECT coalesce(sum(n), 0)::int AS total FROM shipment.job_counts WHERE ${counts.join(' AND ')}`),
+        ? bind('count', () => `SELECT count(*)::int AS total FROM shipment.job WHERE ${whereSql}`)
+        : bind('counts', () => `SELECT coalesce(sum(n), 0)::int AS total FROM shipment.job_counts WHERE ${countsSql}`),
     ...(text &&
       query.page !== undefined && {
         matches: {
-          ...bind(`WITH matches AS MATERIALIZED (SELECT id, ${key} AS sort_key FROM shipment.job job WHERE ${whereSql})
+          ...bind(
+            'matches',
+            () => `WITH matches AS MATERIALIZED (SELECT id, ${key} AS sort_key FROM shipment.job job WHERE ${whereSql})
             SELECT ${JOB_COLUMNS} FROM (SELECT id AS match_id FROM matches ORDER BY sort_key ${direction}, id ${direction} ${limit}) page
               JOIN shipment.job job ON job.id = page.match_id
-            ORDER BY ${orderBy}`),
+            ORDER BY ${orderBy}`,
+          ),
           offset,
         },
       }),
