@@ -51,7 +51,12 @@ const { INVOICE_LIST } = await accounts('debits/debit.repository.js');
 const { STATEMENT_QUERIES } = await accounts('statement/statement.repository.js');
 const { voucherCounter } = await accounts('voucher/voucher.repository.js');
 
-/** A statement of the service's and its positional values for named `params`. */
+/**
+ * A statement of the service's and its positional values for named `params`.
+ * @param {import('@freight/server-database').Query} query
+ * @param {object} params
+ * @returns {[string, unknown[]]}
+ */
 const bound = (query, params) => [query.text, values(query, params)];
 // Debit records (debits/debit.handlers.ts invoicedshipments, no filter, the default sort: newest
 // invoice first) and credit records (credits/credit.handlers.ts list, newest voucher first): the
@@ -64,9 +69,9 @@ const SQL = {
   creditPage: (offset) => listPage(CREDIT_LIST, offset),
   creditTotal: listTotal(CREDIT_LIST),
   // A balance (balances/balance.handlers.ts).
-  balance: CONSIGNEE_QUERIES.balance.text,
+  balance: /** @type {string} */ (CONSIGNEE_QUERIES.balance.text),
   // The statement (statement/statement.handlers.ts statement, every line: no page), in one REPEATABLE READ snapshot.
-  statementConsignee: CONSIGNEE_QUERIES.byId.text,
+  statementConsignee: /** @type {string} */ (CONSIGNEE_QUERIES.byId.text),
   statementFigures: (range) => bound(STATEMENT_QUERIES['ledger.figures'], range),
   statementLines: (range, opening) => bound(STATEMENT_QUERIES['ledger.page'], { ...range, opening, limit: null, offset: 0 }),
 };

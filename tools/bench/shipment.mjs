@@ -83,8 +83,11 @@ const RESOLVE_NAMES = `WITH l AS MATERIALIZED (SELECT * FROM unnest($1::text[], 
              SELECT id, name, true FROM shipment.directory_name
               WHERE l.kind = 'user' AND kind = 'user' AND lower(username) = lower(l.name) AND deleted_at IS NULL AND username IS NOT NULL
              OFFSET 0) d`;
+/** @type {string} */
 const TAKE_NUMBERS = shipmentCounter.queries.take.text;
+/** @type {string} */
 const INSERT_JOBS = JOB_QUERIES.insert.text;
+/** @type {string} */
 const INSERT_HISTORY = JOB_HISTORY_QUERIES.insert.text;
 const APPEND_EVENT = `INSERT INTO shipment.outbox (subject, payload) VALUES ($1, $2::jsonb)`;
 /** The history of a new job (recordChanges, changedFields): its number and its status, the start of its timeline. */
