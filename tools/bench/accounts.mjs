@@ -39,89 +39,52 @@ const GOALS = { readP99Ms: 50, readVsSql: 0.5, creditsPerS: 300 };
 const ACCOUNTS_URL = serviceNamed('accounts').databaseUrlVariable;
 const DIRECTORY_URL = serviceNamed('directory').databaseUrlVariable;
 
-// The SQL the accounts service runs; keep it identical (the answers are compared before measuring).
-const stamp = (column) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-// Debit records (apps/services/accounts/src/debits/debit.handlers.ts invoicedshipments, no filter,
-// the default sort: newest invoice first): the page, then the total.
-const INVOICE_COLUMNS = `i.job_no AS "jobNo", i.consignee_name AS consignee, i.consignee_id::text AS consignee_id, i.invoice_no AS "invoiceNo",
-  i.amount::text AS "invoiceAmount", to_char(i.invoice_date, 'YYYY-MM-DD') AS "invoiceDate", j.origin_port AS origin,
-  coalesce(j.shipper_name, '') AS "shipperName", j.bl_no AS "blNo", j.container_no AS "containerNo"`;
-// Credit records (credits/credit.handlers.ts list, newest voucher first) and a credit's add.
-const CREDIT_COLUMNS = `k.id::text AS "_id", k.credit_sr, k.consignee_id::text AS consignee_id, k.consignee_name, c.opening_balance::text AS opening_balance,
-  k.payment_type AS "paymentType", k.cheque_number AS "chequeNumber", k.amount::text AS amount, k.remarks, to_char(k.credit_date, 'YYYY-MM-DD') AS date,
-  ${stamp('k.created_at')} AS "createdAt", ${stamp('k.updated_at')} AS "updatedAt"`;
-// A balance (ledger/ledger.ts BALANCE_COLUMNS, balances/balance.handlers.ts).
-const BALANCE_COLUMNS = `c.id AS consignee_id, c.name AS "consigneeName", c.opening_balance::text AS "openingBalance",
-  c.total_debit::text AS "totalDebit", c.total_credit::text AS "totalCredit", c.balance::text AS balance,
-  ${stamp('c.updated_at')} AS "updatedAt"`;
-// The statement (statement/statement.handlers.ts statement, every line: no page), in one REPEATABLE READ snapshot.
-const LINE_COLUMNS = `l.id::text AS id, to_char(l.entry_date, 'YYYY-MM-DD') AS entry_date, l.kind, l.amount::text AS amount, l.job_no, l.invoice_no,
-  l.credit_sr, l.document_amount::text AS document_amount, c.payment_type, c.cheque_number`;
+// The SQL the accounts service runs, from its build (ADR 50): its repositories' queries, so both
+// sides send the same statements (the answers are compared before measuring).
+const accounts = (module) => import(new URL(`../../apps/services/accounts/dist/${module}`, import.meta.url).href);
+const { values } = await import('@freight/server-database');
+const { CONSIGNEE_QUERIES } = await accounts('ledger/consignee.repository.js');
+const { LEDGER_QUERIES } = await accounts('ledger/ledger.repository.js');
+const { listSql } = await accounts('ledger/list.repository.js');
+const { CREDIT_LIST, CREDIT_QUERIES } = await accounts('credits/credit.repository.js');
+const { INVOICE_LIST } = await accounts('debits/debit.repository.js');
+const { STATEMENT_QUERIES } = await accounts('statement/statement.repository.js');
+const { voucherCounter } = await accounts('voucher/voucher.repository.js');
+
+/**
+ * A statement of the service's and its positional values for named `params`.
+ * @param {import('@freight/server-database').Query} query
+ * @param {object} params
+ * @returns {[string, unknown[]]}
+ */
+const bound = (query, params) => [query.text, values(query, params)];
+// Debit records (debits/debit.handlers.ts invoicedshipments, no filter, the default sort: newest
+// invoice first) and credit records (credits/credit.handlers.ts list, newest voucher first): the
+// page, then the total (the consignees' kept counts).
+const listPage = (list, offset) => listSql(list, { page: offset / PAGE_SIZE + 1, pageSize: PAGE_SIZE }, null).rows.sql;
+const listTotal = (list) => listSql(list, { page: 1 }, null).total.sql;
 const SQL = {
-  debitPage: (offset) =>
-    `SELECT ${INVOICE_COLUMNS} FROM accounts.invoice i JOIN accounts.job j USING (job_no)  ORDER BY i.invoice_date DESC, i.job_no DESC LIMIT ${PAGE_SIZE} OFFSET ${offset}`,
-  // The lists' totals: the consignees' kept counts (ledger/lists.ts listSql, no filter).
-  debitTotal: `SELECT coalesce(sum(invoice_count), 0) AS n FROM accounts.consignee`,
-  creditPage: (offset) =>
-    `SELECT ${CREDIT_COLUMNS} FROM accounts.credit k JOIN accounts.consignee c ON c.id = k.consignee_id WHERE k.deleted_at IS NULL ORDER BY k.credit_sr DESC, k.credit_sr DESC LIMIT ${PAGE_SIZE} OFFSET ${offset}`,
-  creditTotal: `SELECT coalesce(sum(credit_count), 0) AS n FROM accounts.consignee`,
-  balance: `SELECT ${BALANCE_COLUMNS} FROM accounts.consignee c WHERE c.id = $1 AND c.deleted_at IS NULL`,
-  statementConsignee: `SELECT id, name FROM accounts.consignee WHERE id = $1`,
-  statementFigures: `SELECT coalesce(sum(amount) FILTER (WHERE entry_date < $2), 0)::text AS opening,
-         coalesce(sum(amount) FILTER (WHERE entry_date >= $2 AND amount > 0), 0)::text AS debit,
-         coalesce(-sum(amount) FILTER (WHERE entry_date >= $2 AND amount < 0), 0)::text AS credit,
-         coalesce(sum(amount), 0)::text AS closing,
-         count(*) FILTER (WHERE entry_date >= $2)::int AS count
-       FROM accounts.ledger WHERE consignee_id = $1 AND entry_date <= $3`,
-  statementLines: `SELECT * FROM (
-           SELECT ${LINE_COLUMNS}, l.entry_date AS day, l.id AS seq, ($4::numeric + sum(l.amount) OVER (ORDER BY l.entry_date, l.id))::text AS balance
-           FROM accounts.ledger l LEFT JOIN LATERAL (SELECT k.payment_type, k.cheque_number FROM accounts.credit k WHERE k.id = l.credit_id OFFSET 0) c ON true
-           WHERE l.consignee_id = $1 AND l.entry_date BETWEEN $2 AND $3
-         ) lines
-         ORDER BY day, seq LIMIT $5 OFFSET $6`,
+  debitPage: (offset) => listPage(INVOICE_LIST, offset),
+  debitTotal: listTotal(INVOICE_LIST),
+  creditPage: (offset) => listPage(CREDIT_LIST, offset),
+  creditTotal: listTotal(CREDIT_LIST),
+  // A balance (balances/balance.handlers.ts).
+  balance: /** @type {string} */ (CONSIGNEE_QUERIES.balance.text),
+  // The statement (statement/statement.handlers.ts statement, every line: no page), in one REPEATABLE READ snapshot.
+  statementConsignee: /** @type {string} */ (CONSIGNEE_QUERIES.byId.text),
+  statementFigures: (range) => bound(STATEMENT_QUERIES['ledger.figures'], range),
+  statementLines: (range, opening) => bound(STATEMENT_QUERIES['ledger.page'], { ...range, opening, limit: null, offset: 0 }),
 };
 // A credit as the service writes it (credits/credit.handlers.ts add, credit-writer.ts insertCredits
 // for a group of one, ledger/ledger.ts moveBalances, libs/server/database appendEvents): the
 // consignee by name, then in one transaction its row locked, the next voucher number, the credit
 // inserted and read back, the consignee's totals and the ledger row, the balance's event, the credit's.
 const CREDIT_SQL = {
-  consigneeByName: `SELECT id, name FROM accounts.consignee WHERE lower(name) = lower($1) AND deleted_at IS NULL AND from_directory ORDER BY updated_at DESC LIMIT 1`,
-  lock: `SELECT id FROM accounts.consignee WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
-  takeVoucher: `UPDATE accounts.voucher_counter SET value = value + $1 WHERE name = 'voucher' RETURNING value`,
-  insert: `WITH k AS (
-       INSERT INTO accounts.credit (credit_sr, consignee_id, consignee_name, payment_type, cheque_number, amount, remarks, credit_date, search_text,
-         created_by, updated_by)
-       SELECT n.credit_sr, n.consignee_id, n.consignee_name, n.payment_type, n.cheque_number, n.amount, n.remarks, coalesce(n.credit_date, current_date),
-         accounts.credit_search_text(n.credit_sr, n.consignee_name, n.cheque_number, n.remarks), n.created_by, n.created_by
-       FROM jsonb_to_recordset($1::jsonb) AS n(credit_sr int, consignee_id uuid, consignee_name text, payment_type text, cheque_number text, amount numeric,
-         remarks text, credit_date date, created_by uuid)
-       RETURNING *)
-     SELECT ${CREDIT_COLUMNS} FROM k JOIN accounts.consignee c ON c.id = k.consignee_id ORDER BY k.credit_sr`,
-  moveBalances: `WITH m AS (
-       SELECT * FROM jsonb_to_recordset($1::jsonb) AS m(i int, consignee_id uuid, change numeric, count int, entry_date date, job_no text, invoice_no text,
-         credit_id uuid, credit_sr int, document_amount numeric, recorded_by uuid, recorded_by_name text)
-     ),
-     per AS (SELECT consignee_id, sum(change) AS change, sum(count) AS count FROM m GROUP BY consignee_id),
-     c AS (
-       UPDATE accounts.consignee c SET total_credit = total_credit + per.change, credit_count = credit_count + per.count, updated_at = clock_timestamp()
-       FROM per WHERE c.id = per.consignee_id RETURNING ${BALANCE_COLUMNS}, c.balance AS final
-     ),
-     -- A change's balance after it: the consignee's final balance less what the later changes of the group moved.
-     moved AS (
-       SELECT m.*, -m.change AS amount,
-         c.final - coalesce(sum(-m.change) OVER (PARTITION BY m.consignee_id ORDER BY m.i DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS after
-       FROM m JOIN c ON c.consignee_id = m.consignee_id
-     ),
-     ledger AS (
-       INSERT INTO accounts.ledger (consignee_id, kind, amount, balance_before, balance_after, entry_date, job_no, invoice_no, credit_id, credit_sr,
-         document_amount, recorded_by, recorded_by_name)
-       SELECT consignee_id, $2, amount, after - amount, after, coalesce(entry_date, current_date), job_no, invoice_no, credit_id, credit_sr,
-         document_amount, recorded_by, recorded_by_name
-       FROM moved ORDER BY i
-     )
-     SELECT moved.i, moved.after::numeric(20, 2)::text AS after, c.consignee_id, c."consigneeName", c."openingBalance", c."totalDebit", c."totalCredit",
-       c.balance, c."updatedAt"
-     FROM moved JOIN c ON c.consignee_id = moved.consignee_id ORDER BY moved.i`,
+  consigneeByName: CONSIGNEE_QUERIES.byName,
+  lock: CONSIGNEE_QUERIES.lock,
+  takeVoucher: voucherCounter.queries.take,
+  insert: CREDIT_QUERIES.insert,
+  moveBalances: LEDGER_QUERIES['move.total_credit'],
   event: `INSERT INTO "accounts".outbox (id, subject, payload) VALUES (COALESCE($1::uuid, gen_random_uuid()), $2, $3::jsonb)`,
 };
 
@@ -184,9 +147,9 @@ try {
       pool,
       async (client) => {
         const [consignee] = (await client.query(SQL.statementConsignee, [id])).rows;
-        const [figures] = (await client.query(SQL.statementFigures, [consignee.id, from, to])).rows;
+        const [figures] = (await client.query(...SQL.statementFigures({ consigneeId: consignee.id, from, to }))).rows;
         const opening = /\.\d{2}$/.test(figures.opening) ? figures.opening : `${figures.opening}.00`;
-        const { rows } = await client.query(SQL.statementLines, [consignee.id, from, to, opening, null, 0]);
+        const { rows } = await client.query(...SQL.statementLines({ consigneeId: consignee.id, from, to }, opening));
         return { figures, rows };
       },
       'START TRANSACTION ISOLATION LEVEL REPEATABLE READ',
@@ -258,10 +221,10 @@ try {
   };
   const creditSqlWrite = async () => {
     const body = newCredit();
-    const [consignee] = (await pool.query(CREDIT_SQL.consigneeByName, [body.consigneeName])).rows;
+    const [consignee] = (await pool.query(...bound(CREDIT_SQL.consigneeByName, { name: body.consigneeName }))).rows;
     await inTransaction(pool, async (client) => {
-      await client.query(CREDIT_SQL.lock, [[consignee.id]]);
-      const [{ value }] = (await client.query(CREDIT_SQL.takeVoucher, [1])).rows;
+      await client.query(...bound(CREDIT_SQL.lock, { ids: [consignee.id] }));
+      const [{ value }] = (await client.query(...bound(CREDIT_SQL.takeVoucher, { count: 1 }))).rows;
       const added = {
         credit_sr: value,
         consignee_id: consignee.id,
@@ -273,7 +236,7 @@ try {
         credit_date: null,
         created_by: headId,
       };
-      const [credit] = (await client.query(CREDIT_SQL.insert, [JSON.stringify([added])])).rows;
+      const [credit] = (await client.query(...bound(CREDIT_SQL.insert, { credits: JSON.stringify([added]) }))).rows;
       const move = {
         i: 0,
         consignee_id: consignee.id,
@@ -288,7 +251,7 @@ try {
         recorded_by: headId,
         recorded_by_name: 'head',
       };
-      const [{ i: _, after: __, ...balance }] = (await client.query(CREDIT_SQL.moveBalances, [JSON.stringify([move]), 'credit'])).rows;
+      const [{ i: _, after: __, ...balance }] = (await client.query(...bound(CREDIT_SQL.moveBalances, { moves: JSON.stringify([move]), kind: 'credit' }))).rows;
       await client.query(CREDIT_SQL.event, [null, 'events.accounts.balance.updated', JSON.stringify({ key: balance.consignee_id, after: balance })]);
       await client.query(CREDIT_SQL.event, [null, 'events.accounts.credit.created', JSON.stringify({ key: credit._id, after: credit })]);
     });
@@ -332,8 +295,9 @@ try {
   await explain('credit records total', SQL.creditTotal);
   await explain('balance', SQL.balance, [consignees[0].id]);
   const [busiest] = statements;
-  await explain(`statement figures (${busiest.from} to ${busiest.to})`, SQL.statementFigures, [busiest.id, busiest.from, busiest.to]);
-  await explain('statement lines', SQL.statementLines, [busiest.id, busiest.from, busiest.to, '0.00', null, 0]);
+  const busiestRange = { consigneeId: busiest.id, from: busiest.from, to: busiest.to };
+  await explain(`statement figures (${busiest.from} to ${busiest.to})`, ...SQL.statementFigures(busiestRange));
+  await explain('statement lines', ...SQL.statementLines(busiestRange, '0.00'));
 
   const f = (n) => n.toFixed(n < 10 ? 1 : 0);
   const goals = [

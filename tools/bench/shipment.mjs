@@ -32,55 +32,42 @@ import { seedJobs } from './shipment-seed.mjs';
 const JOBS = Number(process.env.BENCH_JOBS ?? 1_000_000);
 const CREATIONS = Number(process.env.BENCH_CREATIONS ?? 5_000);
 const PAGE_SIZE = 50; // spec 02: list and worklist page size
-const SORTED_MATCHES_MAX = 10_000; // libs/server/database/src/entity-repository.ts
 /** Pages a user walks through: the first few of each list, as staff do. */
 const PAGES = 10;
 const GOALS = { sheetP99Ms: 50, sheetVsSql: 0.5, creationsPerS: 500 };
 const DATABASE_URL_VARIABLE = serviceNamed('shipment').databaseUrlVariable;
 
-// The SQL the shipment service runs; keep it identical. `jobPage` (apps/services/shipment/src/jobs/
-// job-lists.ts): the page, then its total (from job_counts); a search counts first (see searchSql);
-// `findJob` (job-store.ts) for a job by number; JOB_COLUMNS is job.row.ts's.
-const JOB_COLUMNS = [
-  ...['id', 'job_number', 'job_no', 'direction', 'user_id', 'user_name', 'branch_id', 'branch_city', 'consignee_id', 'consignee_name'],
-  ...['notify_id', 'notify_name', 'shipper_id', 'shipper_name', 'forwarder_id', 'forwarder_name', 'origin_id', 'origin_port', 'yard_id'],
-  ...['yard_name', 'type_id', 'type_of_shipment', 'term_id', 'term_of_shipment', 'shipment_status', 'status_of_shipment', 'cartoons'],
-  ...['bl_no', 'container_no', 'vessel_name', 'booking_no', 'remarks', 'personal_remarks', 'job_status', 'status_update_to_client'],
-  ...['proceed', 'invoice_no', 'version', 'created_at', 'updated_at'],
-  ...['job_date', 'wh_arrival_date', 'etd', 'eta', 'de_stuff', 'do_issue', 'invoice_date'].map((column) => `${column}::text AS ${column}`),
-  ...['cbm', 'weight', 'invoice_amount'].map((column) => `${column}::text AS ${column}`),
-].join(', ');
-const ACTIVE_BOOKINGS = 'proceed AND job_status AND deleted_at IS NULL';
+// The SQL the shipment service runs, from its build (ADR 50): its repositories' queries, so both
+// sides send the same statements. `jobListSql` (jobs/job-list.repository.ts): a list's page, then
+// its total (from job_counts); a search counts first (see searchSql); `find` (jobs/job.repository.ts)
+// for a job by number.
+const { SORTED_MATCHES_MAX } = await import('@freight/server-database');
+const shipment = (module) => import(new URL(`../../apps/services/shipment/dist/${module}`, import.meta.url).href);
+const { jobListSql } = await shipment('jobs/job-list.repository.js');
+const { JOB_QUERIES } = await shipment('jobs/job.repository.js');
+const { JOB_HISTORY_QUERIES } = await shipment('jobs/job-history.repository.js');
+const { shipmentCounter } = await shipment('counter/counter.repository.js');
+/** The booking sheet as the screen opens it (Active, by date, newest first), and the worklist. */
+const SHEET = { proceed: true, defaultSort: ['job.job_number', 'desc'] };
+const sheetQuery = (page, q) => ({ status: 'active', sort: 'date', order: 'desc', page, pageSize: PAGE_SIZE, ...(q && { q }) });
+const WORKLIST = { proceed: false, defaultSort: ['job.job_date', 'asc'] };
 const SQL = {
-  sheetPage: (offset) =>
-    `SELECT ${JOB_COLUMNS} FROM shipment.job WHERE ${ACTIVE_BOOKINGS} ORDER BY job.job_date desc, job.id desc LIMIT ${PAGE_SIZE} OFFSET ${offset}`,
-  sheetTotal: `SELECT coalesce(sum(n), 0)::int AS total FROM shipment.job_counts WHERE proceed = true AND job_status = true`,
-  // A search: the count first; at most SORTED_MATCHES_MAX matches sorted from the matches, more walk the date index.
-  searchTotal: `SELECT count(*)::int AS total FROM shipment.job WHERE ${ACTIVE_BOOKINGS} AND search_text LIKE $1`,
-  searchWalk: `SELECT ${JOB_COLUMNS} FROM shipment.job WHERE ${ACTIVE_BOOKINGS} AND search_text LIKE $1 ORDER BY job.job_date desc, job.id desc LIMIT ${PAGE_SIZE} OFFSET 0`,
-  searchMatches: `WITH matches AS MATERIALIZED (SELECT id, job.job_date AS sort_key FROM shipment.job job WHERE ${ACTIVE_BOOKINGS} AND search_text LIKE $1)
-     SELECT ${JOB_COLUMNS} FROM (SELECT id AS match_id FROM matches ORDER BY sort_key desc, id desc LIMIT ${PAGE_SIZE} OFFSET 0) page
-       JOIN shipment.job job ON job.id = page.match_id
-     ORDER BY job.job_date desc, job.id desc`,
-  worklistPage: (offset) =>
-    `SELECT ${JOB_COLUMNS} FROM shipment.job WHERE NOT proceed AND deleted_at IS NULL ORDER BY job.job_date asc, job.id asc LIMIT ${PAGE_SIZE} OFFSET ${offset}`,
-  worklistTotal: `SELECT coalesce(sum(n), 0)::int AS total FROM shipment.job_counts WHERE proceed = false`,
-  jobByNumber: `SELECT ${JOB_COLUMNS} FROM shipment.job WHERE lower(job_no) = lower($1) AND deleted_at IS NULL`,
+  sheetPage: (offset) => jobListSql(SHEET, sheetQuery(offset / PAGE_SIZE + 1)).rows.sql,
+  sheetTotal: jobListSql(SHEET, sheetQuery(1)).total.sql,
+  // A search (page 1): the count first; at most SORTED_MATCHES_MAX matches sorted from the matches, more walk the date index.
+  search: (q) => jobListSql(SHEET, sheetQuery(1, q)),
+  worklistPage: (offset) => jobListSql(WORKLIST, { page: offset / PAGE_SIZE + 1, pageSize: PAGE_SIZE }).rows.sql,
+  worklistTotal: jobListSql(WORKLIST, { page: 1, pageSize: PAGE_SIZE }).total.sql,
+  jobByNumber: JOB_QUERIES.find.text,
 };
-// The public BL call (apps/services/shipment/src/tracking/tracking.handlers.ts): the call counted
-// against the caller's address (countCall of libs/server/database, in a transaction of its own),
-// the newest live job with that BL number, then its status timeline.
 const BL_SQL = {
   countCall: `INSERT INTO shipment.bl_search_limit AS t (client_address, window_started_at, calls) VALUES ($1, now(), 1)
      ON CONFLICT (client_address) DO UPDATE SET
        calls = CASE WHEN t.window_started_at <= now() - make_interval(secs => $2) THEN 1 ELSE t.calls + 1 END,
        window_started_at = CASE WHEN t.window_started_at <= now() - make_interval(secs => $2) THEN now() ELSE t.window_started_at END
      RETURNING calls, extract(epoch FROM window_started_at + make_interval(secs => $2) - now())::float AS wait`,
-  job: `SELECT id, bl_no, container_no, vessel_name, origin_port, status_of_shipment, etd::text AS etd, eta::text AS eta,
-          wh_arrival_date::text AS wh_arrival_date, do_issue::text AS do_issue, de_stuff::text AS de_stuff
-     FROM shipment.job WHERE lower(bl_no) = lower($1) AND bl_no <> '' AND deleted_at IS NULL ORDER BY job_number DESC LIMIT 1`,
-  timeline: `SELECT after AS status, changed_at AS date FROM shipment.job_history
-    WHERE job_id = $1 AND field = 'statusOfShipment' AND after IS NOT NULL AND after <> '' ORDER BY id`,
+  job: JOB_QUERIES.tracked.text,
+  timeline: JOB_HISTORY_QUERIES.statusTimeline.text,
 };
 /** BL_SEARCH_LIMIT's window (libs/contracts/src/shipment/tracking.ts). */
 const BL_WINDOW_SECONDS = 60;
@@ -96,21 +83,12 @@ const RESOLVE_NAMES = `WITH l AS MATERIALIZED (SELECT * FROM unnest($1::text[], 
              SELECT id, name, true FROM shipment.directory_name
               WHERE l.kind = 'user' AND kind = 'user' AND lower(username) = lower(l.name) AND deleted_at IS NULL AND username IS NOT NULL
              OFFSET 0) d`;
-const TAKE_NUMBERS = `UPDATE shipment.counter SET value = value + $1 WHERE name = 'shipment' RETURNING value`;
-const NEW_JOB_COLUMNS = {
-  ...Object.fromEntries(['job_no', 'direction', 'user_name', 'branch_city', 'consignee_name', 'origin_port', 'type_of_shipment'].map((c) => [c, 'text'])),
-  ...Object.fromEntries(['term_of_shipment', 'shipment_status', 'remarks', 'personal_remarks'].map((c) => [c, 'text'])),
-  ...Object.fromEntries(['user_id', 'branch_id', 'consignee_id', 'origin_id', 'type_id', 'term_id', 'created_by', 'updated_by'].map((c) => [c, 'uuid'])),
-  job_number: 'integer',
-  job_date: 'date',
-};
-const INSERT_JOBS = `INSERT INTO shipment.job (${Object.keys(NEW_JOB_COLUMNS).join(', ')})
-  SELECT ${Object.keys(NEW_JOB_COLUMNS).join(', ')} FROM jsonb_to_recordset($1::jsonb) AS r(${Object.entries(NEW_JOB_COLUMNS)
-    .map(([column, type]) => `${column} ${type}`)
-    .join(', ')})
-  RETURNING ${JOB_COLUMNS}`;
-const INSERT_HISTORY = `INSERT INTO shipment.job_history (job_id, changed_by, field, before, after)
-  SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[])`;
+/** @type {string} */
+const TAKE_NUMBERS = shipmentCounter.queries.take.text;
+/** @type {string} */
+const INSERT_JOBS = JOB_QUERIES.insert.text;
+/** @type {string} */
+const INSERT_HISTORY = JOB_HISTORY_QUERIES.insert.text;
 const APPEND_EVENT = `INSERT INTO shipment.outbox (subject, payload) VALUES ($1, $2::jsonb)`;
 /** The history of a new job (recordChanges, changedFields): its number and its status, the start of its timeline. */
 const newJobHistory = (row) => [
@@ -119,9 +97,6 @@ const newJobHistory = (row) => [
 ];
 /** What a `created` event says changed: every content field of a job (job.row.ts contentFields). */
 const CONTENT_FIELDS = Object.keys(jobSchema.shape).filter((field) => !['_id', 'version', 'createdAt', 'updatedAt'].includes(field));
-
-/** containsPattern (libs/server/database) of the lower-cased text, as jobPage searches. */
-const containsPattern = (text) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const rand = (n) => Math.floor(Math.random() * n);
 const any = (list) => list[rand(list.length)];
@@ -191,10 +166,11 @@ try {
   const sheetSql = (page) => pageAndTotal(SQL.sheetPage((page - 1) * PAGE_SIZE), SQL.sheetTotal);
   /** Page 1 of a search as the service reads it: the count, then the page by the plan the count picks. */
   const searchSql = async (q) => {
-    const params = [containsPattern(q)];
-    const [{ total }] = (await pool.query(SQL.searchTotal, params)).rows;
+    const sql = SQL.search(q);
+    const [{ total }] = (await pool.query(sql.total.sql, sql.total.params)).rows;
     if (total === 0) return { rows: [], total };
-    const { rows } = await pool.query(total > SORTED_MATCHES_MAX ? SQL.searchWalk : SQL.searchMatches, params);
+    const page = total > SORTED_MATCHES_MAX ? sql.rows : sql.matches;
+    const { rows } = await pool.query(page.sql, page.params);
     return { rows, total };
   };
   const worklistSql = (page) => pageAndTotal(SQL.worklistPage((page - 1) * PAGE_SIZE), SQL.worklistTotal);
@@ -369,9 +345,10 @@ try {
   await explain(`booking sheet page ${PAGES}`, SQL.sheetPage((PAGES - 1) * PAGE_SIZE));
   await explain('booking sheet total (Active)', SQL.sheetTotal);
   for (const q of [consigneeTerm(), wordTerm(), blTerm()]) {
-    await explain(`search "${q}": total (first)`, SQL.searchTotal, [containsPattern(q)]);
-    await explain(`search "${q}": page read from the matches (${SORTED_MATCHES_MAX.toLocaleString('en')} or fewer)`, SQL.searchMatches, [containsPattern(q)]);
-    await explain(`search "${q}": page walking the date index (more matches)`, SQL.searchWalk, [containsPattern(q)]);
+    const sql = SQL.search(q);
+    await explain(`search "${q}": total (first)`, sql.total.sql, sql.total.params);
+    await explain(`search "${q}": page read from the matches (${SORTED_MATCHES_MAX.toLocaleString('en')} or fewer)`, sql.matches.sql, sql.matches.params);
+    await explain(`search "${q}": page walking the date index (more matches)`, sql.rows.sql, sql.rows.params);
   }
 
   const f = (n) => n.toFixed(n < 10 ? 1 : 0);

@@ -15,3 +15,5 @@ export * from './master-data-module.js';
 export * from './service-entries.js';
 export * from './notify-waiter.js';
 export * from './address-limit.js';
+export * from './named-sql.js';
+export * from './counter.js';

@@ -5,9 +5,11 @@ import { AppError, Batcher } from '@freight/server';
 import { appendEvents, writeTransaction, type IdempotentRequest, type Tx } from '@freight/server-database';
 import { DataSource } from 'typeorm';
 import type { AccountsConfig } from '../config.js';
-import type { ConsigneeRef } from '../ledger/consignees.js';
+import type { ConsigneeRef } from '../ledger/consignee.repository.js';
 import { lockConsignees, moveBalances } from '../ledger/ledger.js';
-import { CREDIT_COLUMNS, toCredit, type CreditRow } from './credit.row.js';
+import { voucherCounter } from '../voucher/voucher.repository.js';
+import { toCredit } from './credit.row.js';
+import { creditRepository } from './credit.repository.js';
 
 export const CREDIT_BATCH_OPTIONS = Symbol('CreditBatchOptions');
 export type CreditBatchOptions = Pick<AccountsConfig, 'CREDIT_BATCH_WAIT_MS' | 'CREDIT_BATCH_MAX'>;
@@ -35,36 +37,20 @@ export async function insertCredits(tx: Tx, credits: readonly NewCredit[]) {
     tx,
     credits.map((credit) => credit.consignee.id),
   );
-  const [[{ value }]] = (await tx.query(`UPDATE accounts.voucher_counter SET value = value + $1 WHERE name = 'voucher' RETURNING value`, [credits.length])) as [
-    [{ value: number }],
-    number,
-  ];
-  const first = value - credits.length + 1;
-  const rows = await tx.query<CreditRow[]>(
-    `WITH k AS (
-       INSERT INTO accounts.credit (credit_sr, consignee_id, consignee_name, payment_type, cheque_number, amount, remarks, credit_date, search_text,
-         created_by, updated_by)
-       SELECT n.credit_sr, n.consignee_id, n.consignee_name, n.payment_type, n.cheque_number, n.amount, n.remarks, coalesce(n.credit_date, current_date),
-         accounts.credit_search_text(n.credit_sr, n.consignee_name, n.cheque_number, n.remarks), n.created_by, n.created_by
-       FROM jsonb_to_recordset($1::jsonb) AS n(credit_sr int, consignee_id uuid, consignee_name text, payment_type text, cheque_number text, amount numeric,
-         remarks text, credit_date date, created_by uuid)
-       RETURNING *)
-     SELECT ${CREDIT_COLUMNS} FROM k JOIN accounts.consignee c ON c.id = k.consignee_id ORDER BY k.credit_sr`,
-    [
-      JSON.stringify(
-        credits.map(({ body, consignee, actor }, i) => ({
-          credit_sr: first + i,
-          consignee_id: consignee.id,
-          consignee_name: consignee.name,
-          payment_type: body.paymentType,
-          cheque_number: body.chequeNumber,
-          amount: body.amount,
-          remarks: body.remarks,
-          credit_date: body.date ?? null,
-          created_by: actor.id,
-        })),
-      ),
-    ],
+  const first = await voucherCounter.take(tx, credits.length);
+  const rows = await creditRepository.insert(
+    tx,
+    credits.map(({ body, consignee, actor }, i) => ({
+      creditSr: first + i,
+      consigneeId: consignee.id,
+      consigneeName: consignee.name,
+      paymentType: body.paymentType,
+      chequeNumber: body.chequeNumber,
+      amount: body.amount,
+      remarks: body.remarks,
+      date: body.date ?? null,
+      createdBy: actor.id,
+    })),
   );
   const added = rows.map(toCredit);
   const balances = await moveBalances(

@@ -2,49 +2,18 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AccountsTexts, credits, eventSubject, type ResourceHandlers } from '@freight/contracts';
 import { AppError } from '@freight/server';
-import { appendEvents, idempotencyOf, type Tx } from '@freight/server-database';
+import { appendEvents, idempotencyOf, type Db, type Tx } from '@freight/server-database';
 import { DataSource } from 'typeorm';
 import { consigneeByName } from '../ledger/consignees.js';
 import { isId, moveBalance } from '../ledger/ledger.js';
-import { readList, type ListDef } from '../ledger/lists.js';
+import { readList } from '../ledger/list.repository.js';
 import { difference, fromCents, toCents } from '../ledger/money.js';
-import { CREDIT_COLUMNS, CREDIT_FROM, toCredit, type CreditRow } from './credit.row.js';
+import { toCredit, type CreditRow } from './credit.row.js';
+import { CREDIT_LIST, CreditRepository } from './credit.repository.js';
 import { CreditWriter } from './credit-writer.js';
 
 type Handlers = ResourceHandlers<typeof credits>;
 type Msg<K extends keyof Handlers> = Parameters<Handlers[K]>[0];
-
-/** The credit records (DECISIONS §1): live credits, newest voucher first; sorted, searched and paged in SQL. */
-export const CREDIT_LIST: ListDef = {
-  columns: CREDIT_COLUMNS,
-  from: CREDIT_FROM,
-  table: 'accounts.credit k',
-  key: 'k.id',
-  always: ['k.deleted_at IS NULL'],
-  consigneeColumn: 'k.consignee_id',
-  searchColumn: 'k.search_text',
-  sorts: {
-    credit_sr: 'k.credit_sr',
-    date: 'k.credit_date',
-    consignee: 'lower(k.consignee_name)',
-    amount: 'k.amount',
-    paymentType: 'k.payment_type',
-  },
-  tieBreaker: 'k.credit_sr',
-  fallback: { sort: 'credit_sr', order: 'desc' },
-  counted: 'credit_count',
-};
-
-/** The live credit `id` (locked for the transaction when `lock`), or 404. */
-async function creditById(tx: Pick<Tx, 'query'>, id: string, lock = false): Promise<CreditRow> {
-  const [row] = isId(id)
-    ? await tx.query<CreditRow[]>(`SELECT ${CREDIT_COLUMNS} FROM ${CREDIT_FROM} WHERE k.id = $1 AND k.deleted_at IS NULL ${lock ? 'FOR UPDATE OF k' : ''}`, [
-        id,
-      ])
-    : [];
-  if (!row) throw new AppError('NOT_FOUND', AccountsTexts.creditNotFound);
-  return row;
-}
 
 /**
  * Credits (spec 02 §4, §7; DECISIONS §3): a payment lowers the consignee's balance by its amount.
@@ -58,7 +27,15 @@ export class CreditHandlers implements Handlers {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly writer: CreditWriter,
+    private readonly credits: CreditRepository,
   ) {}
+
+  /** The live credit `id` (locked for the transaction when `lock`), or 404. */
+  private async creditById(db: Db, id: string, lock = false): Promise<CreditRow> {
+    const row = isId(id) ? await this.credits.byId(db, id, lock) : undefined;
+    if (!row) throw new AppError('NOT_FOUND', AccountsTexts.creditNotFound);
+    return row;
+  }
 
   async list({ query }: Msg<'list'>) {
     const consignee = query.consigneeName ? await consigneeByName(this.db, query.consigneeName, 'consigneeName') : null;
@@ -67,7 +44,7 @@ export class CreditHandlers implements Handlers {
   }
 
   async get({ params }: Msg<'get'>) {
-    return { success: true as const, credit: toCredit(await creditById(this.db, params.id)) };
+    return { success: true as const, credit: toCredit(await this.creditById(this.db, params.id)) };
   }
 
   async add({ actor, idempotencyKey, body }: Msg<'add'>) {
@@ -77,14 +54,17 @@ export class CreditHandlers implements Handlers {
 
   edit({ actor, params, body }: Msg<'edit'>) {
     return this.db.transaction(async (tx: Tx) => {
-      const old = await creditById(tx, params.id, true);
-      await tx.query(
-        `UPDATE accounts.credit SET payment_type = $2, cheque_number = $3, amount = $4::numeric, remarks = $5, credit_date = coalesce($6::date, credit_date),
-           search_text = accounts.credit_search_text(credit_sr, consignee_name, $3, $5), updated_at = clock_timestamp(), updated_by = $7
-         WHERE id = $1`,
-        [old._id, body.paymentType, body.chequeNumber, body.amount, body.remarks, body.date ?? null, actor.id],
-      );
-      const credit = toCredit(await creditById(tx, old._id));
+      const old = await this.creditById(tx, params.id, true);
+      await this.credits.update(tx, {
+        id: old._id,
+        paymentType: body.paymentType,
+        chequeNumber: body.chequeNumber,
+        amount: body.amount,
+        remarks: body.remarks,
+        date: body.date ?? null,
+        updatedBy: actor.id,
+      });
+      const credit = toCredit(await this.creditById(tx, old._id));
       const balance = await moveBalance(tx, {
         consigneeId: old.consignee_id,
         kind: 'credit edited',
@@ -102,8 +82,8 @@ export class CreditHandlers implements Handlers {
 
   delete({ actor, params }: Msg<'delete'>) {
     return this.db.transaction(async (tx: Tx) => {
-      const old = await creditById(tx, params.id, true);
-      await tx.query(`UPDATE accounts.credit SET deleted_at = clock_timestamp(), deleted_by = $2 WHERE id = $1`, [old._id, actor.id]);
+      const old = await this.creditById(tx, params.id, true);
+      await this.credits.markDeleted(tx, old._id, actor.id);
       const balance = await moveBalance(tx, {
         consigneeId: old.consignee_id,
         kind: 'credit deleted',

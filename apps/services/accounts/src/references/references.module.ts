@@ -4,6 +4,7 @@ import type { ReferenceCount, ReferenceCountRequest } from '@freight/contracts';
 import { InternalMessage } from '@freight/server';
 import { DataSource } from 'typeorm';
 import { isId } from '../ledger/ledger.js';
+import { ReferenceRepository } from './reference.repository.js';
 
 const ENTRIES = { one: 'account entry', many: 'account entries' };
 
@@ -14,15 +15,14 @@ const ENTRIES = { one: 'account entry', many: 'account entries' };
  */
 @Injectable()
 export class ReferenceCounter {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly references: ReferenceRepository,
+  ) {}
 
   async count({ thing, key }: ReferenceCountRequest): Promise<ReferenceCount> {
     if (thing !== 'consignees' || !isId(key)) return { count: 0, ...ENTRIES };
-    const [{ count }] = (await this.db.query(
-      `SELECT (SELECT count(*) FROM accounts.invoice WHERE consignee_id = $1) + (SELECT count(*) FROM accounts.credit WHERE consignee_id = $1 AND deleted_at IS NULL) AS count`,
-      [key],
-    )) as [{ count: string }];
-    return { count: Number(count), ...ENTRIES };
+    return { count: await this.references.entriesOf(this.db, key), ...ENTRIES };
   }
 }
 
@@ -36,5 +36,5 @@ export class ReferencesController {
   }
 }
 
-@Module({ controllers: [ReferencesController], providers: [ReferenceCounter] })
+@Module({ controllers: [ReferencesController], providers: [ReferenceCounter, ReferenceRepository] })
 export class ReferencesModule {}

@@ -1,13 +1,7 @@
 import { planNodes } from '@freight/server-testing';
 import { startAccounts, type AccountsHarness } from '../testing/accounts-harness.js';
-import {
-  DOCUMENT_CHUNK_SQL,
-  DOCUMENT_FIGURES_SQL,
-  DOCUMENT_PAGE_SQL,
-  STATEMENT_CHUNK_SQL,
-  STATEMENT_FIGURES_SQL,
-  STATEMENT_PAGE_SQL,
-} from './statement.handlers.js';
+import { values } from '@freight/server-database';
+import { STATEMENT_QUERIES } from './statement.repository.js';
 
 // A statement reads one consignee's ledger rows through the index (consignee_id, entry_date, id),
 // never the whole ledger: 200,000 rows over 2,000 consignees, with statistics, then the plans of
@@ -60,29 +54,37 @@ afterAll(() => accounts.close());
 
 describe("a statement reads one consignee's rows by their index", () => {
   const range = ['2025-03-01', '2025-09-30'];
+  const [from, to] = range as [string, string];
   it.each([
-    ['figures', STATEMENT_FIGURES_SQL, () => [consigneeId, ...range]],
-    ['page', STATEMENT_PAGE_SQL, () => [consigneeId, ...range, '0.00', 50, 0]],
-    ['export chunk', STATEMENT_CHUNK_SQL, () => [consigneeId, ...range, range[0], '0', '0.00', 501]],
-  ])('%s', async (_, sql, params) => {
-    const nodes = await planNodes({ query: (text, values) => accounts.adminQuery(text, values) }, sql, params());
+    ['figures', STATEMENT_QUERIES['ledger.figures'], () => ({ consigneeId, from, to })],
+    ['page', STATEMENT_QUERIES['ledger.page'], () => ({ consigneeId, from, to, opening: '0.00', limit: 50, offset: 0 })],
+    ['export chunk', STATEMENT_QUERIES['ledger.chunk'], () => ({ consigneeId, from, to, afterDay: from, afterId: '0', balance: '0.00', limit: 501 })],
+  ])('%s', async (_, statement, params) => {
+    const nodes = await planNodes({ query: (text, values) => accounts.adminQuery(text, values) }, statement.text, values(statement, params()));
     expect(nodes.map((node) => node['Index Name']).filter(Boolean)).toContain('ix_ledger_consignee_date');
     // (An empty table may be read whole: the credits, joined for a payment's type.)
     expect(nodes.filter((node) => node['Node Type'] === 'Seq Scan' && node['Relation Name'] === 'ledger')).toEqual([]);
   });
 
   it.each([
-    ['figures', DOCUMENT_FIGURES_SQL, () => [consigneeId, ...range]],
-    ['page', DOCUMENT_PAGE_SQL, () => [consigneeId, ...range, '0.00', 50, 0]],
-    ['export chunk', DOCUMENT_CHUNK_SQL, () => [consigneeId, ...range, range[0], -1, '', '0.00', 501]],
-  ])('the statement view: %s by the invoices and payments of the consignee only', async (_, sql, params) => {
-    const nodes = await planNodes({ query: (text, values) => accounts.adminQuery(text, values) }, sql, params());
+    ['figures', STATEMENT_QUERIES['statement.figures'], () => ({ consigneeId, from, to })],
+    ['page', STATEMENT_QUERIES['statement.page'], () => ({ consigneeId, from, to, opening: '0.00', limit: 50, offset: 0 })],
+    [
+      'export chunk',
+      STATEMENT_QUERIES['statement.chunk'],
+      () => ({ consigneeId, from, to, afterDay: from, afterRank: -1, afterKey: '', balance: '0.00', limit: 501 }),
+    ],
+  ])('the statement view: %s by the invoices and payments of the consignee only', async (_, statement, params) => {
+    const nodes = await planNodes({ query: (text, values) => accounts.adminQuery(text, values) }, statement.text, values(statement, params()));
     expect(nodes.map((node) => node['Index Name']).filter(Boolean)).toEqual(expect.arrayContaining(['ix_invoice_consignee_date', 'ix_credit_consignee_date']));
     expect(nodes.filter((node) => node['Node Type'] === 'Seq Scan' && ['ledger', 'invoice', 'credit'].includes(node['Relation Name'] as string))).toEqual([]);
   });
 
   it('and its figures are the rows added up', async () => {
-    const [figures] = await accounts.adminQuery<{ opening: string; closing: string; count: number }>(STATEMENT_FIGURES_SQL, [consigneeId, ...range]);
+    const [figures] = await accounts.adminQuery<{ opening: string; closing: string; count: number }>(
+      STATEMENT_QUERIES['ledger.figures'].text,
+      values(STATEMENT_QUERIES['ledger.figures'], { consigneeId, from, to }),
+    );
     const [sums] = await accounts.adminQuery<{ before: string; all: string; inside: number }>(
       `SELECT coalesce(sum(amount) FILTER (WHERE entry_date < $2), 0)::text AS before, coalesce(sum(amount) FILTER (WHERE entry_date <= $3), 0)::text AS all,
          count(*) FILTER (WHERE entry_date BETWEEN $2 AND $3)::int AS inside

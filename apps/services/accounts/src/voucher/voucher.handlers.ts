@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AccountsTexts, voucherCounter, voucherCounterCollides, type ResourceHandlers } from '@freight/contracts';
 import { AppError } from '@freight/server';
+import { Counter } from '@freight/server-database';
 import { DataSource } from 'typeorm';
 
 type Handlers = ResourceHandlers<typeof voucherCounter>;
@@ -13,19 +14,18 @@ type Handlers = ResourceHandlers<typeof voucherCounter>;
  */
 @Injectable()
 export class VoucherHandlers implements Handlers {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly counter: Counter,
+  ) {}
 
   async get() {
-    const [{ value }] = (await this.db.query(`SELECT value FROM accounts.voucher_counter WHERE name = 'voucher'`)) as [{ value: number }];
-    return { counter: value };
+    return { counter: await this.counter.current(this.db) };
   }
 
   set({ body }: Parameters<Handlers['set']>[0]) {
     return this.db.transaction(async (tx) => {
-      await tx.query(`SELECT value FROM accounts.voucher_counter WHERE name = 'voucher' FOR UPDATE`);
-      const [{ highest }] = (await tx.query(`SELECT coalesce(max(credit_sr), 0) AS highest FROM accounts.credit`)) as [{ highest: number }];
-      if (body.newCounterValue < highest) throw new AppError('CONFLICT', voucherCounterCollides(highest));
-      await tx.query(`UPDATE accounts.voucher_counter SET value = $1 WHERE name = 'voucher'`, [body.newCounterValue]);
+      await this.counter.set(tx, body.newCounterValue, (highest) => new AppError('CONFLICT', voucherCounterCollides(highest)));
       return { counter: body.newCounterValue, message: AccountsTexts.voucherUpdated };
     });
   }

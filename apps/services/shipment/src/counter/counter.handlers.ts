@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { CounterTexts, counterCollides, shipmentCounter, type ResourceHandlers } from '@freight/contracts';
 import { AppError } from '@freight/server';
+import { Counter } from '@freight/server-database';
 import { DataSource } from 'typeorm';
 
 type Handlers = ResourceHandlers<typeof shipmentCounter>;
@@ -14,19 +15,18 @@ type Handlers = ResourceHandlers<typeof shipmentCounter>;
  */
 @Injectable()
 export class CounterHandlers implements Handlers {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly counter: Counter,
+  ) {}
 
   async get() {
-    const [{ value }] = (await this.db.query(`SELECT value FROM shipment.counter WHERE name = 'shipment'`)) as [{ value: number }];
-    return { counter: value };
+    return { counter: await this.counter.current(this.db) };
   }
 
   set({ body }: Parameters<Handlers['set']>[0]) {
     return this.db.transaction(async (tx) => {
-      await tx.query(`SELECT value FROM shipment.counter WHERE name = 'shipment' FOR UPDATE`);
-      const [{ highest }] = (await tx.query(`SELECT coalesce(max(job_number), 0) AS highest FROM shipment.job`)) as [{ highest: number }];
-      if (body.newCounterValue < highest) throw new AppError('CONFLICT', counterCollides(highest));
-      await tx.query(`UPDATE shipment.counter SET value = $1 WHERE name = 'shipment'`, [body.newCounterValue]);
+      await this.counter.set(tx, body.newCounterValue, (highest) => new AppError('CONFLICT', counterCollides(highest)));
       return { counter: body.newCounterValue, message: CounterTexts.updated };
     });
   }

@@ -1,8 +1,13 @@
 import { Module } from '@nestjs/common';
-import { shipmentCounter } from '@freight/contracts';
+import { shipmentCounter as shipmentCounterResource } from '@freight/contracts';
 import { resourceController } from '@freight/server';
+import { Counter } from '@freight/server-database';
 import { CounterHandlers } from './counter.handlers.js';
+import { shipmentCounter } from './counter.repository.js';
 
 /** Manage Shipment Counter (Head). */
-@Module({ controllers: [resourceController(shipmentCounter, CounterHandlers)], providers: [CounterHandlers] })
+@Module({
+  controllers: [resourceController(shipmentCounterResource, CounterHandlers)],
+  providers: [CounterHandlers, { provide: Counter, useValue: shipmentCounter }],
+})
 export class CounterModule {}

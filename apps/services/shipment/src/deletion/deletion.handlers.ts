@@ -4,8 +4,10 @@ import { JobTexts, can, eventSubject, jobs, type Actor, type JobChangeEvent, typ
 import { AppError } from '@freight/server';
 import { appendEvents } from '@freight/server-database';
 import { DataSource } from 'typeorm';
-import { findJob, lockJob } from '../jobs/job-store.js';
+import { found } from '../jobs/job-store.js';
+import { JobRepository } from '../jobs/job.repository.js';
 import { accountsFacts, toJob } from '../jobs/job.row.js';
+import { JobDeletionRepository } from './job-deletion.repository.js';
 
 type Handlers = ResourceHandlers<typeof jobs>;
 /** The calls of this module: Delete Shipment's fetch and delete (Head, DECISIONS §4). */
@@ -26,29 +28,24 @@ function assertMayDelete(actor: Actor): void {
  */
 @Injectable()
 export class DeletionHandlers implements Pick<Handlers, Op> {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly jobs: JobRepository,
+    private readonly deletions: JobDeletionRepository,
+  ) {}
 
   async searchbooklistdeletion({ actor, params }: Msg<'searchbooklistdeletion'>) {
     assertMayDelete(actor);
-    const row = await findJob(this.db, params.jobNo, JobTexts.shipmentNotFound);
+    const row = found(await this.jobs.find(this.db, params.jobNo), JobTexts.shipmentNotFound);
     return { success: true as const, results: [toJob(row)] };
   }
 
   async delete({ actor, params }: Msg<'delete'>) {
     assertMayDelete(actor);
     await this.db.transaction(async (tx) => {
-      const row = await lockJob(tx, params.jobNo, JobTexts.shipmentNotFound);
-      await tx.query(`UPDATE shipment.job SET deleted_at = now(), deleted_by = $2, updated_at = now(), updated_by = $2, version = version + 1 WHERE id = $1`, [
-        row.id,
-        actor.id,
-      ]);
-      await tx.query(`INSERT INTO shipment.job_deletions (job_id, job_no, deleted_by, deleted_by_username, job) VALUES ($1, $2, $3, $4, $5::jsonb)`, [
-        row.id,
-        row.job_no,
-        actor.id,
-        actor.username,
-        JSON.stringify(toJob(row)),
-      ]);
+      const row = found(await this.jobs.lock(tx, params.jobNo), JobTexts.shipmentNotFound);
+      await this.jobs.markDeleted(tx, row.id, actor.id);
+      await this.deletions.insert(tx, { jobId: row.id, jobNo: row.job_no, deletedBy: actor.id, deletedByUsername: actor.username, job: toJob(row) });
       const payload: JobChangeEvent = {
         key: row.job_no,
         jobNo: row.job_no,

@@ -4,7 +4,8 @@ import { AppError, Batcher } from '@freight/server';
 import { DataSource } from 'typeorm';
 import type { ShipmentConfig } from '../config.js';
 import { resolveNamesOfMany, type NameLookup, type NamedRef } from '../directory-copy/directory-names.js';
-import { insertJobs, type NewJob } from './job-store.js';
+import { insertJobs } from './job-store.js';
+import type { NewJob } from './job.repository.js';
 import type { JobRow } from './job.row.js';
 
 export const JOB_BATCH_OPTIONS = Symbol('JobBatchOptions');

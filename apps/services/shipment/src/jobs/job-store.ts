@@ -1,40 +1,10 @@
-import {
-  JobTexts,
-  eventSubject,
-  formatJobNumber,
-  type Actor,
-  type ClientActor,
-  type Direction,
-  type Job,
-  type JobChangeEvent,
-  type ShipmentStatus,
-  type StatusTimeline,
-} from '@freight/contracts';
+import { JobTexts, eventSubject, formatJobNumber, type Actor, type ClientActor, type Job, type JobChangeEvent } from '@freight/contracts';
 import { AppError } from '@freight/server';
 import { appendEvents, type OutboxEvent, type Tx } from '@freight/server-database';
-import { JOB_COLUMNS, accountsFacts, changedFields, contentFields, toJob, type JobRow } from './job.row.js';
-
-/** A job ready to be written: every name resolved to the copy's record (validated before any batching). */
-export interface NewJob {
-  direction: Direction;
-  date: string;
-  userId: string;
-  userName: string;
-  branchId: string;
-  branchCity: string;
-  consigneeId: string;
-  consigneeName: string;
-  originId: string;
-  originPort: string;
-  typeId: string;
-  typeOfShipment: string;
-  termId: string;
-  termOfShipment: string;
-  status: ShipmentStatus;
-  remarks: string;
-  personalRemarks: string;
-  createdBy: string;
-}
+import { shipmentCounter } from '../counter/counter.repository.js';
+import { jobHistoryRepository, type HistoryEntry } from './job-history.repository.js';
+import { jobRepository, type NewJob } from './job.repository.js';
+import { accountsFacts, changedFields, contentFields, toJob, type JobRow } from './job.row.js';
 
 /**
  * Writes new jobs in the caller's transaction (ADR 28): takes the next numbers from the one
@@ -43,44 +13,11 @@ export interface NewJob {
  * and appends their `created` events. Answers the rows in the order of `jobs`.
  */
 export async function insertJobs(tx: Tx, jobs: readonly NewJob[]): Promise<JobRow[]> {
-  const [[{ value }]] = (await tx.query(`UPDATE shipment.counter SET value = value + $1 WHERE name = 'shipment' RETURNING value`, [jobs.length])) as [
-    [{ value: number }],
-    number,
-  ];
-  const first = value - jobs.length + 1;
-  const records = jobs.map((job, i) => ({
-    job_number: first + i,
-    job_no: formatJobNumber(job.direction, first + i),
-    direction: job.direction,
-    job_date: job.date,
-    user_id: job.userId,
-    user_name: job.userName,
-    branch_id: job.branchId,
-    branch_city: job.branchCity,
-    consignee_id: job.consigneeId,
-    consignee_name: job.consigneeName,
-    origin_id: job.originId,
-    origin_port: job.originPort,
-    type_id: job.typeId,
-    type_of_shipment: job.typeOfShipment,
-    term_id: job.termId,
-    term_of_shipment: job.termOfShipment,
-    shipment_status: job.status,
-    remarks: job.remarks,
-    personal_remarks: job.personalRemarks,
-    created_by: job.createdBy,
-    updated_by: job.createdBy,
-  }));
-  const columns = Object.keys(records[0]!);
-  const types: Record<string, string> = { job_number: 'integer', job_date: 'date' };
-  const rows = await tx.query<JobRow[]>(
-    `INSERT INTO shipment.job (${columns.join(', ')})
-     SELECT ${columns.join(', ')} FROM jsonb_to_recordset($1::jsonb) AS r(${columns.map((c) => `${c} ${types[c] ?? (c.endsWith('_id') || c.endsWith('_by') ? 'uuid' : 'text')}`).join(', ')})
-     RETURNING ${JOB_COLUMNS}`,
-    [JSON.stringify(records)],
-  );
+  const first = await shipmentCounter.take(tx, jobs.length);
+  const numbered = jobs.map((job, i) => ({ ...job, jobNumber: first + i, jobNo: formatJobNumber(job.direction, first + i) }));
+  const rows = await jobRepository.insert(tx, numbered);
   const byNumber = new Map(rows.map((row) => [Number(row.job_number), row]));
-  const ordered = records.map((record) => byNumber.get(record.job_number)!);
+  const ordered = numbered.map((job) => byNumber.get(job.jobNumber)!);
   await recordChanges(
     tx,
     ordered.map((row, i) => ({ by: jobs[i]!.createdBy, before: null, after: row })),
@@ -88,28 +25,10 @@ export async function insertJobs(tx: Tx, jobs: readonly NewJob[]): Promise<JobRo
   return ordered;
 }
 
-/** A live job by number (any case), locked for the caller's change; NOT_FOUND with `notFound` otherwise. */
-export async function lockJob(tx: Tx, jobNo: string, notFound: string = JobTexts.jobNotFound): Promise<JobRow> {
-  const [row] = await tx.query<JobRow[]>(`SELECT ${JOB_COLUMNS} FROM shipment.job WHERE lower(job_no) = lower($1) AND deleted_at IS NULL FOR UPDATE`, [jobNo]);
+/** The job a lookup found, or NOT_FOUND with `notFound` (an unknown or deleted job). */
+export function found(row: JobRow | undefined, notFound: string = JobTexts.jobNotFound): JobRow {
   if (!row) throw new AppError('NOT_FOUND', notFound);
   return row;
-}
-
-/** A live job by number (any case), or NOT_FOUND with `notFound`. */
-export async function findJob(tx: Pick<Tx, 'query'>, jobNo: string, notFound: string = JobTexts.jobNotFound): Promise<JobRow> {
-  const [row] = await tx.query<JobRow[]>(`SELECT ${JOB_COLUMNS} FROM shipment.job WHERE lower(job_no) = lower($1) AND deleted_at IS NULL`, [jobNo]);
-  if (!row) throw new AppError('NOT_FOUND', notFound);
-  return row;
-}
-
-/** A job's status timeline (the status of shipment each time it was set, oldest first), from its history: the BL search's and a client's booking's. */
-export async function statusTimeline(db: Pick<Tx, 'query'>, jobId: string): Promise<StatusTimeline> {
-  const history = await db.query<{ status: string; date: Date }[]>(
-    `SELECT after AS status, changed_at AS date FROM shipment.job_history
-      WHERE job_id = $1 AND field = 'statusOfShipment' AND after IS NOT NULL AND after <> '' ORDER BY id`,
-    [jobId],
-  );
-  return history.map((entry) => ({ status: entry.status, date: entry.date.toISOString() }));
 }
 
 /** Head and Admin see every job; an Employee only the jobs assigned to them (DECISIONS §3-4). */
@@ -132,7 +51,7 @@ export function assertSelf(actor: Actor, userId: string): void {
  * `events.shipment.job.created|updated`, through the outbox, in the change's transaction.
  */
 export async function recordChanges(tx: Tx, changes: readonly { by: string; before: JobRow | null; after: JobRow }[]): Promise<void> {
-  const history: { job: string; by: string; field: string; before: string | null; after: string | null }[] = [];
+  const history: HistoryEntry[] = [];
   const events: OutboxEvent[] = [];
   for (const { by, before, after } of changes) {
     const old: Job | null = before && toJob(before);
@@ -153,10 +72,6 @@ export async function recordChanges(tx: Tx, changes: readonly { by: string; befo
     events.push({ subject: eventSubject('shipment', 'job', before ? 'updated' : 'created'), payload });
   }
   if (history.length === 0) return;
-  await tx.query(
-    `INSERT INTO shipment.job_history (job_id, changed_by, field, before, after)
-     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[])`,
-    [history.map((h) => h.job), history.map((h) => h.by), history.map((h) => h.field), history.map((h) => h.before), history.map((h) => h.after)],
-  );
+  await jobHistoryRepository.insert(tx, history);
   await appendEvents(tx, events);
 }

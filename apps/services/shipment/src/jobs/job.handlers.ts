@@ -6,9 +6,11 @@ import { idempotencyOf, idempotentTransaction, type Tx } from '@freight/server-d
 import { DataSource } from 'typeorm';
 import { clientByUsername, resolveNames, userById, type NameLookup } from '../directory-copy/directory-names.js';
 import { JobCreator } from './job-creator.js';
-import { jobPage, type JobListScope } from './job-lists.js';
-import { assertMayTouch, assertSelf, findJob, insertJobs, lockJob, recordChanges, statusTimeline, type NewJob } from './job-store.js';
-import { JOB_COLUMNS, toClientBooking, toJob, type JobRow } from './job.row.js';
+import { jobPage, type JobListScope } from './job-list.repository.js';
+import { JobHistoryRepository } from './job-history.repository.js';
+import { assertMayTouch, assertSelf, found, insertJobs, recordChanges } from './job-store.js';
+import { JobRepository, type NewJob } from './job.repository.js';
+import { toClientBooking, toJob, type JobRow } from './job.row.js';
 
 type Handlers = ResourceHandlers<typeof jobs>;
 /** The calls of this module; e-mails, deletion and public tracking are other modules' (one per area). */
@@ -53,6 +55,8 @@ export class JobHandlers implements Pick<Handlers, Op> {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly creator: JobCreator,
+    private readonly jobs: JobRepository,
+    private readonly history: JobHistoryRepository,
   ) {}
 
   async allworklist({ actor, params, query }: Msg<'allworklist'>) {
@@ -80,22 +84,22 @@ export class JobHandlers implements Pick<Handlers, Op> {
    * status timeline.
    */
   async clientbooking({ actor, params }: Msg<'clientbooking'>) {
-    const row = await findJob(this.db, params.jobNo, JobTexts.bookingNotFound);
+    const row = found(await this.jobs.find(this.db, params.jobNo), JobTexts.bookingNotFound);
     if (!row.proceed) throw new AppError('NOT_FOUND', JobTexts.bookingNotFound);
     const client = await clientByUsername(this.db, actor.role, actor.username);
     const owner = actor.role === 'consignee' ? row.consignee_id : row.shipper_id;
     if (!client || client.id !== actor.id || owner !== client.id) throw new AppError('FORBIDDEN', JobTexts.notYourBooking);
-    return { success: true as const, results: [toClientBooking(row)], history: await statusTimeline(this.db, row.id) };
+    return { success: true as const, results: [toClientBooking(row)], history: await this.history.statusTimeline(this.db, row.id) };
   }
 
   async searchworklist({ actor, params }: Msg<'searchworklist'>) {
-    const row = await findJob(this.db, params.jobNo, JobTexts.jobNotFound);
+    const row = found(await this.jobs.find(this.db, params.jobNo), JobTexts.jobNotFound);
     assertMayTouch(actor, row);
     return { success: true as const, results: [toJob(row)] };
   }
 
   async searchbooklist({ actor, params }: Msg<'searchbooklist'>) {
-    const row = await findJob(this.db, params.jobNo, JobTexts.bookingNotFound);
+    const row = found(await this.jobs.find(this.db, params.jobNo), JobTexts.bookingNotFound);
     assertMayTouch(actor, row);
     return { success: true as const, results: [toJob(row)] };
   }
@@ -131,7 +135,7 @@ export class JobHandlers implements Pick<Handlers, Op> {
   /** Edit Booking: the booking's own fields (branch, type, term, consignee and origin are not changed here). */
   async updatebooking({ actor, params, body }: Msg<'updatebooking'>) {
     return this.db.transaction(async (tx) => {
-      const row = await lockJob(tx, params.jobNo, JobTexts.bookingNotFound);
+      const row = found(await this.jobs.lock(tx, params.jobNo), JobTexts.bookingNotFound);
       assertMayTouch(actor, row);
       assertVersion(row, body.version);
       const optional: NameLookup[] = [];
@@ -146,46 +150,38 @@ export class JobHandlers implements Pick<Handlers, Op> {
       }
       // spec 02 §4: any status but Booking Confirmed resets "Proceed to Proceeding".
       const proceed = status === BOOKING_CONFIRMED && (body.proceedToProceeding ?? row.proceed);
-      const [[after]] = (await tx.query(
-        `UPDATE shipment.job SET job_date = coalesce($2::date, job_date), shipment_status = $3, status_of_shipment = $4,
-           notify_id = $5, notify_name = $6, shipper_id = $7, shipper_name = $8, forwarder_id = $9, forwarder_name = $10, yard_id = $11, yard_name = $12,
-           cartoons = $13, cbm = $14, weight = $15, bl_no = $16, container_no = $17, vessel_name = $18, booking_no = $19,
-           wh_arrival_date = $20, etd = $21, eta = $22, de_stuff = $23, do_issue = $24, remarks = $25, personal_remarks = $26,
-           job_status = $27, status_update_to_client = $28, proceed = $29, version = version + 1, updated_at = now(), updated_by = $30
-         WHERE id = $1 RETURNING ${JOB_COLUMNS}`,
-        [
-          row.id,
-          body.date ?? null,
-          status,
-          body.statusOfShipment,
-          refs.notify?.id ?? null,
-          refs.notify?.name ?? null,
-          refs.shipperName?.id ?? null,
-          refs.shipperName?.name ?? null,
-          refs.forwarderName?.id ?? null,
-          refs.forwarderName?.name ?? null,
-          refs.yardName?.id ?? null,
-          refs.yardName?.name ?? null,
-          body.cartoons,
-          body.cbm,
-          body.weight,
-          body.blNo,
-          body.containerNo,
-          body.Vesselname,
-          body.bookingNo,
-          body.whArrivalDate,
-          body.etd,
-          body.eta,
-          body.deStuff,
-          body.doIssue,
-          body.remarks,
-          body.personalremarks,
-          body.jobStatus,
-          body.statusUpdateToClient,
-          proceed,
-          actor.id,
-        ],
-      )) as [[JobRow], number];
+      const after = await this.jobs.updateBooking(tx, {
+        id: row.id,
+        date: body.date ?? null,
+        shipmentStatus: status,
+        statusOfShipment: body.statusOfShipment,
+        notifyId: refs.notify?.id ?? null,
+        notifyName: refs.notify?.name ?? null,
+        shipperId: refs.shipperName?.id ?? null,
+        shipperName: refs.shipperName?.name ?? null,
+        forwarderId: refs.forwarderName?.id ?? null,
+        forwarderName: refs.forwarderName?.name ?? null,
+        yardId: refs.yardName?.id ?? null,
+        yardName: refs.yardName?.name ?? null,
+        cartoons: body.cartoons,
+        cbm: body.cbm,
+        weight: body.weight,
+        blNo: body.blNo,
+        containerNo: body.containerNo,
+        vesselName: body.Vesselname,
+        bookingNo: body.bookingNo,
+        whArrivalDate: body.whArrivalDate,
+        etd: body.etd,
+        eta: body.eta,
+        deStuff: body.deStuff,
+        doIssue: body.doIssue,
+        remarks: body.remarks,
+        personalRemarks: body.personalremarks,
+        jobStatus: body.jobStatus,
+        statusUpdateToClient: body.statusUpdateToClient,
+        proceed,
+        updatedBy: actor.id,
+      });
       await recordChanges(tx, [{ by: actor.id, before: row, after }]);
       return written(after, JobTexts.bookingUpdated);
     });
@@ -194,7 +190,7 @@ export class JobHandlers implements Pick<Handlers, Op> {
   /** Edit Job (admin and employee): the job's own fields and the assignee; an Employee cannot give the job away. */
   private saveJob(actor: Actor, jobNo: string, body: Msg<'update'>['body']) {
     return this.db.transaction(async (tx) => {
-      const row = await lockJob(tx, jobNo);
+      const row = found(await this.jobs.lock(tx, jobNo));
       assertMayTouch(actor, row);
       assertVersion(row, body.version);
       const refs = await resolveNames(tx, [
@@ -206,31 +202,25 @@ export class JobHandlers implements Pick<Handlers, Op> {
       ]);
       if (!seesAllJobs(actor.role) && refs.userName!.id !== actor.id) throw new AppError('FORBIDDEN', JobTexts.notYourJob);
       const proceed = body.ShipmentStatus === BOOKING_CONFIRMED && body.proceedToProceeding;
-      const [[after]] = (await tx.query(
-        `UPDATE shipment.job SET job_date = $2, user_id = $3, user_name = $4, term_id = $5, term_of_shipment = $6, type_id = $7, type_of_shipment = $8,
-           consignee_id = $9, consignee_name = $10, origin_id = $11, origin_port = $12, shipment_status = $13, remarks = $14, personal_remarks = $15,
-           proceed = $16, version = version + 1, updated_at = now(), updated_by = $17
-         WHERE id = $1 RETURNING ${JOB_COLUMNS}`,
-        [
-          row.id,
-          body.date,
-          refs.userName!.id,
-          refs.userName!.name,
-          refs.termOfShipment!.id,
-          refs.termOfShipment!.name,
-          refs.typeOfShipment!.id,
-          refs.typeOfShipment!.name,
-          refs.consigneeName!.id,
-          refs.consigneeName!.name,
-          refs.originPort!.id,
-          refs.originPort!.name,
-          body.ShipmentStatus,
-          body.remarks,
-          body.personalremarks,
-          proceed,
-          actor.id,
-        ],
-      )) as [[JobRow], number];
+      const after = await this.jobs.update(tx, {
+        id: row.id,
+        date: body.date,
+        userId: refs.userName!.id,
+        userName: refs.userName!.name,
+        termId: refs.termOfShipment!.id,
+        termOfShipment: refs.termOfShipment!.name,
+        typeId: refs.typeOfShipment!.id,
+        typeOfShipment: refs.typeOfShipment!.name,
+        consigneeId: refs.consigneeName!.id,
+        consigneeName: refs.consigneeName!.name,
+        originId: refs.originPort!.id,
+        originPort: refs.originPort!.name,
+        shipmentStatus: body.ShipmentStatus,
+        remarks: body.remarks,
+        personalRemarks: body.personalremarks,
+        proceed,
+        updatedBy: actor.id,
+      });
       await recordChanges(tx, [{ by: actor.id, before: row, after }]);
       return written(after, JobTexts.jobUpdated);
     });

@@ -1,6 +1,6 @@
 import { mailRequestedEventSchema } from '@freight/contracts';
 import { bookingMailData, containerNumbers, mailDate } from './booking-mail-data.js';
-import type { MailJob } from './job-mail-lookups.js';
+import type { MailJob } from '../jobs/job.repository.js';
 import { recipients } from './job-mails.service.js';
 
 const job: MailJob = {

@@ -1,5 +1,5 @@
 import type { BookingMailData } from '@freight/contracts';
-import type { MailJob } from './job-mail-lookups.js';
+import type { MailJob } from '../jobs/job.repository.js';
 
 /** DECISIONS §1: missing text shows N/A. */
 const orNA = (value: string | null | undefined) => (value === null || value === undefined || value.trim() === '' ? 'N/A' : value.trim());

@@ -1,5 +1,6 @@
 import type { Consignee } from '@freight/contracts';
 import type { ReceivedEvent, Tx } from '@freight/server-database';
+import { jobMailRepository } from './job-mail.repository.js';
 
 /**
  * The consignees' addresses for the booking e-mails (ADR 32), from the directory's consignee
@@ -12,14 +13,10 @@ export async function applyConsigneeMailEvent(tx: Tx, { subject, payload }: Rece
   if (kind !== 'consignee') return;
   const { before, after } = (payload ?? {}) as { before?: Partial<Consignee>; after?: Partial<Consignee> };
   if (change === 'deleted') {
-    if (before?.consignee_id) await tx.query(`DELETE FROM shipment.consignee_mail WHERE consignee_id = $1`, [before.consignee_id]);
+    if (before?.consignee_id) await jobMailRepository.deleteConsignee(tx, before.consignee_id);
     return;
   }
   if ((change !== 'created' && change !== 'updated') || !after?.consignee_id) return;
   const emails = [after.email ?? '', ...(after.additionalEmails ?? [])].map((email) => email.trim()).filter(Boolean);
-  await tx.query(
-    `INSERT INTO shipment.consignee_mail (consignee_id, emails) VALUES ($1, $2)
-     ON CONFLICT (consignee_id) DO UPDATE SET emails = excluded.emails`,
-    [after.consignee_id, emails],
-  );
+  await jobMailRepository.saveConsignee(tx, after.consignee_id, emails);
 }

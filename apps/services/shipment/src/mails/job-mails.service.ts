@@ -16,19 +16,9 @@ import type { DataSource } from 'typeorm';
 import { SERVICE } from '../config.js';
 import { bookingMailData } from './booking-mail-data.js';
 import { JobMailLookups } from './job-mail-lookups.js';
-
-/** How many of a job's requests the views get (newest first): the last one is what they show. */
-export const MAIL_REQUESTS_SHOWN = 50;
+import { JobMailRepository, type MailRequestRow } from './job-mail.repository.js';
 
 const SENT_TEXT: Record<JobMailKind, string> = { 'booking-confirmation': JobMailTexts.confirmationSent, 'updated-data': JobMailTexts.updateSent };
-
-interface RequestRow {
-  id: string;
-  kind: JobMailKind;
-  recipients: string[];
-  requested_at: Date;
-  requested_by_name: string;
-}
 
 /**
  * The booking e-mails (ADR 32). A send is one transaction: the job read as the caller may see it
@@ -43,6 +33,7 @@ export class JobMails {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly lookups: JobMailLookups,
+    private readonly mails: JobMailRepository,
   ) {}
 
   async send(kind: JobMailKind, actor: Actor, jobNo: string): Promise<{ success: true; message: string }> {
@@ -52,14 +43,14 @@ export class JobMails {
       if (to.length === 0) throw new AppError('VALIDATION_FAILED', JobMailTexts.noRecipient, { consigneeName: JobMailTexts.noRecipient });
       const request = parseOrThrow(mailRequestedEventSchema, { to, businessKey: job.jobNo, template: { name: kind, data: bookingMailData(job) } });
       const id = randomUUID();
-      await tx.query(`INSERT INTO shipment.mail_requests (id, job_no, kind, recipients, requested_by, requested_by_name) VALUES ($1, $2, $3, $4, $5, $6)`, [
+      await this.mails.insertRequest(tx, {
         id,
-        job.jobNo,
+        jobNo: job.jobNo,
         kind,
-        to,
-        actor.id,
-        await this.lookups.staffName(tx, actor),
-      ]);
+        recipients: to,
+        requestedBy: actor.id,
+        requestedByName: await this.lookups.staffName(tx, actor),
+      });
       await appendEvents(tx, [mailRequestEvent(SERVICE, request, id)]);
     });
     return { success: true, message: SENT_TEXT[kind] };
@@ -69,17 +60,13 @@ export class JobMails {
   async requests(actor: Actor, jobNo: string): Promise<JobMailRequestsReply> {
     return this.dataSource.transaction(async (tx) => {
       const job = await this.lookups.visibleJob(tx, actor, jobNo);
-      const rows = await tx.query<RequestRow[]>(
-        `SELECT id, kind, recipients, requested_at, requested_by_name FROM shipment.mail_requests
-          WHERE job_no = $1 ORDER BY requested_at DESC, id LIMIT ${MAIL_REQUESTS_SHOWN}`,
-        [job.jobNo],
-      );
+      const rows = await this.mails.requests(tx, job.jobNo);
       return { jobNo: job.jobNo, requests: rows.map(toRequest) };
     });
   }
 }
 
-const toRequest = (row: RequestRow): JobMailRequest => ({
+const toRequest = (row: MailRequestRow): JobMailRequest => ({
   id: row.id,
   kind: row.kind,
   to: row.recipients,

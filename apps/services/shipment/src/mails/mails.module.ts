@@ -4,6 +4,8 @@ import { resourceController } from '@freight/server';
 import { JobMailHandlers, MAIL_OPERATIONS } from './job-mail.handlers.js';
 import { JobMailLookups } from './job-mail-lookups.js';
 import { JobMailsController } from './job-mails.controller.js';
+import { JobRepository } from '../jobs/job.repository.js';
+import { JobMailRepository } from './job-mail.repository.js';
 import { JobMails } from './job-mails.service.js';
 
 /**
@@ -13,6 +15,6 @@ import { JobMails } from './job-mails.service.js';
  */
 @Module({
   controllers: [resourceController(jobs, JobMailHandlers, MAIL_OPERATIONS), JobMailsController],
-  providers: [JobMails, JobMailLookups, JobMailHandlers],
+  providers: [JobMails, JobMailLookups, JobMailHandlers, JobRepository, JobMailRepository],
 })
 export class MailsModule {}

@@ -1,22 +1,10 @@
 import { Controller, Injectable, Module } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { ReferenceCount, ReferenceCountRequest, Referenceable } from '@freight/contracts';
+import type { ReferenceCount, ReferenceCountRequest } from '@freight/contracts';
 import { InternalMessage } from '@freight/server';
 import { DataSource } from 'typeorm';
-import type { NameKind } from '../directory-copy/directory-names.js';
+import { REFERENCES, ReferenceRepository } from './reference.repository.js';
 
-/** Where jobs keep each kind of directory record: its kind in the copy, how the delete URL's key names it, and the job's columns. */
-const REFERENCES: Record<Referenceable, { kind: NameKind; by: 'id' | 'name' | 'username'; columns: readonly string[] }> = {
-  users: { kind: 'user', by: 'username', columns: ['user_id'] },
-  branches: { kind: 'branch', by: 'name', columns: ['branch_id'] },
-  consignees: { kind: 'consignee', by: 'id', columns: ['consignee_id', 'notify_id'] },
-  shippers: { kind: 'shipper', by: 'id', columns: ['shipper_id'] },
-  forwarders: { kind: 'forwarder', by: 'name', columns: ['forwarder_id'] },
-  origins: { kind: 'origin', by: 'name', columns: ['origin_id'] },
-  yards: { kind: 'yard', by: 'name', columns: ['yard_id'] },
-  shipmentTypes: { kind: 'shipmentType', by: 'name', columns: ['type_id'] },
-  shipmentTerms: { kind: 'shipmentTerm', by: 'name', columns: ['term_id'] },
-};
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -26,19 +14,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 @Injectable()
 export class ReferenceCounter {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly references: ReferenceRepository,
+  ) {}
 
   async count({ thing, key }: ReferenceCountRequest): Promise<ReferenceCount> {
-    const { kind, by, columns } = REFERENCES[thing];
-    if (by === 'id' && !UUID.test(key)) return { count: 0, one: 'job', many: 'jobs' };
-    const match = by === 'id' ? 'id = $2::uuid' : `lower(${by}) = lower($2)`;
-    const uses = columns.map((column) => `j.${column} = ANY (ids)`).join(' OR ');
-    const [{ count }] = (await this.db.query(
-      `WITH r AS (SELECT array_agg(id) AS ids FROM shipment.directory_name WHERE kind = $1 AND ${match})
-       SELECT count(*)::int AS count FROM shipment.job j, r WHERE j.deleted_at IS NULL AND j.job_status AND (${uses})`,
-      [kind, key],
-    )) as [{ count: number }];
-    return { count, one: 'job', many: 'jobs' };
+    if (REFERENCES[thing].by === 'id' && !UUID.test(key)) return { count: 0, one: 'job', many: 'jobs' };
+    return { count: await this.references.activeJobsUsing(this.db, thing, key), one: 'job', many: 'jobs' };
   }
 }
 
@@ -52,5 +35,5 @@ export class ReferencesController {
   }
 }
 
-@Module({ controllers: [ReferencesController], providers: [ReferenceCounter] })
+@Module({ controllers: [ReferencesController], providers: [ReferenceCounter, ReferenceRepository] })
 export class ReferencesModule {}

@@ -1,7 +1,9 @@
 import { DataSource } from 'typeorm';
 import { planNodes } from '@freight/server-testing';
 import { startShipment, type ShipmentHarness } from '../testing/shipment-harness.js';
-import { TRACKED_JOB_SQL } from './tracking.handlers.js';
+import { JOB_QUERIES } from '../jobs/job.repository.js';
+
+const TRACKED_JOB_SQL = JOB_QUERIES.tracked.text;
 
 // The public BL search reads the BL number's index whichever job it asks for: found by the
 // benchmark (npm run bench:shipment), where the planner, with no statistics of lower(bl_no),

@@ -1,6 +1,5 @@
 import { DEFAULT_PAGE_SIZE, type BookingListQuery, type Page, type WorklistQuery } from '@freight/contracts';
-import { SORTED_MATCHES_MAX, containsPattern } from '@freight/server-database';
-import type { DataSource } from 'typeorm';
+import { QueryCache, SORTED_MATCHES_MAX, containsPattern, values, type Db, type Query, type QueryFile } from '@freight/server-database';
 import { JOB_COLUMNS, type JobRow } from './job.row.js';
 
 /**
@@ -28,6 +27,9 @@ const SORTS: Record<string, string> = {
   jobStatus: 'job.job_status',
 };
 
+/** The lists' statements, compiled once per shape. */
+const STATEMENTS = new QueryCache();
+
 /** Which jobs a list holds, beyond its query: inquiries or bookings, whose, which client's. */
 export interface JobListScope {
   /** false: the worklist (inquiries); true: the booking sheet (bookings). */
@@ -42,12 +44,19 @@ export interface JobListScope {
 
 export type JobListQuery = (WorklistQuery | BookingListQuery) & { status?: BookingListQuery['status'] };
 
+/** One statement of a list as Postgres receives it (`sql`, `params`), and as written (`query`). */
+export interface ListStatement {
+  sql: string;
+  params: unknown[];
+  query: Query;
+}
+
 /** The SQL of a list's page and of its total; null when nothing can match ("active" typed while showing inactive ones). */
 export interface JobListSql {
-  rows: { sql: string; params: unknown[] };
-  total: { sql: string; params: unknown[] };
+  rows: ListStatement;
+  total: ListStatement;
   /** A searched page: the page read from the search's matches, sorted (`rows` walks the sort's index), and the page's offset. */
-  matches?: { sql: string; params: unknown[]; offset: number };
+  matches?: ListStatement & { offset: number };
 }
 
 /**
@@ -59,11 +68,7 @@ export interface JobListSql {
 export function jobListSql(scope: JobListScope, query: JobListQuery): JobListSql | null {
   const where = [scope.proceed ? 'proceed' : 'NOT proceed'];
   const counts = [`proceed = ${scope.proceed}`];
-  const params: unknown[] = [];
-  const param = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
+  const params: Record<string, unknown> = {};
   let status = query.status === 'active' ? true : query.status === 'inactive' ? false : undefined;
   let text = query.q ?? '';
   // Booking search: exactly "active" or "inactive" matches the job status (spec 02 §5).
@@ -79,17 +84,23 @@ export function jobListSql(scope: JobListScope, query: JobListQuery): JobListSql
   }
   where.push('deleted_at IS NULL');
   if (scope.userId) {
-    const p = param(scope.userId);
-    where.push(`user_id = ${p}`);
-    counts.push(`user_id = ${p}`);
+    params.userId = scope.userId;
+    where.push('user_id = :userId');
+    counts.push('user_id = :userId');
   }
   if (query.direction) {
-    const p = param(query.direction);
-    where.push(`direction = ${p}`);
-    counts.push(`direction = ${p}`);
+    params.direction = query.direction;
+    where.push('direction = :direction');
+    counts.push('direction = :direction');
   }
-  if (scope.client) where.push(`${scope.client.column} = ${param(scope.client.id)}`);
-  if (text) where.push(`search_text LIKE ${param(containsPattern(text.toLowerCase()))}`);
+  if (scope.client) {
+    params.clientId = scope.client.id;
+    where.push(`${scope.client.column} = :clientId`);
+  }
+  if (text) {
+    params.search = containsPattern(text.toLowerCase());
+    where.push('search_text LIKE :search');
+  }
 
   const [key, fallback] = query.sort ? [SORTS[query.sort]!, 'asc' as const] : scope.defaultSort;
   const direction = query.order ?? fallback;
@@ -98,20 +109,27 @@ export function jobListSql(scope: JobListScope, query: JobListQuery): JobListSql
   const limit = query.page === undefined ? '' : `LIMIT ${size} OFFSET ${offset}`;
   const whereSql = where.join(' AND ');
   const orderBy = `${key} ${direction}, job.id ${direction}`;
+  const countsSql = counts.join(' AND ');
+  const bind = (kind: string, source: () => string): ListStatement => {
+    const statement = STATEMENTS.get(`${kind}|${whereSql}|${countsSql}|${orderBy}|${limit}`, source, params);
+    return { sql: statement.text, params: values(statement, params), query: statement };
+  };
   return {
-    rows: { sql: `SELECT ${JOB_COLUMNS} FROM shipment.job WHERE ${whereSql} ORDER BY ${orderBy} ${limit}`, params },
+    rows: bind('rows', () => `SELECT ${JOB_COLUMNS} FROM shipment.job WHERE ${whereSql} ORDER BY ${orderBy} ${limit}`),
     total:
       text || scope.client
-        ? { sql: `SELECT count(*)::int AS total FROM shipment.job WHERE ${whereSql}`, params }
-        : { sql: `SELECT coalesce(sum(n), 0)::int AS total FROM shipment.job_counts WHERE ${counts.join(' AND ')}`, params },
+        ? bind('count', () => `SELECT count(*)::int AS total FROM shipment.job WHERE ${whereSql}`)
+        : bind('counts', () => `SELECT coalesce(sum(n), 0)::int AS total FROM shipment.job_counts WHERE ${countsSql}`),
     ...(text &&
       query.page !== undefined && {
         matches: {
-          sql: `WITH matches AS MATERIALIZED (SELECT id, ${key} AS sort_key FROM shipment.job job WHERE ${whereSql})
+          ...bind(
+            'matches',
+            () => `WITH matches AS MATERIALIZED (SELECT id, ${key} AS sort_key FROM shipment.job job WHERE ${whereSql})
             SELECT ${JOB_COLUMNS} FROM (SELECT id AS match_id FROM matches ORDER BY sort_key ${direction}, id ${direction} ${limit}) page
               JOIN shipment.job job ON job.id = page.match_id
             ORDER BY ${orderBy}`,
-          params,
+          ),
           offset,
         },
       }),
@@ -126,7 +144,7 @@ export function jobListSql(scope: JobListScope, query: JobListQuery): JobListSql
  * walks the index through most of the table for a term it wrongly takes for common, or reads and
  * sorts every row of a common one.
  */
-export async function jobPage(db: DataSource, scope: JobListScope, query: JobListQuery): Promise<Page<JobRow>> {
+export async function jobPage(db: Db, scope: JobListScope, query: JobListQuery): Promise<Page<JobRow>> {
   const sql = jobListSql(scope, query);
   if (!sql) return { items: [], total: 0 };
   if (sql.matches) {
@@ -140,3 +158,29 @@ export async function jobPage(db: DataSource, scope: JobListScope, query: JobLis
   const [{ total }] = (await db.query(sql.total.sql, sql.total.params)) as [{ total: number }];
   return { items: rows, total };
 }
+
+const EXAMPLE_USER = '5b2c9a44-6a55-4c1e-8f33-0c7d9e1b2a02';
+const worklist: JobListScope = { proceed: false, defaultSort: ['job.job_date', 'asc'] };
+const bookings: JobListScope = { proceed: true, defaultSort: ['job.job_number', 'desc'] };
+/** The lists' shapes worth reviewing: the worklist and booking sheet as they open, an Employee's, searched, a client's. */
+const EXAMPLES: Record<string, [JobListScope, JobListQuery]> = {
+  worklist: [worklist, { page: 1 }],
+  'worklist of an employee, imports': [
+    { ...worklist, userId: EXAMPLE_USER },
+    { page: 2, direction: 'Import' },
+  ],
+  'booking sheet, active, by date': [bookings, { page: 1, status: 'active', sort: 'date', order: 'desc' }],
+  'booking sheet, searched': [bookings, { page: 1, q: 'ceylon' }],
+  "a consignee's bookings": [{ ...bookings, client: { column: 'consignee_id', id: EXAMPLE_USER } }, { page: 1 }],
+  'every booking (no page)': [bookings, {}],
+};
+
+export const JOB_LIST_QUERY_FILE: QueryFile = {
+  file: 'jobs/queries/job-list.repository.sql',
+  queries: Object.fromEntries(
+    Object.entries(EXAMPLES).flatMap(([name, [scope, query]]) => {
+      const sql = jobListSql(scope, query)!;
+      return [[`${name}: rows`, sql.rows.query], [`${name}: total`, sql.total.query], ...(sql.matches ? [[`${name}: matches`, sql.matches.query]] : [])];
+    }),
+  ),
+};

@@ -1,5 +1,4 @@
-import { containsPattern } from '@freight/server-database';
-import type { DataSource } from 'typeorm';
+import { QueryCache, containsPattern, values, type Db, type Query } from '@freight/server-database';
 
 /** A list query as the accounts lists take it (DECISIONS §1). */
 export interface ListQuery {
@@ -13,11 +12,15 @@ export interface ListQuery {
 /** Screens show 50 rows a page (spec 02 §9). */
 export const PAGE_SIZE = 50;
 
-/** One statement and its parameters. */
+/** One statement of a list as Postgres receives it (`sql`, `params`), and as written (`query`). */
 export interface Sql {
   sql: string;
   params: unknown[];
+  query: Query;
 }
+
+/** Each list's statements, compiled once per shape. */
+const STATEMENTS = new WeakMap<ListDef, QueryCache>();
 
 /** What a list is: its rows' columns and tables, how it sorts, searches and counts. */
 export interface ListDef {
@@ -54,37 +57,50 @@ export const SORTED_MATCHES_MAX = 10_000;
  * `matchesFirst`: the search's matches are found first (a materialized CTE), then sorted.
  */
 export function listSql(def: ListDef, query: ListQuery, consigneeId: string | null, matchesFirst = false): { rows: Sql; total: Sql; probe: Sql } {
-  const params: unknown[] = [];
+  const params: Record<string, unknown> = {};
   const where = [...def.always];
-  if (consigneeId) where.push(`${def.consigneeColumn} = $${params.push(consigneeId)}`);
+  if (consigneeId) {
+    params.consigneeId = consigneeId;
+    where.push(`${def.consigneeColumn} = :consigneeId`);
+  }
   const text = query.q?.trim().toLowerCase();
-  if (text) where.push(`${def.searchColumn} LIKE $${params.push(containsPattern(text))}`);
+  if (text) {
+    params.search = containsPattern(text);
+    where.push(`${def.searchColumn} LIKE :search`);
+  }
   const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const sort = query.sort ?? def.fallback.sort;
   const order = (query.sort ? (query.order ?? 'asc') : (query.order ?? def.fallback.order)).toUpperCase();
   const size = query.pageSize ?? PAGE_SIZE;
   const paging = query.page === undefined ? '' : ` LIMIT ${size} OFFSET ${(query.page - 1) * size}`;
   const sorted = `ORDER BY ${def.sorts[sort]} ${order}, ${def.tieBreaker} ${order}${paging}`;
+  let statements = STATEMENTS.get(def);
+  if (!statements) STATEMENTS.set(def, (statements = new QueryCache()));
+  const cache = statements;
+  const bind = (kind: string, source: () => string): Sql => {
+    const statement = cache.get(`${kind}|${filter}|${sorted}`, source, params);
+    return { sql: statement.text, params: values(statement, params), query: statement };
+  };
   const rows =
     matchesFirst && text
-      ? {
-          sql: `WITH m AS MATERIALIZED (SELECT ${def.key} AS key FROM ${def.table} ${filter})
+      ? bind(
+          'matches',
+          () => `WITH m AS MATERIALIZED (SELECT ${def.key} AS key FROM ${def.table} ${filter})
                 SELECT ${def.columns} FROM ${def.from} WHERE ${def.key} IN (SELECT key FROM m) ${sorted}`,
-          params,
-        }
-      : { sql: `SELECT ${def.columns} FROM ${def.from} ${filter} ${sorted}`, params };
+        )
+      : bind('rows', () => `SELECT ${def.columns} FROM ${def.from} ${filter} ${sorted}`);
   let total: Sql;
-  if (text) total = { sql: `SELECT count(*) AS n FROM ${def.table} ${filter}`, params };
-  else if (consigneeId) total = { sql: `SELECT ${def.counted} AS n FROM accounts.consignee WHERE id = $1`, params: [consigneeId] };
-  else total = { sql: `SELECT coalesce(sum(${def.counted}), 0) AS n FROM accounts.consignee`, params: [] };
-  const probe = { sql: `SELECT count(*) AS n FROM (SELECT 1 FROM ${def.table} ${filter} LIMIT ${SORTED_MATCHES_MAX + 1}) m`, params };
+  if (text) total = bind('count', () => `SELECT count(*) AS n FROM ${def.table} ${filter}`);
+  else if (consigneeId) total = bind('counted', () => `SELECT ${def.counted} AS n FROM accounts.consignee WHERE id = :consigneeId`);
+  else total = bind('all counted', () => `SELECT coalesce(sum(${def.counted}), 0) AS n FROM accounts.consignee`);
+  const probe = bind('probe', () => `SELECT count(*) AS n FROM (SELECT 1 FROM ${def.table} ${filter} LIMIT ${SORTED_MATCHES_MAX + 1}) m`);
   return { rows, total, probe };
 }
 
-const count = async (db: DataSource, { sql, params }: Sql) => Number((await db.query<{ n: string }[]>(sql, params))[0]!.n);
+const count = async (db: Db, { sql, params }: Sql) => Number((await db.query<{ n: string }[]>(sql, params))[0]!.n);
 
 /** Reads a page and its total (counted only when `page` is given; else the rows are the whole list). */
-export async function readList<Row>(db: DataSource, def: ListDef, query: ListQuery, consigneeId: string | null): Promise<{ items: Row[]; total: number }> {
+export async function readList<Row>(db: Db, def: ListDef, query: ListQuery, consigneeId: string | null): Promise<{ items: Row[]; total: number }> {
   const searched = Boolean(query.q?.trim());
   if (query.page === undefined) {
     const { rows } = listSql(def, query, consigneeId, searched);
@@ -97,4 +113,23 @@ export async function readList<Row>(db: DataSource, def: ListDef, query: ListQue
   const { rows, total } = listSql(def, query, consigneeId, few);
   const items = await db.query<Row[]>(rows.sql, rows.params);
   return { items, total: few ? matches : await count(db, total) };
+}
+
+/**
+ * A list's statements for its committed SQL (QueryFile): for each example (a query and a consignee
+ * or none) its page, its total and, when searched, its probe and the page read from the matches.
+ */
+export function listQueries(def: ListDef, examples: Record<string, [ListQuery, string | null]>): Record<string, Query> {
+  return Object.fromEntries(
+    Object.entries(examples).flatMap(([name, [query, consigneeId]]) => {
+      const { rows, total, probe } = listSql(def, query, consigneeId);
+      const searched = query.q
+        ? [
+            [`${name}: probe`, probe.query],
+            [`${name}: rows from the matches`, listSql(def, query, consigneeId, true).rows.query],
+          ]
+        : [];
+      return [[`${name}: rows`, rows.query], [`${name}: total`, total.query], ...searched];
+    }),
+  );
 }

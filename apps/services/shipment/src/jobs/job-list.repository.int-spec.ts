@@ -3,7 +3,7 @@ import { SORTED_MATCHES_MAX } from '@freight/server-database';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { startShipment, type ShipmentHarness } from '../testing/shipment-harness.js';
-import { jobListSql, jobPage, type JobListQuery, type JobListScope } from './job-lists.js';
+import { jobListSql, jobPage, type JobListQuery, type JobListScope } from './job-list.repository.js';
 
 // The lists' SQL against the real schema: every sort of both lists is read in index order (no sort
 // of the rows), the searches use the trigram indexes, and the totals come from job_counts.

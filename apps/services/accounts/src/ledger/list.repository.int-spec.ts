@@ -1,10 +1,10 @@
-import { CREDIT_LIST } from '../credits/credit.handlers.js';
-import { INVOICE_LIST } from '../debits/debit.handlers.js';
+import { CREDIT_LIST } from '../credits/credit.repository.js';
+import { INVOICE_LIST } from '../debits/debit.repository.js';
 import { startAccounts, type AccountsHarness } from '../testing/accounts-harness.js';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import pg from 'pg';
 import type { DataSource } from 'typeorm';
-import { SORTED_MATCHES_MAX, listSql, readList, type ListDef, type ListQuery } from './lists.js';
+import { SORTED_MATCHES_MAX, listSql, readList, type ListDef, type ListQuery } from './list.repository.js';
 
 /*
  * The debit and credit records page, sort and search in SQL with indexes (DECISIONS §1): on 20,000

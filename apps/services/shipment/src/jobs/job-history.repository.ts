@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import type { StatusTimeline } from '@freight/contracts';
+import { query, rows, type Db, type QueryFile } from '@freight/server-database';
+
+/** One changed field of a job: who changed it, and its value before and after (text). */
+export interface HistoryEntry {
+  job: string;
+  by: string;
+  field: string;
+  before: string | null;
+  after: string | null;
+}
+
+const JOB = '8c0e7a1e-0b7a-4c59-9d0a-3f6f7f4e2a01';
+const USER = '5b2c9a44-6a55-4c1e-8f33-0c7d9e1b2a02';
+
+export const JOB_HISTORY_QUERIES = {
+  insert: query(
+    `INSERT INTO shipment.job_history (job_id, changed_by, field, before, after)
+     SELECT * FROM unnest(:jobIds::uuid[], :changedBy::uuid[], :fields::text[], :befores::text[], :afters::text[])`,
+    { jobIds: [JOB, JOB], changedBy: [USER, USER], fields: ['jobNo', 'ShipmentStatus'], befores: [null, null], afters: ['IMP-000123', 'Pending'] },
+  ),
+  /** The status of shipment each time it was set, oldest first. */
+  statusTimeline: query(
+    `SELECT after AS status, changed_at AS date FROM shipment.job_history
+      WHERE job_id = :jobId AND field = 'statusOfShipment' AND after IS NOT NULL AND after <> '' ORDER BY id`,
+    { jobId: JOB },
+  ),
+};
+
+export const JOB_HISTORY_QUERY_FILE: QueryFile = { file: 'jobs/queries/job-history.repository.sql', queries: JOB_HISTORY_QUERIES };
+
+/** shipment.job_history: a row per changed field of a job (ADR 28); the status changes are its timeline. */
+@Injectable()
+export class JobHistoryRepository {
+  /** Every entry in one statement. */
+  async insert(tx: Db, entries: readonly HistoryEntry[]): Promise<void> {
+    await rows(tx, JOB_HISTORY_QUERIES.insert, {
+      jobIds: entries.map((h) => h.job),
+      changedBy: entries.map((h) => h.by),
+      fields: entries.map((h) => h.field),
+      befores: entries.map((h) => h.before),
+      afters: entries.map((h) => h.after),
+    });
+  }
+
+  /** A job's status timeline (the BL search's and a client's booking's). */
+  async statusTimeline(db: Db, jobId: string): Promise<StatusTimeline> {
+    const history = await rows<{ status: string; date: Date }>(db, JOB_HISTORY_QUERIES.statusTimeline, { jobId });
+    return history.map((entry) => ({ status: entry.status, date: entry.date.toISOString() }));
+  }
+}
+
+/** The one instance the writers outside Nest's injection share (job-store.ts). */
+export const jobHistoryRepository = new JobHistoryRepository();

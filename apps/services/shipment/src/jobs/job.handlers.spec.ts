@@ -1,0 +1,71 @@
+import { JobTexts, type Actor } from '@freight/contracts';
+import type { DataSource } from 'typeorm';
+import type { JobCreator } from './job-creator.js';
+import type { JobHistoryRepository } from './job-history.repository.js';
+import { JobHandlers } from './job.handlers.js';
+import type { JobRepository } from './job.repository.js';
+import type { JobRow } from './job.row.js';
+
+// The job rules on the repository seam: the jobs table replaced by a plain object, no database.
+
+const EMMA = '00000000-0000-4000-8000-00000000000e';
+const RAVI = '00000000-0000-4000-8000-00000000000f';
+const emma: Actor = { id: EMMA, username: 'emma', role: 'Employee' };
+const admin: Actor = { id: '00000000-0000-4000-8000-00000000000a', username: 'admin', role: 'Admin' };
+
+/** A job as the table answers it: Ravi's, IMP-000007. */
+const row = {
+  id: '00000000-0000-4000-8000-000000000007',
+  job_no: 'IMP-000007',
+  job_number: 7,
+  direction: 'Import',
+  user_id: RAVI,
+  user_name: 'Ravi',
+  consignee_id: '00000000-0000-4000-8000-0000000000c1',
+  consignee_name: 'Acme',
+  shipment_status: 'Inquiry For Charges',
+  proceed: false,
+  version: 1,
+  created_at: new Date('2026-11-27T09:00:00Z'),
+  updated_at: new Date('2026-11-27T09:00:00Z'),
+} as JobRow;
+
+let asked: string[];
+let handlers: JobHandlers;
+
+beforeEach(() => {
+  asked = [];
+  const jobs = {
+    find: async (_db: unknown, jobNo: string) => {
+      asked.push(jobNo);
+      return jobNo.toUpperCase() === row.job_no ? row : undefined;
+    },
+  } as unknown as JobRepository;
+  handlers = new JobHandlers({} as DataSource, {} as JobCreator, jobs, {} as JobHistoryRepository);
+});
+
+describe('a job looked up by number', () => {
+  it('is found for Head and Admin, whoever it is assigned to', async () => {
+    const found = await handlers.searchworklist({ actor: admin, params: { jobNo: 'imp-000007' } } as never);
+    expect(found.results.map((job) => [job.jobNo, job.user])).toEqual([['IMP-000007', { _id: RAVI, fullName: 'Ravi' }]]);
+    expect(asked).toEqual(['imp-000007']);
+  });
+
+  it("is refused to an Employee when it is another's", async () => {
+    await expect(handlers.searchworklist({ actor: emma, params: { jobNo: 'IMP-000007' } } as never)).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: JobTexts.notYourJob,
+    });
+  });
+
+  it('is a 404 with the text of the screen that asked when there is none', async () => {
+    await expect(handlers.searchworklist({ actor: admin, params: { jobNo: 'IMP-999999' } } as never)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: JobTexts.jobNotFound,
+    });
+    await expect(handlers.searchbooklist({ actor: admin, params: { jobNo: 'IMP-999999' } } as never)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: JobTexts.bookingNotFound,
+    });
+  });
+});
