@@ -30,7 +30,8 @@ export { createQueryClient } from './query-client.js';
 export { applyServerFieldErrors, serverMessage, updateErrorText } from './form-errors.js';
 export { useServerForm, FormActions, READ_ONLY_INPUT, type ServerFormOptions } from './server-form.js';
 export { useAfterSave } from './use-after-save.js';
-export { KitProviders, WithServices, loadServices, clearServerData, theme, cssVariablesResolver, HEADER_HEIGHT } from './providers.js';
+export { KitProviders, WithServices, loadServices, clearServerData } from './providers.js';
+export { theme, cssVariablesResolver, HEADER_HEIGHT } from './theme.js';
 export { screenTexts, titleCase, recordLoadErrorText, refusalOr, type ScreenTexts } from './resource-texts.js';
 export {
   renamesOf,
