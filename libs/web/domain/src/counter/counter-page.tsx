@@ -2,10 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { counterSetSchema } from '@freight/contracts';
-import { callRoute, isApiError, type CallableRoute } from './api-client.js';
-import { ErrorNotice, LoadingNotice } from './pages.js';
-import { PageFrame } from './page-frame.js';
-import { toastSuccess } from './toast.js';
+import { ErrorNotice, LoadingNotice, PageFrame, callRoute, isApiError, toastSuccess, type CallableRoute } from '@freight/web-kit';
 
 /** The counter calls (`POST <counter>/get`, `POST <counter>/set`): both answer `{counter}`, the set a message too. */
 interface CounterRoutes {
