@@ -6,6 +6,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import { boundariesPlugin } from './boundaries.js';
+import { noImportCycles } from './import-cycles.js';
 
 const base = [
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.nx/**', '.data/**', 'coverage/**'] },
@@ -32,5 +33,5 @@ const base = [
 
 export default tseslint.config(...base);
 
-/** For web projects: the same, with the browser's globals. */
-export const browser = tseslint.config(...base, { languageOptions: { globals: { ...globals.browser } } });
+/** For web projects: the same, with the browser's globals, and no module of theirs importing itself through others. */
+export const browser = tseslint.config(...base, { languageOptions: { globals: { ...globals.browser } } }, noImportCycles);
