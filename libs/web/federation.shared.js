@@ -25,7 +25,8 @@
 // import from its package.
 //
 // Not shared, so each app bundles the copy it was built with: @mantine/hooks (stateless,
-// small), @freight/web-kit (stateless components, hooks and the API client) and
+// small), @freight/web-kit (stateless components, hooks and the API client), @freight/web-domain
+// (the screens' shared domain pieces: booking columns, the statement, …) and
 // @freight/contracts (schemas, routes, texts: a console's older copy would lack what a newer
 // remote uses). A remote wraps its screens in its own MantineProvider with the kit's theme.
 import { createHash } from 'node:crypto';

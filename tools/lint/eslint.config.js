@@ -1,8 +1,8 @@
 // One lint configuration for the whole workspace; each project's eslint.config.js
 // re-exports it (`browser` for the web projects). Besides the usual TypeScript rules it
 // enforces project boundaries from the `nx.tags` of each package.json: see
-// boundaries.js beside this file for the table of who may import whom. Outside the web
-// projects it also refuses import cycles (import-cycles.js, ADR 52).
+// boundaries.js beside this file for the table of who may import whom.
+// It also refuses import cycles, in every project (import-cycles.js, ADR 52).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
@@ -32,8 +32,10 @@ const base = [
   },
 ];
 
-/** For the contracts, the server libraries and apps, and the tools: no import cycles either. */
-export default tseslint.config(...base, { plugins: { imports: importCyclesPlugin }, rules: { 'imports/no-cycle': 'error' } });
+/** No module imports itself through others (ADR 52), in every project. */
+const noImportCycles = { plugins: { imports: importCyclesPlugin }, rules: { 'imports/no-cycle': 'error' } };
 
-/** For web projects: the base rules with the browser's globals (the cycle rule once libs/web has none). */
-export const browser = tseslint.config(...base, { languageOptions: { globals: { ...globals.browser } } });
+export default tseslint.config(...base, noImportCycles);
+
+/** For web projects: the same rules, with the browser's globals. */
+export const browser = tseslint.config(...base, noImportCycles, { languageOptions: { globals: { ...globals.browser } } });

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
 import { MantineProvider } from '@mantine/core';
 import type { ClientRole } from '@freight/contracts';
-import { CLIENT_SCREENS, NotFoundPage, RequireClient, lazyScreen, theme } from '@freight/web-kit';
+import { NotFoundPage, RequireClient, lazyScreen, theme } from '@freight/web-kit';
+import { CLIENT_SCREENS } from '@freight/web-domain/client';
 
 // Each screen's code loads when it is first shown.
 const ConsigneeBookingsPage = lazyScreen(() => import('./consignee/consignee-bookings.page.js').then((m) => m.ConsigneeBookingsPage));

@@ -1,7 +1,8 @@
 import { Container } from '@mantine/core';
 import { Navigate, Outlet, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import type { ClientRole } from '@freight/contracts';
-import { CLIENT_SCREENS, CompanyFooter, NotFoundPage, RemoteSlot, RequireClient } from '@freight/web-kit';
+import { CompanyFooter, NotFoundPage, RemoteSlot, RequireClient } from '@freight/web-kit';
+import { CLIENT_SCREENS } from '@freight/web-domain/client';
 import { ClientLoginPage } from './pages/client-login.page.js';
 import { RouterErrorPage } from './pages/router-error.page.js';
 

@@ -30,7 +30,8 @@ export { createQueryClient } from './query-client.js';
 export { applyServerFieldErrors, serverMessage, updateErrorText } from './form-errors.js';
 export { useServerForm, FormActions, READ_ONLY_INPUT, type ServerFormOptions } from './server-form.js';
 export { useAfterSave } from './use-after-save.js';
-export { KitProviders, WithServices, loadServices, clearServerData, theme, cssVariablesResolver, HEADER_HEIGHT } from './providers.js';
+export { KitProviders, WithServices, loadServices, clearServerData } from './providers.js';
+export { theme, cssVariablesResolver, HEADER_HEIGHT } from './theme.js';
 export { screenTexts, titleCase, recordLoadErrorText, refusalOr, type ScreenTexts } from './resource-texts.js';
 export {
   renamesOf,
@@ -51,27 +52,6 @@ export { HeaderClock } from './header-clock.js';
 export { PageFrame, buildLabel } from './page-frame.js';
 export { RemoteSlot, REMOTE_FAILED_MESSAGE, remoteFailedMessage, versionRefusal, versionRefusedMessage, type VersionRefusal } from './remote-slot.js';
 export { REGISTRY_URL, parseRegistry, loadRegistry, loadRemoteModule, type RemoteRegistry } from './remote-registry.js';
-export { CounterPage, type CounterPageTexts } from './counter-page.js';
-export { connectLiveJobs, SseParser, backoffDelay, LIVE_BACKOFF, type LiveJobsOptions, type ServerSentEvent } from './live-jobs.js';
-export { useLiveJobs, LIVE_COALESCE_MS } from './use-live-jobs.js';
-export { LastMailStatus, lastMailText, jobMailsKey, MAIL_STATUS_POLL_MS } from './last-mail-status.js';
-export { NewsTicker, TICKER_LOOP_SECONDS, NO_NEWS_TEXT, LOADING_TEXT } from './news-ticker.js';
 export { CompanyFooter, useCompany } from './company-footer.js';
-export {
-  StatementFigures,
-  StatementLines,
-  StatementPager,
-  StatementRangeFields,
-  statementPages,
-  statementRangeErrors,
-  defaultStatementRange,
-  type StatementRange,
-  type StatementRangeErrors,
-} from './statement-view.js';
-export { JobStatusBadge, ShipmentStateBadge } from './booking-cells.js';
-export { FactsList, bookingShipmentFacts } from './booking-facts.js';
-export { BOOKING_LEAD_COLUMNS, SHIPMENT_COLUMNS } from './booking-columns.js';
-export { CLIENT_SCREENS, clientLandingPath } from './client-paths.js';
 export { afterLogout } from './after-logout.js';
 export { UnexpectedErrorPage } from './router-error.js';
-export { useDirection } from './direction.js';

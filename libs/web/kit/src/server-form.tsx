@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type BaseSyntheticEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -9,11 +9,15 @@ import { applyServerFieldErrors } from './form-errors.js';
 export interface ServerFormOptions<T extends FieldValues> {
   /** The contracts' schema the server validates with too. */
   schema: z.ZodMiniType<unknown, FieldValues>;
+  /** `onSubmit` gets the values as typed, the schema only checks them (for a form that builds its own body); else what the schema gives. */
+  asTyped?: boolean;
   defaultValues: DefaultValues<T>;
   /** Inputs that may receive the server's field errors. */
   fields: readonly Path<T>[];
   /** The server's name of a field → the input's, where the body renames it (`newForwarderName` → `Forwarder`). */
   serverNames?: Readonly<Record<string, string>>;
+  /** A rule of the whole form, checked before the schema: the text it returns shows as `formError` and nothing is sent. */
+  formRule?: (values: T) => string | undefined;
   /** Send the validated values; throw (ApiError) on failure. */
   onSubmit: (values: T) => Promise<void>;
   /** The text shown above the form for a failure. */
@@ -24,11 +28,21 @@ export interface ServerFormOptions<T extends FieldValues> {
  * A form validated with a contracts schema and sent to the server: a refused
  * submit puts the server's field errors under the inputs and `formError` above them.
  */
-export function useServerForm<T extends FieldValues>({ schema, defaultValues, fields, serverNames, onSubmit, errorText }: ServerFormOptions<T>) {
+export function useServerForm<T extends FieldValues>({
+  schema,
+  asTyped = false,
+  defaultValues,
+  fields,
+  serverNames,
+  formRule,
+  onSubmit,
+  errorText,
+}: ServerFormOptions<T>) {
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<T>({ resolver: zodResolver(schema) as unknown as Resolver<T>, defaultValues });
+  const resolver = asTyped ? zodResolver(schema, undefined, { raw: true }) : zodResolver(schema);
+  const form = useForm<T>({ resolver: resolver as unknown as Resolver<T>, defaultValues });
 
-  const submit = form.handleSubmit(async (values) => {
+  const send = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
       await onSubmit(values);
@@ -37,6 +51,13 @@ export function useServerForm<T extends FieldValues>({ schema, defaultValues, fi
       setFormError(errorText(error));
     }
   });
+
+  const submit = async (event?: BaseSyntheticEvent) => {
+    const refused = formRule?.(form.getValues());
+    if (refused === undefined) return send(event);
+    event?.preventDefault();
+    setFormError(refused);
+  };
 
   return { form, submit, formError };
 }

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { HEADER_HEIGHT } from './providers.js';
+import { HEADER_HEIGHT } from './theme.js';
 import { createQueryClient } from './query-client.js';
 
 export { notifications };

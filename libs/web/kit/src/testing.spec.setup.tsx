@@ -8,7 +8,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router-dom';
 import { companyProfileFromEnv, type ClientBooking, type ClientRole, type Job, type StaffRole, type Statement } from '@freight/contracts';
 import { logout, setSessionKind, setSessionNavigator, startClientSession, startSession } from '@freight/web-session';
-import { KitProviders, theme } from './providers.js';
+import { KitProviders } from './providers.js';
+import { theme } from './theme.js';
 
 // Test code of the web remotes' screen specs (`@freight/web-kit/testing`): no bundle has it, and
 // the kit's build leaves it out.

@@ -1,9 +1,11 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { Controller } from 'react-hook-form';
+import { z } from 'zod/mini';
 import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
-import { PAYMENT_TYPES, creditAddSchema, creditEditSchema, type PaymentType } from '@freight/contracts';
-import { isApiError } from '@freight/web-kit';
+import { PAYMENT_TYPES, creditAddSchema, creditEditSchema, type CreditAdd, type CreditEdit, type PaymentType } from '@freight/contracts';
+import { useServerForm } from '@freight/web-kit';
 import { useConsigneeNames } from '../consignees.js';
-import { MoneyInput, OutcomeAlert, type Outcome } from '../form-parts.js';
+import { MoneyInput, OutcomeAlert, outcomeOf } from '../form-parts.js';
 import { CreditTexts } from '../texts.js';
 
 /** What the credit form's inputs hold. */
@@ -16,7 +18,6 @@ export interface CreditFormValues {
   date: string;
   remarks: string;
 }
-type Problems = Partial<Record<keyof CreditFormValues, string>>;
 
 export const EMPTY_CREDIT: CreditFormValues = { consigneeName: '', paymentType: '', chequeNumber: '', amount: '', date: '', remarks: '' };
 
@@ -31,17 +32,19 @@ export function creditBody(values: CreditFormValues) {
   };
 }
 
-/** The field problems of the contracts' schema (the server's rules), by field. */
-function schemaProblems(mode: 'add' | 'edit', values: CreditFormValues): Problems {
-  const body = mode === 'add' ? { consigneeName: values.consigneeName, ...creditBody(values) } : creditBody(values);
-  const parsed = (mode === 'add' ? creditAddSchema : creditEditSchema).safeParse(body);
-  const problems: Problems = {};
-  for (const issue of parsed.success ? [] : parsed.error.issues) {
-    const field = String(issue.path[0]) as keyof CreditFormValues;
-    problems[field] ??= issue.message;
-  }
-  return problems;
-}
+/** The form's rules: the body it sends (`creditBody`) checked by the call's schema, as the server checks it. */
+const SCHEMAS = {
+  add: z.pipe(
+    z.transform((values: CreditFormValues): CreditAdd => ({ consigneeName: values.consigneeName, ...creditBody(values) })),
+    creditAddSchema,
+  ),
+  edit: z.pipe(
+    z.transform((values: CreditFormValues): CreditEdit => creditBody(values)),
+    creditEditSchema,
+  ),
+};
+
+const FIELDS = ['consigneeName', 'paymentType', 'chequeNumber', 'amount', 'date', 'remarks'] as const;
 
 interface CreditFormProps {
   mode: 'add' | 'edit';
@@ -67,93 +70,79 @@ interface CreditFormProps {
  */
 export function CreditForm({ mode, initial, fixed, submitLabel, failedText, onSave, afterSave, back }: CreditFormProps) {
   const names = useConsigneeNames();
-  const [values, setValues] = useState(initial);
-  const [problems, setProblems] = useState<Problems>({});
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const set = (field: keyof CreditFormValues) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setProblems((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setOutcome(null);
-    const missing = (mode === 'add' && !values.consigneeName) || !values.paymentType || !values.amount.trim();
-    if (missing) return setOutcome({ ok: false, text: CreditTexts.required });
-    const found = schemaProblems(mode, values);
-    setProblems(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      const message = await onSave(values);
-      setOutcome({ ok: true, text: message });
-      if (mode === 'add') setValues(EMPTY_CREDIT);
+  const [saved, setSaved] = useState<string | null>(null);
+  const { form, submit, formError } = useServerForm<CreditFormValues>({
+    schema: SCHEMAS[mode] as z.ZodMiniType<unknown, CreditFormValues>,
+    asTyped: true,
+    defaultValues: initial,
+    fields: FIELDS,
+    formRule: (values) => ((mode === 'add' && !values.consigneeName) || !values.paymentType || !values.amount.trim() ? CreditTexts.required : undefined),
+    onSubmit: async (values) => {
+      setSaved(await onSave(values));
+      if (mode === 'add') form.reset(EMPTY_CREDIT);
       afterSave?.();
-    } catch (error) {
-      if (isApiError(error) && error.details) setProblems(error.details as Problems);
-      setOutcome({ ok: false, text: failedText });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    errorText: () => failedText,
+  });
+  const { control, register } = form;
+  const errors = form.formState.errors;
+  const paymentType = form.watch('paymentType');
 
   return (
     <Stack maw={720}>
-      <OutcomeAlert outcome={outcome} />
+      <OutcomeAlert outcome={outcomeOf(formError, saved)} />
       {fixed}
-      <form noValidate onSubmit={(event) => void submit(event)}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          setSaved(null);
+          void submit(event);
+        }}
+      >
         <Stack>
           {mode === 'add' && (
-            <NativeSelect
-              label="Consignee"
-              required
-              data={[{ value: '', label: 'Select Consignee', disabled: true }, ...(names.data ?? [])]}
-              value={values.consigneeName}
-              onChange={(event) => set('consigneeName')(event.currentTarget.value)}
-              error={problems.consigneeName}
+            <Controller
+              control={control}
+              name="consigneeName"
+              render={({ field, fieldState }) => (
+                <NativeSelect
+                  label="Consignee"
+                  required
+                  data={[{ value: '', label: 'Select Consignee', disabled: true }, ...(names.data ?? [])]}
+                  {...field}
+                  error={fieldState.error?.message}
+                />
+              )}
             />
           )}
-          <NativeSelect
-            label="Payment Type"
-            required
-            data={[{ value: '', label: 'Select Payment Type', disabled: true }, ...PAYMENT_TYPES]}
-            value={values.paymentType}
-            onChange={(event) => set('paymentType')(event.currentTarget.value)}
-            error={problems.paymentType}
-            maw={320}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {values.paymentType === 'Cheque' && (
-              <TextInput
-                label="Cheque Number"
+          <Controller
+            control={control}
+            name="paymentType"
+            render={({ field, fieldState }) => (
+              <NativeSelect
+                label="Payment Type"
                 required
-                value={values.chequeNumber}
-                onChange={(event) => set('chequeNumber')(event.currentTarget.value)}
-                error={problems.chequeNumber}
+                data={[{ value: '', label: 'Select Payment Type', disabled: true }, ...PAYMENT_TYPES]}
+                {...field}
+                error={fieldState.error?.message}
+                maw={320}
               />
             )}
-            <MoneyInput label="Amount" value={values.amount} onChange={set('amount')} error={problems.amount} />
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {paymentType === 'Cheque' && <TextInput label="Cheque Number" required {...register('chequeNumber')} error={errors.chequeNumber?.message} />}
+            <MoneyInput label="Amount" {...register('amount')} error={errors.amount?.message} />
             <TextInput
               label="Date"
               type="date"
               description={mode === 'add' ? 'Left empty: today' : undefined}
-              value={values.date}
-              onChange={(event) => set('date')(event.currentTarget.value)}
-              error={problems.date}
+              {...register('date')}
+              error={errors.date?.message}
             />
           </SimpleGrid>
-          <Textarea
-            label="Remarks"
-            autosize
-            minRows={2}
-            value={values.remarks}
-            onChange={(event) => set('remarks')(event.currentTarget.value)}
-            error={problems.remarks}
-          />
+          <Textarea label="Remarks" autosize minRows={2} {...register('remarks')} error={errors.remarks?.message} />
           <Group>
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={form.formState.isSubmitting}>
               {submitLabel}
             </Button>
             {back}

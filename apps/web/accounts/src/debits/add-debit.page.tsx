@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { z } from 'zod/mini';
 import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, type InvoicedShipment, type Job } from '@freight/contracts';
-import { PageFrame, callApi, confirmAction, formatDate, formatMoney, isApiError, textOrNA } from '@freight/web-kit';
-import { MoneyInput, OutcomeAlert, type Outcome } from '../form-parts.js';
+import { PageFrame, callApi, confirmAction, formatDate, formatMoney, isApiError, textOrNA, useServerForm } from '@freight/web-kit';
+import { MoneyInput, OutcomeAlert, outcomeOf } from '../form-parts.js';
 import { DebitTexts } from '../texts.js';
 import { DEBITS_KEY } from './debit-records.page.js';
 
@@ -13,20 +14,23 @@ interface DebitForm {
   invoiceAmount: string;
   invoiceDate: string;
 }
-type Problems = Partial<Record<keyof DebitForm, string>>;
 
 const EMPTY: DebitForm = { jobNo: '', invoiceNo: '', invoiceAmount: '', invoiceDate: '' };
+const FIELDS = ['jobNo', 'invoiceNo', 'invoiceAmount', 'invoiceDate'] as const;
+
+/** A text that is not blank, sent trimmed. */
+const filled = (text: string) => z.string().check(z.trim(), z.minLength(1, text));
 
 /** The form's rules, in the spec's words (spec 02 §5): each field's first problem, under the field. */
-export function debitProblems(form: DebitForm): Problems {
-  const problems: Problems = {};
-  if (!form.jobNo.trim()) problems.jobNo = DebitTexts.jobNoRequired;
-  if (!form.invoiceNo.trim()) problems.invoiceNo = DebitTexts.invoiceNoRequired;
-  if (!form.invoiceAmount.trim()) problems.invoiceAmount = DebitTexts.amountRequired;
-  else if (!Number.isFinite(Number(form.invoiceAmount))) problems.invoiceAmount = DebitTexts.amountNotNumber;
-  if (!form.invoiceDate) problems.invoiceDate = DebitTexts.dateRequired;
-  return problems;
-}
+const debitFormSchema = z.object({
+  jobNo: filled(DebitTexts.jobNoRequired),
+  invoiceNo: filled(DebitTexts.invoiceNoRequired),
+  invoiceAmount: filled(DebitTexts.amountRequired).check(z.refine((amount) => Number.isFinite(Number(amount)), DebitTexts.amountNotNumber)),
+  invoiceDate: z.string().check(z.minLength(1, DebitTexts.dateRequired)),
+});
+
+/** A reply that is not a success: its message (or the catalogue's) is what the form says. */
+class RefusedReply extends Error {}
 
 /** What a failed debit says (spec 02 §8): 404 "Shipment not found.", else "Error: {message}" or the fallback. */
 function debitErrorText(error: unknown): string {
@@ -48,26 +52,44 @@ async function currentInvoice(jobNo: string): Promise<InvoicedShipment | null> {
  */
 export function AddDebitPage() {
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<DebitForm>(EMPTY);
-  const [problems, setProblems] = useState<Problems>({});
   const [job, setJob] = useState<{ job: Job; invoice: InvoicedShipment | null } | null>(null);
   const [lookupError, setLookupError] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [added, setAdded] = useState<string | null>(null);
 
-  const change = (field: keyof DebitForm) => (value: string) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    setProblems((current) => ({ ...current, [field]: undefined }));
-    if (field === 'jobNo') setJob(null);
-  };
+  const { form, submit, formError } = useServerForm<DebitForm>({
+    schema: debitFormSchema,
+    defaultValues: EMPTY,
+    fields: FIELDS,
+    onSubmit: async ({ jobNo, invoiceNo, invoiceAmount, invoiceDate }) => {
+      // Asked afresh: the Head may not have pressed Find Shipment, or the invoice changed since.
+      const replaced = await currentInvoice(jobNo);
+      const replacing = { invoiceNo, amount: formatMoney(invoiceAmount) };
+      if (
+        replaced &&
+        !(await confirmAction(DebitTexts.confirmReplace(jobNo, { invoiceNo: replaced.invoiceNo, amount: formatMoney(replaced.invoiceAmount) }, replacing)))
+      )
+        return;
+      const reply = await callApi(api.shipmentsAdddebit, { params: { jobNo }, body: { invoiceNo, invoiceAmount, invoiceDate } });
+      if (reply.success !== true) throw new RefusedReply((reply as { message?: string }).message || DebitTexts.unexpectedReply);
+      setAdded(DebitTexts.added(reply.message, formatMoney(reply.updatedBalance)));
+      form.reset(EMPTY);
+      setJob(null);
+      await queryClient.invalidateQueries({ queryKey: [DEBITS_KEY] });
+    },
+    // The server's field problems go under their fields; the message above the form says what failed.
+    errorText: (error) => (error instanceof RefusedReply ? error.message : debitErrorText(error)),
+  });
+  const { register } = form;
+  const errors = form.formState.errors;
+  const jobNo = form.watch('jobNo');
 
   const find = async () => {
     setLookupError(null);
     setJob(null);
     try {
-      const jobNo = form.jobNo.trim();
+      const wanted = form.getValues('jobNo').trim();
       // The job (shipment service) and its invoice so far (accounts service: the source of truth).
-      const [reply, invoice] = await Promise.all([callApi(api.shipmentsSearchworklist, { params: { jobNo } }), currentInvoice(jobNo)]);
+      const [reply, invoice] = await Promise.all([callApi(api.shipmentsSearchworklist, { params: { jobNo: wanted } }), currentInvoice(wanted)]);
       const found = reply.results[0];
       if (found) setJob({ job: found, invoice });
       else setLookupError(DebitTexts.shipmentNotFound);
@@ -76,84 +98,33 @@ export function AddDebitPage() {
     }
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setOutcome(null);
-    const found = debitProblems(form);
-    setProblems(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      const jobNo = form.jobNo.trim();
-      // Asked afresh: the Head may not have pressed Find Shipment, or the invoice changed since.
-      const replaced = await currentInvoice(jobNo);
-      const replacing = { invoiceNo: form.invoiceNo.trim(), amount: formatMoney(form.invoiceAmount.trim()) };
-      if (
-        replaced &&
-        !(await confirmAction(DebitTexts.confirmReplace(jobNo, { invoiceNo: replaced.invoiceNo, amount: formatMoney(replaced.invoiceAmount) }, replacing)))
-      )
-        return;
-      const reply = await callApi(api.shipmentsAdddebit, {
-        params: { jobNo },
-        body: { invoiceNo: form.invoiceNo.trim(), invoiceAmount: form.invoiceAmount.trim(), invoiceDate: form.invoiceDate },
-      });
-      if (reply.success !== true) {
-        setOutcome({ ok: false, text: (reply as { message?: string }).message || DebitTexts.unexpectedReply });
-        return;
-      }
-      setOutcome({ ok: true, text: DebitTexts.added(reply.message, formatMoney(reply.updatedBalance)) });
-      setForm(EMPTY);
-      setJob(null);
-      await queryClient.invalidateQueries({ queryKey: [DEBITS_KEY] });
-    } catch (error) {
-      // The server's field problems go under their fields; the message above the form says what failed.
-      if (isApiError(error) && error.details) setProblems(error.details as Problems);
-      setOutcome({ ok: false, text: debitErrorText(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
     <PageFrame title="Add Debit Payment">
       <Stack maw={720}>
-        <OutcomeAlert outcome={outcome} />
-        <form noValidate onSubmit={(event) => void submit(event)}>
+        <OutcomeAlert outcome={outcomeOf(formError, added)} />
+        <form
+          noValidate
+          onSubmit={(event) => {
+            setAdded(null);
+            void submit(event);
+          }}
+        >
           <Stack>
             <Group align="flex-end" wrap="wrap">
-              <TextInput
-                label="Job Number"
-                required
-                value={form.jobNo}
-                onChange={(event) => change('jobNo')(event.currentTarget.value)}
-                error={problems.jobNo}
-              />
-              <Button variant="light" onClick={() => void find()} disabled={!form.jobNo.trim()}>
+              <TextInput label="Job Number" required {...register('jobNo', { onChange: () => setJob(null) })} error={errors.jobNo?.message} />
+              <Button variant="light" onClick={() => void find()} disabled={!jobNo.trim()}>
                 Find Shipment
               </Button>
             </Group>
             {lookupError && <Text c="red.8">{lookupError}</Text>}
             {job && <JobSummary {...job} />}
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <TextInput
-                label="Invoice No"
-                required
-                value={form.invoiceNo}
-                onChange={(event) => change('invoiceNo')(event.currentTarget.value)}
-                error={problems.invoiceNo}
-              />
-              <MoneyInput label="Invoice Amount" value={form.invoiceAmount} onChange={change('invoiceAmount')} error={problems.invoiceAmount} />
-              <TextInput
-                label="Invoice Date"
-                required
-                type="date"
-                value={form.invoiceDate}
-                onChange={(event) => change('invoiceDate')(event.currentTarget.value)}
-                error={problems.invoiceDate}
-              />
+              <TextInput label="Invoice No" required {...register('invoiceNo')} error={errors.invoiceNo?.message} />
+              <MoneyInput label="Invoice Amount" {...register('invoiceAmount')} error={errors.invoiceAmount?.message} />
+              <TextInput label="Invoice Date" required type="date" {...register('invoiceDate')} error={errors.invoiceDate?.message} />
             </SimpleGrid>
             <Group>
-              <Button type="submit" loading={busy}>
+              <Button type="submit" loading={form.formState.isSubmitting}>
                 Add Debit Payment
               </Button>
             </Group>

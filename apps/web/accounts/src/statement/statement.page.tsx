@@ -4,24 +4,16 @@ import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/co
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { STATEMENT_PAGE_SIZE, api } from '@freight/contracts';
+import { ErrorNotice, LoadingNotice, PageFrame, SEARCH_DEBOUNCE_MS, callApi, downloadFile, formatDate, serverMessage, toastError } from '@freight/web-kit';
 import {
-  ErrorNotice,
-  LoadingNotice,
-  PageFrame,
-  SEARCH_DEBOUNCE_MS,
   StatementFigures,
   StatementLines,
   StatementPager,
   StatementRangeFields,
-  callApi,
   defaultStatementRange,
-  downloadFile,
-  formatDate,
-  serverMessage,
   statementPages,
   statementRangeErrors,
-  toastError,
-} from '@freight/web-kit';
+} from '@freight/web-domain/statement';
 
 /**
  * The consignee picker: a search box (the directory's consignees searched on the server by name,

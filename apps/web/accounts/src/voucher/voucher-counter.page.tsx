@@ -1,5 +1,5 @@
 import { AccountsTexts, CounterTexts, voucherCounter } from '@freight/contracts';
-import { CounterPage } from '@freight/web-kit';
+import { CounterPage } from '@freight/web-domain/counter';
 
 const routes = { get: voucherCounter.routes.vouchercounterGet, set: voucherCounter.routes.vouchercounterSet };
 const texts = {

@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import { Button } from '@mantine/core';
 import { JobTexts, type ClientBooking, type ClientRole, jobs } from '@freight/contracts';
-import { BOOKING_LEAD_COLUMNS, DataTable, SHIPMENT_COLUMNS, textOrNA, useClientSession, useServerList, type Column } from '@freight/web-kit';
+import { DataTable, textOrNA, useClientSession, useServerList, type Column } from '@freight/web-kit';
+import { BOOKING_LEAD_COLUMNS, SHIPMENT_COLUMNS } from '@freight/web-domain/bookings';
 
 /** spec 02 §9: pages of 50 rows. */
 export const CLIENT_PAGE_SIZE = 50;

@@ -3,18 +3,8 @@ import { useParams } from 'react-router-dom';
 import { Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { JobTexts, type ClientBooking, type StatusTimeline, jobs } from '@freight/contracts';
-import {
-  JobStatusBadge,
-  ShipmentStateBadge,
-  bookingShipmentFacts,
-  callApi,
-  formatCount,
-  formatDate,
-  formatWeight,
-  isApiError,
-  serverMessage,
-  textOrNA,
-} from '@freight/web-kit';
+import { callApi, formatCount, formatDate, formatWeight, isApiError, serverMessage, textOrNA } from '@freight/web-kit';
+import { JobStatusBadge, ShipmentStateBadge, bookingShipmentFacts } from '@freight/web-domain/bookings';
 
 /** The booking of the address (`:jobNo`) with its status history: the caller's own only (the gateway answers 403 otherwise). */
 export function useClientBooking() {

@@ -3,25 +3,17 @@ import { useSearchParams } from 'react-router-dom';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { STATEMENT_PAGE_SIZE, accountsReports, balances, statementPdfRoutes } from '@freight/contracts';
+import { ErrorNotice, LoadingNotice, callApi, downloadFile, formatDate, formatMoney, serverMessage, toastError, useClientSession } from '@freight/web-kit';
 import {
-  ErrorNotice,
-  LoadingNotice,
   StatementFigures,
   StatementLines,
   StatementPager,
   StatementRangeFields,
-  callApi,
   defaultStatementRange,
-  downloadFile,
-  formatDate,
-  formatMoney,
-  serverMessage,
   statementPages,
   statementRangeErrors,
-  toastError,
   type StatementRangeErrors,
-  useClientSession,
-} from '@freight/web-kit';
+} from '@freight/web-domain/statement';
 import { ClientFrame } from '../frame/client-frame.js';
 
 export const STATEMENT_LOAD_ERROR = 'The statement could not be loaded. Please try again.';

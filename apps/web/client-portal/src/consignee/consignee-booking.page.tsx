@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Button, Group } from '@mantine/core';
-import { ErrorNotice, FactsList, LoadingNotice } from '@freight/web-kit';
+import { ErrorNotice, LoadingNotice } from '@freight/web-kit';
+import { FactsList } from '@freight/web-domain/bookings';
 import { ClientFrame } from '../frame/client-frame.js';
 import { StatusTimelineList, bookingErrorText, consigneeFacts, useClientBooking } from '../bookings/client-booking.js';
 

@@ -1,7 +1,8 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { announcements as announcementDefs } from '@freight/contracts';
-import { NewsTicker, callApi, useClientSession } from '@freight/web-kit';
+import { callApi, useClientSession } from '@freight/web-kit';
+import { NewsTicker } from '@freight/web-domain/client';
 import { ClientFrame } from '../frame/client-frame.js';
 import { ClientBookingList } from '../bookings/booking-list.js';
 

@@ -3,7 +3,8 @@ import { Link, NavLink as RouterNavLink, Outlet, useLocation } from 'react-route
 import { AppShell, Box, Burger, Button, Group, NavLink, Paper, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { can, seesAllJobs, type StaffRole } from '@freight/contracts';
-import { CompanyFooter, HEADER_HEIGHT, HeaderClock, useDirection, useSession } from '@freight/web-kit';
+import { CompanyFooter, HEADER_HEIGHT, HeaderClock, useSession } from '@freight/web-kit';
+import { useDirection } from '@freight/web-domain/jobs';
 import { HeaderUser } from './header-user.js';
 
 interface SidebarItem {

@@ -1,17 +1,9 @@
 import { Link } from 'react-router-dom';
 import { Button, Group, NativeSelect, Text } from '@mantine/core';
 import { JobTexts, api, type BookingListQuery, type Job } from '@freight/contracts';
-import {
-  BOOKING_LEAD_COLUMNS,
-  DataTable,
-  JobStatusBadge,
-  SHIPMENT_COLUMNS,
-  textOrNA,
-  useLiveJobs,
-  useServerList,
-  useSession,
-  type Column,
-} from '@freight/web-kit';
+import { DataTable, textOrNA, useServerList, useSession, type Column } from '@freight/web-kit';
+import { BOOKING_LEAD_COLUMNS, JobStatusBadge, SHIPMENT_COLUMNS } from '@freight/web-domain/bookings';
+import { useLiveJobs } from '@freight/web-domain/jobs';
 import { JobsPage } from '../frame/jobs-page.js';
 import { useDirection, type Direction } from '../frame/direction.js';
 import { BookingLinks } from './booking-links.js';

@@ -3,22 +3,9 @@ import { Link } from 'react-router-dom';
 import { Button, Group } from '@mantine/core';
 import { JobTexts, api, type Job } from '@freight/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  ErrorNotice,
-  FactsList,
-  LastMailStatus,
-  LoadingNotice,
-  bookingShipmentFacts,
-  callApi,
-  formatDate,
-  formatMoney,
-  isApiError,
-  jobMailsKey,
-  serverMessage,
-  textOrNA,
-  toastError,
-  toastSuccess,
-} from '@freight/web-kit';
+import { ErrorNotice, LoadingNotice, callApi, formatDate, formatMoney, isApiError, serverMessage, textOrNA, toastError, toastSuccess } from '@freight/web-kit';
+import { FactsList, bookingShipmentFacts } from '@freight/web-domain/bookings';
+import { LastMailStatus, jobMailsKey } from '@freight/web-domain/jobs';
 import { JobsPage } from '../frame/jobs-page.js';
 import { editBookingPath, sheetPath, type BookingEntry } from './booking-paths.js';
 import { bookingLoadErrorText, useBooking } from './use-booking.js';

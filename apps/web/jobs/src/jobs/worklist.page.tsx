@@ -1,7 +1,9 @@
 import { Link, useParams } from 'react-router-dom';
 import { Button } from '@mantine/core';
 import { JobTexts, seesAllJobs, type Job } from '@freight/contracts';
-import { BOOKING_LEAD_COLUMNS, DataTable, RowActions, formatDate, useLiveJobs, useServerList, useSession, type Column } from '@freight/web-kit';
+import { DataTable, RowActions, formatDate, useServerList, useSession, type Column } from '@freight/web-kit';
+import { BOOKING_LEAD_COLUMNS } from '@freight/web-domain/bookings';
+import { useLiveJobs } from '@freight/web-domain/jobs';
 import { BookingLinks } from '../bookings/booking-links.js';
 import { JobsPage } from '../frame/jobs-page.js';
 import { useDirection, withDirection } from '../frame/direction.js';

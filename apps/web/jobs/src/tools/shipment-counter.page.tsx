@@ -1,5 +1,5 @@
 import { CounterTexts, shipmentCounter } from '@freight/contracts';
-import { CounterPage } from '@freight/web-kit';
+import { CounterPage } from '@freight/web-domain/counter';
 
 const routes = { get: shipmentCounter.routes.shipmentcounterGet, set: shipmentCounter.routes.shipmentcounterSet };
 

@@ -2,16 +2,8 @@ import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Center, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { SIGN_IN_REASONS, clientLoginRequestSchema, clientLoginResponseSchema, returnPath, type LoginRequest } from '@freight/contracts';
-import {
-  CLIENT_LOGIN_PATH,
-  NewsTicker,
-  callApi,
-  clientLandingPath,
-  isSessionValid,
-  markLoginFailed,
-  startClientSession,
-  useClientSession,
-} from '@freight/web-kit';
+import { CLIENT_LOGIN_PATH, callApi, isSessionValid, markLoginFailed, startClientSession, useClientSession } from '@freight/web-kit';
+import { NewsTicker, clientLandingPath } from '@freight/web-domain/client';
 
 /** spec 02 §8: any client sign-in failure reads the same. */
 export const CLIENT_LOGIN_FAILED = 'Invalid username or password';

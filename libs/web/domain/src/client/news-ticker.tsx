@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Box, Text } from '@mantine/core';
 import { clientNews } from '@freight/contracts';
-import { callApi } from './api-client.js';
+import { callApi } from '@freight/web-kit';
 
 /** spec 02 §9: the client news ticker takes 45 seconds a loop. */
 export const TICKER_LOOP_SECONDS = 45;

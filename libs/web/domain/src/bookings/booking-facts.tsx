@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { SimpleGrid, Text } from '@mantine/core';
 import type { ClientBooking } from '@freight/contracts';
-import { formatCount, formatDate, formatWeight, textOrNA } from './format.js';
+import { formatCount, formatDate, formatWeight, textOrNA } from '@freight/web-kit';
 import { JobStatusBadge, ShipmentStateBadge } from './booking-cells.js';
 
 // A booking's read-only view, on the staff's View Booking and the consignee's. A module of its

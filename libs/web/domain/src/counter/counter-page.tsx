@@ -1,11 +1,7 @@
-import { useState } from 'react';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { counterSetSchema } from '@freight/contracts';
-import { callRoute, isApiError, type CallableRoute } from './api-client.js';
-import { ErrorNotice, LoadingNotice } from './pages.js';
-import { PageFrame } from './page-frame.js';
-import { toastSuccess } from './toast.js';
+import { ErrorNotice, LoadingNotice, PageFrame, callRoute, isApiError, toastSuccess, useServerForm, type CallableRoute } from '@freight/web-kit';
 
 /** The counter calls (`POST <counter>/get`, `POST <counter>/set`): both answer `{counter}`, the set a message too. */
 interface CounterRoutes {
@@ -41,26 +37,21 @@ export function CounterPage({ title, queryKey, routes, texts }: CounterPageProps
     queryFn: ({ signal }) => callRoute(routes.get, undefined, { signal }) as Promise<{ counter: number }>,
     retry: false,
   });
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  const update = async () => {
-    setError(null);
-    const parsed = counterSetSchema.safeParse({ newCounterValue: value });
-    if (!parsed.success) return setError(texts.invalid);
-    setSaving(true);
-    try {
-      const reply = (await callRoute(routes.set, { body: parsed.data })) as { message?: string };
+  const { form, submit, formError } = useServerForm<{ newCounterValue: string }>({
+    schema: counterSetSchema,
+    defaultValues: { newCounterValue: '' },
+    // The server's refusal is a sentence under the input (formError), not a field error.
+    fields: [],
+    // Any problem of the value is the spec's one sentence, not the schema's own words.
+    formRule: (values) => (counterSetSchema.safeParse(values).success ? undefined : texts.invalid),
+    onSubmit: async (body) => {
+      const reply = (await callRoute(routes.set, { body })) as { message?: string };
       toastSuccess(reply.message || texts.updated);
-      setValue('');
+      form.reset({ newCounterValue: '' });
       await counter.refetch();
-    } catch (failure) {
-      setError(isApiError(failure) && failure.fromServer && failure.status < 500 ? failure.message : texts.updateFailed);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    errorText: (failure) => (isApiError(failure) && failure.fromServer && failure.status < 500 ? failure.message : texts.updateFailed),
+  });
 
   return (
     <PageFrame title={title}>
@@ -74,16 +65,10 @@ export function CounterPage({ title, queryKey, routes, texts }: CounterPageProps
             Current counter: <strong>{counter.data.counter}</strong>
           </Text>
         )}
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void update();
-          }}
-        >
+        <form noValidate onSubmit={(event) => void submit(event)}>
           <Group align="flex-end">
-            <TextInput label="New counter value" inputMode="numeric" value={value} onChange={(event) => setValue(event.currentTarget.value)} error={error} />
-            <Button type="submit" loading={saving}>
+            <TextInput label="New counter value" inputMode="numeric" {...form.register('newCounterValue')} error={formError} />
+            <Button type="submit" loading={form.formState.isSubmitting}>
               Update Counter
             </Button>
           </Group>

@@ -1,6 +1,6 @@
 import { Button, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { STATEMENT_KIND_LABELS, STATEMENT_PAGE_SIZE, StatementTexts, statementRangeSchema, type Statement } from '@freight/contracts';
-import { formatDate, formatMoney } from './format.js';
+import { formatDate, formatMoney } from '@freight/web-kit';
 
 // A consignee's statement of account as the screens show it: the Head's (the accounts remote) and
 // the consignee's own Accounts Area (the client portal) read the same call and show it alike.

@@ -1,7 +1,6 @@
 import { Text } from '@mantine/core';
 import type { ClientBooking } from '@freight/contracts';
-import type { Column } from './data-table.js';
-import { formatDate, textOrNA } from './format.js';
+import { type Column, formatDate, textOrNA } from '@freight/web-kit';
 import { ShipmentStateBadge } from './booking-cells.js';
 
 // The columns the staff's Daily Booking Sheet and the clients' booking lists share. A module of

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Group, Text } from '@mantine/core';
 import { JobMailTexts, api, type JobMailStatus, type JobMailKind, type MailStatus } from '@freight/contracts';
-import { callApi } from './api-client.js';
-import { formatDateTime } from './format.js';
+import { callApi, formatDateTime } from '@freight/web-kit';
 
 /** The query-cache key of a job's e-mails: a send button invalidates it after a send. */
 export const jobMailsKey = (jobNo: string) => ['jobMails', jobNo] as const;

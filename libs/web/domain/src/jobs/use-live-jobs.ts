@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { logout } from '@freight/web-session';
+import { useSession } from '@freight/web-kit';
 import { connectLiveJobs } from './live-jobs.js';
-import { useSession } from './use-session.js';
 
 /** Changes arriving this close together reload the lists once. */
 export const LIVE_COALESCE_MS = 150;

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { jest } from '@jest/globals';
 import { Route, Routes } from 'react-router-dom';
-import { fakeGateway, renderAsClient, reply } from './testing.spec.setup.js';
+import { fakeGateway, renderAsClient, reply } from '@freight/web-kit/testing';
+import { RequireClient } from '@freight/web-kit';
 import { NewsTicker, TICKER_LOOP_SECONDS } from './news-ticker.js';
-import { RequireClient } from './route-guard.js';
 
 const gateway = fakeGateway();
 

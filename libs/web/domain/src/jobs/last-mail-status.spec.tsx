@@ -3,8 +3,8 @@ import { render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { JobMailStatus } from '@freight/contracts';
+import { createQueryClient } from '@freight/web-kit';
 import { LastMailStatus, lastMailText } from './last-mail-status.js';
-import { createQueryClient } from './query-client.js';
 
 const mail = (overrides: Partial<JobMailStatus> = {}): JobMailStatus => ({
   id: 'a8f5f167-0000-4000-8000-000000000001',

@@ -1,0 +1,1 @@
+export { browser as default } from '../../../tools/lint/eslint.config.js';
