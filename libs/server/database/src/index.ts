@@ -8,6 +8,8 @@ export * from './idempotency.js';
 export * from './outbox.js';
 export * from './outbox.module.js';
 export * from './event-consumer.js';
+export * from './record-copy.js';
+export * from './event-feeds.js';
 export * from './entity-repository.js';
 export * from './master-data.handlers.js';
 export * from './in-memory-repository.js';

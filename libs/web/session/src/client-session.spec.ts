@@ -1,21 +1,17 @@
 import { jest } from '@jest/globals';
-import { SESSION_LENGTH_MS, type ClientLoginResponse } from '@freight/contracts';
+import { SESSION_KEYS, type ClientLoginResponse } from '@freight/contracts';
 import {
   CLIENT_SESSION_KEYS,
   getClientSession,
   getSession,
   getSessionKind,
-  initSession,
   isSessionValid,
   logout,
-  markLoginFailed,
-  onLogout,
   sessionToken,
   setSessionKind,
   setSessionNavigator,
   startClientSession,
   startSession,
-  type LogoutReason,
 } from './session.js';
 
 const login: ClientLoginResponse & { client_id: string } = {
@@ -89,76 +85,11 @@ describe('the client session (the portal: kind client)', () => {
     expect(getClientSession()).toBeNull();
   });
 
-  it('is not a session unless client_login is the string true and the role a client role', () => {
+  it('Log Out on the portal clears the staff keys too', async () => {
     startClientSession(login);
-    localStorage.setItem('client_login', 'false');
-    const stop = initSession();
-    window.dispatchEvent(new StorageEvent('storage', { key: 'client_login' }));
-    expect(getClientSession()).toBeNull();
-    stop();
-    localStorage.setItem('client_login', 'true');
-    localStorage.setItem('role', 'Head');
-    setSessionKind('staff');
-    setSessionKind('client');
-    expect(getClientSession()).toBeNull();
-  });
-
-  it('a failed sign-in leaves client_login false and no token', () => {
-    startClientSession(login);
-    markLoginFailed();
-    expect(localStorage.getItem('client_login')).toBe('false');
-    expect(localStorage.getItem('token')).toBeNull();
-    expect(localStorage.getItem('user_login')).toBeNull();
-    expect(isSessionValid()).toBe(false);
-  });
-
-  it('Log Out clears every key, revokes the token at the client logout call and goes to /clientlogin', async () => {
-    startClientSession(login);
-    localStorage.setItem('unrelated', 'stays');
-    const reasons: LogoutReason[] = [];
-    const off = onLogout((r) => reasons.push(r));
+    localStorage.setItem('user_login', 'true');
+    localStorage.setItem('user_role', 'Head');
     await logout('manual');
-    off();
-    for (const key of CLIENT_SESSION_KEYS) expect(localStorage.getItem(key)).toBeNull();
-    expect(localStorage.getItem('unrelated')).toBe('stays');
-    expect(getClientSession()).toBeNull();
-    expect(navigated).toEqual(['/clientlogin']);
-    expect(reasons).toEqual(['manual']);
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/clientlogin/logout');
-    expect(init?.method).toBe('POST');
-    expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer client-tok');
-  });
-
-  it('logs out by itself after 60 minutes, to /clientlogin', () => {
-    jest.useFakeTimers({ now: 5_000_000 });
-    const reasons: LogoutReason[] = [];
-    const off = onLogout((r) => reasons.push(r));
-    startClientSession(login);
-    jest.advanceTimersByTime(SESSION_LENGTH_MS - 1);
-    expect(getClientSession()).not.toBeNull();
-    jest.advanceTimersByTime(1);
-    expect(getClientSession()).toBeNull();
-    expect(reasons).toEqual(['expired']);
-    expect(navigated).toEqual(['/clientlogin']);
-    off();
-  });
-
-  it('on start-up ends a restored client session that is already over', () => {
-    jest.useFakeTimers({ now: 10_000_000 });
-    startClientSession(login, 10_000_000 - SESSION_LENGTH_MS - 1);
-    const stop = initSession();
-    expect(getClientSession()).toBeNull();
-    expect(navigated).toEqual(['/clientlogin']);
-    stop();
-  });
-
-  it('follows a logout made in another tab of the portal', () => {
-    startClientSession(login);
-    const stop = initSession();
-    for (const key of CLIENT_SESSION_KEYS) localStorage.removeItem(key);
-    window.dispatchEvent(new StorageEvent('storage', { key: 'myfullname' }));
-    expect(getClientSession()).toBeNull();
-    stop();
+    for (const key of SESSION_KEYS) expect(localStorage.getItem(key)).toBeNull();
   });
 });

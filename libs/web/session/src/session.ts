@@ -54,13 +54,55 @@ export interface ClientSession {
 
 export type LogoutReason = 'manual' | 'expired' | 'unauthorized';
 
+/** Each kind's session as it reads. */
+interface Sessions {
+  staff: Session;
+  client: ClientSession;
+}
+
+/**
+ * Where each kind keeps its session: the flag a sign-in sets 'true', the keys of the role (with
+ * the roles it may hold), the person's id (and its field in the session), username and full name;
+ * which keys are its own (another tab's change to them is followed) and which a logout clears;
+ * where a logout goes and which call revokes the token.
+ */
+const STORED = {
+  staff: {
+    flag: 'user_login',
+    role: 'user_role',
+    isRole: isStaffRole,
+    id: 'user_id',
+    idField: 'userId',
+    username: 'user_username',
+    fullName: 'user_fullName',
+    keys: SESSION_KEYS,
+    cleared: SESSION_KEYS,
+    logoutPath: '/',
+    logoutCall: '/api/users/logout',
+  },
+  client: {
+    flag: 'client_login',
+    role: 'role',
+    isRole: isClientRole,
+    id: 'client_id',
+    idField: 'clientId',
+    username: 'username',
+    fullName: 'myfullname',
+    keys: CLIENT_SESSION_KEYS,
+    // On the portal both kinds' keys: a client's logout clears every key.
+    cleared: [...SESSION_KEYS, ...CLIENT_SESSION_KEYS],
+    logoutPath: CLIENT_LOGIN_PATH,
+    logoutCall: '/api/clientlogin/logout',
+  },
+} as const;
+
 type Listener = () => void;
 
 const listeners = new Set<Listener>();
 const logoutListeners = new Set<(reason: LogoutReason) => void>();
 let expiryTimer: ReturnType<typeof setTimeout> | undefined;
-let snapshot: Session | null | undefined;
-let clientSnapshot: ClientSession | null | undefined;
+/** Each kind's session as last read (null: none); a kind missing here is read again. */
+let snapshots: { [K in SessionKind]?: Sessions[K] | null } = {};
 let kind: SessionKind = 'staff';
 let navigate: (path: string) => void = (path) => window.location.assign(path);
 
@@ -69,47 +111,52 @@ function storage(): Storage {
 }
 
 function changed(): void {
-  snapshot = undefined;
-  clientSnapshot = undefined;
+  snapshots = {};
   for (const listener of listeners) listener();
 }
 
-function read(): Session | null {
-  if (kind !== 'staff') return null;
+/** The stored session of kind `of`; none on a page of the other kind. */
+function read<K extends SessionKind>(of: K): Sessions[K] | null {
+  if (kind !== of) return null;
+  const keys = STORED[of];
   const s = storage();
   const token = s.getItem('token');
-  const role = s.getItem('user_role');
+  const role = s.getItem(keys.role);
   const loginTime = Number(s.getItem('loginTime'));
-  if (s.getItem('user_login') !== 'true' || !token || !isStaffRole(role) || !Number.isFinite(loginTime) || loginTime <= 0) {
+  if (s.getItem(keys.flag) !== 'true' || !token || !keys.isRole(role) || !Number.isFinite(loginTime) || loginTime <= 0) {
     return null;
   }
-  return {
+  const session = {
     token,
     role,
     loginTime,
-    userId: s.getItem('user_id') ?? '',
-    username: s.getItem('user_username') ?? '',
-    fullName: s.getItem('user_fullName') ?? '',
+    [keys.idField]: s.getItem(keys.id) ?? '',
+    username: s.getItem(keys.username) ?? '',
+    fullName: s.getItem(keys.fullName) ?? '',
   };
+  // The kind's role and id field (userId, clientId) are checked above and in STORED, not by the compiler.
+  return session as unknown as Sessions[K];
 }
 
-function readClient(): ClientSession | null {
-  if (kind !== 'client') return null;
+/** The stored session of kind `of`, read once between changes. */
+function snapshot<K extends SessionKind>(of: K): Sessions[K] | null {
+  if (snapshots[of] === undefined) snapshots[of] = read(of);
+  return snapshots[of]!;
+}
+
+/** Stores a sign-in of kind `of` and starts the expiry timer. */
+function store(of: SessionKind, login: { token: string; id: string; role: string; username: string; fullName: string }, now: number): void {
+  const keys = STORED[of];
   const s = storage();
-  const token = s.getItem('token');
-  const role = s.getItem('role');
-  const loginTime = Number(s.getItem('loginTime'));
-  if (s.getItem('client_login') !== 'true' || !token || !isClientRole(role) || !Number.isFinite(loginTime) || loginTime <= 0) {
-    return null;
-  }
-  return {
-    token,
-    role,
-    loginTime,
-    clientId: s.getItem('client_id') ?? '',
-    username: s.getItem('username') ?? '',
-    fullName: s.getItem('myfullname') ?? '',
-  };
+  s.setItem('token', login.token);
+  s.setItem(keys.id, login.id);
+  s.setItem(keys.role, login.role);
+  s.setItem(keys.username, login.username);
+  s.setItem(keys.fullName, login.fullName);
+  s.setItem(keys.flag, 'true');
+  s.setItem('loginTime', String(now));
+  changed();
+  scheduleExpiry(now);
 }
 
 /**
@@ -128,19 +175,17 @@ export function getSessionKind(): SessionKind {
 
 /** The stored staff session (even if expired), or null when nobody is signed in. Stable between changes. */
 export function getSession(): Session | null {
-  if (snapshot === undefined) snapshot = read();
-  return snapshot;
+  return snapshot('staff');
 }
 
 /** The stored client session on the portal (even if expired), or null. Stable between changes. */
 export function getClientSession(): ClientSession | null {
-  if (clientSnapshot === undefined) clientSnapshot = readClient();
-  return clientSnapshot;
+  return snapshot('client');
 }
 
 /** The session of this page's kind, whichever it is. */
 function current(): Session | ClientSession | null {
-  return kind === 'client' ? getClientSession() : getSession();
+  return snapshot(kind);
 }
 
 /** The bearer token the API client sends: the token of this page's session, if any. */
@@ -173,16 +218,7 @@ export function setSessionNavigator(fn: (path: string) => void): void {
 
 /** Store a successful login and start the expiry timer. */
 export function startSession(login: LoginResponse, now: number = Date.now()): void {
-  const s = storage();
-  s.setItem('token', login.token);
-  s.setItem('user_id', login.user_id);
-  s.setItem('user_role', login.user_role);
-  s.setItem('user_username', login.user_username);
-  s.setItem('user_fullName', login.user_fullName);
-  s.setItem('user_login', 'true');
-  s.setItem('loginTime', String(now));
-  changed();
-  scheduleExpiry(now);
+  store('staff', { token: login.token, id: login.user_id, role: login.user_role, username: login.user_username, fullName: login.user_fullName }, now);
 }
 
 /**
@@ -190,16 +226,7 @@ export function startSession(login: LoginResponse, now: number = Date.now()): vo
  * expiry timer.
  */
 export function startClientSession(login: ClientLoginResponse, now: number = Date.now()): void {
-  const s = storage();
-  s.setItem('token', login.token);
-  s.setItem('username', login.username);
-  s.setItem('myfullname', login.ourfullname);
-  s.setItem('role', login.role);
-  s.setItem('client_id', login.client_id);
-  s.setItem('client_login', 'true');
-  s.setItem('loginTime', String(now));
-  changed();
-  scheduleExpiry(now);
+  store('client', { token: login.token, id: login.client_id, role: login.role, username: login.username, fullName: login.ourfullname }, now);
 }
 
 /**
@@ -208,15 +235,14 @@ export function startClientSession(login: ClientLoginResponse, now: number = Dat
  */
 export function markLoginFailed(): void {
   clearSessionKeys();
-  storage().setItem(kind === 'client' ? 'client_login' : 'user_login', 'false');
+  storage().setItem(STORED[kind].flag, 'false');
   changed();
 }
 
 /** Every key of a session; on the portal both kinds' keys (DECISIONS §2: Log Out clears every key). */
 function clearSessionKeys(): void {
   const s = storage();
-  const keys: readonly string[] = kind === 'client' ? [...SESSION_KEYS, ...CLIENT_SESSION_KEYS] : SESSION_KEYS;
-  for (const key of keys) s.removeItem(key);
+  for (const key of STORED[kind].cleared) s.removeItem(key);
 }
 
 /** (Re)arm the single timer that logs out when the session reaches its end. */
@@ -246,11 +272,11 @@ export async function logout(reason: LogoutReason = 'manual'): Promise<void> {
   clearSessionKeys();
   changed();
   for (const listener of logoutListeners) listener(reason);
-  const client = kind === 'client';
-  navigate(client ? CLIENT_LOGIN_PATH : '/');
+  const { logoutPath, logoutCall } = STORED[kind];
+  navigate(logoutPath);
   if (token) {
     try {
-      await fetch(apiUrl(client ? '/api/clientlogin/logout' : '/api/users/logout'), {
+      await fetch(apiUrl(logoutCall), {
         method: 'POST',
         headers: { Authorization: `Bearer ${token}` },
         keepalive: true,
@@ -268,7 +294,7 @@ export async function logout(reason: LogoutReason = 'manual'): Promise<void> {
 export function initSession(): () => void {
   scheduleExpiry();
   const onStorage = (event: StorageEvent) => {
-    const keys: readonly string[] = kind === 'client' ? CLIENT_SESSION_KEYS : SESSION_KEYS;
+    const keys: readonly string[] = STORED[kind].keys;
     if (event.key !== null && !keys.includes(event.key)) return;
     changed();
     scheduleExpiry();

@@ -1,14 +1,7 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { getDataSourceToken } from '@nestjs/typeorm';
-import { eventStreamName, type ChangeEvent, type JobChangeEvent } from '@freight/contracts';
-import { namespacedSubject, type NatsConfig } from '@freight/server';
-import { EventConsumers, InvalidEvent, durableName, type ReceivedEvent, type Tx } from '@freight/server-database';
-import type { DataSource } from 'typeorm';
-import { SERVICE } from '../config.js';
+import type { ChangeEvent, JobChangeEvent } from '@freight/contracts';
+import { InvalidEvent, changeOf, eventRecord, recordCopyHandler, type EventFeed, type ReceivedEvent, type Tx } from '@freight/server-database';
 import { lockConsignees, moveBalance, type Recorder } from '../ledger/ledger.js';
 import { difference } from '../ledger/money.js';
-
-export const COPIES_NATS = Symbol('AccountsCopiesNats');
 
 /** The durables' purposes: `accounts_directory`, `accounts_shipment` (tools/dev/nats-config.mjs grants exactly these). */
 export const DIRECTORY_DURABLE = 'directory';
@@ -17,77 +10,67 @@ export const SHIPMENT_DURABLE = 'shipment';
 /** Who the ledger names for an opening balance: the staff user the directory's event names, else (an older event) the directory. */
 const recorderOf = (by: ChangeEvent['by']): Recorder => (by ? { id: by.id, name: by.username } : { id: null, name: 'directory' });
 
-type Record_ = Record<string, unknown>;
+/**
+ * The directory's consignees (ADR 21, 34): name and opening balance; a new consignee, or a
+ * changed opening balance, is a ledger row 'opening balance' naming who made it (so the ledger adds up to the balance);
+ * a rename is written to the invoices and credits that show the name. Applying the same
+ * record twice changes nothing (the opening balance moves by the difference, 0).
+ */
+const applyConsigneeEvent = recordCopyHandler({
+  consignee: {
+    table: 'accounts.consignee',
+    idField: 'consignee_id',
+    columns: (record) => ({ name: record.text('consigneeName'), from_directory: true }),
+    afterWrite: async (tx, { id, row, previous, record, event }) => {
+      const openingBalance = record.text('openingBalance');
+      await lockConsignees(tx, [id]);
+      if (previous && previous.name !== row.name) await renameConsignee(tx, id, row.name as string);
+      const [balance] = await tx.query<{ opening: string }[]>(`SELECT opening_balance::text AS opening FROM accounts.consignee WHERE id = $1`, [id]);
+      const change = difference(openingBalance, balance!.opening);
+      if (change !== '0.00') {
+        await moveBalance(tx, { consigneeId: id, kind: 'opening balance', change, documentAmount: openingBalance, by: recorderOf(event.by) });
+      }
+    },
+  },
+});
 
-const text = (record: Record_, field: string, what: string): string => {
-  const value = record[field];
-  if (typeof value !== 'string' || value === '') throw new InvalidEvent(`${what} has no ${field}`);
-  return value;
-};
-
-const changeOf = (subject: string) => {
-  const [change, thing] = subject.split('.').reverse();
-  return { change: change!, thing: thing! };
+/** Origins and shippers (ADR 34): a rename is written to the jobs that show it. */
+const RENAMED_ON_JOBS: Partial<Record<string, { idField: string; nameField: string; idColumn: string; nameColumn: string }>> = {
+  origin: { idField: '_id', nameField: 'OriginPortName', idColumn: 'origin_id', nameColumn: 'origin_port' },
+  shipper: { idField: 'shipper_id', nameField: 'shipperName', idColumn: 'shipper_id', nameColumn: 'shipper_name' },
 };
 
 /**
- * A directory event (ADR 21, 34). Consignees: name and opening balance; a new consignee, or a
- * changed opening balance, is a ledger row 'opening balance' naming who made it (so the ledger adds up to the balance);
- * a rename is written to the invoices and credits that show the name. Origins and shippers: a
- * rename is written to the jobs that show it. Anything else is not this copy's. Applying the same
- * record twice changes nothing (the opening balance moves by the difference, 0).
+ * A directory event (ADR 21, 34): the consignees' copy, and the names of origins and shippers the
+ * jobs show. Anything else is not this copy's.
  */
-export async function applyDirectoryEvent(tx: Tx, { subject, payload }: ReceivedEvent): Promise<void> {
-  const { change, thing } = changeOf(subject);
-  const { before, after, by } = (payload ?? {}) as ChangeEvent<Record_>;
-  if (thing === 'consignee') {
-    if (change === 'deleted') {
-      if (!before) throw new InvalidEvent(`${subject} has no record before`);
-      await tx.query(`UPDATE accounts.consignee SET deleted_at = now() WHERE id = $1`, [text(before, 'consignee_id', subject)]);
-      return;
-    }
-    if (!after || !['created', 'updated'].includes(change)) throw new InvalidEvent(`${subject} has no record after`);
-    await applyConsignee(
-      tx,
-      text(after, 'consignee_id', subject),
-      text(after, 'consigneeName', subject),
-      text(after, 'openingBalance', subject),
-      recorderOf(by),
-    );
-    return;
-  }
-  if ((thing === 'origin' || thing === 'shipper') && change === 'updated') {
-    if (!after) throw new InvalidEvent(`${subject} has no record after`);
-    const [idField, nameField, column] = thing === 'origin' ? ['_id', 'OriginPortName', 'origin'] : ['shipper_id', 'shipperName', 'shipper'];
-    await tx.query(`UPDATE accounts.job SET ${column}_${thing === 'origin' ? 'port' : 'name'} = $2 WHERE ${column}_id = $1`, [
-      text(after, idField, subject),
-      text(after, nameField, subject),
-    ]);
-  }
+export async function applyDirectoryEvent(tx: Tx, event: ReceivedEvent): Promise<void> {
+  await applyConsigneeEvent(tx, event);
+  const { change, thing } = changeOf(event.subject);
+  const renamed = RENAMED_ON_JOBS[thing];
+  if (!renamed || change !== 'updated') return;
+  const after = (event.payload as ChangeEvent<Record<string, unknown>> | undefined)?.after;
+  if (!after) throw new InvalidEvent(`${event.subject} has no record after`);
+  const record = eventRecord(after, event.subject);
+  await tx.query(`UPDATE accounts.job SET ${renamed.nameColumn} = $2 WHERE ${renamed.idColumn} = $1`, [
+    record.text(renamed.idField),
+    record.text(renamed.nameField),
+  ]);
 }
 
-async function applyConsignee(tx: Tx, id: string, name: string, openingBalance: string, by: Recorder): Promise<void> {
-  await tx.query(`INSERT INTO accounts.consignee (id, name) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING`, [id, name]);
-  await lockConsignees(tx, [id]);
-  const [row] = await tx.query<{ name: string; opening: string }[]>(`SELECT name, opening_balance::text AS opening FROM accounts.consignee WHERE id = $1`, [
-    id,
-  ]);
-  await tx.query(`UPDATE accounts.consignee SET name = $2, from_directory = true, deleted_at = NULL WHERE id = $1`, [id, name]);
-  if (row!.name !== name) {
-    await tx.query(
-      `UPDATE accounts.invoice i SET consignee_name = $2,
-         search_text = accounts.invoice_search_text(i.job_no, i.invoice_no, $2, j.bl_no, j.container_no)
-       FROM accounts.job j WHERE j.job_no = i.job_no AND i.consignee_id = $1`,
-      [id, name],
-    );
-    await tx.query(
-      `UPDATE accounts.credit SET consignee_name = $2, search_text = accounts.credit_search_text(credit_sr, $2, cheque_number, remarks)
-       WHERE consignee_id = $1 AND deleted_at IS NULL`,
-      [id, name],
-    );
-  }
-  const change = difference(openingBalance, row!.opening);
-  if (change !== '0.00') await moveBalance(tx, { consigneeId: id, kind: 'opening balance', change, documentAmount: openingBalance, by });
+/** A consignee's new name, on the invoices and credits that show it. */
+async function renameConsignee(tx: Tx, id: string, name: string): Promise<void> {
+  await tx.query(
+    `UPDATE accounts.invoice i SET consignee_name = $2,
+       search_text = accounts.invoice_search_text(i.job_no, i.invoice_no, $2, j.bl_no, j.container_no)
+     FROM accounts.job j WHERE j.job_no = i.job_no AND i.consignee_id = $1`,
+    [id, name],
+  );
+  await tx.query(
+    `UPDATE accounts.credit SET consignee_name = $2, search_text = accounts.credit_search_text(credit_sr, $2, cheque_number, remarks)
+     WHERE consignee_id = $1 AND deleted_at IS NULL`,
+    [id, name],
+  );
 }
 
 /**
@@ -120,45 +103,10 @@ export async function applyJobEvent(tx: Tx, { subject, payload }: ReceivedEvent)
 
 /**
  * The service's copies, fed by its durable consumers on the directory's and the shipment service's
- * streams (EventConsumers: each waits for its stream), one transaction per event with its
- * processed mark, so an event delivered twice changes nothing the second time.
+ * streams (each waits for its stream), one transaction per event with its processed mark, so an
+ * event delivered twice changes nothing the second time.
  */
-@Injectable()
-export class Copies implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly directory: EventConsumers;
-  private readonly shipment: EventConsumers;
-
-  constructor(
-    @Inject(COPIES_NATS) private readonly config: Pick<NatsConfig, 'NATS_URL' | 'NATS_USER' | 'NATS_PASSWORD' | 'NATS_NAMESPACE'>,
-    @Inject(getDataSourceToken()) private readonly dataSource: DataSource,
-  ) {
-    this.directory = new EventConsumers(SERVICE, DIRECTORY_DURABLE, config);
-    this.shipment = new EventConsumers(SERVICE, SHIPMENT_DURABLE, config);
-  }
-
-  async onApplicationBootstrap(): Promise<void> {
-    const namespace = this.config.NATS_NAMESPACE;
-    await this.directory.start([
-      {
-        dataSource: this.dataSource,
-        stream: eventStreamName('directory'),
-        durable: durableName(SERVICE, DIRECTORY_DURABLE, namespace),
-        filterSubject: namespacedSubject(namespace, 'events.directory.>'),
-        handle: applyDirectoryEvent,
-      },
-    ]);
-    await this.shipment.start([
-      {
-        dataSource: this.dataSource,
-        stream: eventStreamName('shipment'),
-        durable: durableName(SERVICE, SHIPMENT_DURABLE, namespace),
-        filterSubject: namespacedSubject(namespace, 'events.shipment.job.>'),
-        handle: applyJobEvent,
-      },
-    ]);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await Promise.all([this.directory.stop(), this.shipment.stop()]);
-  }
-}
+export const copiesFeeds: readonly EventFeed[] = [
+  { purpose: DIRECTORY_DURABLE, producer: 'directory', subjects: '>', handle: applyDirectoryEvent },
+  { purpose: SHIPMENT_DURABLE, producer: 'shipment', subjects: 'job.>', handle: applyJobEvent },
+];

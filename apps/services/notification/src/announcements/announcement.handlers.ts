@@ -47,7 +47,7 @@ const notFound = (text: string = AnnouncementTexts.notFound) => new AppError('NO
 /**
  * Consignee announcements (spec 02 §7): `notification.announcement.*`. The body names the
  * consignee as the form does, by name; the row keeps the id of this service's copy of the
- * consignee (kept from the directory's events, ConsigneeCopy), so a rename shows at once.
+ * consignee (kept from the directory's events, consignee-copy.ts), so a rename shows at once.
  */
 @Injectable()
 export class AnnouncementHandlers implements Handlers {

@@ -1,8 +1,10 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { announcements } from '@freight/contracts';
 import { resourceController, type NatsConfig } from '@freight/server';
+import { eventFeedsProvider } from '@freight/server-database';
+import { SERVICE } from '../config.js';
 import { AnnouncementHandlers } from './announcement.handlers.js';
-import { CONSIGNEE_COPY_NATS, ConsigneeCopy } from './consignee-copy.js';
+import { consigneesFeed } from './consignee-copy.js';
 
 /** Consignee announcements, and the copy of the directory's consignees they refer to. */
 @Module({})
@@ -11,7 +13,7 @@ export class AnnouncementModule {
     return {
       module: AnnouncementModule,
       controllers: [resourceController(announcements, AnnouncementHandlers)],
-      providers: [{ provide: CONSIGNEE_COPY_NATS, useValue: nats }, AnnouncementHandlers, ConsigneeCopy],
+      providers: [AnnouncementHandlers, eventFeedsProvider(SERVICE, nats, [consigneesFeed])],
     };
   }
 }

@@ -1,11 +1,13 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { NatsConfig } from '@freight/server';
-import { DIRECTORY_COPY_NATS, DirectoryCopy } from './directory-copy.js';
+import { eventFeedsProvider } from '@freight/server-database';
+import { SERVICE } from '../config.js';
+import { directoryFeed } from './directory-copy.js';
 
 /** The copy of the directory's names that jobs show (ADR 29). */
 @Module({})
 export class DirectoryCopyModule {
   static register(nats: Pick<NatsConfig, 'NATS_URL' | 'NATS_USER' | 'NATS_PASSWORD' | 'NATS_NAMESPACE'>): DynamicModule {
-    return { module: DirectoryCopyModule, providers: [{ provide: DIRECTORY_COPY_NATS, useValue: nats }, DirectoryCopy] };
+    return { module: DirectoryCopyModule, providers: [eventFeedsProvider(SERVICE, nats, [directoryFeed])] };
   }
 }

@@ -1,14 +1,6 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { getDataSourceToken } from '@nestjs/typeorm';
-import { eventStreamName } from '@freight/contracts';
-import { namespacedSubject, type NatsConfig } from '@freight/server';
-import { EventConsumers, InvalidEvent, durableName, type ReceivedEvent, type Tx } from '@freight/server-database';
-import type { DataSource } from 'typeorm';
-import { SERVICE } from '../config.js';
+import { recordCopyHandler, type EventFeed, type ReceivedEvent, type RecordCopy, type Tx } from '@freight/server-database';
 import { applyConsigneeMailEvent } from '../mails/consignee-mails.js';
 import { NAME_KINDS, type NameKind } from './directory-names.js';
-
-export const DIRECTORY_COPY_NATS = Symbol('DirectoryCopyNats');
 
 /** The durable consumer's purpose; its name is `shipment_directory` (tools/dev/nats-config.mjs grants exactly that). */
 export const DIRECTORY_DURABLE = 'directory';
@@ -42,13 +34,6 @@ const JOB_COLUMNS: Record<NameKind, readonly (readonly [id: string, name: string
   shipmentTerm: [['term_id', 'term_of_shipment']],
 };
 
-const isKind = (value: string): value is NameKind => (NAME_KINDS as readonly string[]).includes(value);
-const text = (record: Record<string, unknown>, field: string, what: string): string => {
-  const value = record[field];
-  if (typeof value !== 'string' || value === '') throw new InvalidEvent(`${what} has no ${field}`);
-  return value;
-};
-
 /**
  * Applies one directory event (ADR 21, 29) to `shipment.directory_name`: a created or updated
  * record is written with its current name (and the jobs that show it get the new name in the
@@ -56,66 +41,40 @@ const text = (record: Record<string, unknown>, field: string, what: string): str
  * jobs keep the name they had. Events come in commit order, so the last one wins. Other
  * directory events (e-mail requests) are not this copy's.
  */
-export async function applyDirectoryEvent(tx: Tx, { subject, payload }: ReceivedEvent): Promise<void> {
-  const [change, kind] = subject.split('.').reverse();
-  if (!kind || !isKind(kind) || !['created', 'updated', 'deleted'].includes(change!)) return;
-  const { before, after } = (payload ?? {}) as { before?: Record<string, unknown>; after?: Record<string, unknown> };
-  const fields = FIELDS[kind];
-  if (change === 'deleted') {
-    if (!before) throw new InvalidEvent(`${subject} has no record before`);
-    await tx.query(`UPDATE shipment.directory_name SET deleted_at = now() WHERE kind = $1 AND id = $2`, [kind, text(before, fields.id, subject)]);
-    return;
-  }
-  if (!after) throw new InvalidEvent(`${subject} has no record after`);
-  const id = text(after, fields.id, subject);
-  const name = text(after, fields.name, subject);
-  const username = fields.username ? text(after, fields.username, subject) : null;
-  const [previous] = await tx.query<{ name: string }[]>(`SELECT name FROM shipment.directory_name WHERE kind = $1 AND id = $2`, [kind, id]);
-  await tx.query(
-    `INSERT INTO shipment.directory_name (kind, id, name, username) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (kind, id) DO UPDATE SET name = excluded.name, username = excluded.username, deleted_at = NULL`,
-    [kind, id, name, username],
-  );
-  if (previous && previous.name !== name) {
-    for (const [idColumn, nameColumn] of JOB_COLUMNS[kind]) {
-      await tx.query(`UPDATE shipment.job SET ${nameColumn} = $2 WHERE ${idColumn} = $1`, [id, name]);
-    }
-  }
-}
+export const applyDirectoryEvent = recordCopyHandler(
+  Object.fromEntries(
+    NAME_KINDS.map((kind): [NameKind, RecordCopy] => {
+      const fields = FIELDS[kind];
+      return [
+        kind,
+        {
+          table: 'shipment.directory_name',
+          idField: fields.id,
+          scope: { kind },
+          columns: (record) => ({ name: record.text(fields.name), username: fields.username ? record.text(fields.username) : null }),
+          afterWrite: async (tx, { id, row, previous }) => {
+            if (!previous || previous.name === row.name) return;
+            for (const [idColumn, nameColumn] of JOB_COLUMNS[kind]) {
+              await tx.query(`UPDATE shipment.job SET ${nameColumn} = $2 WHERE ${idColumn} = $1`, [id, row.name]);
+            }
+          },
+        },
+      ];
+    }),
+  ),
+);
 
 /**
  * The service's copy of the directory's names, fed by the durable consumer `shipment_directory`
- * on EVENTS_DIRECTORY, which starts beside the service (EventConsumers: it waits for the stream).
+ * on EVENTS_DIRECTORY, which starts beside the service (it waits for the stream): the names, and
+ * the consignees' addresses for the booking e-mails (ADR 32), in one transaction per event.
  */
-@Injectable()
-export class DirectoryCopy implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly consumers: EventConsumers;
-
-  constructor(
-    @Inject(DIRECTORY_COPY_NATS) private readonly config: Pick<NatsConfig, 'NATS_URL' | 'NATS_USER' | 'NATS_PASSWORD' | 'NATS_NAMESPACE'>,
-    @Inject(getDataSourceToken()) private readonly dataSource: DataSource,
-  ) {
-    this.consumers = new EventConsumers(SERVICE, DIRECTORY_DURABLE, config);
-  }
-
-  async onApplicationBootstrap(): Promise<void> {
-    const namespace = this.config.NATS_NAMESPACE;
-    await this.consumers.start([
-      {
-        dataSource: this.dataSource,
-        stream: eventStreamName('directory'),
-        durable: durableName(SERVICE, DIRECTORY_DURABLE, namespace),
-        filterSubject: namespacedSubject(namespace, 'events.directory.>'),
-        // The names, and the consignees' addresses for the booking e-mails (ADR 32), in one transaction per event.
-        handle: async (tx: Tx, event: ReceivedEvent) => {
-          await applyDirectoryEvent(tx, event);
-          await applyConsigneeMailEvent(tx, event);
-        },
-      },
-    ]);
-  }
-
-  onApplicationShutdown(): Promise<void> {
-    return this.consumers.stop();
-  }
-}
+export const directoryFeed: EventFeed = {
+  purpose: DIRECTORY_DURABLE,
+  producer: 'directory',
+  subjects: '>',
+  handle: async (tx: Tx, event: ReceivedEvent) => {
+    await applyDirectoryEvent(tx, event);
+    await applyConsigneeMailEvent(tx, event);
+  },
+};
