@@ -12,11 +12,7 @@ import {
   type StartServicesOptions,
   type TcpProxy,
 } from '@freight/server-testing';
-import { createGateway } from '../app.factory.js';
-import { revocationBucketName } from '../auth/revocation.service.js';
-import { pdfLeaseBucketName } from '../statement/pdf-leases.js';
-import { SESSION_STATE_MAX_AGE_MS } from '../auth/session-state.service.js';
-import type { GatewayConfig } from '../config/gateway.config.js';
+import { SESSION_STATE_MAX_AGE_MS, createGateway, pdfLeaseBucketName, revocationBucketName, type GatewayConfig } from '@freight/gateway';
 
 export const JWT_SECRET = 'integration-test-secret-at-least-32-characters';
 /** Where the console is served from (PUBLIC_ORIGINS) and another site allowed to call (CORS_ORIGINS). */
