@@ -7,5 +7,9 @@ export default {
   ...withTestNats,
   globalSetup: '<rootDir>/../../tools/jest/services-setup.js',
   displayName: 'system-tests',
+  // Two files at a time, each with its own stack (databases, NATS namespace): much of a file's time
+  // is spent waiting (services starting, events crossing NATS), not on the CPU. Jest's default on
+  // 2 cores is one.
+  maxWorkers: 2,
   testMatch: ['<rootDir>/src/**/*.int-spec.ts'],
 };
