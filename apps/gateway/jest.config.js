@@ -1,10 +1,10 @@
 import preset, { withTestNats } from '../../tools/jest/preset.js';
 
-// Its integration tests start every registered service from `dist`: built first (services-setup.js).
+// The gateway's own code: unit tests, and its NATS client against the run's nats-server. The
+// gateway in front of the real services is tested in apps/system-tests.
 export default {
   ...preset,
   ...withTestNats,
-  globalSetup: '<rootDir>/../../tools/jest/services-setup.js',
   displayName: 'gateway',
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.int-spec.ts'],
 };

@@ -1,4 +1,4 @@
-// The gateway's integration tests start every registered service from its `dist`
+// The system tests (apps/system-tests) start every registered service from its `dist`
 // (libs/server/testing, startRegisteredServices), and draw statement PDFs in worker threads that
 // load the gateway's own `dist` (docs/adr/0043-replies-of-any-size-and-pdf-workers.md). Run after a
 // source changed without a rebuild, they would test the old code and say nothing. So the run
@@ -10,11 +10,11 @@ import { SERVICES } from '../dev/services.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
-/** What the gateway's tests run from `dist`: the gateway itself and every registered service (with the libraries they use). */
-export const GATEWAY_TEST_BUILDS = ['@freight/gateway', ...SERVICES.map((service) => service.project)];
+/** What the system tests run from `dist`: the gateway itself and every registered service (with the libraries they use). */
+export const SYSTEM_TEST_BUILDS = ['@freight/gateway', ...SERVICES.map((service) => service.project)];
 
 /** Builds `projects` (and the libraries they use); throws with Nx's output when a build fails. */
-export default function buildProjects(projects = GATEWAY_TEST_BUILDS) {
+export default function buildProjects(projects = SYSTEM_TEST_BUILDS) {
   const run = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '-p', ...projects, '--output-style=static'], {
     cwd: root,
     encoding: 'utf8',

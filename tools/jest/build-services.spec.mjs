@@ -10,7 +10,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 // service edited without a rebuild was tested as its old code, silently. Their jest setup
 // (services-setup.js) now builds first. A `dist` that is not what its source builds to stands
 // here for the old build (the provision entry: no test runs it while this one does).
-describe('building the registered services before the gateway’s tests', () => {
+describe('building the registered services before the system tests', () => {
   it('replaces a service build that does not match its source', () => {
     const service = SERVICES.find((s) => s.provision);
     const file = join(ROOT, service.provision);

@@ -11,6 +11,8 @@ export const libSources = {
   '^@freight/server$': `${root}libs/server/core/src/index.ts`,
   '^@freight/server-database$': `${root}libs/server/database/src/index.ts`,
   '^@freight/server-testing$': `${root}libs/server/testing/src/index.ts`,
+  // The system tests run the gateway in process (apps/system-tests).
+  '^@freight/gateway$': `${root}apps/gateway/src/index.ts`,
   '^@freight/web-domain/(.*)$': `${root}libs/web/domain/src/$1/index.ts`,
   '^@freight/web-kit$': `${root}libs/web/kit/src/index.ts`,
   // Test code only: the web remotes' fake gateway (not in the kit's build).

@@ -1,4 +1,4 @@
-// Jest globalSetup of the gateway: what its tests run from `dist` brought up to date first
+// Jest globalSetup of the system tests (apps/system-tests): what they run from `dist` brought up to date first
 // (build-services.js), then the run's nats-server.
 import buildProjects from './build-services.js';
 import natsSetup from './nats-setup.js';

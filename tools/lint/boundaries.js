@@ -23,6 +23,8 @@ export const constraints = [
   { source: 'type:database', allow: ['type:contracts', 'type:lib'] },
   // The gateway holds no data: no database lib, no ORM, no driver (its tests may use the harness).
   { source: 'scope:gateway', allow: ['type:contracts', 'type:lib', 'type:testing'], banned: DATABASE_PACKAGES },
+  // The system tests drive the gateway in process against the services' builds, through the test harness.
+  { source: 'type:tests', allow: ['type:contracts', 'type:lib', 'type:testing', 'scope:gateway'], banned: DATABASE_PACKAGES },
   // The contracts' compatibility check (`@freight/contracts/compat`) needs zod's JSON Schema, which the web apps' zod leaves out (ADR 18, 55).
   { source: 'scope:web', allow: ['type:contracts', 'scope:web'], banned: ['@nestjs/', 'typeorm', 'pg', '@nats-io/', 'argon2', 'jose', '@freight/contracts/'] },
   // Hosts and remotes meet only at run time (module federation), never by import.

@@ -81,4 +81,23 @@ describe('project boundaries', () => {
       expect.stringContaining('@freight/server-database (type:database) may not import @freight/server-testing'),
     ]);
   });
+
+  it('lets the system tests drive the gateway and the test harness, but reach no service or database directly', async () => {
+    await expect(
+      boundaryErrors(
+        'apps/system-tests/src/x.int-spec.ts',
+        `import '@freight/gateway';\nimport '@freight/contracts';\nimport '@freight/server';\nimport '@freight/server-testing';\n`,
+      ),
+    ).resolves.toEqual([]);
+    const errors = await boundaryErrors(
+      'apps/system-tests/src/x.int-spec.ts',
+      `import '@freight/shipment-service';\nimport '@freight/server-database';\nimport 'pg';\nimport '../../gateway/src/app.factory.js';\n`,
+    );
+    expect(errors).toEqual([
+      expect.stringContaining('@freight/system-tests (type:tests) may not import @freight/shipment-service'),
+      expect.stringContaining('@freight/system-tests (type:tests) may not import @freight/server-database'),
+      expect.stringContaining(`may not import 'pg'`),
+      expect.stringContaining('reaches into @freight/gateway'),
+    ]);
+  });
 });

@@ -86,9 +86,10 @@ export async function startRegisteredServices(options: StartServicesOptions): Pr
       await Promise.all(databases.map((database) => database.drop()));
     })());
   try {
-    // All at once; every start settles before a failure is thrown, so stop() leaves nothing behind.
+    // All at once, each seeded as soon as it is ready (a seed touches its own service's database
+    // only); every start settles before a failure is thrown, so stop() leaves nothing behind.
     const started = await Promise.allSettled(
-      entries.map(async ({ service, main }) => {
+      entries.map(async ({ service, main, seed }) => {
         const database = await createTestDatabase({ service: service.schema });
         databases.push(database);
         const env = {
@@ -99,15 +100,11 @@ export async function startRegisteredServices(options: StartServicesOptions): Pr
         };
         const child = await spawnService({ entry: main, env, ready: natsHealthReady(service.name, testNatsConfig(options.namespace)), name: service.name });
         running.push({ entry: service, database, process: child, env });
+        if (seed) await promisify(execFile)(process.execPath, [seed], { env: { ...process.env, ...env, ...options.seedEnv } });
       }),
     );
     const failure = started.find((result) => result.status === 'rejected');
     if (failure) throw failure.reason;
-    for (const { service, seed } of entries) {
-      if (!seed) continue;
-      const { env } = running.find((r) => r.entry === service)!;
-      await promisify(execFile)(process.execPath, [seed], { env: { ...process.env, ...env, ...options.seedEnv } });
-    }
   } catch (error) {
     await stop();
     throw error;

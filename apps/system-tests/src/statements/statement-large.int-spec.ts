@@ -4,8 +4,7 @@ import { connectTestNats, pdfText, until } from '@freight/server-testing';
 import { consigneesCopied, accountsQuery } from '../testing/accounts.js';
 import { addClient, clientToken } from '../testing/clients.js';
 import { TestGateway, gatewayConfig, stackForFile, statusCounts, type Reply } from '../testing/gateway-stack.js';
-import { pdfLeaseBucketName } from './pdf-leases.js';
-import { PDF_IN_ALL, PDF_PER_USER, PDF_RETRY_AFTER_SECONDS } from './statement-pdf.drawer.js';
+import { PDF_IN_ALL, PDF_PER_USER, PDF_RETRY_AFTER_SECONDS, pdfLeaseBucketName } from '@freight/gateway';
 
 /*
  * Issue 21, item 6a: an unpaged statement of ~7,200 lines answered 504 after 5 s: the accounts

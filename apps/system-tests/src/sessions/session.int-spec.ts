@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { SignJWT, decodeJwt } from 'jose';
 import { Messages, SESSION_LENGTH_MS, loginResponseSchema } from '@freight/contracts';
 import { HEAD, JWT_SECRET, Stack, TestGateway, gatewayConfig, testPassword } from '../testing/gateway-stack.js';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from './token.service.js';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@freight/gateway';
 
 let stack: Stack;
 const call = (...args: Parameters<Stack['gateway']['call']>) => stack.gateway.call(...args);

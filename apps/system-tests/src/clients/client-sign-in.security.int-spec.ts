@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { Messages } from '@freight/contracts';
-import { CLIENT_TOKEN_AUDIENCE, TOKEN_AUDIENCE, TOKEN_ISSUER } from '../auth/token.service.js';
+import { CLIENT_TOKEN_AUDIENCE, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@freight/gateway';
 import { clientPassword, newConsignee } from '@freight/server-testing';
 import { addClient, clientSignIn, clientToken } from '../testing/clients.js';
 import { HEAD, JWT_SECRET, Stack, soon } from '../testing/gateway-stack.js';

@@ -1,7 +1,7 @@
 import { Messages } from '@freight/contracts';
 import { adminQuery, defaultAdminUrl } from '@freight/server-testing';
 import { HEAD, Stack, newUser } from '../testing/gateway-stack.js';
-import { UNAVAILABLE_RETRY_AFTER_SECONDS } from './exception.filter.js';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '@freight/gateway';
 
 // Issue 21, item 4: a database that is there but refuses its service's connections (a failover,
 // maintenance) answered 500 INTERNAL, through the gateway's per-call session check above all.

@@ -1,8 +1,7 @@
 import { SignJWT, decodeJwt } from 'jose';
 import { JobMailTexts, LIVE_JOB_EVENT, type LiveJobEvent, type LiveReady, type LoginResponse } from '@freight/contracts';
 import { adminQuery, holdAdvisoryLock, newConsignee, startSmtpSink, tcpProxy, testNats, until, type SmtpSink, type TcpProxy } from '@freight/server-testing';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../auth/token.service.js';
-import { LiveJobsService } from './live-jobs.service.js';
+import { LiveJobsService, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@freight/gateway';
 import { HEAD, JWT_SECRET, Stack, newUser, sleep } from '../testing/gateway-stack.js';
 
 // Booking e-mails (ADR 32) and the live job stream (ADR 33) through the gateway, with every

@@ -11,8 +11,8 @@ import { Kvm } from '@nats-io/kv';
 import { Messages } from '@freight/contracts';
 import { SIGNATURE_HEADER, SIGNATURE_TTL_MS, parseSigningKey, signRequest } from '@freight/server';
 import { connectTestNats, permissionViolations, testNats, violationsAfter } from '@freight/server-testing';
-import { revocationBucketName } from './auth/revocation.service.js';
-import { HEAD, Stack, newUser } from './testing/gateway-stack.js';
+import { revocationBucketName } from '@freight/gateway';
+import { HEAD, Stack, newUser } from '../testing/gateway-stack.js';
 
 let stack: Stack;
 let headToken: string;

@@ -3,8 +3,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { Messages } from '@freight/contracts';
 import { connectTestNats, uniqueNamespace } from '@freight/server-testing';
 import { ALLOWED_ORIGIN, BODY_LIMIT_BYTES, PUBLIC_ORIGIN, TestGateway, dropGatewayBuckets, gatewayConfig, stackForFile } from '../testing/gateway-stack.js';
-import { connectionGraceMs } from '../app.factory.js';
-import { UNAVAILABLE_RETRY_AFTER_SECONDS } from './exception.filter.js';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS, connectionGraceMs } from '@freight/gateway';
 
 const suite = stackForFile();
 const { call } = suite;

@@ -1,7 +1,7 @@
 import { Messages } from '@freight/contracts';
 import { defaultAdminUrl, tcpProxy, type TcpProxy } from '@freight/server-testing';
 import { HEAD, Stack, newUser } from '../testing/gateway-stack.js';
-import { UNAVAILABLE_RETRY_AFTER_SECONDS } from './exception.filter.js';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '@freight/gateway';
 
 // A real fault: the directory reaches Postgres through a TCP proxy that the test cuts
 // (open connections reset, new ones refused, as when Postgres stops) and restores.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER, KEY_MAX_LENGTH, Messages } from '@freight/contracts';
-import { MAX_PARAM_LENGTH } from '../app.factory.js';
+import { MAX_PARAM_LENGTH } from '@freight/gateway';
 import { newConsignee, newShipper } from '@freight/server-testing';
 import { newUser, stackForFile, statusCounts } from '../testing/gateway-stack.js';
 

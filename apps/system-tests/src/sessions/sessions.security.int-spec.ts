@@ -1,6 +1,6 @@
 import { Messages } from '@freight/contracts';
 import { TestGateway, gatewayConfig, newUser, sleep, soon, stackForFile, testPassword } from '../testing/gateway-stack.js';
-import { SESSION_STATE_MAX_AGE_MS } from './session-state.service.js';
+import { SESSION_STATE_MAX_AGE_MS } from '@freight/gateway';
 
 // Issue 5, item 4: sessions outlived what ended them. A new password, role or username, or
 // a delete, must end the user's tokens on every call, reads included, within

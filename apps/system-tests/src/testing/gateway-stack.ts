@@ -12,11 +12,7 @@ import {
   type StartServicesOptions,
   type TcpProxy,
 } from '@freight/server-testing';
-import { createGateway } from '../app.factory.js';
-import { revocationBucketName } from '../auth/revocation.service.js';
-import { pdfLeaseBucketName } from '../statement/pdf-leases.js';
-import { SESSION_STATE_MAX_AGE_MS } from '../auth/session-state.service.js';
-import type { GatewayConfig } from '../config/gateway.config.js';
+import { SESSION_STATE_MAX_AGE_MS, createGateway, pdfLeaseBucketName, revocationBucketName, type GatewayConfig } from '@freight/gateway';
 
 export const JWT_SECRET = 'integration-test-secret-at-least-32-characters';
 /** Where the console is served from (PUBLIC_ORIGINS) and another site allowed to call (CORS_ORIGINS). */
@@ -98,6 +94,15 @@ export class TestGateway {
   close(): Promise<void> {
     return this.app.close();
   }
+
+  /**
+   * For a teardown: closed as `close()` closes it, without waiting for a connection a test left
+   * open (a close waits connectionGraceMs for it, 19 s with the stack's DRAIN_TIMEOUT_MS).
+   */
+  discard(): Promise<void> {
+    this.app.getHttpAdapter().getInstance().server.closeAllConnections();
+    return this.app.close();
+  }
 }
 
 /** Every registered service (built; libs/contracts/src/services.json), each on a fresh database, in a fresh NATS namespace, plus the gateway. */
@@ -143,7 +148,7 @@ export class Stack {
   }
 
   async stop(): Promise<void> {
-    await this.gateway.close().catch(() => undefined);
+    await this.gateway.discard().catch(() => undefined);
     await this.services.stop();
     await dropGatewayBuckets(this.namespace);
   }
