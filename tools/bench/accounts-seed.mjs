@@ -177,7 +177,7 @@ export async function seedAccounts({ directoryUrl, accountsUrl, rows }, say) {
 }
 
 /**
- * Every consignee's books, checked (DECISIONS §3): the balance is opening + invoices − live
+ * Every consignee's books, checked (requirements decisions §3): the balance is opening + invoices − live
  * credits exactly, the ledger's rows add up to it, and its last row ends on it. `ids` limits it
  * to some consignees. Answers the consignees checked and those that disagree (with their figures).
  */

@@ -30,7 +30,7 @@ import {
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const CREDITS = Number(process.env.BENCH_CREDITS ?? 3_000);
-const PAGE_SIZE = 50; // spec 02 §9: the records screens' page
+const PAGE_SIZE = 50; // requirements 02 §9: the records screens' page
 /** Pages a user walks through: the first few of each list. */
 const PAGES = 10;
 /** Entries of the statement measured (issue 10). */

@@ -31,7 +31,7 @@ import { seedJobs } from './shipment-seed.mjs';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 1_000_000);
 const CREATIONS = Number(process.env.BENCH_CREATIONS ?? 5_000);
-const PAGE_SIZE = 50; // spec 02: list and worklist page size
+const PAGE_SIZE = 50; // requirements 02: list and worklist page size
 /** Pages a user walks through: the first few of each list, as staff do. */
 const PAGES = 10;
 const GOALS = { sheetP99Ms: 50, sheetVsSql: 0.5, creationsPerS: 500 };

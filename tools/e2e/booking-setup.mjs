@@ -1,5 +1,5 @@
 // The one way a test (or the web audit) makes a booking through the API: a job added Booking
-// Confirmed, then proceeded (DECISIONS §3: only then is it a booking on the Daily Booking Sheet).
+// Confirmed, then proceeded (requirements decisions §3: only then is it a booking on the Daily Booking Sheet).
 
 /**
  * Repeats `attempt` while it is refused with a 400: the shipment service learns master-data names

@@ -183,7 +183,7 @@ describe('the Daily Booking Sheet and the bookings', () => {
     await visible(inactiveRow.getByText('Inactive', { exact: true }));
     await showStatus('Inactive');
     await waitForRows([jobs.inactive.jobNo]);
-    // "active" typed in the search matches the job status (spec 02 §5), here with the All filter.
+    // "active" typed in the search matches the job status (requirements 02 §5), here with the All filter.
     await showStatus('All');
     await page.getByLabel('Search bookings').fill('inactive');
     await visible(jobCell(jobs.inactive.jobNo));
@@ -310,7 +310,7 @@ describe('the Daily Booking Sheet and the bookings', () => {
     expect((await call('GET', `/shipments/searchbooklist/${jobNo}`)).results[0].notify.consigneeName).toBe(consignee);
   });
 
-  it('Admin: View booking shows every field as DECISIONS §1 says, with the way back to the sheet', async () => {
+  it('Admin: View booking shows every field as requirements decisions §1 says, with the way back to the sheet', async () => {
     const jobNo = jobs.employees.jobNo;
     await page.goto(`${url}/viewbooking/${jobNo}`);
     const value = (label) => page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');

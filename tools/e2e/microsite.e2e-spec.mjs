@@ -170,7 +170,7 @@ describe('public microsite', () => {
     await visible(otherPage.getByRole('heading', { name: `Shipment ${booking.blNo}` }));
     await other.close();
 
-    // What the API sends is only the public fields (DECISIONS §5), whatever the page shows.
+    // What the API sends is only the public fields (requirements decisions §5), whatever the page shows.
     const reply = await (await fetch(`${url}/api/shipments/searchbl/${booking.blNo}`)).json();
     expect(Object.keys(reply).sort()).toEqual([
       'Vesselname',

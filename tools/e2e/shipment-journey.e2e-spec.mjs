@@ -250,7 +250,7 @@ describe('a job from inquiry to deletion', () => {
     await visible(page.getByRole('heading', { name: `Edit Job ${JOB}` }));
     await visible(page.getByText(`Assigned to ${employee.fullName}`));
     await expect(page.getByLabel('Shipment Status').inputValue()).resolves.toBe('Inquiry For Charges');
-    // spec 02 §2: the checkbox shows only while the status is Booking Confirmed.
+    // requirements 02 §2: the checkbox shows only while the status is Booking Confirmed.
     await expect(page.getByLabel('Proceed to Proceeding').count()).resolves.toBe(0);
     await checkScreen(page, 'edit job (Admin)');
     await page.getByLabel('Shipment Status').selectOption('Booking Confirmed');

@@ -74,7 +74,7 @@ export function main(argv, env = process.env, root = fileURLToPath(new URL('../.
     const e = plan.entity;
     log.log(`
 Next: fill in what is the ${e.words}'s own, then build and test it:
-  - ${plan.files.definition}: field rules, texts (spec 01 §8), operations
+  - ${plan.files.definition}: field rules, texts (requirements 01 §8), operations
   - ${plan.files.module}: rules in a DefinedMasterDataHandlers subclass (beforeAdd / beforeUpdate / beforeDelete)
 ${e.screens ? `  - ${plan.files.screens}: labels, columns, the delete question\n` : ''}  npx nx run-many -t build && (cd apps/services/${e.service} && NODE_OPTIONS=--experimental-vm-modules npx jest ${e.file})
 Undo: npm run remove:resource -- ${e.service} ${e.file}`);

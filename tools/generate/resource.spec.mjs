@@ -306,7 +306,7 @@ describe('npm run new:resource / remove:resource on a copy of the workspace', ()
     };
     const plan = planGenerate(root, 'directory', 'forwarder-desk', options, { timestamp: STAMP });
     applyPlan(root, plan);
-    // The area exists (DECISIONS §4): the matrix is left alone. The specification's tile gets the path.
+    // The area exists (requirements decisions §4): the matrix is left alone. The specification's tile gets the path.
     expect(read('libs/contracts/src/permissions.ts')).toBe(before['libs/contracts/src/permissions.ts']);
     expect(read('apps/web/master-data/src/menu.ts')).toContain(
       "{ label: 'Manage Forwarder', group: CLIENTS, path: 'manageforwarder', visibleTo: { area: 'forwarders', action: 'read' } },",

@@ -11,7 +11,7 @@ const read = (path) => readFileSync(src(path), 'utf8');
 const hash8 = (buffer) => createHash('sha256').update(buffer).digest('hex').slice(0, 8);
 
 /**
- * The hero's four images (spec 01 §2, §9), drawn by tools/generate/hero-images.mjs as
+ * The hero's four images (requirements 01 §2, §9), drawn by tools/generate/hero-images.mjs as
  * src/images/<name>-<width>.webp at 3 widths; each is copied to images/<name>-<width>.<hash>.webp.
  */
 export const HERO_IMAGES = [

@@ -40,7 +40,7 @@ export function isErrorBody(value: unknown): value is ErrorBody {
   );
 }
 
-/** Texts of the specification's error catalogue, word for word (typos fixed per DECISIONS §2). */
+/** Texts of the specification's error catalogue, word for word (typos fixed per requirements decisions §2). */
 export const Messages = {
   unauthorized: 'Unauthorized: Please log in again.',
   forbidden: 'Forbidden: You do not have permission to perform this action.',

@@ -1,5 +1,5 @@
 /**
- * The screens of the jobs remote (spec 02 §2, exact spelling), path from the site root →
+ * The screens of the jobs remote (requirements 02 §2, exact spelling), path from the site root →
  * title. The console mounts the remote at each of these paths (ADR 31); the remote renders
  * the screen of each, or says "Not available yet" for one it does not build yet.
  */

@@ -19,7 +19,7 @@ export const optionalCount = (name: string, max: number) =>
 
 /**
  * Optional paging, sorting and searching accepted by every list call
- * (DECISIONS §1). Without `page` the whole (sorted, filtered) array comes back.
+ * (requirements decisions §1). Without `page` the whole (sorted, filtered) array comes back.
  */
 export function listQuerySchema<const S extends readonly [string, ...string[]]>(sortable: S) {
   return z.object({

@@ -85,7 +85,7 @@ describe('defineMasterData', () => {
     expect(boxes.routes.BoxAdd.path).toBe('/api/Box/add');
   });
 
-  it("masterDataTexts are the catalogue's texts, as users and branches use them (spec 01 §8)", () => {
+  it("masterDataTexts are the catalogue's texts, as users and branches use them (requirements 01 §8)", () => {
     expect(users.texts).toEqual({
       singular: 'user',
       plural: 'users',

@@ -57,7 +57,7 @@ export interface MasterDataDef<
   columns?: readonly ListColumnDef<z.output<Rec>>[];
   /** Operations of the entity's own, or a standard one replaced (by its name). */
   operations?: Extra;
-  /** The screens have a view page (spec 01 §2: forwarders, consignees, shippers). */
+  /** The screens have a view page (requirements 01 §2: forwarders, consignees, shippers). */
   view?: boolean;
 }
 
@@ -72,7 +72,7 @@ export interface MasterDataFacts {
 }
 
 /**
- * A master-data resource (spec 01 §7): the definition with the standard operations of such an
+ * A master-data resource (requirements 01 §7): the definition with the standard operations of such an
  * entity, each at `/api/<key>/<operation>`: `all` (paged, sorted and searched), `unique` (every
  * key), `search/{key}` (exact match first), `get/{key}`, `add` (idempotent), `update/{key}` and
  * `delete/{key}`, with the permission actions read, write and delete. `npm run new:resource`
@@ -213,7 +213,7 @@ export function masterDataSchemas<
   };
 }
 
-/** The catalogue's texts of a master-data entity (spec 01 §8): 'Shipment type added successfully!', … */
+/** The catalogue's texts of a master-data entity (requirements 01 §8): 'Shipment type added successfully!', … */
 export function masterDataTexts(singular: string, plural: string): ResourceTexts {
   const thing = cap(singular);
   return {

@@ -1,7 +1,7 @@
 import { ADMINISTRATIVE_TOOLS, TOOL_GROUPS, tileVisibleTo } from './menu.js';
 import type { StaffRole } from './roles.js';
 
-// Spec 01 §2 "Administrative Tools page, grouped", written out here rather than read from
+// Requirements 01 §2 "Administrative Tools page, grouped", written out here rather than read from
 // the implementation.
 const ALL: StaffRole[] = ['Head', 'Admin', 'Employee'];
 const HEAD: StaffRole[] = ['Head'];
@@ -19,7 +19,7 @@ const SPEC_GROUPS: Record<string, Record<string, StaffRole[]>> = {
 };
 const SPEC = Object.entries(SPEC_GROUPS).flatMap(([group, tiles]) => Object.entries(tiles).map(([label, roles]) => [group, label, roles] as const));
 
-describe('the Administrative Tools page of the specification (spec 01 §2)', () => {
+describe('the Administrative Tools page of the specification (requirements 01 §2)', () => {
   it('has its groups in order', () => {
     expect(TOOL_GROUPS).toEqual(['User and Branch Management', 'Client Management', 'Loading and Infrastructure', 'Shipment Configuration']);
   });

@@ -2,12 +2,12 @@ import { ACTIONS, can, rolesThatCan, type Area, type Permission } from './permis
 import type { StaffRole } from './roles.js';
 
 /**
- * The Administrative Tools page (spec 01 §2) is built by the console from the menus the
+ * The Administrative Tools page (requirements 01 §2) is built by the console from the menus the
  * remotes expose (ADR 20): each remote's federated module `./menu` default-exports a
  * `RemoteMenu`, plain data, so a remote adds or opens a screen without a console rebuild.
  */
 
-/** The page's groups, in the order of spec 01 §2. A remote may name another group; it comes after these. */
+/** The page's groups, in the order of requirements 01 §2. A remote may name another group; it comes after these. */
 export const TOOL_GROUPS = ['User and Branch Management', 'Client Management', 'Loading and Infrastructure', 'Shipment Configuration'] as const;
 export type ToolGroup = (typeof TOOL_GROUPS)[number];
 
@@ -32,7 +32,7 @@ export function tileVisibleTo(tile: Pick<MenuTile, 'visibleTo'>, role: StaffRole
   return can(role, tile.visibleTo.area, tile.visibleTo.action);
 }
 
-/** Who spec 01 §2 shows a tile to. */
+/** Who requirements 01 §2 shows a tile to. */
 type Audience = 'all staff' | 'Head only';
 
 /**
@@ -52,7 +52,7 @@ const tiles = (group: ToolGroup, audience: Audience, areas: Record<string, Area>
   Object.entries(areas).map(([label, area]) => ({ label, group, visibleTo: visibleTo(area, audience) }));
 
 /**
- * Every tile of spec 01 §2, in its order, without paths. The console shows each as "Not
+ * Every tile of requirements 01 §2, in its order, without paths. The console shows each as "Not
  * available yet" until a loaded remote brings a tile of the same label, which takes its place
  * (so a remote that cannot be loaded leaves its tiles there, not available).
  */

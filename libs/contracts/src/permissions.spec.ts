@@ -22,7 +22,7 @@ const admin = { role: 'Admin' as StaffRole, username: 'adam' };
 const employee = { role: 'Employee' as StaffRole, username: 'emma' };
 const user = (role: StaffRole, username = `some-${role.toLowerCase()}`) => ({ role, username });
 
-describe('permission matrix for users and branches (DECISIONS §4)', () => {
+describe('permission matrix for users and branches (requirements decisions §4)', () => {
   it.each([
     ['Head', 'users', 'read', true],
     ['Admin', 'users', 'read', true],
@@ -103,8 +103,8 @@ describe('permission matrix for users and branches (DECISIONS §4)', () => {
   });
 });
 
-describe('permission matrix for the areas of later screens (DECISIONS §4)', () => {
-  // The rows of DECISIONS §4, written out here rather than read from the implementation.
+describe('permission matrix for the areas of later screens (requirements decisions §4)', () => {
+  // The rows of requirements decisions §4, written out here rather than read from the implementation.
   const ALL: StaffRole[] = ['Head', 'Admin', 'Employee'];
   const HEAD: StaffRole[] = ['Head'];
   // By who may read, add/edit and delete, and the areas of each.

@@ -1,7 +1,7 @@
 import type { Actor, ClientRole, StaffRole } from './roles.js';
 
 /**
- * The permission matrix of spec/DECISIONS.md §4.
+ * The permission matrix of requirements decisions §4.
  * The gateway checks the role × area × action half on every call; the rules that depend
  * on the user being written (below) are checked by the directory service in the
  * transaction of the change, with that user's row locked. The screens use the same
@@ -43,14 +43,14 @@ const matrix = {
   /** Debits, credits, the voucher counter, and the accounts hub of the console. */
   accounts: HEAD_ONLY,
   /**
-   * The e-mails of a job (its "last sent"): jobs are Head's and Admin's to read in full (DECISIONS §4); an
+   * The e-mails of a job (its "last sent"): jobs are Head's and Admin's to read in full (requirements decisions §4); an
    * Employee's own jobs will show theirs through the shipment service, which knows the assignee.
    * Nobody writes or deletes them through the API: services queue them.
    */
   mails: { read: HEAD_ADMIN, write: NOBODY, delete: NOBODY },
-  /** Messages of the public contact form (DECISIONS §2): Head and Admin read them and mark them handled. */
+  /** Messages of the public contact form (requirements decisions §2): Head and Admin read them and mark them handled. */
   contactMessages: { read: HEAD_ADMIN, write: HEAD_ADMIN, delete: NOBODY },
-  /** Vessel voyages and overseas agents (spec 02 §6): all staff read, Head and Admin add, edit and delete; consignees read too (CLIENT_READS). */
+  /** Vessel voyages and overseas agents (requirements 02 §6): all staff read, Head and Admin add, edit and delete; consignees read too (CLIENT_READS). */
   vessels: { read: ALL_STAFF, write: HEAD_ADMIN, delete: HEAD_ADMIN },
   agents: { read: ALL_STAFF, write: HEAD_ADMIN, delete: HEAD_ADMIN },
   // new:resource areas
@@ -60,7 +60,7 @@ export type Area = keyof typeof matrix;
 export const AREAS = Object.keys(matrix) as Area[];
 
 /**
- * Areas a client reads in full besides their own data (DECISIONS §4: consignees read the vessel
+ * Areas a client reads in full besides their own data (requirements decisions §4: consignees read the vessel
  * voyages and overseas agents): every read operation of the area also takes a client token of
  * these kinds. Writes stay staff-only.
  */
@@ -95,7 +95,7 @@ export function isPermission(value: unknown): value is Permission {
 }
 
 /**
- * Jobs and bookings (DECISIONS §4): Head and Admin see every job, an Employee the jobs
+ * Jobs and bookings (requirements decisions §4): Head and Admin see every job, an Employee the jobs
  * assigned to them. So Head and Admin have the admin shipment entry (/adminshipmentmanagement,
  * all jobs), an Employee the employee one (/shipmentmanagement).
  */
@@ -104,7 +104,7 @@ export function seesAllJobs(role: StaffRole): boolean {
 }
 
 /*
- * Users: who may write whom. DECISIONS §4 lets an Admin add and edit Admin and Employee
+ * Users: who may write whom. requirements decisions §4 lets an Admin add and edit Admin and Employee
  * users; issue 5 narrows the edit, because an Admin who could change another Admin's role
  * or password could remove that Admin (demote, then delete) or take the account over
  * (reset the password, then sign in with it). Only a Head changes an Admin's role or

@@ -64,7 +64,7 @@ export interface OperationDef {
    * adds `after` and `limit`; the service answers ExportChunk) and streams them as these columns.
    */
   csv?: { columns: readonly ListColumnDef[] };
-  /** Anyone may call it, without a token (DECISIONS §4 "Public"): no permission, and the message has no actor. */
+  /** Anyone may call it, without a token (requirements decisions §4 "Public"): no permission, and the message has no actor. */
   public?: boolean;
   /**
    * A client of this kind may call it too, for their own data only: the path parameter `param`
@@ -81,7 +81,7 @@ export interface OperationDef {
   listKey?: string;
   /**
    * The path parameter that must be the staff caller's own user id (`allworklist/{user_id}`,
-   * DECISIONS §3): another id is 403, whatever the role.
+   * requirements decisions §3): another id is 403, whatever the role.
    */
   self?: string;
   /** Clients of these kinds may call it too, for any record (set by defineResource on the reads of an area clients read, permissions.ts `clientReaders`). */
@@ -341,7 +341,7 @@ export function defineResource<const D extends ResourceDef>(def: D): Resource<D>
   if (all?.paged && all.query && !operations.export) operations.export = exportOperation(def, { ...all, query: all.query }, columns);
   for (const [op, declared] of Object.entries(operations)) {
     if (!declared.path.startsWith(`/api/${def.key}/`)) throw new Error(`${def.key}.${op}: path ${declared.path} must start with /api/${def.key}/`);
-    // The reads of an area clients read take their token too (DECISIONS §4: consignees read vessels).
+    // The reads of an area clients read take their token too (requirements decisions §4: consignees read vessels).
     const readers = declared.action === 'read' && !declared.public && !declared.access ? clientReaders(declared.area ?? def.area) : [];
     const operation = readers.length ? { ...declared, clients: readers } : declared;
     operations[op] = operation;

@@ -1,7 +1,7 @@
 /** Session length, on the server (token lifetime) and in the browser (timer). */
 export const SESSION_LENGTH_MS = 60 * 60 * 1000;
 
-/** Browser storage keys of a staff session (spec 01 §3). */
+/** Browser storage keys of a staff session (requirements 01 §3). */
 export const SESSION_KEYS = ['token', 'user_id', 'user_role', 'user_username', 'user_fullName', 'user_login', 'loginTime'] as const;
 export type SessionKey = (typeof SESSION_KEYS)[number];
 

@@ -74,7 +74,7 @@ describe('AuthGuard', () => {
     await expect(codeOf(run('usersAll', `Bearer ${token}`))).resolves.toBe('UNAUTHORIZED');
   });
 
-  // The role half of DECISIONS §4 (target rules are the handlers'): each role × each staff route.
+  // The role half of requirements decisions §4 (target rules are the handlers'): each role × each staff route.
   const expected: Record<string, readonly StaffRole[]> = {
     logout: STAFF_ROLES,
     usersAll: STAFF_ROLES,
@@ -167,7 +167,7 @@ describe('AuthGuard', () => {
     consigneeancAdd: STAFF_ROLES,
     consigneeancEdit: STAFF_ROLES,
     consigneeancDelete: ['Head'],
-    // Jobs and bookings (DECISIONS §4): all staff; whose jobs is the shipment service's check. Deletion and the counter: Head.
+    // Jobs and bookings (requirements decisions §4): all staff; whose jobs is the shipment service's check. Deletion and the counter: Head.
     shipmentsAllworklist: STAFF_ROLES,
     shipmentsSearchworklist: STAFF_ROLES,
     shipmentsBranchadminadd: STAFF_ROLES,
@@ -189,10 +189,10 @@ describe('AuthGuard', () => {
     shipmentsDelete: ['Head'],
     shipmentcounterGet: ['Head'],
     shipmentcounterSet: ['Head'],
-    // Vessels and agents (DECISIONS §4): all staff read (consignees too, below), Head and Admin write.
+    // Vessels and agents (requirements decisions §4): all staff read (consignees too, below), Head and Admin write.
     ...masterDataRoutes('vessels', STAFF_ROLES, ['Head', 'Admin']),
     ...masterDataRoutes('agents', STAFF_ROLES, ['Head', 'Admin']),
-    // Accounts (DECISIONS §4): debits, credits and the voucher counter are Head's; a consignee's
+    // Accounts (requirements decisions §4): debits, credits and the voucher counter are Head's; a consignee's
     // balance is read by everyone who reads consignees (their screens show it, ADR 34).
     shipmentsAdddebit: ['Head'],
     shipmentsInvoicedshipments: ['Head'],

@@ -15,7 +15,7 @@ import { TokenService, type Session } from './token.service.js';
  * permission, a role the matrix allows (403). Client routes need a client token, checked
  * the same way against the client's record (a staff token: 403). A staff route with an `owner`
  * also takes a client token of that kind, for the client's own data only (the path names them, by username or id, else 403); one with
- * `clients` (the reads of an area clients read, DECISIONS §4) takes a client token of those kinds. A route
+ * `clients` (the reads of an area clients read, requirements decisions §4) takes a client token of those kinds. A route
  * with `self` names the staff caller's own id in the path (another id: 403). The role, like the username, is the user's current one, not the token's, so a
  * demotion takes effect on reads too. Rules that depend on the target (whom an Admin may
  * edit or delete) are the services', checked in the transaction of the change.
@@ -55,7 +55,7 @@ export class AuthGuard implements CanActivate {
     } else {
       const permission = route.permission;
       if (permission && !(isStaffRole(session.actor.role) && can(session.actor.role, permission.area, permission.action))) throw forbidden();
-      // A list of "my" jobs names the caller (DECISIONS §3): another user's id is 403, whatever the role.
+      // A list of "my" jobs names the caller (requirements decisions §3): another user's id is 403, whatever the role.
       if (route.self && (request.params as Record<string, string | undefined>)[route.self]?.toLowerCase() !== session.actor.id.toLowerCase()) throw forbidden();
     }
     request.auth = session;

@@ -38,7 +38,7 @@ interface Column {
   text: (line: StatementLine) => string;
 }
 
-/** `2026-11-27` → `27/11/2026` (DECISIONS §1). */
+/** `2026-11-27` → `27/11/2026` (requirements decisions §1). */
 export function dayText(day: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   return match ? `${match[3]}/${match[2]}/${match[1]}` : day;

@@ -4,11 +4,11 @@ import { stackForFile } from '../testing/gateway-stack.js';
 import { PAYER, accountsQuery, payerJobs, seedAccountsWorld, type AccountsWorld } from '../testing/accounts.js';
 
 /*
- * Who may make each accounts call, written out by hand from DECISIONS §4 (not read from the
+ * Who may make each accounts call, written out by hand from requirements decisions §4 (not read from the
  * permission matrix): debits, credits and the voucher counter are the Head's alone (an Admin or
  * an Employee gets 403, a consignee or shipper 403, nobody without a token 401). A consignee's
  * balance is read by every staff member, as the consignee screens that show it are theirs
- * (DECISIONS §3, ADR 34). The statement of account and the receivables are the Head's (ADR 37). A
+ * (requirements decisions §3, ADR 34). The statement of account and the receivables are the Head's (ADR 37). A
  * consignee reads their own balance and statement, by their id (issue 11), nobody else's; a shipper
  * nothing of accounts.
  */
@@ -92,7 +92,7 @@ const expected: Record<keyof typeof calls, number[]> = {
 
 const cases = Object.entries(expected).flatMap(([name, statuses]) => ACTORS.map((actor, i) => [name, actor, statuses[i]!] as const));
 
-describe('accounts: role × call (DECISIONS §4)', () => {
+describe('accounts: role × call (requirements decisions §4)', () => {
   it('covers every accounts route', () => {
     const accountsRoutes = Object.entries(api)
       .filter(([, route]) => 'subject' in route && String(route.subject).startsWith('accounts.'))

@@ -5,8 +5,8 @@ import { PAYER, accountsQuery, balanceOf, payerJobs, seedAccountsWorld, type Acc
 import { detailsOf } from '../testing/shipments.js';
 
 /*
- * The accounts calls through the gateway, against the real services (spec 02 §7 "Accounts",
- * "Counters"; DECISIONS §1, §3): debits that replace an invoice and move the balance by the
+ * The accounts calls through the gateway, against the real services (requirements 02 §7 "Accounts",
+ * "Counters"; requirements decisions §1, §3): debits that replace an invoice and move the balance by the
  * difference, credits with voucher numbers, the counter that cannot collide, balances, the lists,
  * every bad body (400 per field), unknown ids (404), and the ledger adding up to the balance.
  */

@@ -3,7 +3,7 @@ import { stackForFile } from '../testing/gateway-stack.js';
 import { PAYER, accountsQuery, balanceOf, payerJobs, seedAccountsWorld, type AccountsWorld } from '../testing/accounts.js';
 
 /*
- * What a consignee owes, as the directory's replies carry it (issue 21, items 2 and 9; DECISIONS §3, §4;
+ * What a consignee owes, as the directory's replies carry it (issue 21, items 2 and 9; requirements decisions §3, §4;
  * docs/adr/0041): `currentBalance` follows the accounts service's balance within seconds of an
  * invoice or a payment, and only the Head changes an opening balance once the consignee exists, the
  * accounts ledger naming the person who did.

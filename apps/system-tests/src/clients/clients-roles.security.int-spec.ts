@@ -4,7 +4,7 @@ import { clientPassword, newClient } from '@freight/server-testing';
 import { addClient, clientToken } from '../testing/clients.js';
 import { HEAD, Stack } from '../testing/gateway-stack.js';
 
-// Who may call what (DECISIONS §4, and the client token kinds), written out by hand: every route of
+// Who may call what (requirements decisions §4, and the client token kinds), written out by hand: every route of
 // consignees, shippers and client sign-in against every kind of caller, through the gateway over HTTP.
 type Caller = 'Head' | 'Admin' | 'Employee' | 'consignee' | 'shipper' | 'none';
 const CALLERS: readonly Caller[] = ['Head', 'Admin', 'Employee', 'consignee', 'shipper', 'none'];

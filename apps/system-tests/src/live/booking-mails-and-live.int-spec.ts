@@ -289,7 +289,7 @@ describe('booking e-mails', () => {
     const [, updated] = await smtp.waitFor(2);
     expect(updated!.subject).toBe(`Shipment update: ${jobNo}`);
     expect(lowerSorted(updated!.to)).toEqual(lowerSorted(everyAddress));
-    // The booking's facts as DECISIONS §3 lists them, in the text part (quoted-printable: the en dash is =E2=80=93).
+    // The booking's facts as requirements decisions §3 lists them, in the text part (quoted-printable: the en dash is =E2=80=93).
     const facts = ['Vessel: MSC Aurora', 'ETD: 01/12/2026', 'ETA: 20/12/2026', 'BL number: BL-LIVE-1', 'Container numbers: MSCU1234567, TGHU7654321'];
     for (const fact of [...facts, 'Status: Booking Confirmed =E2=80=93 Transit']) {
       expect(updated!.raw).toContain(fact);

@@ -5,7 +5,7 @@ import { addClient, clientToken } from '../testing/clients.js';
 import { HEAD, Stack, TestGateway, gatewayConfig, statusCounts } from '../testing/gateway-stack.js';
 
 // The notification service's calls through the gateway. Who may call what, written out by hand
-// from DECISIONS §4: a job's e-mails are read as jobs are (Head and Admin in full; an Employee's
+// from requirements decisions §4: a job's e-mails are read as jobs are (Head and Admin in full; an Employee's
 // own jobs come through the shipment service later); the contact form is public; its messages
 // are Head's and Admin's (read, mark handled). Client news and consignee announcements: all staff
 // read, add and edit, Head deletes; the active news is public; a consignee reads their own active

@@ -121,7 +121,7 @@ describe('branches through the gateway', () => {
   });
 });
 
-describe('the branches role matrix (DECISIONS §4)', () => {
+describe('the branches role matrix (requirements decisions §4)', () => {
   const roles: StaffRole[] = ['Head', 'Admin', 'Employee'];
   const tokenOf = (role: StaffRole) => ({ Head: suite.head, Admin: admin, Employee: employee })[role].token;
   const writer = (role: StaffRole, ok: number) => (role === 'Head' ? ok : 403);

@@ -1,8 +1,8 @@
 import { HEAD, Stack } from '../testing/gateway-stack.js';
 
 // Forwarders, origins, yards, shipment types and terms over HTTP, at the exact paths and with the
-// body and reply names of spec 01 §7, each call checked against the permission matrix
-// (DECISIONS §4: all staff read, add and edit; only a Head deletes).
+// body and reply names of requirements 01 §7, each call checked against the permission matrix
+// (requirements decisions §4: all staff read, add and edit; only a Head deletes).
 let stack: Stack;
 const tokens: Record<'Head' | 'Admin' | 'Employee', string> = { Head: '', Admin: '', Employee: '' };
 const call = (method: string, url: string, who: keyof typeof tokens, body?: unknown) => stack.gateway.call(method, url, { token: tokens[who], body });
@@ -17,7 +17,7 @@ beforeAll(async () => {
 
 afterAll(() => stack?.stop());
 
-describe('master data through the gateway (spec 01 §7)', () => {
+describe('master data through the gateway (requirements 01 §7)', () => {
   it('shipment types at /api/ShipmentType: add, search shipmentTypes[], unique, rename with newTypeofShipment, delete by a Head only', async () => {
     const added = await call('POST', '/api/ShipmentType/add', 'Employee', { TypeofShipment: '  LCL ' });
     expect([added.status, added.body]).toEqual([

@@ -4,7 +4,7 @@ import { stackForFile } from '../testing/gateway-stack.js';
 import { NAMES, addJob, editBody, jobBody, seedJobWorld, type JobWorld } from '../testing/shipments.js';
 
 /*
- * Who may make each job, booking and counter call, written out by hand from DECISIONS §3-4 (not
+ * Who may make each job, booking and counter call, written out by hand from requirements decisions §3-4 (not
  * read from the permission matrix): Head and Admin every job; an Employee the jobs assigned to
  * them (another job's number: 403 on every call; another user's id in a list path: 403); a
  * consignee or shipper only their own bookings; nobody without a token (401). The counter and
@@ -120,7 +120,7 @@ const cases = Object.entries(expected).flatMap(([name, statuses]) =>
   ACTORS.flatMap((actor, i) => (statuses[i] === null ? [] : [[name, actor, statuses[i]!] as const])),
 );
 
-describe('jobs, bookings and the counter: role × call (DECISIONS §3-4)', () => {
+describe('jobs, bookings and the counter: role × call (requirements decisions §3-4)', () => {
   it("covers every route of jobs, bookings and the counter (the e-mail and public tracking calls are their modules' tests)", () => {
     const covered = [
       'shipmentsAllworklist',

@@ -337,8 +337,8 @@ describe('editing a booking', () => {
   });
 });
 
-describe('a client written to spec 02 (no version in the body)', () => {
-  // The bodies exactly as spec 02 writes them: the Edit Job form's fields and the booking form's, no `version`.
+describe('a client written to requirements 02 (no version in the body)', () => {
+  // The bodies exactly as requirements 02 writes them: the Edit Job form's fields and the booking form's, no `version`.
   const specJobBody = {
     date: '2026-11-21',
     userName: 'Emma Perera',

@@ -5,7 +5,7 @@ import { addJob, seedJobWorld } from '../testing/shipments.js';
 
 /*
  * Who may make each call of vessels, agents, shipment deletion and the public BL search, written
- * out by hand from DECISIONS §4 (not read from the permission matrix): vessels and agents are read
+ * out by hand from requirements decisions §4 (not read from the permission matrix): vessels and agents are read
  * by all staff and consignees, added, edited and deleted by Head and Admin; shipment deletion is
  * Head's; the BL search is public. A shipper reads none of them; no token is 401 but on the public call.
  */

@@ -7,7 +7,7 @@ import { NAMES, addJob, seedJobWorld, shipmentQuery, type JobWorld } from '../te
 /*
  * Vessels, agents, shipment deletion, the public BL search and the refusal of a master-data
  * delete while jobs use the record, through the gateway against the real services (Postgres,
- * NATS): spec 02 §7, DECISIONS §3-5, ADR 30.
+ * NATS): requirements 02 §7, requirements decisions §3-5, ADR 30.
  */
 const shared = stackForFile();
 const { call } = shared;
@@ -36,7 +36,7 @@ async function booking(fields: Record<string, unknown>): Promise<Job> {
 describe.each([
   ['vessels', 'vessel', 'Vessel added successfully!', 'Vessel updated successfully', 'Vessel not found.'],
   ['agents', 'agent', 'Agent created successfully', 'Agent updated successfully', 'Agent not found.'],
-] as const)('/api/%s (spec 02 §7)', (key, one, added, updated, notFound) => {
+] as const)('/api/%s (requirements 02 §7)', (key, one, added, updated, notFound) => {
   const admin = () => world.admin.token;
 
   it("adds, lists (paged, searched by origin), finds, renames and deletes with the spec's texts", async () => {
@@ -143,7 +143,7 @@ describe('shipment deletion (Head): fetch, delete, gone from every list, audit k
   });
 });
 
-describe('GET /api/shipments/searchbl/{blNo}: public tracking (DECISIONS §5)', () => {
+describe('GET /api/shipments/searchbl/{blNo}: public tracking (requirements decisions §5)', () => {
   it('answers, without a token, exactly the public tracking fields and the status timeline', async () => {
     const job = await booking({
       blNo: 'MSCU-BL-7788',

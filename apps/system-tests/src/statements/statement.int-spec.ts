@@ -459,7 +459,7 @@ describe('receivables at a glance', () => {
   });
 });
 
-describe('who may read them (DECISIONS §4: accounts are the Head’s; a consignee their own statement, issue 11)', () => {
+describe('who may read them (requirements decisions §4: accounts are the Head’s; a consignee their own statement, issue 11)', () => {
   // The client acme signs in with an id of the directory's, not this file's accounts-only `acme`: another consignee's statement to them (their own: clients/client-portal.security.int-spec.ts).
   it('refuses an Admin, an Employee, a consignee whose statement it is not and a shipper (403), and no token (401)', async () => {
     const admin = await shared.stack.addUser(head.token, 'adam', 'Admin');

@@ -148,7 +148,7 @@ describe('users through the gateway', () => {
   });
 });
 
-describe('the users role matrix (DECISIONS §4)', () => {
+describe('the users role matrix (requirements decisions §4)', () => {
   const roles: StaffRole[] = ['Head', 'Admin', 'Employee'];
   const tokenOf = (role: StaffRole) => ({ Head: suite.head, Admin: admin, Employee: employee })[role].token;
   let serial = 0;

@@ -1,6 +1,6 @@
 import { Alert, TextInput, type TextInputProps } from '@mantine/core';
 
-/** A money input (spec 02 §9: minimum 0, step 0.01); the value stays the text typed, sent as a decimal string. */
+/** A money input (requirements 02 §9: minimum 0, step 0.01); the value stays the text typed, sent as a decimal string. */
 export function MoneyInput(props: TextInputProps & { label: string }) {
   return <TextInput required type="number" min={0} step={0.01} inputMode="decimal" {...props} />;
 }

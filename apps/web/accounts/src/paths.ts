@@ -1,7 +1,7 @@
 /** Where the console mounts this remote (the sidebar's "Accounts", Head only). */
 export const ACCOUNTS = '/admindashboard/accounts';
 
-/** The accounts screens (spec 02 §2, exact spelling), relative to ACCOUNTS → title. */
+/** The accounts screens (requirements 02 §2, exact spelling), relative to ACCOUNTS → title. */
 export const ACCOUNTS_SCREENS = {
   debitpayment: 'Add Debit Payment',
   viewdebit: 'Debit Records',

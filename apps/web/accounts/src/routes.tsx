@@ -37,7 +37,7 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * What the host renders in its slot: the screens of the accounts area, the Head's alone (DECISIONS
+ * What the host renders in its slot: the screens of the accounts area, the Head's alone (requirements decisions
  * §4; the console guards the area too, and the gateway refuses every call of another role). The
  * remote bundles its own (tree-shaken) Mantine components, so it gives them the kit's theme.
  */

@@ -1,5 +1,5 @@
 /**
- * The accounts screens' texts, word for word from spec 02 §5 and §8 "Accounts" (the service's own
+ * The accounts screens' texts, word for word from requirements 02 §5 and §8 "Accounts" (the service's own
  * texts, e.g. its success messages, are AccountsTexts of the contracts). Ours are marked.
  */
 export const DebitTexts = {
@@ -36,12 +36,12 @@ export const CreditTexts = {
   listFailed: '❌ Error fetching credit records.',
   /** Ours. */
   noRecords: 'No credit records found.',
-  /** Ours: the confirmation before a delete (DECISIONS §2: every delete asks). */
+  /** Ours: the confirmation before a delete (requirements decisions §2: every delete asks). */
   confirmDelete: (voucher: number) => `Are you sure you want to delete credit voucher No. ${voucher}?`,
 } as const;
 
-/** spec 02 §4: after a credit edit the screen waits this long, then goes to the credit records (DECISIONS §2). */
+/** requirements 02 §4: after a credit edit the screen waits this long, then goes to the credit records (requirements decisions §2). */
 export const EDIT_REDIRECT_MS = 1500;
 
-/** spec 02 §9: pages of 50 rows. */
+/** requirements 02 §9: pages of 50 rows. */
 export const ACCOUNTS_PAGE_SIZE = 50;

@@ -48,7 +48,7 @@ function UnknownPage() {
  * staff sign-in form, is the microsite's (the edge serves it at `/`); the client routes are the
  * portal's (the edge redirects them). Signed out at a staff page (RequireStaffSession), or at the
  * console's `/` (a link to the start page), the visitor leaves for it by a full page load.
- * The dashboard is open to all staff (spec 01 §2 lists tools for "all staff");
+ * The dashboard is open to all staff (requirements 01 §2 lists tools for "all staff");
  * Head-only screens check the role themselves.
  */
 export const routes: RouteObject[] = [

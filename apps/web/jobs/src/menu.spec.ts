@@ -2,7 +2,7 @@ import { ADMINISTRATIVE_TOOLS, JOBS_SCREENS, STAFF_ROLES, tileVisibleTo } from '
 import menu from './menu.js';
 
 describe("the jobs remote's menu (./menu)", () => {
-  it("brings the Head's shipment tools of spec 01 §2, in the placeholders' group and permission", () => {
+  it("brings the Head's shipment tools of requirements 01 §2, in the placeholders' group and permission", () => {
     for (const tile of menu.tiles) {
       const placeholder = ADMINISTRATIVE_TOOLS.find((t) => t.label === tile.label);
       expect({ group: tile.group, visibleTo: tile.visibleTo }).toEqual({ group: placeholder?.group, visibleTo: placeholder?.visibleTo });

@@ -4,7 +4,7 @@ const SHIPMENT = 'Shipment Configuration' satisfies ToolGroup;
 
 /**
  * This remote's tiles of the Administrative Tools page (ADR 20), exposed as `./menu`: the
- * Head's shipment tools (spec 01 §2 labels). `path` is relative to administrativetools/.
+ * Head's shipment tools (requirements 01 §2 labels). `path` is relative to administrativetools/.
  */
 const menu: RemoteMenu = {
   tiles: [

@@ -79,7 +79,7 @@ describe('the jobs remote: choosers', () => {
     expect(['Today Job Inquiry', 'Daily Booking Sheet', 'Weekly Vessel Planning', 'Overseas Offices Detail'].map(hrefOf)).toEqual(links);
   });
 
-  it('every screen of spec 02 §2 is built; an address of no screen is not found', async () => {
+  it('every screen of requirements 02 §2 is built; an address of no screen is not found', async () => {
     expect(Object.keys(JOBS_SCREENS).filter((path) => !(path in SCREENS))).toEqual([]);
     renderAt('/worklistemployee', 'Admin');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();

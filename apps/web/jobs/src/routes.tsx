@@ -48,7 +48,7 @@ const tool = (area: Area, screen: ReactNode) => (
   </RequirePermission>
 );
 const TOOLS = '/admindashboard/administrativetools';
-/** Vessel and agent screens that write: the roles the matrix lets write in the area (DECISIONS §4: Head, Admin). */
+/** Vessel and agent screens that write: the roles the matrix lets write in the area (requirements decisions §4: Head, Admin). */
 const writes = (area: Area, screen: ReactNode) => <RequireRole roles={rolesThatCan(area, 'write')}>{screen}</RequireRole>;
 
 /** The built screens by route (JOBS_SCREENS); the others say "Not available yet". */

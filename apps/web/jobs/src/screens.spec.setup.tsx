@@ -15,7 +15,7 @@ export { ME, aJob, fakeGateway, field, pick, pickerOptions, reply, setField, typ
 export const renderAt = (path: string, role: StaffRole) =>
   renderSignedIn(role, path, [{ element: <JobsRoutes />, children: Object.keys(JOBS_SCREENS).map((p) => ({ path: p, element: null })) }]);
 
-/** The names of each reference the job and booking forms pick (spec 02 §7). */
+/** The names of each reference the job and booking forms pick (requirements 02 §7). */
 export const NAMES: Record<Reference, string[]> = {
   user: [ME.fullName, 'Nimal Perera'],
   branch: ['Colombo', 'Kandy'],

@@ -16,7 +16,7 @@ const http = (status: number, message = 'server says', code = 'X') => new ApiErr
 /** What the API client makes of a reply without a message (e.g. a proxy's bare 500). */
 const noMessage = (status: number) => new ApiError(`HTTP error! Status: ${status}`, status, `HTTP_${status}`, undefined, false);
 
-describe('texts of the error catalogue (spec 01 §8)', () => {
+describe('texts of the error catalogue (requirements 01 §8)', () => {
   it('user delete: 403, 401 and 404 show the catalogue texts', () => {
     const userDeleteErrorText = (error: unknown) => deleteErrorText(error, USER_DELETE_FAILURE);
     expect(userDeleteErrorText(http(403))).toBe(Messages.forbidden);

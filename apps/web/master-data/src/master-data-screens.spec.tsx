@@ -3,7 +3,7 @@ import { Messages, type User } from '@freight/contracts';
 import { alertText, bare, fakeGateway, nimal, renderAt, reply, setField, type Answer } from './screens.spec.setup.js';
 
 // The remote's screens as the host mounts them, with fetch answering as a failing server
-// would: every fallback text is the one of spec 01 §8.
+// would: every fallback text is the one of requirements 01 §8.
 const api = fakeGateway();
 
 const kandy = { _id: 'b1', BranchCity: 'Kandy', Location: 'Hill Street', Contact: '0812345678', Code: 'KDY' };
@@ -33,7 +33,7 @@ async function fillNewUser() {
   setField('Department', 'Import');
 }
 
-describe('fallback texts of the master-data screens (spec 01 §8)', () => {
+describe('fallback texts of the master-data screens (requirements 01 §8)', () => {
   it.each([
     ['adduserhead', 'Head'],
     ['adduser', 'Admin'],
@@ -301,7 +301,7 @@ describe('the edit screens load the record by its key and save it under the cont
 });
 
 describe('screens that are not there', () => {
-  it('a path that is no screen of spec 01 §2 says "Page not found"', async () => {
+  it('a path that is no screen of requirements 01 §2 says "Page not found"', async () => {
     server({});
     renderAt('manageconsignees', 'Admin');
     expect(await screen.findByText('Page not found')).toBeTruthy();

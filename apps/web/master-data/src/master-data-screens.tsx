@@ -31,8 +31,8 @@ const encoded = (record: unknown, field: string) => encodeURIComponent(String((r
  * its fields as data, on the kit's pages: the list (server-side search, sort and paging; view,
  * edit, and delete with a confirmation, each for the roles that may), add, edit and, where the
  * definition has one, view. Links between them follow the routes resourceRoutes gives
- * (ResourcePathsContext). The key is editable on edit when the update renames it (spec 01 §7
- * `newForwarderName`), read-only otherwise. Texts of spec 01 §8: a refused add shows the server's
+ * (ResourcePathsContext). The key is editable on edit when the update renames it (requirements 01 §7
+ * `newForwarderName`), read-only otherwise. Texts of requirements 01 §8: a refused add shows the server's
  * message, anything else 'Error adding <thing>'; the rest are the kit's ('Error fetching forwarders', …).
  */
 export function masterDataScreens<R extends MasterDataResource>(resource: R, { fields, searchLabel }: MasterDataScreensConfig): ResourceScreens {

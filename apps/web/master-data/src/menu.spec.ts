@@ -4,7 +4,7 @@ import menu from './menu.js';
 import { routes } from './routes.js';
 
 describe("the master-data remote's menu (./menu)", () => {
-  it('brings its tiles of the specification: every master-data screen of spec 01 §2 open', () => {
+  it('brings its tiles of the specification: every master-data screen of requirements 01 §2 open', () => {
     expect(menu.tiles.map((tile) => [tile.label, tile.path])).toEqual([
       ['Manage User', 'manageuser'],
       ['Manage Branch', 'managebranch'],
@@ -31,7 +31,7 @@ describe("the master-data remote's menu (./menu)", () => {
     },
   );
 
-  it('brings one tile spec 01 §2 does not list: Contact messages, for Head and Admin (issue 8)', () => {
+  it('brings one tile requirements 01 §2 does not list: Contact messages, for Head and Admin (issue 8)', () => {
     const extra = menu.tiles.filter((tile) => !ofSpec(tile.label));
     expect(extra.map((tile) => [tile.label, tile.group, STAFF_ROLES.filter((role) => tileVisibleTo(tile, role))])).toEqual([
       ['Contact messages', 'Client Management', ['Head', 'Admin']],

@@ -18,7 +18,7 @@ const menu: RemoteMenu = {
     { label: 'Manage Consignee', group: CLIENTS, path: 'manageconsignee', visibleTo: { area: 'consignees', action: 'read' } },
     { label: 'Manage Forwarder', group: CLIENTS, path: 'manageforwarder', visibleTo: { area: 'forwarders', action: 'read' } },
     { label: 'Manage Shipper', group: CLIENTS, path: 'manageshipper', visibleTo: { area: 'shippers', action: 'read' } },
-    // Head's tiles (spec 01 §2); the screens are every staff member's too (DECISIONS §4), delete Head's.
+    // Head's tiles (requirements 01 §2); the screens are every staff member's too (requirements decisions §4), delete Head's.
     { label: 'Manage Client News', group: CLIENTS, path: 'manageclientnews', visibleTo: { area: 'clientNews', action: 'delete' } },
     { label: 'Manage Client Announcements', group: CLIENTS, path: 'manageannouncement', visibleTo: { area: 'announcements', action: 'delete' } },
     { label: 'Manage Origin', group: LOADING, path: 'manageorigin', visibleTo: { area: 'origins', action: 'read' } },

@@ -20,11 +20,11 @@ const ContactMessagesPage = lazyScreen(() => import('./contact-messages/contact-
 const writes = (area: Area) => (role: StaffRole) => can(role, area, 'write');
 
 /**
- * The master-data screens of spec 01 §2 that later work builds, by route (exact spelling):
+ * The master-data screens of requirements 01 §2 that later work builds, by route (exact spelling):
  * a bookmark or link to one says "Not available yet", never "Page not found".
  */
 export const LATER_SCREENS: Record<string, string> = {
-  // None left: every screen of spec 01 §2 is built (new:resource --remove puts an entity's rows back).
+  // None left: every screen of requirements 01 §2 is built (new:resource --remove puts an entity's rows back).
 };
 
 /**

@@ -17,7 +17,7 @@ const clientScreens = (role: ClientRole): RouteObject => ({
 });
 
 /**
- * The portal's routes (spec 02 §2, exact spelling): /clientlogin is the host's own (the first
+ * The portal's routes (requirements 02 §2, exact spelling): /clientlogin is the host's own (the first
  * render, kept light); the consignee's and the shipper's screens come from the client-portal
  * remote; any other address is "Page not found". `/` belongs to the public microsite (the edge
  * sends it there); should it reach the portal, it goes to the sign-in. Every page ends with the

@@ -8,7 +8,7 @@ const FIELDS = ['fullName', 'email', 'message'] as const;
 type Field = (typeof FIELDS)[number];
 
 /**
- * #contact (spec 01 §1, DECISIONS §2): full name, e-mail address and message, checked with the
+ * #contact (requirements 01 §1, requirements decisions §2): full name, e-mail address and message, checked with the
  * contracts' schema (the gateway's rule), posted to `POST /api/contact`; the server's
  * confirmation (a reply within 24 hours) is shown and the form emptied. Errors go under their
  * field; any other refusal (429 over the hourly limit, 5xx) shows the server's message; on any

@@ -1,5 +1,5 @@
 /*
- * The landing page's hero (spec 01 §2, §9): 4 images, the next one every 3 s, wrapping around.
+ * The landing page's hero (requirements 01 §2, §9): 4 images, the next one every 3 s, wrapping around.
  * After a manual previous or next, the rotation pauses for 3 s and then goes on at its 3 s pace
  * (the next automatic change comes 6 s after the click). With prefers-reduced-motion it does not
  * rotate by itself at all; the Pause button stops and restarts it (WCAG 2.2.2). While it rotates

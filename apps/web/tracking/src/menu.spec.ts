@@ -41,7 +41,7 @@ describe.each(['index', 'searchbl'] as const)('mobile menu on %s', (name) => {
 describe('landing page', () => {
   beforeEach(() => loadPage('index'));
 
-  it('has the four anchors and the content of spec 01 §1 in its HTML', () => {
+  it('has the four anchors and the content of requirements 01 §1 in its HTML', () => {
     for (const id of ['services', 'about', 'login', 'contact']) expect(document.getElementById(id)).not.toBeNull();
     const text = document.body.textContent!.replace(/\s+/g, ' ');
     for (const phrase of [

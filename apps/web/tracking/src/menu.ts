@@ -1,5 +1,5 @@
 /**
- * The mobile menu (spec 01 §2): the Menu button opens and closes the navigation (aria-expanded;
+ * The mobile menu (requirements 01 §2): the Menu button opens and closes the navigation (aria-expanded;
  * the CSS shows the list when it is true). Choosing a link or pressing Escape closes it. Without
  * script the CSS shows the list and hides the button.
  */

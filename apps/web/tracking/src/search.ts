@@ -9,7 +9,7 @@ export const SEARCH_OFFLINE_MESSAGE = 'The search could not be made: no connecti
 /** The gateway's rule for the path's BL number. */
 const blSchema = keyParam('blNo', 'BL number');
 
-/** DECISIONS §5, in the order shown: every field the public may see. */
+/** requirements decisions §5, in the order shown: every field the public may see. */
 const FIELDS: readonly [keyof Tracking, string, 'date' | 'text'][] = [
   ['blNo', 'BL number', 'text'],
   ['containerNo', 'Container number', 'text'],
@@ -82,7 +82,7 @@ export function renderTracking(doc: Document, tracking: Tracking): DocumentFragm
 }
 
 /**
- * /Searchbl (spec 02, DECISIONS §5): a BL number, required; `GET /api/shipments/searchbl/{blNo}`;
+ * /Searchbl (requirements 02, requirements decisions §5): a BL number, required; `GET /api/shipments/searchbl/{blNo}`;
  * the public tracking fields and the status timeline, or "No shipment found with the provided BL
  * number.". The URL `/Searchbl?bl=...` is the search: read on load and on back/forward, written
  * on every search, so it can be shared.

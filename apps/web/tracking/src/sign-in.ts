@@ -2,13 +2,13 @@ import { SIGN_IN_REASONS, landingPathFor, loginRequestSchema, loginResponseSchem
 import { getSession, isSessionValid, markLoginFailed, startSession } from '@freight/web-session';
 import { byId, callJson, firstIssues, serverMessage, showFieldError } from './api.js';
 
-/** Spec 01 §8: a failed sign-in shows the server's message, else this, in red under the form. */
+/** Requirements 01 §8: a failed sign-in shows the server's message, else this, in red under the form. */
 export const LOGIN_FAILED_MESSAGE = 'Login failed. Please try again.';
 
 const FIELDS = ['username', 'password'] as const;
 
 /**
- * #login: the staff sign-in form (spec 01 §2, §4, §8), the one the console used to have at '/'.
+ * #login: the staff sign-in form (requirements 01 §2, §4, §8), the one the console used to have at '/'.
  * Checked with the contracts' loginRequestSchema (the gateway's rule) on submit and then on every
  * change; a success stores the session as the console reads it (@freight/web-session) and goes
  * to the role's landing page; a failure leaves user_login 'false'. Someone already signed in

@@ -3,7 +3,7 @@ import { moneyField, optionalText } from '../fields.js';
 import { dateField } from '../value-fields.js';
 
 /*
- * What the accounts calls share (spec 02 §3, §7 "Accounts"; DECISIONS §3; ADR 23, 34): amounts
+ * What the accounts calls share (requirements 02 §3, §7 "Accounts"; requirements decisions §3; ADR 23, 34): amounts
  * are decimal strings with two decimals in JSON and NATS, numeric in Postgres. A balance may be
  * below zero (a consignee who paid more than they owe), so it is a signed decimal string.
  */
@@ -26,7 +26,7 @@ export const consigneeNameField = (label = 'Consignee') =>
 /** An optional consignee filter of a list query (`?consigneeName=`): blank is none. */
 export const consigneeFilterField = z.optional(optionalText('consigneeName', 100));
 
-/** The balance a consignee owes now and how it is made (DECISIONS §3): opening + debits − credits. */
+/** The balance a consignee owes now and how it is made (requirements decisions §3): opening + debits − credits. */
 export const consigneeBalanceSchema = z.object({
   consignee_id: z.string(),
   consigneeName: z.string(),
@@ -46,7 +46,7 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const PAYMENT_TYPES = ['Cash', 'Cheque'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
-/** The texts of the accounts screens and calls, word for word where the spec gives them (spec 02 §5, §8; DECISIONS §2: "Voucher"). */
+/** The texts of the accounts screens and calls, word for word where the spec gives them (requirements 02 §5, §8; requirements decisions §2: "Voucher"). */
 export const AccountsTexts = {
   shipmentNotFound: 'Shipment not found.',
   debitAdded: 'Debit payment added successfully.',

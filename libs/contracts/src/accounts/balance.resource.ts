@@ -16,8 +16,8 @@ const consigneeIds = z.pipe(
 );
 
 /*
- * The balance a consignee owes (DECISIONS §3: the accounts service is the source of truth, the
- * consignee screens show it). Read by everyone who reads consignees (DECISIONS §4 "Consignees": all staff),
+ * The balance a consignee owes (requirements decisions §3: the accounts service is the source of truth, the
+ * consignee screens show it). Read by everyone who reads consignees (requirements decisions §4 "Consignees": all staff),
  * as the screens that show it are theirs (ADR 34); everything else of accounts is Head's. A
  * consignee reads their own balance, by their id (issue 11).
  */

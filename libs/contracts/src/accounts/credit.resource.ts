@@ -14,12 +14,12 @@ import {
 } from './accounts-fields.js';
 
 /*
- * Credits: a payment a consignee made (spec 02 §3, §4, §7 "Accounts"; DECISIONS §3), numbered by
+ * Credits: a payment a consignee made (requirements 02 §3, §4, §7 "Accounts"; requirements decisions §3), numbered by
  * the voucher counter in the credit's own transaction (`credit_sr`). Cash or Cheque; a cheque
  * has a number, a cash payment none.
  */
 
-/** A credit as every call answers it (spec 02 §3 "Credit"). */
+/** A credit as every call answers it (requirements 02 §3 "Credit"). */
 export const creditSchema = z.object({
   _id: z.string(),
   /** The voucher number. */
@@ -39,7 +39,7 @@ export type Credit = z.infer<typeof creditSchema>;
 
 const paymentTypeField = z.enum(PAYMENT_TYPES, { error: AccountsTexts.paymentType });
 
-/** The fields an edit may change (spec 02 §4: paymentType, amount, chequeNumber, remarks), and the day. */
+/** The fields an edit may change (requirements 02 §4: paymentType, amount, chequeNumber, remarks), and the day. */
 const editableFields = {
   paymentType: paymentTypeField,
   amount: positiveMoneyField('Amount'),

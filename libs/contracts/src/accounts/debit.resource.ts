@@ -6,12 +6,12 @@ import { defineResource } from '../resource.js';
 import { AccountsTexts, accountsDateField, consigneeFilterField, signedMoneySchema } from './accounts-fields.js';
 
 /*
- * Debits: an invoice on a job (spec 02 §3, §4, §7 "Accounts"; DECISIONS §3). The calls keep the
+ * Debits: an invoice on a job (requirements 02 §3, §4, §7 "Accounts"; requirements decisions §3). The calls keep the
  * spec's paths under /api/shipments/, but the accounts service answers them (its subjects are
  * `accounts.debit.*`): the gateway forwards every route to its resource's service.
  */
 
-/** An invoiced job as the debit records show it (spec 02 §3 "Invoiced shipment row"); names from the accounts service's copies, money as decimal strings. */
+/** An invoiced job as the debit records show it (requirements 02 §3 "Invoiced shipment row"); names from the accounts service's copies, money as decimal strings. */
 export const invoicedShipmentSchema = z.object({
   jobNo: z.string(),
   /** The consignee's name. */
@@ -37,7 +37,7 @@ export const debitBodySchema = z.object({
 });
 export type DebitBody = z.input<typeof debitBodySchema>;
 
-/** The debit records' summary for one consignee (spec 02 §3 "Debit summary"), with the credits and the balance beside it. */
+/** The debit records' summary for one consignee (requirements 02 §3 "Debit summary"), with the credits and the balance beside it. */
 export const debitSummarySchema = z.object({
   consignee: z.string(),
   consignee_id: z.string(),

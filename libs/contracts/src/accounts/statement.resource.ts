@@ -7,7 +7,7 @@ import { LEDGER_KINDS, accountsDateField, signedMoneySchema } from './accounts-f
 /*
  * Beyond the seeds (issue 10; ADR 37): a consignee's statement of account for a date range (on
  * screen, as CSV, as PDF) and the receivables at a glance on the accounts hub. Both are read from
- * the accounts service's ledger; Head among staff (DECISIONS §4). The statement names its consignee
+ * the accounts service's ledger; Head among staff (requirements decisions §4). The statement names its consignee
  * by id in the path: a consignee reads their own (the "Accounts Area" of the client portal, issue 11;
  * `owner` by id: another consignee's id is 403), on screen, as CSV and as PDF.
  */

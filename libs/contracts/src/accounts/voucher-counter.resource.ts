@@ -4,10 +4,10 @@ import { counterReplySchema, counterSetSchema } from '../shipment/shipment-count
 import { AccountsTexts } from './accounts-fields.js';
 
 /*
- * The voucher counter (spec 02 §3, §7 "Counters"; DECISIONS §3): the last voucher number given
+ * The voucher counter (requirements 02 §3, §7 "Counters"; requirements decisions §3): the last voucher number given
  * (`credit_sr`); the next credit gets counter + 1 in its own transaction. Head reads and sets it;
  * a value below the highest voucher number in use (deleted credits' too) is refused (409). The
- * value's rules and message are the shipment counter's (spec 02 §5).
+ * value's rules and message are the shipment counter's (requirements 02 §5).
  */
 export const voucherCounter = defineResource({
   service: 'accounts',

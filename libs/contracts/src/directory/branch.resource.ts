@@ -36,7 +36,7 @@ export const branchWriteReplySchema = z.object({ success: z.literal(true), messa
 
 const cityParam = keyParam('BranchCity', 'Branch name');
 
-/** Branches (spec 01 §5): every staff member reads, only Head writes; the city is the key. */
+/** Branches (requirements 01 §5): every staff member reads, only Head writes; the city is the key. */
 export const branches = defineResource({
   service: 'directory',
   name: 'branch',

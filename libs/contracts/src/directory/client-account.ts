@@ -58,7 +58,7 @@ export function clientFacts<const Kind extends ClientRole>(kind: Kind, thing: Ca
 }
 
 /**
- * The calls a client kind has besides the standard ones (spec 01 §7): `search/{<kind>_id}` answers
+ * The calls a client kind has besides the standard ones (requirements 01 §7): `search/{<kind>_id}` answers
  * the one client with that id as a list (the view screen), `unique` every name.
  */
 export function clientOperations<const Kind extends ClientRole, Rec extends z.ZodMiniObject>(kind: Kind, thing: Capitalize<Kind>, record: Rec) {
@@ -83,12 +83,12 @@ export const optionalPasswordField = blankAsMissing(passwordField);
 
 export const clientLoginRequestSchema = loginRequestSchema;
 
-/** POST /api/clientlogin/myclientlogin (DECISIONS §3): the client's username, kind and name, and a client token. */
+/** POST /api/clientlogin/myclientlogin (requirements decisions §3): the client's username, kind and name, and a client token. */
 export const clientLoginResponseSchema = z.object({
   username: z.string(),
   role: z.enum(CLIENT_ROLES),
   ourfullname: z.string(),
-  /** Ours (an addition, DECISIONS §1): the consignee's or shipper's id, what the calls of their own data by id name (`/api/accounts/statement/{consignee_id}`). */
+  /** Ours (an addition, requirements decisions §1): the consignee's or shipper's id, what the calls of their own data by id name (`/api/accounts/statement/{consignee_id}`). */
   client_id: z.string(),
   token: z.string(),
   /** Millisecond timestamp after which the server refuses the token. */
@@ -112,7 +112,7 @@ export const clientCredentialsReplySchema = z.extend(clientSessionStateSchema, {
 });
 export type ClientCredentialsReply = z.infer<typeof clientCredentialsReplySchema>;
 
-/** An edit's body as spec 01 §7 has it for consignees and shippers: `{updateData: {...the fields}}`. */
+/** An edit's body as requirements 01 §7 has it for consignees and shippers: `{updateData: {...the fields}}`. */
 export const updateDataBody = <S extends z.ZodMiniType<unknown, Record<string, unknown>>>(data: S) =>
   z.object({
     updateData: z.pipe(

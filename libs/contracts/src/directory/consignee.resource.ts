@@ -22,7 +22,7 @@ export const consigneeSchema = z.object({
   remarks: z.string(),
   /** Decimal strings with 2 decimals ("1234.50"): money is never a float. */
   openingBalance: z.string(),
-  /** What the consignee owes now; the opening balance until the accounts service exists (DECISIONS §3). */
+  /** What the consignee owes now; the opening balance until the accounts service exists (requirements decisions §3). */
   currentBalance: z.string(),
 });
 export type Consignee = z.infer<typeof consigneeSchema>;
@@ -40,12 +40,12 @@ const consigneeFields = z.object({
 const notUsername = (consignee: { username?: string; password?: string }) => !passwordIsUsername(consignee.password, consignee.username);
 const notUsernameIssue = { error: PasswordMessages.sameAsUsername, path: ['password'] };
 
-/** Add (spec 01 §5): name, username, email, handling person and password required; the rest optional. */
+/** Add (requirements 01 §5): name, username, email, handling person and password required; the rest optional. */
 export const consigneeCreateSchema = consigneeFields.check(z.refine(notUsername, notUsernameIssue));
 export type ConsigneeCreate = z.infer<typeof consigneeCreateSchema>;
 
 /**
- * Edit: PUT update/{id} with `{updateData}` (spec 01 §7). The username is read-only (a body may
+ * Edit: PUT update/{id} with `{updateData}` (requirements 01 §7). The username is read-only (a body may
  * repeat it unchanged); a blank password keeps the current one; the opening balance, when sent,
  * is recorded as a change if it differs.
  */
@@ -71,7 +71,7 @@ export type BalanceChange = z.infer<typeof balanceChangeSchema>;
 const idParam = keyParam('consignee_id', 'Consignee ID');
 
 /**
- * Consignees (spec 01 §2, §5, §7): named in URLs by their id, as the spec's calls are
+ * Consignees (requirements 01 §2, §5, §7): named in URLs by their id, as the spec's calls are
  * (`search/{id}`, `update/{id}`, `delete/{consignee_id}`); the name is unique whatever its case
  * (jobs pick a consignee by name).
  */

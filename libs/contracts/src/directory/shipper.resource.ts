@@ -29,7 +29,7 @@ const shipperFields = z.object({
   remarks: z._default(multilineText('Remarks'), ''),
 });
 
-/** Add (spec 01 §5): every field required but the remarks. */
+/** Add (requirements 01 §5): every field required but the remarks. */
 export const shipperCreateSchema = shipperFields.check(z.refine(notUsername, notUsernameIssue));
 export type ShipperCreate = z.infer<typeof shipperCreateSchema>;
 
@@ -49,7 +49,7 @@ export const shipperUpdateDataSchema = z
 export const shipperUpdateSchema = updateDataBody(shipperUpdateDataSchema);
 export type ShipperUpdate = z.infer<typeof shipperUpdateSchema>;
 
-/** Shippers (spec 01 §2, §5, §7): named in URLs by their id; the name is unique whatever its case. */
+/** Shippers (requirements 01 §2, §5, §7): named in URLs by their id; the name is unique whatever its case. */
 export const shippers = defineMasterData({
   service: 'directory',
   ...clientFacts('shipper', 'Shipper'),

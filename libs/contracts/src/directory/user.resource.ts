@@ -102,7 +102,7 @@ function updateRules({ query, body }: { query: UserUpdateQuery; body: UserUpdate
 export type UserUpdateQuery = z.infer<typeof userUpdateQuerySchema>;
 
 /**
- * Staff users (spec 01 §4). The gateway checks the role may act in the area at all; whom an
+ * Staff users (requirements 01 §4). The gateway checks the role may act in the area at all; whom an
  * actor may add, edit or delete (permissions.ts) the directory checks in the change's transaction.
  */
 export const users = defineResource({

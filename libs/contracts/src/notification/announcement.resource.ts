@@ -7,9 +7,9 @@ import { defineResource } from '../resource.js';
 import { idParam } from './client-news.resource.js';
 
 /*
- * Consignee announcements (spec 02 §2, §3, §7, §8): staff address a short text to one consignee;
+ * Consignee announcements (requirements 02 §2, §3, §7, §8): staff address a short text to one consignee;
  * the consignee sees the active ones on their page. The API keeps the spec's field names
- * (`annoucment`); what people read says "announcement" (DECISIONS §2). An announcement refers to
+ * (`annoucment`); what people read says "announcement" (requirements decisions §2). An announcement refers to
  * the consignee by id; the notification service keeps the consignees' names from the directory's
  * events (ADR 21), so a rename shows at once and a deleted consignee's announcements are gone.
  */
@@ -20,16 +20,16 @@ export const AnnouncementTexts = {
   added: 'Announcement added successfully!',
   updated: 'Announcement updated successfully',
   deleted: 'Announcement deleted successfully',
-  /** Delete's 404 (spec 02 §8). */
+  /** Delete's 404 (requirements 02 §8). */
   notFound: 'Announcement not found.',
-  /** The edit screen's (spec 02 §8, without the full stop). */
+  /** The edit screen's (requirements 02 §8, without the full stop). */
   editNotFound: 'Announcement not found',
   addFailed: 'Failed to add announcement. Please try again.',
   fetchFailed: 'Error fetching announcement',
   updateFailed: 'Failed to update announcement',
   updateError: 'Error updating announcement',
   none: 'No announcements found.',
-  /** The consignee's page when none is active (spec 02 §2). */
+  /** The consignee's page when none is active (requirements 02 §2). */
   noneActive: 'No active announcements.',
   unknownConsignee: 'Consignee not found',
 } as const;
@@ -45,7 +45,7 @@ export const announcementSchema = z.object({
 });
 export type Announcement = z.infer<typeof announcementSchema>;
 
-/** Add and edit: the text and the consignee (by name, as the spec's form sends it) are required (spec 02 §5); active unless said otherwise. */
+/** Add and edit: the text and the consignee (by name, as the spec's form sends it) are required (requirements 02 §5); active unless said otherwise. */
 export const announcementBodySchema = z.object({
   annoucment: z.pipe(multilineText('Announcement', ANNOUNCEMENT_MAX_LENGTH), z.string().check(z.minLength(1, 'Announcement is required'))),
   consignee: requiredText('Consignee'),
@@ -58,7 +58,7 @@ const SORTS = ['annoucment_id', 'annoucment', 'consigneeName', 'isActive'] as co
 const list = z.object({ data: z.array(announcementSchema) });
 const written = z.object({ success: z.literal(true), message: z.string(), data: announcementSchema });
 
-/** The spec's calls (`/api/consigneeanc/...`): lists answer `{data: [...]}`, paged per DECISIONS §1 (the total in X-Total-Count). */
+/** The spec's calls (`/api/consigneeanc/...`): lists answer `{data: [...]}`, paged per requirements decisions §1 (the total in X-Total-Count). */
 export const announcements = defineResource({
   service: 'notification',
   name: 'announcement',

@@ -6,13 +6,13 @@ import { listQuerySchema } from '../list.js';
 import { defineResource } from '../resource.js';
 
 /*
- * Client news (spec 02 §2, §3, §7, §8): Head and staff keep short news items; the active ones
- * run in the ticker of the client sign-in page, which anyone may read (DECISIONS §4 "Public").
+ * Client news (requirements 02 §2, §3, §7, §8): Head and staff keep short news items; the active ones
+ * run in the ticker of the client sign-in page, which anyone may read (requirements decisions §4 "Public").
  */
 
 export const NEWS_MAX_LENGTH = 1000;
 
-/** The catalogue's texts (spec 02 §8), and ours where it is silent. */
+/** The catalogue's texts (requirements 02 §8), and ours where it is silent. */
 export const ClientNewsTexts = {
   added: 'Client news added successfully!',
   updated: 'News item updated successfully',
@@ -24,14 +24,14 @@ export const ClientNewsTexts = {
   updateFailed: 'Failed to update news item.',
   listFailed: 'Error fetching client news',
   deleteFailed: 'Failed to delete news item. Please try again.',
-  /** The ticker when nothing is active (spec 02 §2). */
+  /** The ticker when nothing is active (requirements 02 §2). */
   none: 'No news available',
 } as const;
 
 export const clientNewsSchema = z.object({ _id: z.string(), news: z.string(), isActive: z.boolean() });
 export type ClientNews = z.infer<typeof clientNewsSchema>;
 
-/** Add and update: the news text is required (spec 02 §5); a new item is active unless said otherwise. */
+/** Add and update: the news text is required (requirements 02 §5); a new item is active unless said otherwise. */
 export const clientNewsBodySchema = z.object({
   news: z.pipe(multilineText('News', NEWS_MAX_LENGTH), z.string().check(z.minLength(1, 'News is required'))),
   isActive: z._default(z.boolean({ error: 'isActive must be true or false' }), true),
@@ -44,7 +44,7 @@ const newsId = idParam('News ID');
 const SORTS = ['news', 'isActive'] as const;
 const written = z.object({ success: z.literal(true), message: z.string(), data: clientNewsSchema });
 
-/** The spec's calls (`/api/clientnews/...`), with the list's paging (DECISIONS §1) and the public list of the active items. */
+/** The spec's calls (`/api/clientnews/...`), with the list's paging (requirements decisions §1) and the public list of the active items. */
 export const clientNews = defineResource({
   service: 'notification',
   name: 'clientNews',

@@ -5,14 +5,14 @@ import { listQuerySchema } from '../list.js';
 import { defineResource, type ApiRoute } from '../resource.js';
 
 /*
- * The public contact form (spec 01 §1, §5; DECISIONS §2): the message is stored, e-mailed to the
+ * The public contact form (requirements 01 §1, §5; requirements decisions §2): the message is stored, e-mailed to the
  * support inbox, and answered with a confirmation that promises a reply within 24 hours. Head
  * and Admin read the messages and mark them handled.
  */
 
 export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
 
-/** Spec 01 §5: name, email (email format) and message required. */
+/** Requirements 01 §5: name, email (email format) and message required. */
 export const contactRequestSchema = z.object({
   fullName: requiredText('Full name', 100),
   email: emailField,
@@ -24,7 +24,7 @@ export type ContactRequest = z.infer<typeof contactRequestSchema>;
 export const CONTACT_LIMIT = { messages: 5, windowSeconds: 60 * 60 } as const;
 
 export const ContactTexts = {
-  /** The confirmation the sender sees: spec 01 §1 and DECISIONS §2 promise "a reply within 24 hours". */
+  /** The confirmation the sender sees: requirements 01 §1 and requirements decisions §2 promise "a reply within 24 hours". */
   received: 'Thank you for contacting us. We have received your message and promise a reply within 24 hours.',
   /** Over the limit: how long to wait, in whole minutes (the Retry-After header has the seconds). */
   tooMany: (retryAfterSeconds: number) => {

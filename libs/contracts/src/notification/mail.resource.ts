@@ -13,7 +13,7 @@ import type { ServiceName } from '../services.js';
 export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
-/** A job's facts as the booking e-mails show them (DECISIONS §3). */
+/** A job's facts as the booking e-mails show them (requirements decisions §3). */
 export const bookingMailDataSchema = z.object({
   consigneeName: requiredText('Consignee name', 100),
   jobNumber: requiredText('Job number', 30),
@@ -49,7 +49,7 @@ export type MailTemplate = z.infer<typeof mailTemplateSchema>;
 export type MailKind = MailTemplate['name'];
 export const MAIL_KINDS = ['booking-confirmation', 'updated-data', 'contact-message'] as const satisfies readonly MailKind[];
 
-/** The longest recipient list of one e-mail (a consignee's e-mail and its additional ones, DECISIONS §3). */
+/** The longest recipient list of one e-mail (a consignee's e-mail and its additional ones, requirements decisions §3). */
 export const MAX_MAIL_RECIPIENTS = 20;
 export const businessKeyField = requiredText('Business key', 100);
 

@@ -22,7 +22,7 @@ const stateField = z._default(
 const optionalName = (label: string) => z._default(z.nullable(blankAsMissing(requiredText(label))), null);
 
 /**
- * Edit Booking (spec 02 §2): branch, type, term, consignee and origin are shown disabled, so the
+ * Edit Booking (requirements 02 §2): branch, type, term, consignee and origin are shown disabled, so the
  * body does not change them (sent anyway, they are ignored). A PUT: a field left out is cleared.
  */
 export const bookingUpdateSchema = z.object({
@@ -64,7 +64,7 @@ export function bookingRules({ body }: { body: z.output<typeof bookingUpdateSche
   return problems;
 }
 
-/** Daily Booking Sheet columns, every one sortable (spec 02 §2); newest job first by default. */
+/** Daily Booking Sheet columns, every one sortable (requirements 02 §2); newest job first by default. */
 export const BOOKING_SORT_FIELDS = [
   'jobNo',
   'date',
@@ -92,7 +92,7 @@ export type BookingListQuery = z.infer<typeof bookingListQuerySchema>;
 
 /**
  * `GET /api/shipments/clientbooking/{jobNo}`: one booking of the calling consignee or shipper, as
- * `searchbooklist` answers staff (`results[0]`), with a client's fields only (spec 02 §2 "Shipper":
+ * `searchbooklist` answers staff (`results[0]`), with a client's fields only (requirements 02 §2 "Shipper":
  * no personal information, invoice or version), and its status timeline as the BL search builds it.
  */
 export const clientBookingReplySchema = z.object({ success: z.literal(true), results: z.array(clientBookingSchema), history: statusTimelineSchema });

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { DIRECTIONS } from './job-numbers.js';
 
-/** The facts of a job the accounts service's invoice records show (spec 02 §3 "Invoiced shipment row"), each reference by directory id and name. */
+/** The facts of a job the accounts service's invoice records show (requirements 02 §3 "Invoiced shipment row"), each reference by directory id and name. */
 export const jobAccountsFactsSchema = z.object({
   consigneeId: z.string(),
   consigneeName: z.string(),

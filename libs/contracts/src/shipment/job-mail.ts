@@ -16,7 +16,7 @@ export const JOB_MAIL_KINDS = ['booking-confirmation', 'updated-data'] as const;
 export type JobMailKind = (typeof JOB_MAIL_KINDS)[number];
 
 export const JobMailTexts = {
-  /** spec 02 §8, after the booking-confirmation e-mail is accepted. */
+  /** requirements 02 §8, after the booking-confirmation e-mail is accepted. */
   confirmationSent: 'Booking confirmation email sent successfully',
   /** Ours (the spec names no text for the updated-data button), in the same words. */
   updateSent: 'Updated data email sent successfully',

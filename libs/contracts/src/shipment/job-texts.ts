@@ -1,6 +1,6 @@
 import { TrackingTexts } from './tracking-texts.js';
 
-/** The spec's catalogue (spec 02 §8) and ours where it is silent. */
+/** The spec's catalogue (requirements 02 §8) and ours where it is silent. */
 export const JobTexts = {
   jobAdded: 'Shipment added successfully!',
   addFailed: 'Failed to add shipment. Please try again.',
@@ -32,7 +32,7 @@ export const JobTexts = {
   blNotFound: TrackingTexts.notFound,
   /** Ours: a save over a newer version (optimistic concurrency). */
   changedByOthers: 'This job was changed by someone else since you opened it. Reload it to see their changes, then save again.',
-  /** Ours: the status rule of spec 02 §4. */
+  /** Ours: the status rule of requirements 02 §4. */
   proceedOnlyConfirmed: 'Proceed to Proceeding can only be ticked while the status is Booking Confirmed',
   etaBeforeEtd: 'ETA must not be before ETD',
   /** Ours: an Employee naming another assignee, or another user's id in a list path. */

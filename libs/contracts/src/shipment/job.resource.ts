@@ -18,7 +18,7 @@ const mailed = z.object({ success: z.literal(true), message: z.string() });
 
 /**
  * The spec's calls (`/api/shipments/...`). `self` routes take the caller's own id in the path
- * (DECISIONS §3: another user's id is 403). Whose jobs a call may touch (Head and Admin all, an
+ * (requirements decisions §3: another user's id is 403). Whose jobs a call may touch (Head and Admin all, an
  * Employee their own) the service checks, since only it knows the assignee.
  */
 export const jobs = defineResource({

@@ -9,7 +9,7 @@ import { BOOKING_CONFIRMED, SHIPMENT_STATES, SHIPMENT_STATUSES } from './job-sta
 import { JobTexts } from './job-texts.js';
 
 /*
- * Jobs and bookings (spec 02 §3-§7, DECISIONS §3-§4): one row per shipment job. A new job is
+ * Jobs and bookings (requirements 02 §3-§7, requirements decisions §3-§4): one row per shipment job. A new job is
  * an inquiry on the worklist "Today Job Inquiry"; once "Proceed to Proceeding" is ticked (only
  * while Booking Confirmed) it is a booking on the Daily Booking Sheet. Names a job shows
  * (consignee, shipper, ...) are references to master data, answered as the spec's populated
@@ -19,7 +19,7 @@ import { JobTexts } from './job-texts.js';
 /** A reference to master data as replies carry it: its directory id and current name. */
 const ref = <K extends string>(name: K) => z.object({ _id: z.string(), ...({ [name]: z.string() } as { [P in K]: z.ZodMiniString<string> }) });
 
-/** A job as every call answers it (spec 02 §3), with its `direction` and `version`. */
+/** A job as every call answers it (requirements 02 §3), with its `direction` and `version`. */
 export const jobSchema = z.object({
   _id: z.string(),
   jobNo: z.string(),
@@ -69,7 +69,7 @@ export type Job = z.infer<typeof jobSchema>;
 
 const directionField = z._default(z.enum(DIRECTIONS, { error: choiceError('Direction', 'Import or Export') }), 'Import');
 
-/** The add-shipment payload (spec 02 §3, §5), with the job's direction. */
+/** The add-shipment payload (requirements 02 §3, §5), with the job's direction. */
 const addFields = {
   direction: directionField,
   consigneeName: requiredText('Consignee'),
@@ -91,7 +91,7 @@ export type JobAdd = z.input<typeof jobAddSchema>;
 export const jobAddOwnSchema = z.object({ ...addFields, assignedTo: z.optional(optionalText('Assigned to')) });
 export type JobAddOwn = z.input<typeof jobAddOwnSchema>;
 
-/** Edit Job (spec 02 §2, §5): date, user name, term, type, consignee, origin and status required. */
+/** Edit Job (requirements 02 §2, §5): date, user name, term, type, consignee, origin and status required. */
 export const jobUpdateSchema = z
   .object({
     date: dateField('Date'),
@@ -129,10 +129,10 @@ export const jobUpdateOf = (job: Job): JobUpdate => ({
   version: job.version,
 });
 
-/** The mail buttons (spec 02 §7): `typeOfShipment` as the screens send it. */
+/** The mail buttons (requirements 02 §7): `typeOfShipment` as the screens send it. */
 export const jobMailSchema = z.object({ typeOfShipment: z.optional(optionalText('Type of shipment')) });
 
-/** Worklist columns (spec 02 §2) a list may be sorted by; date first (the default, ascending). */
+/** Worklist columns (requirements 02 §2) a list may be sorted by; date first (the default, ascending). */
 export const WORKLIST_SORT_FIELDS = ['date', 'jobNo', 'user', 'consigneeName', 'typeOfShipment', 'termOfShipment', 'originPort', 'ShipmentStatus'] as const;
 export const worklistQuerySchema = z.extend(listQuerySchema(WORKLIST_SORT_FIELDS), { direction: directionFilter });
 export type WorklistQuery = z.infer<typeof worklistQuerySchema>;

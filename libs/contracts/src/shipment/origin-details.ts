@@ -3,7 +3,7 @@ import { keyText, multilineText } from '../fields.js';
 import { masterDataSchemas } from '../master-data.js';
 
 /**
- * Vessels and agents (spec 02 §3): an origin (the key, in paths) and free details, both required
+ * Vessels and agents (requirements 02 §3): an origin (the key, in paths) and free details, both required
  * on add; the update body is `{origin, details}` as the spec sends it, and a different origin renames.
  */
 export const originDetailsSchemas = () =>

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { defineResource } from '../resource.js';
 
 /*
- * The shipment counter (spec 02 §3, §7; DECISIONS §3): the last job number given, for Import and
+ * The shipment counter (requirements 02 §3, §7; requirements decisions §3): the last job number given, for Import and
  * Export alike. The next job gets counter + 1. Head reads and sets it; setting it below the
  * highest number a job already has would give a number twice, so that is refused (409).
  */
@@ -22,7 +22,7 @@ export const COUNTER_MAX = 2_147_483_647;
 export const counterCollides = (highest: number) =>
   `The counter cannot be set below ${highest}: job number ${highest} is already in use, so the next job would repeat a number.`;
 
-/** A whole number 0 or more; a form may send it as text (spec 02 §5: else the spec's message). */
+/** A whole number 0 or more; a form may send it as text (requirements 02 §5: else the spec's message). */
 export const counterValueField = z.pipe(
   z.pipe(
     z.union([z.number(), z.string()], { error: CounterTexts.invalid }),

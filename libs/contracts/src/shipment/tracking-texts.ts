@@ -1,5 +1,5 @@
 /*
- * The public BL search (`GET /api/shipments/searchbl/{blNo}`, DECISIONS §5): anyone may call it, so
+ * The public BL search (`GET /api/shipments/searchbl/{blNo}`, requirements decisions §5): anyone may call it, so
  * it is limited per client address, enough for a person tracking their shipments and too few to
  * walk the BL numbers of other people's.
  */

@@ -7,7 +7,7 @@ import { SHIPMENT_STATES } from './job-statuses.js';
 export const statusTimelineSchema = z.array(z.object({ status: z.string(), date: z.string() }));
 export type StatusTimeline = z.infer<typeof statusTimelineSchema>;
 
-/** DECISIONS §5: all the public learns of a shipment by its BL number. */
+/** requirements decisions §5: all the public learns of a shipment by its BL number. */
 export const trackingSchema = z.object({
   blNo: z.string(),
   containerNo: z.string(),

@@ -1,6 +1,6 @@
 import type { BookingMailData } from '@freight/contracts';
 
-/** A job's facts for the booking e-mail templates (DECISIONS §3), for tests and the bench. */
+/** A job's facts for the booking e-mail templates (requirements decisions §3), for tests and the bench. */
 export function bookingMailData(jobNumber = 'IMP-000123', overrides: Partial<BookingMailData> = {}): BookingMailData {
   return {
     consigneeName: 'Lanka Traders',

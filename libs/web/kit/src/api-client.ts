@@ -23,7 +23,7 @@ const API_ERROR = Symbol.for('@freight/web-kit/ApiError');
 /**
  * A failed call: `status` 0 means the server was not reached. `fromServer` is false
  * when the message is the client's own text (no reply, or a reply without a message):
- * screens then show their catalogue fallback instead (spec 01 §8).
+ * screens then show their catalogue fallback instead (requirements 01 §8).
  */
 export class ApiError extends Error {
   readonly [API_ERROR] = true;
@@ -236,7 +236,7 @@ export async function callApi<R extends CallableRoute>(route: R, ...[input, opti
   const request: RequestOptions = { ...options, method: route.method, query: queryOf(query), body, idempotent: route.idempotent };
   const { data, headers } = await apiRequest<unknown>(path, request);
   if (!route.paged) return data as CallResult<R>;
-  // A list (DECISIONS §1): the body is the array (or holds it under `listKey`), the total in X-Total-Count.
+  // A list (requirements decisions §1): the body is the array (or holds it under `listKey`), the total in X-Total-Count.
   const rows: unknown = route.listKey ? (data as Record<string, unknown> | null)?.[route.listKey] : data;
   if (!Array.isArray(rows)) throw new ApiError(NOT_JSON_MESSAGE, 200, 'NOT_JSON');
   const total = Number(headers.get(TOTAL_COUNT_HEADER));

@@ -10,7 +10,7 @@ import { confirmAndDelete, deleteErrorText } from './confirm-delete.js';
 const texts = { notFound: 'Thing not found', failed: 'Failed to delete thing.' };
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-describe('deleteErrorText (spec 01 §8)', () => {
+describe('deleteErrorText (requirements 01 §8)', () => {
   it('shows the catalogue texts for 401, 403 and 404, otherwise what the server said', () => {
     expect(deleteErrorText(new ApiError('x', 401, 'X'), texts)).toBe(Messages.unauthorized);
     expect(deleteErrorText(new ApiError('x', 403, 'X'), texts)).toBe(Messages.forbidden);

@@ -48,7 +48,7 @@ export interface DeleteFailureTexts {
   status?: (code: number) => string;
 }
 
-/** What a failed delete shows (spec 01 §8): catalogue texts for 401/403/404, the server's message, else the fallback. */
+/** What a failed delete shows (requirements 01 §8): catalogue texts for 401/403/404, the server's message, else the fallback. */
 export function deleteErrorText(error: unknown, texts: DeleteFailureTexts): string {
   if (!isApiError(error)) return texts.failed;
   switch (error.status) {

@@ -22,11 +22,11 @@ export interface DataTableProps<T> {
   /** Label of the search box, e.g. 'Search by username'. */
   searchLabel: string;
   emptyText?: string;
-  /** Shown when the list cannot be loaded and the server gave no message, e.g. 'Error fetching users' (spec 01 §8). */
+  /** Shown when the list cannot be loaded and the server gave no message, e.g. 'Error fetching users' (requirements 01 §8). */
   loadErrorText: string;
   /** Accessible name of the table, e.g. 'Users'. */
   caption: string;
-  /** A click on a row highlights it, a second click on it clears the highlight (spec 02 §2 lists). */
+  /** A click on a row highlights it, a second click on it clears the highlight (requirements 02 §2 lists). */
   highlightRows?: boolean;
   /** Above the table, beside the search box (a list's filter, a sort button). */
   toolbar?: ReactNode;
@@ -125,7 +125,7 @@ export function DataTable<T>({
         {toolbar}
       </Group>
       {list.error && <ErrorNotice>{serverMessage(list.error, loadErrorText)}</ErrorNotice>}
-      {/* A list that could not be loaded shows its error instead of an empty table (spec 02 §2). */}
+      {/* A list that could not be loaded shows its error instead of an empty table (requirements 02 §2). */}
       {!(list.error && !list.loading && list.items.length === 0) && (
         <>
           <Table.ScrollContainer minWidth={640}>

@@ -24,13 +24,13 @@ export function applyServerFieldErrors<T extends FieldValues>(
   return applied;
 }
 
-/** The message to show for a failed call: the one the server wrote, else the screen's catalogue fallback (spec 01 §8). */
+/** The message to show for a failed call: the one the server wrote, else the screen's catalogue fallback (requirements 01 §8). */
 export function serverMessage(error: unknown, fallback: string): string {
   return isApiError(error) && error.fromServer && error.message ? error.message : fallback;
 }
 
 /**
- * A failed update (spec 01 §8): 'Failed to update {thing}' when the server refused it,
+ * A failed update (requirements 01 §8): 'Failed to update {thing}' when the server refused it,
  * followed by its reason when it gave one; 'Error updating {thing}' when it was not reached.
  */
 export function updateErrorText(error: unknown, thing: string): string {

@@ -1,4 +1,4 @@
-/** Formatting per DECISIONS §1: en-GB dates, the header clock, N/A for missing text. */
+/** Formatting per requirements decisions §1: en-GB dates, the header clock, N/A for missing text. */
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' });
 const weekdayFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'long' });
 const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
@@ -33,15 +33,15 @@ export function textOrNA(value: string | null | undefined): string {
   return value === null || value === undefined || value.trim() === '' ? 'N/A' : value;
 }
 
-/** A quantity: 0 when missing (DECISIONS §1). */
+/** A quantity: 0 when missing (requirements decisions §1). */
 export function formatCount(value: number | null | undefined): string {
   return String(value ?? 0);
 }
 
-/** A weight in kg: 0 kg when missing (DECISIONS §1). */
+/** A weight in kg: 0 kg when missing (requirements decisions §1). */
 export function formatWeight(value: number | null | undefined): string {
   return `${value ?? 0} kg`;
 }
 
-/** Money (DECISIONS §1): one formatter for the screens and the gateway's statement PDF. */
+/** Money (requirements decisions §1): one formatter for the screens and the gateway's statement PDF. */
 export { formatMoney } from '@freight/contracts';

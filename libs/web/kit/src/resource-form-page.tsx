@@ -14,7 +14,7 @@ export interface ResourceFormConfig<R extends FormResource> {
   resource: R;
   /** The inputs; a function when they depend on the record edited (e.g. the roles one may give). */
   fields: readonly FormField<FieldName<R>>[] | ((record: RecordOf<R> | undefined) => readonly FormField<FieldName<R>>[]);
-  /** The list, relative to the form's route; default `../manage<name>` (spec 01 §2 routes). */
+  /** The list, relative to the form's route; default `../manage<name>` (requirements 01 §2 routes). */
   listPath?: string;
   /** The form's values for a loaded record; default: the record's value of each field. */
   toValues?: (record: RecordOf<R>) => FormValues<R>;

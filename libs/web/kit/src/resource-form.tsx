@@ -118,7 +118,7 @@ function FieldInput({ field, mode, form }: { field: FormField; mode: FormMode; f
       />
     );
   }
-  // Spec 01 §5: on edit, the key (a branch's city) and fields like the code stay as they are.
+  // Requirements 01 §5: on edit, the key (a branch's city) and fields like the code stay as they are.
   const fixed = field.readOnlyOnEdit && mode === 'edit' ? READ_ONLY_INPUT : { required, description };
   return (
     <TextInput

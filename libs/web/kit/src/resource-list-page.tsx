@@ -65,7 +65,7 @@ export interface ResourceListConfig<R extends ListResource> {
   numberedAs?: string;
   /** The entity's own buttons in a row's Actions cell; `refresh` reloads the list after one acted. */
   rowActions?: (row: ListRowOf<R>, refresh: () => Promise<void>) => ReactNode;
-  /** The add screen, relative to the list's route; default `../add<name>` (spec 01 §2 routes). */
+  /** The add screen, relative to the list's route; default `../add<name>` (requirements 01 §2 routes). */
   addPath?: (session: Session) => string;
   /** A row's view screen, where the entity has one (`../viewconsignee/<id>`). */
   viewPath?: (row: ListRowOf<R>) => string;

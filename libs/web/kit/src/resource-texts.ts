@@ -4,7 +4,7 @@ import { isApiError } from './api-client.js';
 import { serverMessage, updateErrorText } from './form-errors.js';
 
 /**
- * The texts of an entity's list and form screens (spec 01 §2 and §8). They follow from the
+ * The texts of an entity's list and form screens (requirements 01 §2 and §8). They follow from the
  * definition's singular and plural ('branch', 'branches'); an entity whose catalogue says
  * otherwise overrides the few that differ.
  */

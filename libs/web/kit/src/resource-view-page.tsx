@@ -23,7 +23,7 @@ export interface ResourceViewConfig<R extends FormResource> {
 /**
  * The view screen of an entity (`viewforwarder/:Forwarder`): the record loaded by its natural key
  * (the `get` route), each field as a label and its value ('N/A' when empty), with a way back
- * to the list and, for the roles that may, to the edit screen. Spec 01 §8's texts when it
+ * to the list and, for the roles that may, to the edit screen. Requirements 01 §8's texts when it
  * cannot be shown: 'No forwarder data found' (404), else 'Error fetching forwarder details'.
  */
 export function ResourceViewPage<R extends FormResource>({ config }: { config: ResourceViewConfig<R> }) {

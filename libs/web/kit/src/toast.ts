@@ -2,7 +2,7 @@ import type { NotificationData } from '@mantine/notifications';
 import { loadServices } from './providers.js';
 
 /**
- * Non-blocking messages (DECISIONS §1: never alert()). The id is derived from the
+ * Non-blocking messages (requirements decisions §1: never alert()). The id is derived from the
  * text so the same message raised twice at once (e.g. several calls refused with
  * 401) shows once.
  */

@@ -70,7 +70,7 @@ function paramsOf(url: URLSearchParams, pageSize: number, filters: Readonly<Reco
 
 /**
  * One page of a list call, searched, sorted, filtered and paged on the server
- * (DECISIONS §1). `key` names the list in the query cache, e.g. 'users'; `filters` are the
+ * (requirements decisions §1). `key` names the list in the query cache, e.g. 'users'; `filters` are the
  * list's own filters at first (`{ handled: 'false' }`). The search, sort, page and filters live
  * in the screen's address (replacing its entry, so Back is not a walk through keystrokes): a
  * row's View and then Back, a reload or a shared link show the same page of the same search.

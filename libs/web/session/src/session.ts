@@ -19,12 +19,12 @@ import { apiUrl } from './api-config.js';
 export type SessionKind = 'staff' | 'client';
 
 /**
- * Browser storage keys of a client session: the specification's (spec 02 §3: token, username,
+ * Browser storage keys of a client session: the specification's (requirements 02 §3: token, username,
  * myfullname, role, client_login) plus the sign-in time and the client's id.
  */
 export const CLIENT_SESSION_KEYS = ['token', 'username', 'myfullname', 'role', 'client_login', 'loginTime', 'client_id'] as const;
 
-/** Where a client's logout (and a signed-out visit) goes: the client sign-in (DECISIONS §2). */
+/** Where a client's logout (and a signed-out visit) goes: the client sign-in (requirements decisions §2). */
 export const CLIENT_LOGIN_PATH = '/clientlogin';
 
 /**
@@ -230,7 +230,7 @@ export function startClientSession(login: ClientLoginResponse, now: number = Dat
 }
 
 /**
- * A failed login leaves the login flag 'false' (spec 01 §4, spec 02 §4: user_login, or client_login
+ * A failed login leaves the login flag 'false' (requirements 01 §4, requirements 02 §4: user_login, or client_login
  * on the portal) and nothing else behind.
  */
 export function markLoginFailed(): void {
@@ -239,7 +239,7 @@ export function markLoginFailed(): void {
   changed();
 }
 
-/** Every key of a session; on the portal both kinds' keys (DECISIONS §2: Log Out clears every key). */
+/** Every key of a session; on the portal both kinds' keys (requirements decisions §2: Log Out clears every key). */
 function clearSessionKeys(): void {
   const s = storage();
   for (const key of STORED[kind].cleared) s.removeItem(key);

@@ -9,7 +9,7 @@ import { assertOwnConsignee, isId } from '../ledger/ledger.js';
 type Handlers = ResourceHandlers<typeof balances>;
 type Msg<K extends keyof Handlers> = Parameters<Handlers[K]>[0];
 
-/** A consignee's balance owed, for the consignee screens of master data (DECISIONS §3) and the consignee themself (issue 11). */
+/** A consignee's balance owed, for the consignee screens of master data (requirements decisions §3) and the consignee themself (issue 11). */
 @Injectable()
 export class BalanceHandlers implements Handlers {
   constructor(

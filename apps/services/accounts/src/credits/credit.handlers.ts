@@ -16,7 +16,7 @@ type Handlers = ResourceHandlers<typeof credits>;
 type Msg<K extends keyof Handlers> = Parameters<Handlers[K]>[0];
 
 /**
- * Credits (spec 02 §4, §7; DECISIONS §3): a payment lowers the consignee's balance by its amount.
+ * Credits (requirements 02 §4, §7; requirements decisions §3): a payment lowers the consignee's balance by its amount.
  * A new credit takes the next voucher number from the counter in its transaction, shared with
  * the other new credits of the moment (CreditWriter: no gaps, no repeats); an edit moves the balance by the difference; a delete
  * gives the amount back and keeps the row (its voucher number is never given again). Every change

@@ -73,7 +73,7 @@ export const CREDIT_QUERIES = {
   markDeleted: query(`UPDATE accounts.credit SET deleted_at = clock_timestamp(), deleted_by = :by WHERE id = :id`, { id: CREDIT, by: USER }),
 };
 
-/** The credit records (DECISIONS §1): live credits, newest voucher first; sorted, searched and paged in SQL. */
+/** The credit records (requirements decisions §1): live credits, newest voucher first; sorted, searched and paged in SQL. */
 export const CREDIT_LIST: ListDef = {
   columns: CREDIT_COLUMNS,
   from: CREDIT_FROM,

@@ -15,7 +15,7 @@ type Handlers = ResourceHandlers<typeof debits>;
 type Msg<K extends keyof Handlers> = Parameters<Handlers[K]>[0];
 
 /**
- * Debits (spec 02 §4, §7; DECISIONS §3): one invoice per job. A debit on a job that has one
+ * Debits (requirements 02 §4, §7; requirements decisions §3): one invoice per job. A debit on a job that has one
  * replaces it: the balance moves by the difference (a ledger row 'invoice replaced'), or, when the
  * job's consignee changed since, the old consignee is credited back and the new one charged.
  */

@@ -68,7 +68,7 @@ export const DEBIT_QUERIES = {
   invoicedShipment: query(`SELECT ${INVOICE_COLUMNS} FROM accounts.invoice i JOIN accounts.job j USING (job_no) WHERE i.job_no = :jobNo`, { jobNo: JOB_NO }),
 };
 
-/** The debit records (DECISIONS §1): newest invoice first; sorted, searched and paged in SQL. */
+/** The debit records (requirements decisions §1): newest invoice first; sorted, searched and paged in SQL. */
 export const INVOICE_LIST: ListDef = {
   columns: INVOICE_COLUMNS,
   from: 'accounts.invoice i JOIN accounts.job j USING (job_no)',

@@ -14,7 +14,7 @@ import { consigneeRepository } from './consignee.repository.js';
 import { ledgerRepository, type LedgerMove } from './ledger.repository.js';
 
 /*
- * The ledger (DECISIONS §3, ADR 34): a consignee's balance changes only through `moveBalance`
+ * The ledger (requirements decisions §3, ADR 34): a consignee's balance changes only through `moveBalance`
  * (or `moveBalances`, the same for a group of changes of one kind), which updates the consignee's row (its lock orders every change of that balance) and writes the
  * ledger row with the balance before and after, in the caller's transaction (LedgerRepository.move, one statement for both).
  */

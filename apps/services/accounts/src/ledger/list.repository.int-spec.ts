@@ -7,7 +7,7 @@ import type { DataSource } from 'typeorm';
 import { SORTED_MATCHES_MAX, listSql, readList, type ListDef, type ListQuery } from './list.repository.js';
 
 /*
- * The debit and credit records page, sort and search in SQL with indexes (DECISIONS §1): on 20,000
+ * The debit and credit records page, sort and search in SQL with indexes (requirements decisions §1): on 20,000
  * invoices and 20,000 credits over 200 consignees, every page Postgres plans for reads an index
  * that fits, never the whole table; totals come from the consignees' counts unless searched.
  */

@@ -1,6 +1,6 @@
 import { QueryCache, containsPattern, values, type Db, type Query } from '@freight/server-database';
 
-/** A list query as the accounts lists take it (DECISIONS §1). */
+/** A list query as the accounts lists take it (requirements decisions §1). */
 export interface ListQuery {
   q?: string;
   sort?: string;
@@ -9,7 +9,7 @@ export interface ListQuery {
   pageSize?: number;
 }
 
-/** Screens show 50 rows a page (spec 02 §9). */
+/** Screens show 50 rows a page (requirements 02 §9). */
 export const PAGE_SIZE = 50;
 
 /** One statement of a list as Postgres receives it (`sql`, `params`), and as written (`query`). */

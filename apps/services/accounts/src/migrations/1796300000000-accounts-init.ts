@@ -9,7 +9,7 @@ import {
 } from '@freight/server-database';
 
 /**
- * The accounts service's tables (issue 10, DECISIONS §3, ADR 34):
+ * The accounts service's tables (issue 10, requirements decisions §3, ADR 34):
  * - `consignee`: the directory's consignees as far as money goes (name, opening balance), with
  *   their running totals; the row every change of a balance locks. `balance` is computed by
  *   Postgres from the three amounts, so it cannot disagree with them.

@@ -1,7 +1,7 @@
 import { migration } from '@freight/server-database';
 
 /**
- * The debit and credit records' totals without a count over every row (DECISIONS §1's
+ * The debit and credit records' totals without a count over every row (requirements decisions §1's
  * X-Total-Count on a million rows): each consignee's number of invoices and live credits, kept on
  * its row by the change that adds or removes one, under the lock that change holds anyway (ADR 34).
  * The whole list's total is their sum over the consignees.

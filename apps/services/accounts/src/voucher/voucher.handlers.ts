@@ -8,7 +8,7 @@ import { DataSource } from 'typeorm';
 type Handlers = ResourceHandlers<typeof voucherCounter>;
 
 /**
- * The voucher counter (spec 02 §7, DECISIONS §3): the last voucher number given. It may be set
+ * The voucher counter (requirements 02 §7, requirements decisions §3): the last voucher number given. It may be set
  * lower than it is, never below the highest voucher number in use (deleted credits count: a number
  * is never given twice), checked under the counter's row lock, which every new credit takes too.
  */

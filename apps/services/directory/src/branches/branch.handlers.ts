@@ -21,7 +21,7 @@ export type BranchStore = MasterDataRepository<BranchEntity> & Pick<BranchReposi
 const cityTaken = (city: string) => new AppError('CONFLICT', `Branch '${city}' already exists`, { BranchCity: `Branch '${city}' already exists` });
 const codeTaken = (code: string) => new AppError('CONFLICT', `Branch code '${code}' is already in use`, { Code: `Branch code '${code}' is already in use` });
 
-/** Branches (spec 01 §5) on the master-data base: city and code are the branch's identity and stay; a branch with users stays. */
+/** Branches (requirements 01 §5) on the master-data base: city and code are the branch's identity and stay; a branch with users stays. */
 @Injectable()
 export class BranchHandlers extends MasterDataHandlers<typeof branches, BranchEntity, Branch> implements ResourceHandlers<typeof branches> {
   constructor(

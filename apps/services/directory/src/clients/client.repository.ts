@@ -39,7 +39,7 @@ function clientSpec<E, Sort extends string>(kind: ClientRole, a: string, ownColu
 }
 
 /**
- * A table of clients (consignees, shippers), named in URLs by id (spec 01 §7), whose usernames
+ * A table of clients (consignees, shippers), named in URLs by id (requirements 01 §7), whose usernames
  * share one namespace: a row's username is claimed in `client_username` in the insert's
  * transaction (its unique index, `ux_client_username`, refuses a username the other table has,
  * also under a race) and given back by the delete.

@@ -8,7 +8,7 @@ import { ConsigneeRepository } from './consignee.repository.js';
 
 type Message<K extends keyof typeof consignees.operations> = MessageOfOp<typeof consignees, K>;
 
-/** Why an Admin or an Employee cannot change an opening balance (DECISIONS §4: once the consignee exists, the Head's). */
+/** Why an Admin or an Employee cannot change an opening balance (requirements decisions §4: once the consignee exists, the Head's). */
 export const OPENING_BALANCE_HEAD_ONLY = "Only the Head can change a consignee's opening balance once the consignee exists.";
 
 /**

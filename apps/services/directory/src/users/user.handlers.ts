@@ -49,7 +49,7 @@ const notFound = () => new AppError('NOT_FOUND', users.texts.notFound);
 const noSuchBranch = (city: string) => new AppError('VALIDATION_FAILED', `Branch '${city}' does not exist`, { branchCity: `Branch '${city}' does not exist` });
 
 /**
- * Staff users (spec 01 §4). The gateway has checked the actor's role may act in the area; whom
+ * Staff users (requirements 01 §4). The gateway has checked the actor's role may act in the area; whom
  * they may add, edit or delete (permissions.ts), and the last Head, are judged here on the rows
  * the change's transaction locked (ADR 17). Sign-in and the session checks are here too, on the
  * internal subjects (UserInternalController).

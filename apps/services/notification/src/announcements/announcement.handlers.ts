@@ -45,7 +45,7 @@ const LIST: SqlList<Row, Announcement> = {
 const notFound = (text: string = AnnouncementTexts.notFound) => new AppError('NOT_FOUND', text);
 
 /**
- * Consignee announcements (spec 02 §7): `notification.announcement.*`. The body names the
+ * Consignee announcements (requirements 02 §7): `notification.announcement.*`. The body names the
  * consignee as the form does, by name; the row keeps the id of this service's copy of the
  * consignee (kept from the directory's events, consignee-copy.ts), so a rename shows at once.
  */

@@ -16,7 +16,7 @@ describe('notification.contact.submit', () => {
   it('stores the message, e-mails the support inbox (Reply-To: the sender) and confirms with the 24-hour promise', async () => {
     const before = n.smtp.received.length;
     await expect(submit(message(1), '192.0.2.1')).resolves.toEqual({ message: ContactTexts.received });
-    // Word for word the promise of spec 01 §1 and DECISIONS §2.
+    // Word for word the promise of requirements 01 §1 and requirements decisions §2.
     expect(ContactTexts.received).toContain('promise a reply within 24 hours');
     const [mail] = (await n.smtp.waitFor(before + 1)).slice(before);
     expect(mail!.to).toEqual(['support@freight.test']);

@@ -3,7 +3,7 @@ import { containsPattern, type ExportQuery, type ListQuery } from '@freight/serv
 import type { DataSource } from 'typeorm';
 
 /**
- * A list of one of this service's tables as SQL (DECISIONS §1): search, sort and paging in the
+ * A list of one of this service's tables as SQL (requirements decisions §1): search, sort and paging in the
  * database, and the CSV export's keyset chunks in the same order. The id breaks ties, so pages
  * and chunks never skip or repeat a row.
  */

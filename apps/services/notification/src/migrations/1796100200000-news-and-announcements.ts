@@ -1,7 +1,7 @@
 import { AUDIT_COLUMNS_SQL, createProcessedEventsTable, dropProcessedEventsTable, migration } from '@freight/server-database';
 
 /**
- * Client news and consignee announcements (spec 02), and the consignees as the directory's
+ * Client news and consignee announcements (requirements 02), and the consignees as the directory's
  * events describe them (ADR 21: the notification service's copy; `deleted_at` once the directory
  * deleted one, whose announcements are then no longer shown), with the events already handled.
  */

@@ -30,7 +30,7 @@ const LIST: SqlList<Row, ClientNews> = {
 const taken = { ux_client_news_news: () => new AppError('CONFLICT', ClientNewsTexts.taken) };
 const notFound = () => new AppError('NOT_FOUND', ClientNewsTexts.notFound);
 
-/** Client news (spec 02 §7): `notification.clientNews.*`. The text is unique whatever its case (409). */
+/** Client news (requirements 02 §7): `notification.clientNews.*`. The text is unique whatever its case (409). */
 @Injectable()
 export class ClientNewsHandlers implements Handlers {
   constructor(@InjectDataSource() private readonly db: DataSource) {}

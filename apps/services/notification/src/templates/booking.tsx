@@ -1,7 +1,7 @@
 import type { BookingMailData } from '@freight/contracts';
 import { Facts, Layout } from './layout.js';
 
-/** The job's facts of DECISIONS §3, in the order both booking e-mails show them. */
+/** The job's facts of requirements decisions §3, in the order both booking e-mails show them. */
 export function bookingFacts(data: BookingMailData): [string, string][] {
   return [
     ['Job number', data.jobNumber],

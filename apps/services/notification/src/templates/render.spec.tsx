@@ -16,7 +16,7 @@ const FIELDS = [
 const LABELS = ['Job number', 'Type of shipment', 'Term of shipment', 'Origin', 'Vessel', 'ETD', 'ETA', 'BL number', 'Container numbers', 'Status'];
 
 describe('e-mail templates (rendered by React Email; the text from the same HTML)', () => {
-  it.each(['booking-confirmation', 'updated-data'] as const)('%s: each field of DECISIONS §3 in HTML and text, labelled', async (name) => {
+  it.each(['booking-confirmation', 'updated-data'] as const)('%s: each field of requirements decisions §3 in HTML and text, labelled', async (name) => {
     const mail = await renderMail({ name, data: bookingData() });
     expect(mail.subject).toBe(name === 'booking-confirmation' ? 'Booking confirmation: IMP-000123' : 'Shipment update: IMP-000123');
     expect(mail.html).toMatch(/^<!DOCTYPE html/);

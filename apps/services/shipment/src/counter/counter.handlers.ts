@@ -8,7 +8,7 @@ import { DataSource } from 'typeorm';
 type Handlers = ResourceHandlers<typeof shipmentCounter>;
 
 /**
- * The shipment counter (spec 02 §7, DECISIONS §3): the last job number given; the next job gets
+ * The shipment counter (requirements 02 §7, requirements decisions §3): the last job number given; the next job gets
  * the next number. It may be set lower than it is, but never below the highest number a job has
  * (deleted jobs count: a number is never given twice), checked under the counter's row lock, so
  * no creation slips in between.

@@ -10,7 +10,7 @@ import { accountsFacts, toJob } from '../jobs/job.row.js';
 import { JobDeletionRepository } from './job-deletion.repository.js';
 
 type Handlers = ResourceHandlers<typeof jobs>;
-/** The calls of this module: Delete Shipment's fetch and delete (Head, DECISIONS §4). */
+/** The calls of this module: Delete Shipment's fetch and delete (Head, requirements decisions §4). */
 export const DELETION_OPERATIONS = ['searchbooklistdeletion', 'delete'] as const satisfies readonly (keyof Handlers)[];
 type Op = (typeof DELETION_OPERATIONS)[number];
 type Msg<K extends Op> = Parameters<Handlers[K]>[0];
@@ -21,7 +21,7 @@ function assertMayDelete(actor: Actor): void {
 }
 
 /**
- * Shipment deletion (spec 02 §2 "Delete Shipment", DECISIONS §3): the job leaves every list (it is
+ * Shipment deletion (requirements 02 §2 "Delete Shipment", requirements decisions §3): the job leaves every list (it is
  * marked `deleted_at`, which every list and lookup leaves out) and an audit record keeps who deleted
  * it, when, and the job as it was (`job_deletions`); `events.shipment.job.deleted` goes out through
  * the outbox in the same transaction, so open lists drop it.

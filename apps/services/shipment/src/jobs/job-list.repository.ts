@@ -60,7 +60,7 @@ export interface JobListSql {
 }
 
 /**
- * A job list's SQL (DECISIONS §1): searched, sorted and paged in the database. The predicates are
+ * A job list's SQL (requirements decisions §1): searched, sorted and paged in the database. The predicates are
  * written as the partial indexes have them (`NOT proceed AND deleted_at IS NULL`, `proceed AND
  * job_status AND ...`), so the planner can use them. The total of a list without search text
  * comes from `job_counts` (a few rows), not from counting the jobs.
@@ -71,7 +71,7 @@ export function jobListSql(scope: JobListScope, query: JobListQuery): JobListSql
   const params: Record<string, unknown> = {};
   let status = query.status === 'active' ? true : query.status === 'inactive' ? false : undefined;
   let text = query.q ?? '';
-  // Booking search: exactly "active" or "inactive" matches the job status (spec 02 §5).
+  // Booking search: exactly "active" or "inactive" matches the job status (requirements 02 §5).
   if (scope.proceed && /^(active|inactive)$/i.test(text)) {
     const typed = text.toLowerCase() === 'active';
     if (status !== undefined && status !== typed) return null;

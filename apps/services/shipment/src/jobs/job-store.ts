@@ -31,7 +31,7 @@ export function found(row: JobRow | undefined, notFound: string = JobTexts.jobNo
   return row;
 }
 
-/** Head and Admin see every job; an Employee only the jobs assigned to them (DECISIONS §3-4). */
+/** Head and Admin see every job; an Employee only the jobs assigned to them (requirements decisions §3-4). */
 export function mayTouch(actor: Actor | ClientActor, row: Pick<JobRow, 'user_id'>): boolean {
   return actor.role === 'Head' || actor.role === 'Admin' || (actor.role === 'Employee' && row.user_id === actor.id);
 }

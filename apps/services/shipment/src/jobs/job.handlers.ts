@@ -45,7 +45,7 @@ const assertVersion = (row: JobRow, version: number | undefined) => {
 const whose = (actor: Actor): Pick<JobListScope, 'userId'> => (seesAllJobs(actor.role) ? {} : { userId: actor.id });
 
 /**
- * Jobs and bookings (spec 02 §7, DECISIONS §3-4): the worklist (inquiries), the booking sheet
+ * Jobs and bookings (requirements 02 §7, requirements decisions §3-4): the worklist (inquiries), the booking sheet
  * (bookings), adds, and the job and booking edits, with the status rules, optimistic
  * concurrency (`version`), history and events of every change. Ownership is checked here too:
  * an Employee reaches only the jobs assigned to them, whatever the gateway let through.
@@ -148,7 +148,7 @@ export class JobHandlers implements Pick<Handlers, Op> {
       if (body.proceedToProceeding && status !== BOOKING_CONFIRMED) {
         throw new AppError('VALIDATION_FAILED', JobTexts.proceedOnlyConfirmed, { proceedToProceeding: JobTexts.proceedOnlyConfirmed });
       }
-      // spec 02 §4: any status but Booking Confirmed resets "Proceed to Proceeding".
+      // requirements 02 §4: any status but Booking Confirmed resets "Proceed to Proceeding".
       const proceed = status === BOOKING_CONFIRMED && (body.proceedToProceeding ?? row.proceed);
       const after = await this.jobs.updateBooking(tx, {
         id: row.id,
@@ -241,7 +241,7 @@ export class JobHandlers implements Pick<Handlers, Op> {
       { kind: 'shipmentTerm', field: 'termOfShipment', name: body.termOfShipment },
     ]);
     const user = refs.userName ?? refs.assignedTo!;
-    // An Employee adds jobs for themself only (DECISIONS §3).
+    // An Employee adds jobs for themself only (requirements decisions §3).
     if (!seesAllJobs(actor.role) && user.id !== actor.id) throw new AppError('FORBIDDEN', JobTexts.notYourJob);
     const job: NewJob = {
       direction: body.direction,

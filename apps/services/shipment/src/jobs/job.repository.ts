@@ -142,7 +142,7 @@ export interface BookingChanges {
   updatedBy: string;
 }
 
-/** What the booking e-mails need of a job: its facts (DECISIONS §3), its assignee and consignee. */
+/** What the booking e-mails need of a job: its facts (requirements decisions §3), its assignee and consignee. */
 export interface MailJob {
   jobNo: string;
   userId: string;

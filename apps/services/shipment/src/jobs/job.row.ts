@@ -110,7 +110,7 @@ export const JOB_COLUMNS = [
 const ref = <K extends string>(id: string | null, name: string | null, key: K) =>
   id === null || name === null ? null : ({ _id: id, [key]: name } as { _id: string } & Record<K, string>);
 
-/** A job as the calls answer it (spec 02 §3): references as the spec's populated objects. */
+/** A job as the calls answer it (requirements 02 §3): references as the spec's populated objects. */
 export function toJob(row: JobRow): Job {
   return {
     _id: row.id,

@@ -1,10 +1,10 @@
 import type { BookingMailData } from '@freight/contracts';
 import type { MailJob } from '../jobs/job.repository.js';
 
-/** DECISIONS §1: missing text shows N/A. */
+/** requirements decisions §1: missing text shows N/A. */
 const orNA = (value: string | null | undefined) => (value === null || value === undefined || value.trim() === '' ? 'N/A' : value.trim());
 
-/** `2026-11-27` → `27/11/2026` (en-GB, DECISIONS §1); none → N/A. */
+/** `2026-11-27` → `27/11/2026` (en-GB, requirements decisions §1); none → N/A. */
 export function mailDate(value: string | null | undefined): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '');
   return match ? `${match[3]}/${match[2]}/${match[1]}` : 'N/A';
@@ -21,7 +21,7 @@ export function mailStatus(job: Pick<MailJob, 'shipmentStatus' | 'statusOfShipme
 }
 
 /**
- * The facts both booking e-mails show (DECISIONS §3): job number, type and term, origin, vessel,
+ * The facts both booking e-mails show (requirements decisions §3): job number, type and term, origin, vessel,
  * ETD/ETA, BL and container numbers and the status, as the job has them now; what is not filled in
  * yet shows as N/A.
  */

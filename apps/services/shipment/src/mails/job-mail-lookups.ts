@@ -7,7 +7,7 @@ import { JobMailRepository } from './job-mail.repository.js';
 
 /**
  * The reads of the booking e-mails, in the caller's transaction: the job as the caller may see it
- * (DECISIONS §4: Head and Admin every job, an Employee the jobs assigned to them), the consignee's
+ * (requirements decisions §4: Head and Admin every job, an Employee the jobs assigned to them), the consignee's
  * addresses from the copy of the directory's consignees, and the caller's name as the staff copy has it.
  */
 @Injectable()

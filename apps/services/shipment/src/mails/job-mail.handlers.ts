@@ -7,7 +7,7 @@ type Handlers = ResourceHandlers<typeof jobs>;
 export const MAIL_OPERATIONS = ['sendmail', 'sendupdatingmail'] as const satisfies readonly (keyof Handlers)[];
 type Op = (typeof MAIL_OPERATIONS)[number];
 
-/** The two send buttons (spec 02 §7): the job view's booking confirmation, the booking view's updated data (ADR 32). */
+/** The two send buttons (requirements 02 §7): the job view's booking confirmation, the booking view's updated data (ADR 32). */
 @Injectable()
 export class JobMailHandlers implements Pick<Handlers, Op> {
   constructor(private readonly mails: JobMails) {}

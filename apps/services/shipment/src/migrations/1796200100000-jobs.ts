@@ -8,7 +8,7 @@ import {
 } from '@freight/server-database';
 
 /**
- * Jobs and bookings (spec 02 §3), the one shipment counter (ADR 28), every change of a job
+ * Jobs and bookings (requirements 02 §3), the one shipment counter (ADR 28), every change of a job
  * (job_history), unfiltered list totals kept by a trigger (job_counts), the names a job shows as
  * copies of the directory's records (directory_name, ADR 29), the events handled, and the outbox.
  *
@@ -36,7 +36,7 @@ export const Jobs1796200100000 = migration(
     await q.query(`CREATE TABLE shipment.counter (name text PRIMARY KEY, value integer NOT NULL CHECK (value >= 0))`);
     await q.query(`INSERT INTO shipment.counter (name, value) VALUES ('shipment', 0)`);
 
-    // The text the lists' search looks in (spec 02 §5), one line per job; chr(1) (which no search
+    // The text the lists' search looks in (requirements 02 §5), one line per job; chr(1) (which no search
     // text can hold) between the fields, so a match never spans two of them.
     await q.query(`
       CREATE FUNCTION shipment.job_search_text(job_no text, user_name text, consignee text, shipper text, bl_no text, container_no text,
@@ -113,7 +113,7 @@ export const Jobs1796200100000 = migration(
     await q.query(`CREATE INDEX ix_job_consignee ON shipment.job (consignee_id, job_number) ${live}`);
     await q.query(`CREATE INDEX ix_job_shipper ON shipment.job (shipper_id, job_number) WHERE shipper_id IS NOT NULL AND deleted_at IS NULL`);
     await q.query(`CREATE INDEX ix_job_bl_no ON shipment.job (lower(bl_no)) WHERE bl_no <> '' AND deleted_at IS NULL`);
-    // Every other sortable column of the two lists (spec 02 §2); the id breaks ties.
+    // Every other sortable column of the two lists (requirements 02 §2); the id breaks ties.
     for (const [name, column] of [
       ['date', 'job_date'],
       ['user', 'lower(user_name)'],

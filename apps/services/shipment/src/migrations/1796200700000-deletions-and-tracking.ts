@@ -1,8 +1,8 @@
 import { createAddressLimitTable, migration } from '@freight/server-database';
 
 /**
- * Shipment deletion's audit (DECISIONS §3): who deleted which job when, with the job's data as it
- * was; and the public BL search's per-address limit (DECISIONS §5, ADR 30). The job itself stays,
+ * Shipment deletion's audit (requirements decisions §3): who deleted which job when, with the job's data as it
+ * was; and the public BL search's per-address limit (requirements decisions §5, ADR 30). The job itself stays,
  * marked `deleted_at`, so every list (which reads `deleted_at IS NULL`) leaves it out.
  */
 export const DeletionsAndTracking1796200700000 = migration(

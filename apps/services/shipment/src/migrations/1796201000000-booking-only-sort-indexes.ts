@@ -2,7 +2,7 @@ import { migration } from '@freight/server-database';
 import type { QueryRunner } from 'typeorm';
 
 /**
- * The sort indexes of the columns only the booking sheet sorts by (spec 02 §2: the worklist sorts
+ * The sort indexes of the columns only the booking sheet sorts by (requirements 02 §2: the worklist sorts
  * by date, job number, assignee, consignee, type, term, origin and status) hold only bookings
  * (`proceed`), as the sheet and a client's bookings read them. A new job is an inquiry: it is
  * written to none of them, nine index entries fewer per creation (issue 9's creation rate); it

@@ -12,7 +12,7 @@ export const TRACKING_OPERATIONS = ['searchbl'] as const satisfies readonly (key
 type Msg = Parameters<Handlers['searchbl']>[0];
 
 /**
- * The public BL search (DECISIONS §5): no sign-in, so each client address may search
+ * The public BL search (requirements decisions §5): no sign-in, so each client address may search
  * BL_SEARCH_LIMIT times a window (counted in Postgres, the contact form's limiter), and the
  * answer is the public tracking fields and the status timeline, nothing else (no names, amounts,
  * remarks). The newest live job with that BL number, in any case, by its index.

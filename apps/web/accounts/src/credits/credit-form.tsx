@@ -52,7 +52,7 @@ interface CreditFormProps {
   /** Shown above the fields on edit: the voucher number and the consignee, which do not change. */
   fixed?: ReactNode;
   submitLabel: string;
-  /** The catalogue's text of a failed save (spec 02 §8). */
+  /** The catalogue's text of a failed save (requirements 02 §8). */
   failedText: string;
   /** Send the values; resolves with the message to show (the server's), throws an ApiError. */
   onSave: (values: CreditFormValues) => Promise<string>;
@@ -63,7 +63,7 @@ interface CreditFormProps {
 }
 
 /**
- * The credit form of Add Credit Payment and Edit Credit (spec 02 §5): consignee (add only),
+ * The credit form of Add Credit Payment and Edit Credit (requirements 02 §5): consignee (add only),
  * Cash or Cheque, the cheque number only for a cheque, amount, date and remarks. A missing
  * consignee, payment type or amount says "⚠ Please fill all required fields."; the schema's
  * (and the server's) other problems show under their fields.

@@ -45,7 +45,7 @@ function columns(remove: (credit: Credit) => void): Column<Credit>[] {
 }
 
 /**
- * Credit Records (/admindashboard/accounts/viewcredit, Head; spec 02 §2): the payments, newest
+ * Credit Records (/admindashboard/accounts/viewcredit, Head; requirements 02 §2): the payments, newest
  * voucher first, searched, sorted and paged on the server, one consignee's with the filter; each
  * edited or deleted (after a confirmation).
  */

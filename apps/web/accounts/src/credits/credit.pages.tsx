@@ -56,9 +56,9 @@ const formValuesOf = (credit: Credit): CreditFormValues => ({
 });
 
 /**
- * Edit Credit (/admindashboard/accounts/editcredit/{id}, Head; spec 02 §4): payment type, amount,
+ * Edit Credit (/admindashboard/accounts/editcredit/{id}, Head; requirements 02 §4): payment type, amount,
  * cheque number, remarks (and the day). Once saved it says so and, 1,500 ms later, goes to the
- * credit records (DECISIONS §2: not the absent credits/view).
+ * credit records (requirements decisions §2: not the absent credits/view).
  */
 export function EditCreditPage() {
   const { id = '' } = useParams();

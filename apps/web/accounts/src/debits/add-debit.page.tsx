@@ -21,7 +21,7 @@ const FIELDS = ['jobNo', 'invoiceNo', 'invoiceAmount', 'invoiceDate'] as const;
 /** A text that is not blank, sent trimmed. */
 const filled = (text: string) => z.string().check(z.trim(), z.minLength(1, text));
 
-/** The form's rules, in the spec's words (spec 02 §5): each field's first problem, under the field. */
+/** The form's rules, in the spec's words (requirements 02 §5): each field's first problem, under the field. */
 const debitFormSchema = z.object({
   jobNo: filled(DebitTexts.jobNoRequired),
   invoiceNo: filled(DebitTexts.invoiceNoRequired),
@@ -32,7 +32,7 @@ const debitFormSchema = z.object({
 /** A reply that is not a success: its message (or the catalogue's) is what the form says. */
 class RefusedReply extends Error {}
 
-/** What a failed debit says (spec 02 §8): 404 "Shipment not found.", else "Error: {message}" or the fallback. */
+/** What a failed debit says (requirements 02 §8): 404 "Shipment not found.", else "Error: {message}" or the fallback. */
 function debitErrorText(error: unknown): string {
   if (isApiError(error) && error.status === 404) return DebitTexts.shipmentNotFound;
   return isApiError(error) && error.fromServer && error.message ? DebitTexts.error(error.message) : DebitTexts.addFailed;
@@ -45,7 +45,7 @@ async function currentInvoice(jobNo: string): Promise<InvoicedShipment | null> {
 }
 
 /**
- * Add Debit Payment (/admindashboard/accounts/debitpayment, Head; spec 02 §2, §4, §5): an invoice on
+ * Add Debit Payment (/admindashboard/accounts/debitpayment, Head; requirements 02 §2, §4, §5): an invoice on
  * a job. "Find Shipment" shows the job first; a job that has an invoice gets it replaced and the
  * consignee's balance moves by the difference (the service decides; its reply says the new balance),
  * after the Head confirms the replacement, which names the invoice and amount it replaces.

@@ -36,7 +36,7 @@ const COLUMNS: Column<InvoicedShipment>[] = [
 const invoicedWithSummary = { ...api.shipmentsInvoicedshipments, paged: undefined };
 
 /**
- * Debit Records (/admindashboard/accounts/viewdebit, Head; spec 02 §2, §3): the invoiced jobs,
+ * Debit Records (/admindashboard/accounts/viewdebit, Head; requirements 02 §2, §3): the invoiced jobs,
  * searched, sorted and paged on the server, newest invoice first; with a consignee chosen, theirs
  * only and their summary: opening balance, total debit, grand total (and credits and what is owed).
  */
@@ -82,7 +82,7 @@ export function DebitRecordsPage() {
   );
 }
 
-/** One consignee's debit summary (spec 02 §3): opening, total debit, grand total; then credits and the balance owed. */
+/** One consignee's debit summary (requirements 02 §3): opening, total debit, grand total; then credits and the balance owed. */
 function SummaryCard({ summary }: { summary: DebitSummary }) {
   const figures: [string, string][] = [
     ['Opening Balance', summary.openingBalance],

@@ -13,7 +13,7 @@ describe('the accounts hub (/admindashboard/accounts)', () => {
     expect(screen.getByText('Signed in as:').textContent).toBe('Signed in as: Head');
   });
 
-  it.each(['Admin', 'Employee'] as const)('refuses %s (the accounts are the Head’s, DECISIONS §4) without calling the gateway', async (role) => {
+  it.each(['Admin', 'Employee'] as const)('refuses %s (the accounts are the Head’s, requirements decisions §4) without calling the gateway', async (role) => {
     renderAt('/admindashboard/accounts/viewcredit', role);
     expect(await screen.findByRole('heading', { name: 'You do not have permission' })).toBeTruthy();
     expect(gateway.calls).toEqual([]);

@@ -5,7 +5,7 @@ import { accountsPath } from '../paths.js';
 // Loaded after the tiles: its charts never hold up the hub.
 const ReceivablesAtAGlance = lazyScreen(() => import('../receivables/receivables-at-a-glance.js').then((m) => m.ReceivablesAtAGlance));
 
-/** The hub's tiles (spec 02 §2), in its order, and the statement of account (issue 21). */
+/** The hub's tiles (requirements 02 §2), in its order, and the statement of account (issue 21). */
 export const HUB_TILES = [
   ['Debit Payments', accountsPath('debitpayment')],
   ['View Debit Entries', accountsPath('viewdebit')],

@@ -10,7 +10,7 @@ const texts = {
 };
 
 /**
- * Manage Voucher Counter (spec 02 §2, Head): the last voucher number given; the next credit gets
+ * Manage Voucher Counter (requirements 02 §2, Head): the last voucher number given; the next credit gets
  * the one after. A value below a voucher number in use is refused by the server (409), which says why.
  */
 export function VoucherCounterPage() {

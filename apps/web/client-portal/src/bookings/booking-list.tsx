@@ -4,11 +4,11 @@ import { JobTexts, type ClientBooking, type ClientRole, jobs } from '@freight/co
 import { DataTable, textOrNA, useClientSession, useServerList, type Column } from '@freight/web-kit';
 import { BOOKING_LEAD_COLUMNS, SHIPMENT_COLUMNS } from '@freight/web-domain/bookings';
 
-/** spec 02 §9: pages of 50 rows. */
+/** requirements 02 §9: pages of 50 rows. */
 export const CLIENT_PAGE_SIZE = 50;
 
 /**
- * A client's bookings (spec 02 §2): the Daily Booking Sheet's columns without assignee,
+ * A client's bookings (requirements 02 §2): the Daily Booking Sheet's columns without assignee,
  * consignee and job status; the shipper's list names the consignee instead of the shipper.
  */
 function columns(role: ClientRole): Column<ClientBooking>[] {
@@ -35,7 +35,7 @@ function columns(role: ClientRole): Column<ClientBooking>[] {
  * The signed-in client's own bookings (`allbooklistconsignee/{username}` or
  * `allbooklistshipper/{username}`; the gateway answers only the caller's own): searched, sorted
  * and paged (50) on the server; a click on a row highlights it. Failures show "Failed to fetch
- * booking list data" instead of the table, none "No bookings available." (spec 02 §8).
+ * booking list data" instead of the table, none "No bookings available." (requirements 02 §8).
  */
 export function ClientBookingList({ role }: { role: ClientRole }) {
   const session = useClientSession();

@@ -21,7 +21,7 @@ export function useClientBooking() {
   return { jobNo, booking };
 }
 
-/** spec 02 §8: "Booking not found" (404), the server's refusal (403: not theirs), else "Error fetching booking data". */
+/** requirements 02 §8: "Booking not found" (404), the server's refusal (403: not theirs), else "Error fetching booking data". */
 export function bookingErrorText(error: unknown): string {
   if (isApiError(error) && error.status === 404) return JobTexts.bookingNotFound;
   if (isApiError(error) && error.status === 403) return serverMessage(error, JobTexts.bookingFetchError);
@@ -34,7 +34,7 @@ export function consigneeFacts(job: ClientBooking): [string, ReactNode][] {
   return [['Job No', job.jobNo], ['Date', formatDate(job.date)], ...bookingShipmentFacts(job), ['Additional Information', textOrNA(job.remarks)]];
 }
 
-/** The shipper's read-only table, the fields of spec 02 §2 (Shipper) in its order. */
+/** The shipper's read-only table, the fields of requirements 02 §2 (Shipper) in its order. */
 export function shipperFacts(job: ClientBooking): [string, ReactNode][] {
   return [
     ['Assigned To', textOrNA(job.user.fullName)],
@@ -66,7 +66,7 @@ export function shipperFacts(job: ClientBooking): [string, ReactNode][] {
   ];
 }
 
-/** Facts as a two-column table (the shipper's view, spec 02 §2: "a read-only table"). */
+/** Facts as a two-column table (the shipper's view, requirements 02 §2: "a read-only table"). */
 export function FactsTable({ facts, caption }: { facts: [string, ReactNode][]; caption: string }) {
   return (
     <Table withTableBorder striped>

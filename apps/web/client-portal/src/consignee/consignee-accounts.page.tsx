@@ -45,7 +45,7 @@ function BalanceOwed({ consigneeId }: { consigneeId: string }) {
 }
 
 /**
- * Accounts Area (/consigneeaccounts; DECISIONS §2: the consignee's own statement of account):
+ * Accounts Area (/consigneeaccounts; requirements decisions §2: the consignee's own statement of account):
  * the balance owed, then for a range (from the first of the year to today at first) the opening
  * balance, every invoice and payment with the running balance (50 a page, paged by the server),
  * the closing balance, and the PDF. The range and page live in the address.

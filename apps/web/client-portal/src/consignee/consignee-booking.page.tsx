@@ -6,7 +6,7 @@ import { ClientFrame } from '../frame/client-frame.js';
 import { StatusTimelineList, bookingErrorText, consigneeFacts, useClientBooking } from '../bookings/client-booking.js';
 
 /**
- * /viewbookingconsignee/{jobNo} (spec 02 §2): the consignee's booking read-only with its status
+ * /viewbookingconsignee/{jobNo} (requirements 02 §2): the consignee's booking read-only with its status
  * timeline, and "Track & Trace" back to /consigneeshipmentview.
  */
 export function ConsigneeBookingPage() {

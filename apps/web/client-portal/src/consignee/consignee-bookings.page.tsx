@@ -8,7 +8,7 @@ import { ClientBookingList } from '../bookings/booking-list.js';
 
 export const NO_ANNOUNCEMENTS = 'No active announcements.';
 
-/** The consignee's active announcements (`consigneeanc/active/{username}`); a failure is only logged (spec 02 §8). */
+/** The consignee's active announcements (`consigneeanc/active/{username}`); a failure is only logged (requirements 02 §8). */
 function Announcements({ username }: { username: string }) {
   const announcements = useQuery({
     queryKey: ['client-announcements', username],
@@ -45,7 +45,7 @@ function Announcements({ username }: { username: string }) {
 }
 
 /**
- * Ocean Visibility (/consigneeshipmentview, spec 02 §2): the news ticker, the consignee's active
+ * Ocean Visibility (/consigneeshipmentview, requirements 02 §2): the news ticker, the consignee's active
  * announcements and their own bookings (without assignee, consignee and job status), each with
  * its view.
  */

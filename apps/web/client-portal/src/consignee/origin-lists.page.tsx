@@ -14,7 +14,7 @@ const columns: Column<OriginRow>[] = [
   { header: 'Details', render: (row) => <span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{row.details}</span> },
 ];
 
-/** /viewvesselconsignee (spec 02 §2): the vessel voyages, read-only, searched by origin on the server. */
+/** /viewvesselconsignee (requirements 02 §2): the vessel voyages, read-only, searched by origin on the server. */
 export function ConsigneeVesselsPage() {
   const list = useServerList('client-vessels', vessels.routes.vesselsAll, CLIENT_PAGE_SIZE);
   return (
@@ -32,7 +32,7 @@ export function ConsigneeVesselsPage() {
   );
 }
 
-/** /viewagentconsignee (spec 02 §2): the overseas offices, read-only, searched by origin on the server. */
+/** /viewagentconsignee (requirements 02 §2): the overseas offices, read-only, searched by origin on the server. */
 export function ConsigneeAgentsPage() {
   const list = useServerList('client-agents', agents.routes.agentsAll, CLIENT_PAGE_SIZE);
   return (

@@ -4,7 +4,7 @@ import { Box, Button, Container, Group, Text } from '@mantine/core';
 import type { ClientRole } from '@freight/contracts';
 import { PageFrame, logout, useClientSession } from '@freight/web-kit';
 
-/** The navigation of each kind of client (spec 02 §2; the Accounts Area is the consignee's own statement, DECISIONS §2). */
+/** The navigation of each kind of client (requirements 02 §2; the Accounts Area is the consignee's own statement, requirements decisions §2). */
 export const CLIENT_NAV: Record<ClientRole, { to: string; label: string }[]> = {
   consignee: [
     { to: '/consigneeshipmentview', label: 'Ocean Visibility' },
@@ -17,7 +17,7 @@ export const CLIENT_NAV: Record<ClientRole, { to: string; label: string }[]> = {
 
 /**
  * Every client screen: a header with the portal's name, the client's navigation and Log Out
- * (every key cleared, the token revoked, back to /clientlogin; the shipper's too, DECISIONS §2),
+ * (every key cleared, the token revoked, back to /clientlogin; the shipper's too, requirements decisions §2),
  * then the page's title, the clock and the client's name, and the screen.
  */
 export function ClientFrame({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {

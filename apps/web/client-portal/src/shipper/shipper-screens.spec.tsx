@@ -31,7 +31,7 @@ describe('the shipper (/shippershipmentview, /viewbookingshipper/{jobNo})', () =
     expect(await screen.findByText('Failed to fetch booking list data')).toBeTruthy();
   });
 
-  it("shows the booking as spec 02's read-only table, and a button back", async () => {
+  it("shows the booking as requirements 02's read-only table, and a button back", async () => {
     gateway.routes['GET /api/shipments/clientbooking/IMP-000005'] = () =>
       reply({ success: true, results: [aClientBooking({ jobNo: 'IMP-000005', jobStatus: false, cartoons: 12, remarks: '' })], history: [] });
     renderAt('/viewbookingshipper/IMP-000005', 'shipper');

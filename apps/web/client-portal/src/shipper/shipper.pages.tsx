@@ -5,7 +5,7 @@ import { ClientFrame } from '../frame/client-frame.js';
 import { ClientBookingList } from '../bookings/booking-list.js';
 import { FactsTable, bookingErrorText, shipperFacts, useClientBooking } from '../bookings/client-booking.js';
 
-/** /shippershipmentview (spec 02 §2): the shipper's own bookings, read-only, searched and paged on the server. */
+/** /shippershipmentview (requirements 02 §2): the shipper's own bookings, read-only, searched and paged on the server. */
 export function ShipperBookingsPage() {
   return (
     <ClientFrame title="Shipper Bookings">
@@ -14,7 +14,7 @@ export function ShipperBookingsPage() {
   );
 }
 
-/** /viewbookingshipper/{jobNo} (spec 02 §2): the read-only table of the shipper's booking and the way back. */
+/** /viewbookingshipper/{jobNo} (requirements 02 §2): the read-only table of the shipper's booking and the way back. */
 export function ShipperBookingPage() {
   const { jobNo, booking } = useClientBooking();
   return (

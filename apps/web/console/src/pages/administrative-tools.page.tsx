@@ -7,7 +7,7 @@ import { mergeMenus, toolsFor } from './administrative-tools.js';
 export const MENUS_FAILED_MESSAGE = 'Some tools could not be loaded; their tiles show as not available.';
 
 /**
- * /admindashboard/administrativetools: the tools grouped as spec 01 §2, each tile only for
+ * /admindashboard/administrativetools: the tools grouped as requirements 01 §2, each tile only for
  * the roles its permission allows, built from the menus the remotes expose (ADR 20).
  */
 export function AdministrativeToolsPage() {

@@ -18,7 +18,7 @@ const { logout, setSessionNavigator, startSession } = await import('@freight/web
 const { AdministrativeToolsPage, MENUS_FAILED_MESSAGE } = await import('./administrative-tools.page.js');
 const { forgetMenus } = await import('../remotes/remote-menus.js');
 
-// Spec 01 §2 "Administrative Tools page, grouped", written out here rather than read from
+// Requirements 01 §2 "Administrative Tools page, grouped", written out here rather than read from
 // the implementation, so that a wrong tile list, group or role fails this test.
 const ALL: StaffRole[] = ['Head', 'Admin', 'Employee'];
 const HEAD: StaffRole[] = ['Head'];
@@ -57,7 +57,7 @@ const SPEC: [group: string, tiles: [label: string, roles: StaffRole[]][]][] = [
     ],
   ],
 ];
-/** Screens built so far, with their route under administrativetools/ (spec 01 §2 route table). */
+/** Screens built so far, with their route under administrativetools/ (requirements 01 §2 route table). */
 const BUILT: Record<string, string> = { 'Manage User': 'manageuser', 'Manage Branch': 'managebranch' };
 
 const tile = (label: string, group: string, area: MenuTile['visibleTo']['area'], action: MenuTile['visibleTo']['action'], path?: string): MenuTile => ({
@@ -111,7 +111,7 @@ async function shownGroups() {
   });
 }
 
-describe('Administrative Tools page (spec 01 §2)', () => {
+describe('Administrative Tools page (requirements 01 §2)', () => {
   beforeEach(() => {
     setSessionNavigator(() => {});
     globalThis.fetch = jest.fn<typeof fetch>().mockResolvedValue(new Response('{}'));

@@ -49,7 +49,7 @@ export function validTiles(remote: string, menu: unknown, problem: MenuProblem =
 export type LoadedMenu = { remote: string; menu: unknown } | { remote: string; failed: true };
 
 /**
- * Every tile of the page: the specification's tiles (spec 01 §2, in its order) as
+ * Every tile of the page: the specification's tiles (requirements 01 §2, in its order) as
  * placeholders, each replaced in place by a remote's tile of the same label; tiles the
  * specification does not list are added after them. Remotes count in the order of
  * /remotes.json; the first to bring a label has it. A remote that failed to load leaves

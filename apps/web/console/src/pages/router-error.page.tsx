@@ -2,7 +2,7 @@ import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
 import { Button, Container } from '@mantine/core';
 import { NotFoundPage, UnexpectedErrorPage } from '@freight/web-kit';
 
-/** The router's error element (spec 01 §2: 'Unexpected Application Error!'). */
+/** The router's error element (requirements 01 §2: 'Unexpected Application Error!'). */
 export function RouterErrorPage() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) {

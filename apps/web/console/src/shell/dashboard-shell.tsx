@@ -93,7 +93,7 @@ export function DashboardShell({ children }: { children?: ReactNode }) {
             )}
           </Group>
         </Paper>
-        {/* Spec 02 §1: every staff page carries the Owner's Message; on a phone it is one line that opens to the message. */}
+        {/* Requirements 02 §1: every staff page carries the Owner's Message; on a phone it is one line that opens to the message. */}
         <Paper component="aside" aria-labelledby={OWNER_ID} withBorder px="xs" py={phone ? 2 : 'xs'} mb={phone ? 6 : 'md'} radius="md" bg="yellow.0">
           {phone ? (
             <Text component="details" size="xs">

@@ -100,7 +100,7 @@ export function toFormValues(job: Job): BookingFormValues {
   };
 }
 
-/** The fixed facts of the booking (spec 02 §2: shown disabled). */
+/** The fixed facts of the booking (requirements 02 §2: shown disabled). */
 function FixedFields({ job }: { job: Job }) {
   const fixed: [string, string][] = [
     ['Branch City', job.branchCity.BranchCity],
@@ -174,7 +174,7 @@ function BookingForm({ job, entry, onReload }: BookingFormProps) {
     />
   );
   const status = form.watch('ShipmentStatus');
-  // spec 02 §4: leaving Booking Confirmed resets Proceed to Proceeding (the service does the same).
+  // requirements 02 §4: leaving Booking Confirmed resets Proceed to Proceeding (the service does the same).
   useEffect(() => {
     if (status !== BOOKING_CONFIRMED) form.setValue('proceedToProceeding', false);
   }, [status, form]);
@@ -245,7 +245,7 @@ function BookingForm({ job, entry, onReload }: BookingFormProps) {
 
 /**
  * Edit Booking (/editbooking/{jobNo} for Head and Admin, /editbookingemployee/{jobNo} for an
- * Employee; spec 02 §2): the booking's fields, with branch, type, term, consignee and origin
+ * Employee; requirements 02 §2): the booking's fields, with branch, type, term, consignee and origin
  * shown disabled. The save sends the version read: a booking saved by someone else meanwhile is
  * refused (409) and the screen says so, with a way to reload it; the server's field errors (400)
  * show under their inputs. Saved, it goes back to the Daily Booking Sheet of the job's direction.

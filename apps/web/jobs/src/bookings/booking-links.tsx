@@ -6,9 +6,9 @@ import { withDirection, type Direction } from '../frame/direction.js';
 import type { BookingEntry } from './booking-paths.js';
 
 /**
- * The booking sheet's header links (spec 02 §2): the admin's with the dashboard, the employee's
+ * The booking sheet's header links (requirements 02 §2): the admin's with the dashboard, the employee's
  * without; the screens of jobs keep the direction. "Accounts Area" leads to the accounts hub
- * for those who may open it (DECISIONS §2), so it is left out for the others.
+ * for those who may open it (requirements decisions §2), so it is left out for the others.
  */
 export function BookingLinks({ entry, direction }: { entry: BookingEntry; direction: Direction }) {
   const session = useSession();

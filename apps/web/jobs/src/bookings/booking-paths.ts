@@ -1,10 +1,10 @@
 import type { Direction } from '../frame/direction.js';
 import { withDirection } from '../frame/direction.js';
 
-/** Which booking screens: Head and Admin's (every job) or an Employee's (their own), by the route (spec 02 §2). */
+/** Which booking screens: Head and Admin's (every job) or an Employee's (their own), by the route (requirements 02 §2). */
 export type BookingEntry = 'admin' | 'employee';
 
-/** The booking screens of each entry (spec 02 §2, exact spelling). */
+/** The booking screens of each entry (requirements 02 §2, exact spelling). */
 const PATHS = {
   admin: { sheet: '/importbooklist', edit: '/editbooking', view: '/viewbooking' },
   employee: { sheet: '/importbooklistemployee', edit: '/editbookingemployee', view: '/viewbookingemployee' },

@@ -75,7 +75,7 @@ describe('the Daily Booking Sheet', () => {
     expect(b!.getAttribute('data-highlighted')).toBe('true');
     fireEvent.click(b!);
     expect(b!.getAttribute('data-highlighted')).toBeNull();
-    // Head's links lead to the accounts too (DECISIONS §2).
+    // Head's links lead to the accounts too (requirements decisions §2).
     expect(screen.getByRole('link', { name: 'Accounts Area' }).getAttribute('href')).toBe('/admindashboard/accounts');
   });
 

@@ -9,7 +9,7 @@ import { useDirection, type Direction } from '../frame/direction.js';
 import { BookingLinks } from './booking-links.js';
 import { editBookingPath, viewBookingPath, type BookingEntry } from './booking-paths.js';
 
-/** spec 02 §9: pages of 50 rows. */
+/** requirements 02 §9: pages of 50 rows. */
 export const BOOKING_PAGE_SIZE = 50;
 /** The query cache's name of the booking lists (a saved booking reloads them). */
 export const BOOKINGS_KEY = 'bookings';
@@ -21,7 +21,7 @@ const STATUS_FILTERS: { value: StatusFilter; label: string }[] = [
   { value: 'all', label: 'All' },
 ];
 
-/** The sheet's columns (spec 02 §2, every one sorted on the server); Job No and the actions stay on screen on a phone. */
+/** The sheet's columns (requirements 02 §2, every one sorted on the server); Job No and the actions stay on screen on a phone. */
 function columns(entry: BookingEntry): Column<Job>[] {
   return [
     ...BOOKING_LEAD_COLUMNS,
@@ -49,7 +49,7 @@ function columns(entry: BookingEntry): Column<Job>[] {
 
 /**
  * The Daily Booking Sheet (/importbooklist for Head and Admin, /importbooklistemployee for an
- * Employee; spec 02 §2): the proceeded jobs of the direction, the caller's own for an Employee
+ * Employee; requirements 02 §2): the proceeded jobs of the direction, the caller's own for an Employee
  * (the service decides by the caller's id). Search (job number, consignee, shipper, B/L,
  * container, vessel, user, term, type, date; "active"/"inactive" match the job status), the
  * Active/Inactive/All filter, sort and pages of 50 all happen on the server. A click on a row

@@ -35,7 +35,7 @@ function gateway(mail: () => Response | Promise<Response>) {
 }
 
 describe('View booking', () => {
-  it("Admin: every field as DECISIONS §1 shows it, and the updated-data e-mail sent with the job's type; the server's text once accepted", async () => {
+  it("Admin: every field as requirements decisions §1 shows it, and the updated-data e-mail sent with the job's type; the server's text once accepted", async () => {
     gateway(() => reply({ success: true, message: 'Updated data email queued for the consignee' }));
     renderAt('/viewbooking/IMP-000042', 'Admin');
     await screen.findByText('Job No', { selector: 'dt' });

@@ -10,7 +10,7 @@ import { JobsPage } from '../frame/jobs-page.js';
 import { editBookingPath, sheetPath, type BookingEntry } from './booking-paths.js';
 import { bookingLoadErrorText, useBooking } from './use-booking.js';
 
-/** The booking's facts in the order of the form (spec 02 §3), each as a label and how it reads. */
+/** The booking's facts in the order of the form (requirements 02 §3), each as a label and how it reads. */
 export function bookingFacts(job: Job): [label: string, value: ReactNode][] {
   return [
     ['Job No', job.jobNo],
@@ -28,7 +28,7 @@ export function bookingFacts(job: Job): [label: string, value: ReactNode][] {
   ];
 }
 
-/** spec 02 §8: the server's message once the e-mail is accepted; "Failed to send email" when refused, "Error sending email" when not reached. */
+/** requirements 02 §8: the server's message once the e-mail is accepted; "Failed to send email" when refused, "Error sending email" when not reached. */
 export function mailErrorText(error: unknown): string {
   if (!isApiError(error) || !error.answered) return JobTexts.mailError;
   const reason = serverMessage(error, '');
@@ -61,7 +61,7 @@ function SendUpdateMailButton({ job }: { job: Job }) {
 
 /**
  * View booking (/viewbooking/{jobNo} for Head and Admin, /viewbookingemployee/{jobNo} for an
- * Employee; spec 02 §2): every field of the booking (N/A, 0, kg, Rs. as DECISIONS §1 says), the
+ * Employee; requirements 02 §2): every field of the booking (N/A, 0, kg, Rs. as requirements decisions §1 says), the
  * updated-data e-mail button and the way back to the Daily Booking Sheet.
  */
 export function BookingViewPage({ entry }: { entry: BookingEntry }) {

@@ -6,7 +6,7 @@ import { ApiError, callApi, isApiError, serverMessage } from '@freight/web-kit';
 /** The query cache's name of one booking (under the lists' name: a saved booking reloads both). */
 export const bookingKey = (jobNo: string) => ['bookings', 'one', jobNo] as const;
 
-/** The booking of the route's `:jobNo` (searchbooklist, spec 02 §7: `results[0]`). */
+/** The booking of the route's `:jobNo` (searchbooklist, requirements 02 §7: `results[0]`). */
 export function useBooking() {
   const jobNo = useParams().jobNo ?? '';
   const booking = useQuery({
@@ -22,7 +22,7 @@ export function useBooking() {
   return { jobNo, booking };
 }
 
-/** spec 02 §8: "Booking not found" (404), the server's reason for a refusal (403), else "Error fetching booking data". */
+/** requirements 02 §8: "Booking not found" (404), the server's reason for a refusal (403), else "Error fetching booking data". */
 export function bookingLoadErrorText(error: unknown): string {
   if (isApiError(error) && error.status === 404) return JobTexts.bookingNotFound;
   if (isApiError(error) && error.status === 403) return serverMessage(error, JobTexts.bookingFetchError);

@@ -7,8 +7,8 @@ import { useDirection, withDirection } from '../frame/direction.js';
 export type Entry = 'admin' | 'employee';
 
 /**
- * /adminshipmentmanagement and /shipmentmanagement (spec 01 §2): IMPORT opens the import
- * screens, EXPORT the same screens for Export jobs (DECISIONS §2).
+ * /adminshipmentmanagement and /shipmentmanagement (requirements 01 §2): IMPORT opens the import
+ * screens, EXPORT the same screens for Export jobs (requirements decisions §2).
  */
 export function ShipmentChooserPage({ entry }: { entry: Entry }) {
   const hub = entry === 'admin' ? '/manageimportadmin' : '/manageimportemployee';

@@ -25,7 +25,7 @@ const FIELDS = [
 ] as const;
 
 /**
- * Add job (spec 02 §2, §5): addjobadmin, addjobhead, addjobemployee/{user_id}. A new job is an
+ * Add job (requirements 02 §2, §5): addjobadmin, addjobhead, addjobemployee/{user_id}. A new job is an
  * inquiry of the screen's direction on "Today Job Inquiry"; its number comes from the server.
  */
 export function AddJobPage({ adder }: { adder: Adder }) {

@@ -54,7 +54,7 @@ function EditJobForm({ job, side, onReload }: { job: Job; side: Side; onReload: 
   const { control, setValue } = form;
   const status = form.watch('ShipmentStatus');
   const confirmed = status === BOOKING_CONFIRMED;
-  // spec 02 §4: a status other than Booking Confirmed resets "Proceed to Proceeding".
+  // requirements 02 §4: a status other than Booking Confirmed resets "Proceed to Proceeding".
   useEffect(() => {
     if (!confirmed) setValue('proceedToProceeding', false);
   }, [confirmed, setValue]);
@@ -114,7 +114,7 @@ function EditJobForm({ job, side, onReload }: { job: Job; side: Side; onReload: 
   );
 }
 
-/** Edit Job (spec 02 §2): editjobadmin/{jobNo}, editjobemployee/{jobNo}; the header names the job and its assignee. */
+/** Edit Job (requirements 02 §2): editjobadmin/{jobNo}, editjobemployee/{jobNo}; the header names the job and its assignee. */
 export function EditJobPage({ side }: { side: Side }) {
   const { jobNo = '' } = useParams();
   const job = useJob(jobNo);

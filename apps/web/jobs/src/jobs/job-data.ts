@@ -8,7 +8,7 @@ export const JOBS_KEY = 'jobs';
 export const jobRoutes = jobs.routes;
 
 /**
- * The reference fields of the job and booking forms (spec 02 §7 "Dropdown lists"): each a picker
+ * The reference fields of the job and booking forms (requirements 02 §7 "Dropdown lists"): each a picker
  * over its list call, by the row's name field (docs/adr/0041).
  */
 export const REFERENCES = {
@@ -39,7 +39,7 @@ export function useJob(jobNo: string) {
 }
 
 /**
- * Load failures of a job screen (spec 02 §8): "Job not found" for a 404, the server's reason for
+ * Load failures of a job screen (requirements 02 §8): "Job not found" for a 404, the server's reason for
  * a refusal (another employee's job), else "Error fetching job data".
  */
 export function jobLoadErrorText(error: unknown): string {

@@ -130,7 +130,7 @@ describe('Add job', () => {
   });
 });
 
-describe('Reference pickers (DECISIONS: searchable, the saved value shown)', () => {
+describe('Reference pickers (requirements decisions: searchable, the saved value shown)', () => {
   const referenceCalls = () => gateway.calls.filter((call) => /^\/api\/(users|branches|consignees|origins|ShipmentType|ShipmentTerm)\//.test(call.url));
 
   it('the add form downloads no list of names; typing asks the server for the names containing the text, one page in name order', async () => {

@@ -10,7 +10,7 @@ import { jobLoadErrorText, jobRoutes, useJob } from './job-data.js';
 import { useWorklistPath } from './edit-job.page.js';
 import type { Side } from './worklist.page.js';
 
-/** The rows of View Job Details (spec 02 §2), label → value. */
+/** The rows of View Job Details (requirements 02 §2), label → value. */
 const rowsOf = (job: Job): [string, string][] => [
   ['Job No', job.jobNo],
   ['Direction', job.direction],
@@ -27,7 +27,7 @@ const rowsOf = (job: Job): [string, string][] => [
   ['Personal Information', textOrNA(job.personalremarks)],
 ];
 
-/** The booking-confirmation e-mail to the consignee (spec 02 §7 sendmail); the text says once it is accepted. */
+/** The booking-confirmation e-mail to the consignee (requirements 02 §7 sendmail); the text says once it is accepted. */
 function SendConfirmation({ job }: { job: Job }) {
   const queryClient = useQueryClient();
   const [sending, setSending] = useState(false);
@@ -51,7 +51,7 @@ function SendConfirmation({ job }: { job: Job }) {
   );
 }
 
-/** View Job Details (spec 02 §2): viewjobadmin/{jobNo}, viewjobemployee/{jobNo}. */
+/** View Job Details (requirements 02 §2): viewjobadmin/{jobNo}, viewjobemployee/{jobNo}. */
 export function ViewJobPage({ side }: { side: Side }) {
   const { jobNo = '' } = useParams();
   const job = useJob(jobNo);

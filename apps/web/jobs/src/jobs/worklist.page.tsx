@@ -12,7 +12,7 @@ import { JOBS_KEY, jobRoutes } from './job-data.js';
 /** Whose worklist: the admin one (Head, Admin: every job) or an employee's (their own). */
 export type Side = 'admin' | 'employee';
 
-/** Where a job's edit and view screens are, per side (spec 02 §2). */
+/** Where a job's edit and view screens are, per side (requirements 02 §2). */
 export const jobPaths = (side: Side) => ({
   edit: (jobNo: string) => `/editjob${side}/${encodeURIComponent(jobNo)}`,
   view: (jobNo: string) => `/viewjob${side}/${encodeURIComponent(jobNo)}`,
@@ -33,7 +33,7 @@ const COLUMNS: Column<Job>[] = [
 ];
 
 /**
- * "Today Job Inquiry" (spec 02 §2): the jobs not yet proceeded, one direction at a time,
+ * "Today Job Inquiry" (requirements 02 §2): the jobs not yet proceeded, one direction at a time,
  * searched, sorted and paged on the server (50 a page); date ascending at first, the Date
  * button toggles it; a colleague's change shows within 2 s. Admin: /worklistadmin; employee:
  * /worklistemployee/{user_id} (their own id: another's is refused by the gateway).

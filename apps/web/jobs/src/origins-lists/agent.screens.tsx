@@ -2,7 +2,7 @@ import { agents } from '@freight/contracts';
 import { refusalOr } from '@freight/web-kit';
 import { originScreens } from './origin-screens.js';
 
-/** Overseas Offices Detail (spec 02 §2): /manageagent (Head, Admin), /manageagentemployee (read-only, "Contact Details"), addagent, editagent/{origin}; spec 02 §8's texts. */
+/** Overseas Offices Detail (requirements 02 §2): /manageagent (Head, Admin), /manageagentemployee (read-only, "Contact Details"), addagent, editagent/{origin}; requirements 02 §8's texts. */
 export const screens = originScreens(agents, {
   paths: { admin: '/manageagent', employee: '/manageagentemployee', add: '/addagent', edit: '/editagent' },
   employeeDetailsHeader: 'Contact Details',

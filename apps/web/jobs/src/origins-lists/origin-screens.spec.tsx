@@ -14,7 +14,7 @@ function gateway(overrides: Record<string, Answer> = {}) {
 
 const rows = (name: string) => within(screen.getByRole('table', { name })).getAllByRole('row');
 
-describe('vessels and agents (spec 02 §2)', () => {
+describe('vessels and agents (requirements 02 §2)', () => {
   it('Weekly Vessel Planning (Admin): Sr No., origin and details, searched by origin on the server; add, edit and delete', async () => {
     gateway();
     renderAt('/managevessel', 'Admin');

@@ -2,10 +2,10 @@ import { can } from '@freight/contracts';
 import { ResourceFormPage, ResourceListPage, type FieldName, type FormField, type FormResource, type ListResource, type ScreenTexts } from '@freight/web-kit';
 import { BookingLinks } from '../bookings/booking-links.js';
 
-/** Vessels and agents alike: an origin (their key, in the paths) and free-text details (spec 02 §3). */
+/** Vessels and agents alike: an origin (their key, in the paths) and free-text details (requirements 02 §3). */
 type OriginResource = ListResource & FormResource;
 
-/** What differs between the vessel and the agent screens: their routes and the catalogue's texts (spec 02 §2, §8). */
+/** What differs between the vessel and the agent screens: their routes and the catalogue's texts (requirements 02 §2, §8). */
 export interface OriginScreensConfig {
   /** Admin list, employee list, add and edit routes from the site root: '/managevessel', ... */
   paths: { admin: string; employee: string; add: string; edit: string };
@@ -14,7 +14,7 @@ export interface OriginScreensConfig {
   texts: Partial<ScreenTexts> & Pick<ScreenTexts, 'listTitle' | 'addTitle' | 'editTitle'>;
 }
 
-/** Which list: Head and Admin's (add, edit, delete) or the employee's (read-only, spec 02 §6). */
+/** Which list: Head and Admin's (add, edit, delete) or the employee's (read-only, requirements 02 §6). */
 export type OriginListEntry = 'admin' | 'employee';
 
 const encoded = (row: unknown) => encodeURIComponent(String((row as { origin?: string }).origin ?? ''));
@@ -22,7 +22,7 @@ const encoded = (row: unknown) => encodeURIComponent(String((row as { origin?: s
 /**
  * The list, add and edit screens of vessels or agents on the kit's pages: searched by origin,
  * sorted and paged on the server, rows numbered "Sr No."; the admin list adds, edits and deletes
- * (with a confirmation) for the roles the permission matrix lets write (DECISIONS §4: Head and
+ * (with a confirmation) for the roles the permission matrix lets write (requirements decisions §4: Head and
  * Admin), the employee list only reads. Edit may rename the origin (the update body carries it).
  */
 export function originScreens<R extends OriginResource>(resource: R, { paths, texts, employeeDetailsHeader }: OriginScreensConfig) {

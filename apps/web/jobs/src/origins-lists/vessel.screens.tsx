@@ -2,7 +2,7 @@ import { vessels } from '@freight/contracts';
 import { refusalOr } from '@freight/web-kit';
 import { originScreens } from './origin-screens.js';
 
-/** Weekly Vessel Planning (spec 02 §2): /managevessel (Head, Admin), /managevesselemployee (read-only), addvessel, editvessel/{origin}; spec 02 §8's texts. */
+/** Weekly Vessel Planning (requirements 02 §2): /managevessel (Head, Admin), /managevesselemployee (read-only), addvessel, editvessel/{origin}; requirements 02 §8's texts. */
 export const screens = originScreens(vessels, {
   paths: { admin: '/managevessel', employee: '/managevesselemployee', add: '/addvessel', edit: '/editvessel' },
   texts: {

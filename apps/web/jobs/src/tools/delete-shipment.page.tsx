@@ -18,9 +18,9 @@ const DETAILS: [string, (job: Job) => string][] = [
 ];
 
 /**
- * Delete Shipment (spec 02 §2, §5, Head): enter a job number, fetch its details, confirm, delete.
+ * Delete Shipment (requirements 02 §2, §5, Head): enter a job number, fetch its details, confirm, delete.
  * The fetch button is disabled while the number is empty. A deleted job leaves every list; the
- * service keeps an audit record (DECISIONS §3).
+ * service keeps an audit record (requirements decisions §3).
  */
 export function DeleteShipmentPage() {
   const queryClient = useQueryClient();

@@ -7,7 +7,7 @@ import { activeColumn, formResource, saveEdit, shortText } from '../news/notice-
 /** Announcements on the kit's pages: `{id}` loads the edit screen's announcement (under `data`), `edit/{id}` saves it. */
 const resource = formResource(announcements, { get: announcements.operations.get, update: announcements.operations.edit });
 
-/** Spec 02 §8, word for word ("announcement" where people read it, DECISIONS §2). */
+/** Requirements 02 §8, word for word ("announcement" where people read it, requirements decisions §2). */
 const texts = {
   listTitle: 'Manage Client Announcements',
   caption: 'Announcements',
@@ -50,7 +50,7 @@ function Form({ mode }: { mode: 'add' | 'edit' }) {
   return <ResourceFormPage mode={mode} config={config as never} />;
 }
 
-/** manageannouncement: searched by text, sorted and paged on the server; edit for staff, delete for Head (DECISIONS §4). */
+/** manageannouncement: searched by text, sorted and paged on the server; edit for staff, delete for Head (requirements decisions §4). */
 function List() {
   const config = {
     resource: announcements,

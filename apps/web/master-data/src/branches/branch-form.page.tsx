@@ -1,7 +1,7 @@
 import { branches } from '@freight/contracts';
 import { ResourceFormPage, refusalOr, type FieldName, type FormField, type ResourceFormConfig } from '@freight/web-kit';
 
-/** On edit the city (the key) and the code are read-only (spec 01 §5). */
+/** On edit the city (the key) and the code are read-only (requirements 01 §5). */
 export const branchFields: FormField<FieldName<typeof branches>>[] = [
   { name: 'BranchCity', label: 'Branch Name', readOnlyOnEdit: true },
   { name: 'Location', label: 'Location' },
@@ -9,7 +9,7 @@ export const branchFields: FormField<FieldName<typeof branches>>[] = [
   { name: 'Code', label: 'Branch Code', readOnlyOnEdit: true },
 ];
 
-/** Add failures (spec 01 §8): a refused input shows the server's message, anything else 'Error creating branch'. */
+/** Add failures (requirements 01 §8): a refused input shows the server's message, anything else 'Error creating branch'. */
 export const branchAddErrorText = refusalOr('Error creating branch');
 
 export const branchForm: ResourceFormConfig<typeof branches> = { resource: branches, fields: branchFields, texts: { addError: branchAddErrorText } };

@@ -27,7 +27,7 @@ const UPDATE_DATA = { consignee: consigneeUpdateDataSchema, shipper: shipperUpda
 
 type TextField = { name: string; label: string; required: boolean; type?: string };
 
-/** A client's text inputs, in the screens' order (spec 01 §5): required but for `optional`, as the schema says. */
+/** A client's text inputs, in the screens' order (requirements 01 §5): required but for `optional`, as the schema says. */
 function textFields(kind: ClientKind, optional: readonly string[]): readonly TextField[] {
   const fields = [
     { name: `${kind}Name`, label: `${kind.charAt(0).toUpperCase()}${kind.slice(1)} Name` },
@@ -94,8 +94,8 @@ function AdditionalEmails({ form }: { form: UseFormReturn<FieldValues> }) {
 export const OPENING_BALANCE_HEAD_ONLY_HINT = 'Only the Head can change the opening balance';
 
 /**
- * The opening balance: on the edit screen the Head's alone (DECISIONS §4), locked until Unlock is
- * pressed (spec 01 §4), locked for good for others; the current balance is read-only.
+ * The opening balance: on the edit screen the Head's alone (requirements decisions §4), locked until Unlock is
+ * pressed (requirements 01 §4), locked for good for others; the current balance is read-only.
  */
 function Balances({ form, mode, id, openingBalance }: { form: UseFormReturn<FieldValues>; mode: FormMode; id?: string; openingBalance?: string }) {
   const role = useRole();

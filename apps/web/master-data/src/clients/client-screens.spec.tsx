@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MAX_ADDITIONAL_EMAILS, PasswordMessages, type Consignee, type Shipper, type StaffRole } from '@freight/contracts';
 import { alertText, bare, fakeGateway, field, renderAt, reply, setField, type Answer } from '../screens.spec.setup.js';
 
-// The consignee and shipper screens (spec 01 §2, §4, §5, §8; DECISIONS §3) as the host mounts
+// The consignee and shipper screens (requirements 01 §2, §4, §5, §8; requirements decisions §3) as the host mounts
 // them, against a fake gateway: what they check before sending, and what they send.
 const api = fakeGateway();
 
@@ -57,7 +57,7 @@ async function openEdit(kind: 'consignee' | 'shipper', record: Consignee | Shipp
 const sent = (method: string) => api.calls.filter((c) => c.method === method);
 const submit = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
 
-describe('add consignee (spec 01 §5: name, username, email, handling person and password required)', () => {
+describe('add consignee (requirements 01 §5: name, username, email, handling person and password required)', () => {
   it('shows what is missing under each required input and sends nothing; address, mobile and remarks may stay empty', async () => {
     renderAt('addconsignee', 'Admin');
     expect(await screen.findByRole('heading', { name: 'Add Consignee' })).toBeTruthy();
@@ -270,7 +270,7 @@ describe('view consignee', () => {
   });
 });
 
-describe('shippers (spec 01 §5: all fields required on add except remarks)', () => {
+describe('shippers (requirements 01 §5: all fields required on add except remarks)', () => {
   it('add: every field but remarks is required, and nothing is sent until they are there', async () => {
     renderAt('addshipper', 'Employee');
     expect(await screen.findByRole('heading', { name: 'Add Shipper' })).toBeTruthy();

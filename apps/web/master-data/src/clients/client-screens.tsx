@@ -8,14 +8,14 @@ import { usePageBalance } from './current-balance.js';
 const RESOURCES = { consignee: consignees, shipper: shippers } as const;
 type ClientListConfig = ResourceListConfig<(typeof RESOURCES)[ClientKind]>;
 
-/** The consignee list's columns: the definition's, and the balance owed from the accounts service (DECISIONS §3). */
+/** The consignee list's columns: the definition's, and the balance owed from the accounts service (requirements decisions §3). */
 const CONSIGNEE_COLUMNS: ListColumn<ListRowOf<typeof consignees>>[] = [
   ...definitionColumns(consignees),
   { header: 'Balance Owed', render: (consignee) => <PageBalance id={consignee.consignee_id} /> },
 ];
 
 /**
- * The four screens of a client kind (spec 01 §2): `manage<kind>` searched by name, sorted and
+ * The four screens of a client kind (requirements 01 §2): `manage<kind>` searched by name, sorted and
  * paged on the server, with view, edit, and delete for Head; `add<kind>`, `edit<kind>/:<kind>_id`
  * (ClientFormPage) and `view<kind>/:<kind>_id` (ClientViewPage).
  */

@@ -77,7 +77,7 @@ function BalanceHistory({ id }: { id: string }) {
   );
 }
 
-/** `viewconsignee/:consignee_id`, `viewshipper/:shipper_id`: the record (loaded by `search/{id}`, spec 01 §7), read-only. */
+/** `viewconsignee/:consignee_id`, `viewshipper/:shipper_id`: the record (loaded by `search/{id}`, requirements 01 §7), read-only. */
 export function ClientViewPage({ kind }: { kind: ClientKind }) {
   const resource = RESOURCES[kind];
   const id = useParams()[`${kind}_id`] ?? '';

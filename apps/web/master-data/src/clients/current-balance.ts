@@ -13,7 +13,7 @@ const CATCH_UP_TRIES = 20;
 const sameAmount = (a: string, b: string) => Number(a).toFixed(2) === Number(b).toFixed(2);
 
 /**
- * A consignee's current balance owed, from the accounts service (the source of truth, DECISIONS
+ * A consignee's current balance owed, from the accounts service (the source of truth, requirements decisions
  * §3: opening + debits − credits), as the screens show it: `Rs. 1,234.50`. `id` '' asks nothing.
  * `openingBalance`: the one the directory's record has. The accounts service learns a changed
  * opening balance from the directory's event a moment after the save; until its figure is built

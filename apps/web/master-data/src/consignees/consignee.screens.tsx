@@ -8,5 +8,5 @@ import { clientScreens } from '../clients/client-screens.js';
  * 'editconsignee/:consignee_id': 'Edit Consignee',
  */
 
-/** manageconsignee (spec 01 §2), addconsignee, viewconsignee, editconsignee: the client screens (clients/client-screens.tsx). */
+/** manageconsignee (requirements 01 §2), addconsignee, viewconsignee, editconsignee: the client screens (clients/client-screens.tsx). */
 export const screens = clientScreens('consignee');

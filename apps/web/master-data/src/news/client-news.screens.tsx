@@ -6,7 +6,7 @@ import { activeColumn, formResource, saveEdit, shortText } from './notice-screen
 /** Client news on the kit's pages: `search/{id}` loads the edit screen's item (its reply holds it under `data`). */
 const resource = formResource(clientNews, { get: clientNews.operations.search, update: clientNews.operations.update });
 
-/** Spec 02 §8, word for word. */
+/** Requirements 02 §8, word for word. */
 const texts = {
   listTitle: 'Manage Client News',
   addTitle: 'Add Client News',
@@ -33,7 +33,7 @@ const form = {
   toValues: ({ data }: { data: ClientNews }) => ({ news: data.news, isActive: data.isActive }),
 };
 
-/** manageclientnews: searched by text, sorted and paged on the server; edit for staff, delete for Head (DECISIONS §4). */
+/** manageclientnews: searched by text, sorted and paged on the server; edit for staff, delete for Head (requirements decisions §4). */
 function List() {
   const config = {
     resource: clientNews,

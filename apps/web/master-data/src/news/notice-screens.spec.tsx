@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AnnouncementTexts, ClientNewsTexts, type Announcement, type ClientNews } from '@freight/contracts';
 import { alertText, bare, fakeGateway, field, renderAt, reply, setField, type Answer } from '../screens.spec.setup.js';
 
-// The client news and announcement screens (spec 02 §2, §5, §8; DECISIONS §2, §4) as the host
+// The client news and announcement screens (requirements 02 §2, §5, §8; requirements decisions §2, §4) as the host
 // mounts them, against a fake gateway: what they show, check and send.
 const api = fakeGateway();
 

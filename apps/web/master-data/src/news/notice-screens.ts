@@ -11,7 +11,7 @@ import type { OperationDef, ResourceDef } from '@freight/contracts';
 export const formResource = <R extends ResourceDef>(resource: R, operations: { get: OperationDef; update: OperationDef }) =>
   ({ ...resource, operations: { ...resource.operations, ...operations } }) as unknown as FormResource;
 
-/** The Status column: Active or Inactive (spec 02 §4), sorted on the server. */
+/** The Status column: Active or Inactive (requirements 02 §4), sorted on the server. */
 export const activeColumn = <Row extends { isActive: boolean }>(): ListColumn<Row> => ({
   header: 'Status',
   field: 'isActive' as keyof Row & string,

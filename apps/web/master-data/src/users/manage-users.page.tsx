@@ -12,7 +12,7 @@ export const userList: ResourceListConfig<typeof users> = {
   editPath: (user, session) => `../${usesHeadScreens(session.role) ? 'edituserhead' : 'edituser'}/${encodeURIComponent(user.username)}`,
   mayEdit: canEditUser,
   mayDelete: canDeleteUser,
-  // Spec 01 §8: a user delete the server gave no message for names the status.
+  // Requirements 01 §8: a user delete the server gave no message for names the status.
   texts: { ...USER_SCREEN_TEXTS, deleteFailure: { ...screenTexts(users).deleteFailure, status: (code) => `HTTP error! Status: ${code}` } },
 };
 

@@ -128,13 +128,13 @@ describe('the user form (fields as data, validated with contracts userCreateSche
   });
 });
 
-// DECISIONS §4 and issue 5 item 5, written out here: users are added and edited by a Head
+// requirements decisions §4 and issue 5 item 5, written out here: users are added and edited by a Head
 // with any role, by an Admin as Admin or Employee users; an Admin edits Employees, and
 // themself without changing their own role, but no other Admin. The add and edit screens
 // must offer exactly these.
 const MAY_GIVE: Record<StaffRole, string[]> = { Head: ['Head', 'Admin', 'Employee'], Admin: ['Admin', 'Employee'], Employee: [] };
 
-describe('the role options of the add and edit screens (permission matrix, DECISIONS §4)', () => {
+describe('the role options of the add and edit screens (permission matrix, requirements decisions §4)', () => {
   const roleOptions = () =>
     within(field('Role') as unknown as HTMLElement)
       .getAllByRole('option')

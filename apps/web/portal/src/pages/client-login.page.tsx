@@ -5,7 +5,7 @@ import { SIGN_IN_REASONS, clientLoginRequestSchema, clientLoginResponseSchema, r
 import { CLIENT_LOGIN_PATH, callApi, isSessionValid, markLoginFailed, startClientSession, useClientSession } from '@freight/web-kit';
 import { NewsTicker, clientLandingPath } from '@freight/web-domain/client';
 
-/** spec 02 §8: any client sign-in failure reads the same. */
+/** requirements 02 §8: any client sign-in failure reads the same. */
 export const CLIENT_LOGIN_FAILED = 'Invalid username or password';
 
 /**
@@ -32,7 +32,7 @@ function validate(values: LoginRequest): { data?: LoginRequest; errors: FieldErr
 }
 
 /**
- * /clientlogin (spec 02 §2): username and password, the active client news ticker, HOME to the
+ * /clientlogin (requirements 02 §2): username and password, the active client news ticker, HOME to the
  * public site (`/`, a full page load: the edge serves the microsite there). A consignee goes to
  * /consigneeshipmentview, a shipper to /shippershipmentview; any failure says "Invalid username or
  * password" and leaves client_login 'false'. The portal's first render: plain state, no form library.

@@ -6,7 +6,7 @@ import { ShipmentStateBadge } from './booking-cells.js';
 // The columns the staff's Daily Booking Sheet and the clients' booking lists share. A module of
 // their own, so that a list's chunk does not carry the booking view's facts.
 
-/** The booking lists' first columns (spec 02 §2): Job No, kept in view on a phone, and the date. */
+/** The booking lists' first columns (requirements 02 §2): Job No, kept in view on a phone, and the date. */
 export const BOOKING_LEAD_COLUMNS: Column<ClientBooking>[] = [
   {
     header: 'Job No',
@@ -21,7 +21,7 @@ export const BOOKING_LEAD_COLUMNS: Column<ClientBooking>[] = [
   { header: 'Date', sortField: 'date', render: (job) => formatDate(job.date) },
 ];
 
-/** The booking lists' shipment columns (spec 02 §2), Origin Port to Status of Shipment, each sorted on the server. */
+/** The booking lists' shipment columns (requirements 02 §2), Origin Port to Status of Shipment, each sorted on the server. */
 export const SHIPMENT_COLUMNS: Column<ClientBooking>[] = [
   { header: 'Origin Port', sortField: 'originPort', render: (job) => textOrNA(job.originPort.OriginPortName) },
   { header: 'Type', sortField: 'typeOfShipment', render: (job) => textOrNA(job.typeOfShipment.TypeofShipment) },

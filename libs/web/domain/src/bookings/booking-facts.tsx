@@ -9,7 +9,7 @@ import { JobStatusBadge, ShipmentStateBadge } from './booking-cells.js';
 
 /**
  * A booking's facts (label, how it reads) as a description list, wrapping long text; the
- * employee's view has its labels in capitals (spec 02 §2).
+ * employee's view has its labels in capitals (requirements 02 §2).
  */
 export function FactsList({ facts, upperCase = false }: { facts: [label: string, value: ReactNode][]; upperCase?: boolean }) {
   return (
@@ -29,7 +29,7 @@ export function FactsList({ facts, upperCase = false }: { facts: [label: string,
 }
 
 /**
- * A booking's facts from Branch City to Job Status, in the form's order (spec 02 §3): what the
+ * A booking's facts from Branch City to Job Status, in the form's order (requirements 02 §3): what the
  * staff's view and the consignee's share, each as a label and how it reads.
  */
 export function bookingShipmentFacts(job: ClientBooking): [label: string, value: ReactNode][] {

@@ -1,7 +1,7 @@
 import type { ClientRole } from '@freight/contracts';
 
 /**
- * The client portal's screens (spec 02 §2, exact spelling; the Accounts Area's path is ours,
+ * The client portal's screens (requirements 02 §2, exact spelling; the Accounts Area's path is ours,
  * ADR 39), path → title, by the kind of client who may open them. The portal host guards and
  * routes them; the client-portal remote draws them.
  */
@@ -19,5 +19,5 @@ export const CLIENT_SCREENS = {
   },
 } as const satisfies Record<ClientRole, Record<string, string>>;
 
-/** Where a client lands after signing in (spec 02 §2). */
+/** Where a client lands after signing in (requirements 02 §2). */
 export const clientLandingPath = (role: ClientRole) => (role === 'consignee' ? '/consigneeshipmentview' : '/shippershipmentview');

@@ -3,7 +3,7 @@ import { Box, Text } from '@mantine/core';
 import { clientNews } from '@freight/contracts';
 import { callApi } from '@freight/web-kit';
 
-/** spec 02 §9: the client news ticker takes 45 seconds a loop. */
+/** requirements 02 §9: the client news ticker takes 45 seconds a loop. */
 export const TICKER_LOOP_SECONDS = 45;
 export const NO_NEWS_TEXT = 'No news available';
 export const LOADING_TEXT = 'Loading...';
@@ -25,9 +25,9 @@ const TICKER_CSS = `
 `;
 
 /**
- * The client news ticker (spec 02 §2, the client sign-in and the consignee's sheet): the active
+ * The client news ticker (requirements 02 §2, the client sign-in and the consignee's sheet): the active
  * news items (`GET /api/clientnews/active`, public) scrolling 45 s a loop; "Loading..." while they
- * come, "No news available" when there are none. A failed fetch is only logged (spec 02 §8) and
+ * come, "No news available" when there are none. A failed fetch is only logged (requirements 02 §8) and
  * reads as no news. A plain fetch, no query client: the portal's sign-in page (its first render)
  * has none (the kit's services load with the first remote screen). The route from its resource,
  * not from the whole `api` table, which would weigh on that first render.

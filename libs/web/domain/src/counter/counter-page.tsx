@@ -9,7 +9,7 @@ interface CounterRoutes {
   set: CallableRoute;
 }
 
-/** A counter screen's texts: spec 02 §5 and §8 ("Invalid counter value. …", "Failed to fetch … counter.", …). */
+/** A counter screen's texts: requirements 02 §5 and §8 ("Invalid counter value. …", "Failed to fetch … counter.", …). */
 export interface CounterPageTexts {
   invalid: string;
   fetchFailed: string;
@@ -26,7 +26,7 @@ interface CounterPageProps {
 }
 
 /**
- * A counter screen (Manage Shipment Counter, Manage Voucher Counter; spec 02 §2, Head): the current
+ * A counter screen (Manage Shipment Counter, Manage Voucher Counter; requirements 02 §2, Head): the current
  * value, a new value and "Update Counter". A value that is not a whole number 0 or more is refused
  * with the spec's text; one that would give a number again is refused by the server (409), which
  * says why.

@@ -23,7 +23,7 @@ export function lastMailText(mail: JobMailStatus | undefined): string {
 }
 
 /**
- * "Last e-mail" of a job for its views (DECISIONS §3: the job view shows when it was last sent):
+ * "Last e-mail" of a job for its views (requirements decisions §3: the job view shows when it was last sent):
  * the newest booking e-mail with its state (Queued, Sending, Sent, Failed with the reason), or
  * "Not sent yet". It asks again every MAIL_STATUS_POLL_MS while that e-mail is queued or sending.
  */
