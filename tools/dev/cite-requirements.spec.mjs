@@ -114,4 +114,8 @@ describe('this repository', () => {
     expect(files).toEqual(expect.arrayContaining(['README.md', 'tools/dev/start.mjs', 'libs/contracts/src/permissions.ts']));
     expect(files.filter((name) => name.startsWith(`${REQUIREMENTS_DIR}/`) || name.includes('node_modules/'))).toEqual([]);
   });
+
+  it('cites only its own requirements, each section of them one they define (fix: node tools/dev/cite-requirements.mjs)', () => {
+    expect(problems(root)).toEqual([]);
+  });
 });
