@@ -47,7 +47,6 @@ export const mailTemplateSchema = z.discriminatedUnion('name', [
 ]);
 export type MailTemplate = z.infer<typeof mailTemplateSchema>;
 export type MailKind = MailTemplate['name'];
-export const MAIL_KINDS = ['booking-confirmation', 'updated-data', 'contact-message'] as const satisfies readonly MailKind[];
 
 /** The longest recipient list of one e-mail (a consignee's e-mail and its additional ones, requirements decisions §3). */
 export const MAX_MAIL_RECIPIENTS = 20;

@@ -89,5 +89,3 @@ export type NatsConfig = z.infer<typeof natsEnvSchema>;
 
 /** What a service needs to take requests: NATS, and the key that proves a request came from the gateway (envFields.GATEWAY_PUBLIC_KEY). */
 export type ServiceNatsConfig = NatsConfig & { GATEWAY_PUBLIC_KEY: KeyObject };
-
-export const logEnvSchema = z.object({ LOG_LEVEL: envFields.LOG_LEVEL });

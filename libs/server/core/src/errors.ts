@@ -103,11 +103,6 @@ export function isDatabaseUnreachable(error: unknown, depth = 0): boolean {
   return inner.some((e) => e !== error && isDatabaseUnreachable(e, depth + 1));
 }
 
-/** The Postgres SQLSTATE of an error, if it is one (e.g. '23505'). */
-export function pgErrorCode(error: unknown): string | undefined {
-  return isPgError(error) ? error.code : undefined;
-}
-
 /**
  * The body any error becomes on the wire: a database that cannot be reached is
  * DATABASE_UNAVAILABLE; unknown errors are logged and hidden behind INTERNAL.

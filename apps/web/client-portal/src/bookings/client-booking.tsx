@@ -3,8 +3,8 @@ import { useParams } from 'react-router-dom';
 import { Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { JobTexts, type ClientBooking, type StatusTimeline, jobs } from '@freight/contracts';
-import { callApi, formatCount, formatDate, formatWeight, isApiError, serverMessage, textOrNA } from '@freight/web-kit';
-import { JobStatusBadge, ShipmentStateBadge, bookingShipmentFacts } from '@freight/web-domain/bookings';
+import { callApi, formatDate, isApiError, serverMessage } from '@freight/web-kit';
+import { bookingShipmentFacts, factsOf } from '@freight/web-domain/bookings';
 
 /** The booking of the address (`:jobNo`) with its status history: the caller's own only (the gateway answers 403 otherwise). */
 export function useClientBooking() {
@@ -31,39 +31,46 @@ export function bookingErrorText(error: unknown): string {
 
 /** The consignee's read-only view: every field a client may see (no personal remarks, no invoice), in the form's order. */
 export function consigneeFacts(job: ClientBooking): [string, ReactNode][] {
-  return [['Job No', job.jobNo], ['Date', formatDate(job.date)], ...bookingShipmentFacts(job), ['Additional Information', textOrNA(job.remarks)]];
+  return [
+    ...factsOf(job, [
+      ['Job No', 'jobNo'],
+      ['Date', 'date'],
+    ]),
+    ...bookingShipmentFacts(job),
+    ...factsOf(job, [['Additional Information', 'remarks']]),
+  ];
 }
 
-/** The shipper's read-only table, the fields of requirements 02 §2 (Shipper) in its order. */
+/** The shipper's read-only table, the fields of requirements 02 §2 (Shipper) with its labels, in its order. */
 export function shipperFacts(job: ClientBooking): [string, ReactNode][] {
-  return [
-    ['Assigned To', textOrNA(job.user.fullName)],
-    ['Consignee', textOrNA(job.consigneeName.consigneeName)],
-    ['Shipper', textOrNA(job.shipperName?.shipperName)],
-    ['Forwarder', textOrNA(job.forwarderName?.Forwarder)],
-    ['Origin Port', textOrNA(job.originPort.OriginPortName)],
-    ['Yard', textOrNA(job.yardName?.YardName)],
-    ['Branch City', textOrNA(job.branchCity.BranchCity)],
-    ['Shipment Type', textOrNA(job.typeOfShipment.TypeofShipment)],
-    ['Shipment Term', textOrNA(job.termOfShipment.TermofShipment)],
-    ['Shipment Status', textOrNA(job.ShipmentStatus)],
-    ['Status of Shipment', <ShipmentStateBadge key="state" state={job.statusOfShipment} />],
-    ['Date', formatDate(job.date)],
-    ['Cartoons', formatCount(job.cartoons)],
-    ['CBM', formatCount(job.cbm)],
-    ['Weight', formatWeight(job.weight)],
-    ['BL No', textOrNA(job.blNo)],
-    ['Container No', textOrNA(job.containerNo)],
-    ['Vessel Name', textOrNA(job.Vesselname)],
-    ['Warehouse Arrival', formatDate(job.whArrivalDate)],
-    ['ETD', formatDate(job.etd)],
-    ['ETA', formatDate(job.eta)],
-    ['Booking No', textOrNA(job.bookingNo)],
-    ['DO Issue', formatDate(job.doIssue)],
-    ['De-stuff', formatDate(job.deStuff)],
-    ['Job Status', <JobStatusBadge key="status" active={job.jobStatus} />],
-    ['Remarks', textOrNA(job.remarks)],
-  ];
+  return factsOf(job, [
+    ['Assigned To', 'assignedTo'],
+    ['Consignee', 'consignee'],
+    ['Shipper', 'shipper'],
+    ['Forwarder', 'forwarder'],
+    ['Origin Port', 'originPort'],
+    ['Yard', 'yard'],
+    ['Branch City', 'branchCity'],
+    ['Shipment Type', 'typeOfShipment'],
+    ['Shipment Term', 'termOfShipment'],
+    ['Shipment Status', 'shipmentStatus'],
+    ['Status of Shipment', 'statusOfShipment'],
+    ['Date', 'date'],
+    ['Cartoons', 'cartoons'],
+    ['CBM', 'cbm'],
+    ['Weight', 'weight'],
+    ['BL No', 'blNo'],
+    ['Container No', 'containerNo'],
+    ['Vessel Name', 'vesselName'],
+    ['Warehouse Arrival', 'warehouseArrival'],
+    ['ETD', 'etd'],
+    ['ETA', 'eta'],
+    ['Booking No', 'bookingNo'],
+    ['DO Issue', 'doIssue'],
+    ['De-stuff', 'deStuff'],
+    ['Job Status', 'jobStatus'],
+    ['Remarks', 'remarks'],
+  ]);
 }
 
 /** Facts as a two-column table (the shipper's view, requirements 02 §2: "a read-only table"). */

@@ -28,35 +28,74 @@ export function FactsList({ facts, upperCase = false }: { facts: [label: string,
   );
 }
 
+/** How each fact of a booking reads, by field: the one place every view of a booking takes them from. */
+export const bookingFact = {
+  jobNo: (job) => job.jobNo,
+  date: (job) => formatDate(job.date),
+  assignedTo: (job) => textOrNA(job.user.fullName),
+  branchCity: (job) => textOrNA(job.branchCity.BranchCity),
+  consignee: (job) => textOrNA(job.consigneeName.consigneeName),
+  notify: (job) => textOrNA(job.notify?.consigneeName),
+  shipper: (job) => textOrNA(job.shipperName?.shipperName),
+  forwarder: (job) => textOrNA(job.forwarderName?.Forwarder),
+  originPort: (job) => textOrNA(job.originPort.OriginPortName),
+  yard: (job) => textOrNA(job.yardName?.YardName),
+  typeOfShipment: (job) => textOrNA(job.typeOfShipment.TypeofShipment),
+  termOfShipment: (job) => textOrNA(job.termOfShipment.TermofShipment),
+  shipmentStatus: (job) => textOrNA(job.ShipmentStatus),
+  statusOfShipment: (job) => <ShipmentStateBadge key="state" state={job.statusOfShipment} />,
+  cartoons: (job) => formatCount(job.cartoons),
+  cbm: (job) => formatCount(job.cbm),
+  weight: (job) => formatWeight(job.weight),
+  blNo: (job) => textOrNA(job.blNo),
+  containerNo: (job) => textOrNA(job.containerNo),
+  vesselName: (job) => textOrNA(job.Vesselname),
+  warehouseArrival: (job) => formatDate(job.whArrivalDate),
+  etd: (job) => formatDate(job.etd),
+  eta: (job) => formatDate(job.eta),
+  bookingNo: (job) => textOrNA(job.bookingNo),
+  doIssue: (job) => formatDate(job.doIssue),
+  deStuff: (job) => formatDate(job.deStuff),
+  jobStatus: (job) => <JobStatusBadge key="status" active={job.jobStatus} />,
+  remarks: (job) => textOrNA(job.remarks),
+} satisfies Record<string, (job: ClientBooking) => ReactNode>;
+
+export type BookingFactField = keyof typeof bookingFact;
+
+/** `job`'s facts as a view lists them: each with the view's own label, in the view's order. */
+export function factsOf(job: ClientBooking, fields: readonly [label: string, field: BookingFactField][]): [label: string, value: ReactNode][] {
+  return fields.map(([label, field]) => [label, bookingFact[field](job)]);
+}
+
 /**
  * A booking's facts from Branch City to Job Status, in the form's order (requirements 02 §3): what the
  * staff's view and the consignee's share, each as a label and how it reads.
  */
 export function bookingShipmentFacts(job: ClientBooking): [label: string, value: ReactNode][] {
-  return [
-    ['Branch City', textOrNA(job.branchCity.BranchCity)],
-    ['Consignee', textOrNA(job.consigneeName.consigneeName)],
-    ['Original Consignee (Notify)', textOrNA(job.notify?.consigneeName)],
-    ['Shipper', textOrNA(job.shipperName?.shipperName)],
-    ['Forwarder', textOrNA(job.forwarderName?.Forwarder)],
-    ['Origin Port', textOrNA(job.originPort.OriginPortName)],
-    ['Yard', textOrNA(job.yardName?.YardName)],
-    ['Type of Shipment', textOrNA(job.typeOfShipment.TypeofShipment)],
-    ['Term of Shipment', textOrNA(job.termOfShipment.TermofShipment)],
-    ['Shipment Status', textOrNA(job.ShipmentStatus)],
-    ['Status of Shipment', <ShipmentStateBadge key="state" state={job.statusOfShipment} />],
-    ['Cartoons', formatCount(job.cartoons)],
-    ['CBM', formatCount(job.cbm)],
-    ['Weight', formatWeight(job.weight)],
-    ['BL No', textOrNA(job.blNo)],
-    ['Container No', textOrNA(job.containerNo)],
-    ['Vessel Name', textOrNA(job.Vesselname)],
-    ['Warehouse Arrival Date', formatDate(job.whArrivalDate)],
-    ['ETD', formatDate(job.etd)],
-    ['ETA', formatDate(job.eta)],
-    ['Booking No', textOrNA(job.bookingNo)],
-    ['DO Issue Date', formatDate(job.doIssue)],
-    ['De-stuff Date', formatDate(job.deStuff)],
-    ['Job Status', <JobStatusBadge key="status" active={job.jobStatus} />],
-  ];
+  return factsOf(job, [
+    ['Branch City', 'branchCity'],
+    ['Consignee', 'consignee'],
+    ['Original Consignee (Notify)', 'notify'],
+    ['Shipper', 'shipper'],
+    ['Forwarder', 'forwarder'],
+    ['Origin Port', 'originPort'],
+    ['Yard', 'yard'],
+    ['Type of Shipment', 'typeOfShipment'],
+    ['Term of Shipment', 'termOfShipment'],
+    ['Shipment Status', 'shipmentStatus'],
+    ['Status of Shipment', 'statusOfShipment'],
+    ['Cartoons', 'cartoons'],
+    ['CBM', 'cbm'],
+    ['Weight', 'weight'],
+    ['BL No', 'blNo'],
+    ['Container No', 'containerNo'],
+    ['Vessel Name', 'vesselName'],
+    ['Warehouse Arrival Date', 'warehouseArrival'],
+    ['ETD', 'etd'],
+    ['ETA', 'eta'],
+    ['Booking No', 'bookingNo'],
+    ['DO Issue Date', 'doIssue'],
+    ['De-stuff Date', 'deStuff'],
+    ['Job Status', 'jobStatus'],
+  ]);
 }
