@@ -37,6 +37,8 @@ export const LIVE_REPLAY_MAX = 10_000;
  * two missed heartbeats (5 s) tell the gateway its consumer is gone (restartWhenSilent).
  */
 const LIVE_PULL_EXPIRES_MS = 5000;
+/** How long the gateway waits at start-up for JetStream to answer before it gives up (and exits). */
+const JETSTREAM_STARTUP_WAIT_MS = 30_000;
 /** How long a replay waits for the stream's messages (it stops earlier, at the last one the gateway has seen). */
 const REPLAY_WAIT_MS = 2000;
 
@@ -101,7 +103,7 @@ export class LiveJobsService implements OnModuleInit, BeforeApplicationShutdown,
     // Only the stream's own INFO: the gateway may not ask for the account's.
     this.jsm = await jetstreamManager(this.nc, { checkAPI: false });
     // From the stream's end at start-up: a change saved after it is heard, whenever the consumer starts.
-    this.position = (await this.streamState())?.last_seq ?? 0;
+    this.position = (await this.streamStateOnceAnswered())?.last_seq ?? 0;
     void this.follow();
     void this.restartAfterReconnects(this.nc);
   }
@@ -130,6 +132,23 @@ export class LiveJobsService implements OnModuleInit, BeforeApplicationShutdown,
       if (status.type === 'reconnect' && !this.closed) {
         this.logger.log('NATS connection restored: following the job events with a new consumer');
         this.messages?.stop();
+      }
+    }
+  }
+
+  /**
+   * The stream's state once JetStream answers: a NATS cluster that has just started elects the leader
+   * of its metadata first, and its first requests time out meanwhile (the gateway used to exit then).
+   */
+  private async streamStateOnceAnswered(): Promise<{ first_seq: number; last_seq: number } | undefined> {
+    const deadline = Date.now() + JETSTREAM_STARTUP_WAIT_MS;
+    for (;;) {
+      try {
+        return await this.streamState();
+      } catch (error) {
+        if (Date.now() >= deadline) throw error;
+        this.logger.warn(`Job events not readable yet (${(error as Error).message}): trying again`);
+        await sleep(500);
       }
     }
   }
