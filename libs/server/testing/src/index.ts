@@ -14,3 +14,4 @@ export * from './query-plan.js';
 export { pdfLayout, pdfText, type PdfTextRun } from './pdf-text.js';
 export { TEST_COMPANY_PROFILE } from './company-profile.js';
 export * from './nats-cluster.js';
+export * from './query-files.js';
