@@ -28,6 +28,7 @@ describe('loadGatewayConfig', () => {
       COMPANY_LOGO_URL: '',
       DRAIN_DELAY_MS: 0,
       DRAIN_TIMEOUT_MS: 20_000,
+      JETSTREAM_STARTUP_WAIT_MS: 30_000,
       NATS_STREAM_REPLICAS: 1,
     });
   });

@@ -67,6 +67,11 @@ export const gatewayEnvSchema = z.object({
   DRAIN_DELAY_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(120_000).default(0),
   /** The whole drain (the delay, the requests in flight, the live streams) ends within this; then every connection is closed. */
   DRAIN_TIMEOUT_MS: drainEnvSchema.shape.DRAIN_TIMEOUT_MS,
+  /**
+   * How long the gateway waits at start-up for JetStream to answer before it exits: a NATS cluster
+   * that has just started answers no JetStream request until its nodes have elected a leader.
+   */
+  JETSTREAM_STARTUP_WAIT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).default(30_000),
 });
 
 export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;

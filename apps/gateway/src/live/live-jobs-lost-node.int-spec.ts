@@ -39,7 +39,7 @@ describe('the live job feed when the NATS node holding its consumer is lost', ()
         `event ${n} stored`,
       );
 
-    live = new LiveJobsService({ NATS_URL: cluster.url, NATS_NAMESPACE: namespace } as GatewayConfig);
+    live = new LiveJobsService({ NATS_URL: cluster.url, NATS_NAMESPACE: namespace, JETSTREAM_STARTUP_WAIT_MS: 30_000 } as GatewayConfig);
     await live.onModuleInit();
     const heard = new Set<string>();
     live.listen({ change: ({ jobNo }) => heard.add(jobNo), reconnect: () => undefined });

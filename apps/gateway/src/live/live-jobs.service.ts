@@ -37,8 +37,6 @@ export const LIVE_REPLAY_MAX = 10_000;
  * two missed heartbeats (5 s) tell the gateway its consumer is gone (restartWhenSilent).
  */
 const LIVE_PULL_EXPIRES_MS = 5000;
-/** How long the gateway waits at start-up for JetStream to answer before it gives up (and exits). */
-const JETSTREAM_STARTUP_WAIT_MS = 30_000;
 /** How long a replay waits for the stream's messages (it stops earlier, at the last one the gateway has seen). */
 const REPLAY_WAIT_MS = 2000;
 
@@ -141,12 +139,18 @@ export class LiveJobsService implements OnModuleInit, BeforeApplicationShutdown,
    * of its metadata first, and its first requests time out meanwhile (the gateway used to exit then).
    */
   private async streamStateOnceAnswered(): Promise<{ first_seq: number; last_seq: number } | undefined> {
-    const deadline = Date.now() + JETSTREAM_STARTUP_WAIT_MS;
+    const wait = this.config.JETSTREAM_STARTUP_WAIT_MS;
+    const deadline = Date.now() + wait;
     for (;;) {
       try {
         return await this.streamState();
       } catch (error) {
-        if (Date.now() >= deadline) throw error;
+        if (Date.now() >= deadline) {
+          const last = (error as Error).message;
+          throw new Error(`JetStream did not answer within ${wait / 1000} s (JETSTREAM_STARTUP_WAIT_MS): the live job feed cannot start (${last})`, {
+            cause: error,
+          });
+        }
         this.logger.warn(`Job events not readable yet (${(error as Error).message}): trying again`);
         await sleep(500);
       }

@@ -35,9 +35,11 @@ export function gatewayConfig(namespace: string, overrides: Partial<GatewayConfi
     EXPORT_CHUNK_ROWS: 500,
     ...companyEnvSchema.parse({}),
     ...nats,
+    NATS_STREAM_REPLICAS: 1,
     LOG_LEVEL: 'silent',
     DRAIN_DELAY_MS: 0,
     DRAIN_TIMEOUT_MS: 20_000,
+    JETSTREAM_STARTUP_WAIT_MS: 30_000,
     ...overrides,
   };
 }

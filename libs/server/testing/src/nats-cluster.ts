@@ -14,11 +14,14 @@ export interface NatsNode {
 }
 
 export interface NatsCluster {
+  /** The nodes started so far. */
   nodes: NatsNode[];
-  /** Every node's client URL, comma-separated: a NATS_URL. */
+  /** Every node's client URL (started or not), comma-separated: a NATS_URL. */
   url: string;
   /** The nodes whose connections include one named `name` (with at least one subscription when `subscribed`). */
   nodesHolding(name: string, subscribed?: boolean): Promise<NatsNode[]>;
+  /** Starts the nodes that `started` left out; answers once every node routes to every other and JetStream has its leader. */
+  startOthers(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -53,14 +56,21 @@ const freePort = () =>
  * tools/jest/nats-setup.js, is a single node): JetStream in a temporary folder, a monitoring port
  * each, and lame duck mode as the generated cluster configuration has it (tools/dev/nats-config.mjs),
  * with `graceSeconds` before a node in lame duck mode starts closing its clients' connections.
- * Answers once every node routes to every other and JetStream has its leader.
+ * Answers once every node routes to every other and JetStream has its leader. With `started` below
+ * `size`, only that many nodes start, and it answers once they take connections: fewer than a
+ * majority elect no JetStream leader, so JetStream answers nothing (as in a cluster that has just
+ * started) until `startOthers()`.
  */
-export async function startNatsCluster({ size = 3, graceSeconds = 1 }: { size?: number; graceSeconds?: number } = {}): Promise<NatsCluster> {
+export async function startNatsCluster({
+  size = 3,
+  graceSeconds = 1,
+  started = size,
+}: { size?: number; graceSeconds?: number; started?: number } = {}): Promise<NatsCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'freight-nats-cluster-'));
   const ports: { client: number; route: number; http: number }[] = [];
   for (let i = 0; i < size; i++) ports.push({ client: await freePort(), route: await freePort(), http: await freePort() });
   const routes = ports.map(({ route }) => `"nats-route://127.0.0.1:${route}"`).join(', ');
-  const nodes = ports.map(({ client, route, http }, i): NatsNode => {
+  const specs = ports.map(({ client, route, http }, i) => {
     const name = `node-${i + 1}`;
     const config = join(dir, `${name}.conf`);
     writeFileSync(
@@ -75,8 +85,19 @@ export async function startNatsCluster({ size = 3, graceSeconds = 1 }: { size?: 
         `cluster { name: test-cluster, listen: "127.0.0.1:${route}", routes: [${routes}] }`,
       ].join('\n'),
     );
-    return { name, url: `nats://127.0.0.1:${client}`, monitor: `http://127.0.0.1:${http}`, process: spawn('nats-server', ['-c', config], { stdio: 'ignore' }) };
+    return { name, url: `nats://127.0.0.1:${client}`, monitor: `http://127.0.0.1:${http}`, config };
   });
+  const nodes: NatsNode[] = [];
+  const start = (which: typeof specs) => {
+    for (const { config, ...node } of which) nodes.push({ ...node, process: spawn('nats-server', ['-c', config], { stdio: 'ignore' }) });
+  };
+  const whole = () =>
+    until(async () => {
+      const routed = await Promise.all(nodes.map(async (node) => ((await monitor(`${node.monitor}/routez`))?.num_routes ?? 0) >= size - 1));
+      // JetStream answers once the nodes have elected the leader of its metadata.
+      const led = await Promise.all(nodes.map(async (node) => Boolean((await monitor(`${node.monitor}/jsz`))?.meta_cluster?.leader)));
+      return (routed.every(Boolean) && led.every(Boolean)) || undefined;
+    }, `a NATS cluster of ${size} routed nodes with a JetStream leader`);
   const stop = async () => {
     await Promise.all(
       nodes.map(({ process }) => {
@@ -88,20 +109,21 @@ export async function startNatsCluster({ size = 3, graceSeconds = 1 }: { size?: 
     );
     rmSync(dir, { recursive: true, force: true });
   };
+  start(specs.slice(0, started));
+  const answering = () =>
+    until(
+      async () => (await Promise.all(nodes.map((node) => monitor(`${node.monitor}/varz`)))).every(Boolean) || undefined,
+      `${started} of ${size} NATS nodes`,
+    );
   try {
-    await until(async () => {
-      const routed = await Promise.all(nodes.map(async (node) => ((await monitor(`${node.monitor}/routez`))?.num_routes ?? 0) >= size - 1));
-      // JetStream answers once the nodes have elected the leader of its metadata.
-      const led = await Promise.all(nodes.map(async (node) => Boolean((await monitor(`${node.monitor}/jsz`))?.meta_cluster?.leader)));
-      return (routed.every(Boolean) && led.every(Boolean)) || undefined;
-    }, `a NATS cluster of ${size} routed nodes with a JetStream leader`);
+    await (started < size ? answering() : whole());
   } catch (error) {
     await stop();
     throw error;
   }
   return {
     nodes,
-    url: nodes.map((node) => node.url).join(','),
+    url: specs.map((node) => node.url).join(','),
     async nodesHolding(name, subscribed = false) {
       const holding: NatsNode[] = [];
       for (const node of nodes) {
@@ -109,6 +131,10 @@ export async function startNatsCluster({ size = 3, graceSeconds = 1 }: { size?: 
         if (connection && (!subscribed || (connection.subscriptions_list ?? []).length > 0)) holding.push(node);
       }
       return holding;
+    },
+    async startOthers() {
+      start(specs.slice(nodes.length));
+      await whole();
     },
     stop,
   };
