@@ -13,12 +13,15 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 /** What the system tests run from `dist`: the gateway itself and every registered service (with the libraries they use). */
 export const SYSTEM_TEST_BUILDS = ['@freight/gateway', ...SERVICES.map((service) => service.project)];
 
-/** Builds `projects` (and the libraries they use); throws with Nx's output when a build fails. */
-export default function buildProjects(projects = SYSTEM_TEST_BUILDS) {
+/**
+ * Builds `projects` (and the libraries they use) in the workspace at `workspace` (this one unless
+ * named; `env` added to Nx's environment); throws with Nx's output when a build fails.
+ */
+export default function buildProjects(projects = SYSTEM_TEST_BUILDS, { workspace = root, env = {} } = {}) {
   const run = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '-p', ...projects, '--output-style=static'], {
-    cwd: root,
+    cwd: workspace,
     encoding: 'utf8',
-    env: { ...process.env, NX_TUI: 'false' },
+    env: { ...process.env, NX_TUI: 'false', ...env },
   });
   if (run.status !== 0) {
     throw new Error(`Building ${projects.join(', ')} before the tests failed (exit ${run.status ?? run.signal}):\n${run.stdout}${run.stderr}`);

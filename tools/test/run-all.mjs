@@ -61,15 +61,11 @@ await step('tests', 'unit and integration tests', 'npx', [
   'run-many',
   '-t',
   'test',
-  '--exclude=@freight/tools',
   `--parallel=${PARALLEL}`,
   '--output-style=stream',
   '--',
   ...jestArgs,
 ]);
-// The tools' tests rebuild a service's dist on purpose (tools/jest/build-services.spec.mjs): beside the
-// system tests, which run the services from it, a file could be missing for a moment. So alone, after them.
-await step('tools-tests', 'tools tests', 'npx', ['nx', 'run', '@freight/tools:test', '--output-style=stream', '--', ...jestArgs]);
 const e2eJest = ['node_modules/jest/bin/jest.js', '-c', 'tools/e2e/jest.config.js', ...jestArgs];
 await step('e2e', 'end-to-end tests', process.execPath, e2eJest, { NODE_OPTIONS: '--experimental-vm-modules' });
 // The JavaScript budgets (ADR 18), measured on the build of the first step: no second build.
