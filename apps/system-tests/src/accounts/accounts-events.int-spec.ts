@@ -3,7 +3,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { eventStreamName, type ServiceName } from '@freight/contracts';
 import { builtEntry, connectTestNats, natsHealthReady, newConsignee, spawnService, testNatsConfig, until, type SpawnedService } from '@freight/server-testing';
 import { stackForFile, statusCounts } from '../testing/gateway-stack.js';
-import { PAYER, accountsQuery, balanceOf, payerJobs, seedAccountsWorld, type AccountsWorld } from '../testing/accounts.js';
+import { PAYER, accountsQuery, balanceOf, invoice, pay, payerJobs, seedAccountsWorld, type AccountsWorld } from '../testing/accounts.js';
 
 /*
  * The accounts service's events, both ways (ADR 21, 34): an event of the directory or the shipment
@@ -106,15 +106,8 @@ describe('events that arrive twice', () => {
 describe('a consignee renamed in the directory', () => {
   it('shows the new name on its invoices and credits, and is named by it from then on', async () => {
     const [job] = await payerJobs(shared, world, 1);
-    expect(
-      (
-        await call('POST', `/api/shipments/adddebit/${job!.jobNo}`, {
-          ...head(),
-          body: { invoiceNo: 'INV-RN', invoiceAmount: '5.00', invoiceDate: '2026-11-26' },
-        })
-      ).status,
-    ).toBe(200);
-    const paid = await call('POST', '/api/credits/add', { ...head(), body: { consigneeName: PAYER.name, paymentType: 'Cash', amount: '1.00' } });
+    await invoice(shared, job!.jobNo, { invoiceNo: 'INV-RN', invoiceAmount: '5.00', invoiceDate: '2026-11-26' });
+    const paid = await pay(shared, { consigneeName: PAYER.name, paymentType: 'Cash', amount: '1.00' });
     const renamed = 'Consignee payer and sons';
     const edit = await call('PUT', `/api/consignees/update/${world.payerId}`, {
       ...head(),
@@ -122,7 +115,7 @@ describe('a consignee renamed in the directory', () => {
     });
     expect(edit.status).toBe(200);
     const credit = await until(async () => {
-      const reply = await call('GET', `/api/credits/${paid.body.credit._id}`, head());
+      const reply = await call('GET', `/api/credits/${paid._id}`, head());
       return reply.body.credit.consigneeName.consigneeName === renamed ? reply.body.credit : undefined;
     }, 'the new name on the credit');
     expect(credit.consigneeName._id).toBe(world.payerId);

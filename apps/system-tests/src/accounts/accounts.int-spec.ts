@@ -2,7 +2,7 @@ import { TOTAL_COUNT_HEADER, type Job } from '@freight/contracts';
 import { until } from '@freight/server-testing';
 import { stackForFile, statusCounts } from '../testing/gateway-stack.js';
 import { PAYER, accountsQuery, balanceOf, payerJobs, seedAccountsWorld, type AccountsWorld } from '../testing/accounts.js';
-import { detailsOf } from '../testing/shipments.js';
+import { detailsOf, saveBooking } from '../testing/shipments.js';
 
 /*
  * The accounts calls through the gateway, against the real services (requirements 02 §7 "Accounts",
@@ -122,12 +122,7 @@ describe('debits', () => {
 
   it('keeps what the job shows up to date from its events (BL and container in the records)', async () => {
     const job = jobs[0]!;
-    const booked = await call('PUT', `/api/shipments/updatebooking/${job.jobNo}`, {
-      token: world.admin.token,
-      body: { version: job.version, blNo: 'BL-ACC-1', containerNo: 'CONT-ACC-1' },
-    });
-    expect(booked.status).toBe(200);
-    jobs[0] = booked.body.shipment;
+    jobs[0] = await saveBooking(shared, world.admin, job, { blNo: 'BL-ACC-1', containerNo: 'CONT-ACC-1' });
     const row = await until(async () => {
       const reply = await call('GET', `/api/shipments/invoicedshipments?q=bl-acc-1`, head());
       return reply.body.results.length === 1 ? reply.body.results[0] : undefined;

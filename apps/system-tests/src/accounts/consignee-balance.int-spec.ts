@@ -1,6 +1,6 @@
 import { newConsignee, until } from '@freight/server-testing';
 import { stackForFile } from '../testing/gateway-stack.js';
-import { PAYER, accountsQuery, balanceOf, payerJobs, seedAccountsWorld, type AccountsWorld } from '../testing/accounts.js';
+import { PAYER, accountsQuery, balanceOf, invoice, pay, payerJobs, seedAccountsWorld, type AccountsWorld } from '../testing/accounts.js';
 
 /*
  * What a consignee owes, as the directory's replies carry it (issue 21, items 2 and 9; requirements decisions §3, §4;
@@ -89,13 +89,8 @@ describe("a consignee's currentBalance", () => {
     const owedBefore = await balanceOf(shared, world.payerId);
     await until(async () => ((await balancesShown()).every((shown) => shown === owedBefore) ? true : undefined), 'the directory to show the balance owed');
     const [job] = await payerJobs(shared, world, 1);
-    const invoiced = await call('POST', `/api/shipments/adddebit/${job!.jobNo}`, {
-      ...head(),
-      body: { invoiceNo: 'INV-CB-1', invoiceAmount: '250.00', invoiceDate: '2026-11-20' },
-    });
-    expect(invoiced.status).toBe(200);
-    const paid = await call('POST', '/api/credits/add', { ...head(), body: { consigneeName: PAYER.name, paymentType: 'Cash', amount: '100.00' } });
-    expect(paid.status).toBe(201);
+    await invoice(shared, job!.jobNo, { invoiceNo: 'INV-CB-1', invoiceAmount: '250.00', invoiceDate: '2026-11-20' });
+    await pay(shared, { consigneeName: PAYER.name, paymentType: 'Cash', amount: '100.00' });
     const started = Date.now();
     const owed = await balanceOf(shared, world.payerId);
     expect(owed).toBe((Number(owedBefore) + 150).toFixed(2));

@@ -1,9 +1,9 @@
 import { JobTexts, Messages, type ClientLoginResponse, type Job } from '@freight/contracts';
 import { newConsignee, pdfText } from '@freight/server-testing';
-import { PAYER, jobsCopied, payerJobs, seedAccountsWorld, type AccountsWorld } from '../testing/accounts.js';
+import { PAYER, invoice, jobsCopied, payerJobs, seedAccountsWorld, type AccountsWorld } from '../testing/accounts.js';
 import { clientSignIn } from '../testing/clients.js';
 import { soon, stackForFile } from '../testing/gateway-stack.js';
-import { NAMES, addJob } from '../testing/shipments.js';
+import { NAMES, addBooking, addJob, saveBooking } from '../testing/shipments.js';
 
 /*
  * The calls of the client portal (issue 11) through the gateway over HTTP, every service spawned
@@ -28,14 +28,10 @@ const PERSONAL = 'Owner prefers calls after 6 pm';
 const forbidden = { status: 403, body: { code: 'FORBIDDEN', message: Messages.forbidden } };
 const unauthorized = { status: 401, body: { code: 'UNAUTHORIZED', message: Messages.unauthorized } };
 
-/** A booking of `consigneeName` (Booking Confirmed, proceeded), then `edits` of the booking, each over the last version. */
+/** A booking of `consigneeName` with personal remarks, then `edits` of the booking, each over the last version. */
 async function booking(consigneeName: string, ...edits: Record<string, unknown>[]): Promise<Job> {
-  let job = await addJob(shared, world.admin, 'emma', { ShipmentStatus: 'Booking Confirmed', consigneeName, personalremarks: PERSONAL });
-  for (const edit of [{ proceedToProceeding: true }, ...edits]) {
-    const reply = await call('PUT', `/api/shipments/updatebooking/${job.jobNo}`, { token: world.admin.token, body: { version: job.version, ...edit } });
-    if (reply.status !== 200) throw new Error(`booking edit failed: ${reply.status} ${JSON.stringify(reply.body)}`);
-    job = reply.body.shipment;
-  }
+  let job = await addBooking(shared, world, {}, { consigneeName, personalremarks: PERSONAL });
+  for (const edit of edits) job = await saveBooking(shared, world.admin, job, edit);
   return job;
 }
 
@@ -62,11 +58,7 @@ beforeAll(async () => {
   };
   acmeBooking = await booking(NAMES.consignee, details, { ...details, statusOfShipment: 'Transit' });
   await jobsCopied(shared, [acmeBooking.jobNo]);
-  const invoiced = await call('POST', `/api/shipments/adddebit/${acmeBooking.jobNo}`, {
-    token: world.head.token,
-    body: { invoiceNo: 'INV-PORTAL', invoiceAmount: '250.00', invoiceDate: '2026-11-22' },
-  });
-  expect(invoiced.status).toBe(200);
+  await invoice(shared, acmeBooking.jobNo, { invoiceNo: 'INV-PORTAL', invoiceAmount: '250.00', invoiceDate: '2026-11-22' });
   boltBooking = await booking(NAMES.otherConsignee);
   acmeInquiry = await addJob(shared, world.admin, 'emma', { consigneeName: NAMES.consignee });
 }, 180_000);
@@ -238,11 +230,7 @@ describe("what ends a client's sessions", () => {
   it("a new password: the old token is refused (401) on the client's booking, statement and balance; the new one reads them", async () => {
     const payer = (await clientSignIn(shared.stack, PAYER.username)).body as ClientLoginResponse;
     const [job] = await payerJobs(shared, world, 1);
-    const booked = await call('PUT', `/api/shipments/updatebooking/${job!.jobNo}`, {
-      token: world.admin.token,
-      body: { version: job!.version, ShipmentStatus: 'Booking Confirmed', proceedToProceeding: true },
-    });
-    expect(booked.status).toBe(200);
+    await saveBooking(shared, world.admin, job!, { ShipmentStatus: 'Booking Confirmed', proceedToProceeding: true });
     const paths = [
       `/api/shipments/clientbooking/${job!.jobNo}`,
       `/api/accounts/statement/${payer.client_id}?${RANGE}`,

@@ -1,7 +1,7 @@
 import { api, type Job } from '@freight/contracts';
 import { clientToken } from '../testing/clients.js';
 import { stackForFile } from '../testing/gateway-stack.js';
-import { NAMES, addJob, editBody, jobBody, seedJobWorld, type JobWorld } from '../testing/shipments.js';
+import { NAMES, addBooking, editBody, jobBody, seedJobWorld, type JobWorld } from '../testing/shipments.js';
 
 /*
  * Who may make each job, booking and counter call, written out by hand from requirements decisions §3-4 (not
@@ -40,22 +40,12 @@ beforeAll(async () => {
       actor as 'Head'
     ];
   ids = Object.fromEntries(ACTORS.map((actor) => [actor, staffId(actor) ?? world.head.user_id])) as Record<Actor, string>;
-  const bolts = await addJob(shared, world.admin, 'emma', { ShipmentStatus: 'Booking Confirmed', consigneeName: NAMES.otherConsignee });
-  const booked = await call('PUT', `/api/shipments/updatebooking/${bolts.jobNo}`, {
-    token: world.admin.token,
-    body: { version: bolts.version, proceedToProceeding: true },
-  });
-  othersBooking = booked.body.shipment;
+  othersBooking = await addBooking(shared, world, {}, { consigneeName: NAMES.otherConsignee });
 }, 120_000);
 
 beforeEach(async () => {
   // A fresh booking of Emma's for every call (edits change its version), with a shipper, for the client lists.
-  const added = await addJob(shared, world.admin, 'emma', { ShipmentStatus: 'Booking Confirmed' });
-  const booked = await call('PUT', `/api/shipments/updatebooking/${added.jobNo}`, {
-    token: world.admin.token,
-    body: { version: added.version, proceedToProceeding: true, shipperName: NAMES.shipper },
-  });
-  job = booked.body.shipment;
+  job = await addBooking(shared, world, { shipperName: NAMES.shipper });
 });
 
 /** Each call, sent as `actor`: the caller's own id where the path takes one. */

@@ -1,7 +1,7 @@
 import { api } from '@freight/contracts';
 import { clientToken } from '../testing/clients.js';
 import { stackForFile } from '../testing/gateway-stack.js';
-import { addJob, seedJobWorld } from '../testing/shipments.js';
+import { addJob, saveBooking, seedJobWorld } from '../testing/shipments.js';
 
 /*
  * Who may make each call of vessels, agents, shipment deletion and the public BL search, written
@@ -54,7 +54,7 @@ beforeAll(async () => {
   // The record the reads name, and a booking with a BL number for the public search.
   for (const key of ['vessels', 'agents']) await call('POST', `/api/${key}/add`, { token: tokens.Head, body: { origin: 'Colombo', details: 'Weekly' } });
   const job = await addJob(shared, world.admin, 'emma');
-  await call('PUT', `/api/shipments/updatebooking/${job.jobNo}`, { token: tokens.Head, body: { version: job.version, blNo: 'ROLES-BL-1' } });
+  await saveBooking(shared, world.head, job, { blNo: 'ROLES-BL-1' });
 }, 120_000);
 
 /** A fresh record of `key` (writes change or remove the one they name). */

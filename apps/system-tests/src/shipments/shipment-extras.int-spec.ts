@@ -2,7 +2,7 @@ import { BL_SEARCH_LIMIT, JobTexts, Messages, TrackingTexts, type Job } from '@f
 import { newClient, until } from '@freight/server-testing';
 import { clientToken } from '../testing/clients.js';
 import { TestGateway, gatewayConfig, stackForFile, statusCounts } from '../testing/gateway-stack.js';
-import { NAMES, addJob, seedJobWorld, shipmentQuery, type JobWorld } from '../testing/shipments.js';
+import { NAMES, addBooking, addJob, saveBooking, seedJobWorld, shipmentQuery, type JobWorld } from '../testing/shipments.js';
 
 /*
  * Vessels, agents, shipment deletion, the public BL search and the refusal of a master-data
@@ -21,17 +21,6 @@ beforeAll(async () => {
   world = await seedJobWorld(shared);
   consigneeToken = await clientToken(shared.stack, 'acme');
 }, 120_000);
-
-/** A job of Emma's made a booking with these booking fields (as the Admin). */
-async function booking(fields: Record<string, unknown>): Promise<Job> {
-  const added = await addJob(shared, world.admin, 'emma', { ShipmentStatus: 'Booking Confirmed' });
-  const booked = await call('PUT', `/api/shipments/updatebooking/${added.jobNo}`, {
-    token: world.admin.token,
-    body: { version: added.version, proceedToProceeding: true, ...fields },
-  });
-  expect(booked.status).toBe(200);
-  return booked.body.shipment;
-}
 
 describe.each([
   ['vessels', 'vessel', 'Vessel added successfully!', 'Vessel updated successfully', 'Vessel not found.'],
@@ -83,7 +72,7 @@ describe.each([
 
 describe('shipment deletion (Head): fetch, delete, gone from every list, audit kept', () => {
   it('fetches the job, deletes it with the event and the audit record, and then no call finds it', async () => {
-    const job = await booking({ blNo: 'DEL-BL-1', containerNo: 'DELU1234567' });
+    const job = await addBooking(shared, world, { blNo: 'DEL-BL-1', containerNo: 'DELU1234567' });
     const head = world.head.token;
     const fetched = await call('GET', `/api/shipments/searchbooklistdeletion/${job.jobNo.toLowerCase()}`, { token: head });
     expect(fetched).toMatchObject({ status: 200, body: { success: true, results: [{ jobNo: job.jobNo, blNo: 'DEL-BL-1' }] } });
@@ -145,7 +134,7 @@ describe('shipment deletion (Head): fetch, delete, gone from every list, audit k
 
 describe('GET /api/shipments/searchbl/{blNo}: public tracking (requirements decisions §5)', () => {
   it('answers, without a token, exactly the public tracking fields and the status timeline', async () => {
-    const job = await booking({
+    const job = await addBooking(shared, world, {
       blNo: 'MSCU-BL-7788',
       containerNo: 'MSCU7788001',
       Vesselname: 'MSC Aurora',
@@ -156,20 +145,15 @@ describe('GET /api/shipments/searchbl/{blNo}: public tracking (requirements deci
       personalremarks: 'Call Mr. Perera',
       cartoons: 12,
     });
-    const arrived = await call('PUT', `/api/shipments/updatebooking/${job.jobNo}`, {
-      token: world.admin.token,
-      body: {
-        version: job.version,
-        blNo: 'MSCU-BL-7788',
-        containerNo: 'MSCU7788001',
-        Vesselname: 'MSC Aurora',
-        etd: '2026-11-01',
-        eta: '2026-11-25',
-        statusOfShipment: 'Arrived',
-        whArrivalDate: '2026-11-26',
-      },
+    await saveBooking(shared, world.admin, job, {
+      blNo: 'MSCU-BL-7788',
+      containerNo: 'MSCU7788001',
+      Vesselname: 'MSC Aurora',
+      etd: '2026-11-01',
+      eta: '2026-11-25',
+      statusOfShipment: 'Arrived',
+      whArrivalDate: '2026-11-26',
     });
-    expect(arrived.status).toBe(200);
 
     const reply = await call('GET', '/api/shipments/searchbl/mscu-bl-7788', { headers: from() });
     expect(reply.status).toBe(200);
@@ -206,7 +190,7 @@ describe('GET /api/shipments/searchbl/{blNo}: public tracking (requirements deci
   });
 
   it(`takes ${BL_SEARCH_LIMIT.calls} searches a minute from one address, found or not; the next is 429 with Retry-After; other addresses go on`, async () => {
-    await booking({ blNo: 'LIMIT-BL-1' });
+    await addBooking(shared, world, { blNo: 'LIMIT-BL-1' });
     const headers = from('192.0.2.77');
     const statuses: number[] = [];
     for (let i = 0; i < BL_SEARCH_LIMIT.calls; i++) {
@@ -223,7 +207,7 @@ describe('GET /api/shipments/searchbl/{blNo}: public tracking (requirements deci
 
   // ADR 53: counted in the shipment service's Postgres, so a second gateway adds no searches.
   it(`${2 * BL_SEARCH_LIMIT.calls} at once from one address, split over two gateways: ${BL_SEARCH_LIMIT.calls} are answered, as with one gateway`, async () => {
-    await booking({ blNo: 'SPLIT-BL-1' });
+    await addBooking(shared, world, { blNo: 'SPLIT-BL-1' });
     const other = await TestGateway.start(gatewayConfig(shared.stack.namespace));
     try {
       const headers = from('192.0.2.78');
@@ -287,7 +271,7 @@ describe('a master-data delete while active jobs use the record (ADR 30): across
       body: { message: expect.stringMatching(/^This user is used by \d+ jobs? and cannot be deleted\.$/) },
     });
     const bolt = (await call('GET', '/api/consignees/all?q=bolt', { token: head })).body[0].consignee_id as string;
-    await booking({ notify: NAMES.otherConsignee });
+    await addBooking(shared, world, { notify: NAMES.otherConsignee });
     expect(await call('DELETE', `/api/consignees/delete/${bolt}`, { token: head })).toMatchObject({ status: 409 });
 
     // Inactive: the job keeps the name it shows; the record may go.
@@ -305,11 +289,7 @@ describe('a master-data delete while active jobs use the record (ADR 30): across
         version: job.version,
       },
     });
-    const inactive = await call('PUT', `/api/shipments/updatebooking/${job.jobNo}`, {
-      token: head,
-      body: { version: booked.body.shipment.version, jobStatus: false },
-    });
-    expect(inactive.status).toBe(200);
+    await saveBooking(shared, world.head, booked.body.shipment, { jobStatus: false });
     expect(await call('DELETE', '/api/origins/delete/Busan', { token: head })).toMatchObject({ status: 200 });
     expect((await call('GET', `/api/shipments/searchbooklist/${job.jobNo}`, { token: head })).body.results[0].originPort.OriginPortName).toBe('Busan');
   });

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import type { Statement } from '@freight/contracts';
-import { PAYER, accountsQuery, balanceOf, payerJobs, seedAccountsWorld, type AccountsWorld } from '../testing/accounts.js';
+import { PAYER, accountsQuery, balanceOf, invoice, pay, payerJobs, seedAccountsWorld, type AccountsWorld } from '../testing/accounts.js';
 import { stackForFile } from '../testing/gateway-stack.js';
 import { pdfText } from '@freight/server-testing';
 
@@ -28,20 +28,14 @@ async function ok(method: string, path: string, body?: unknown) {
 beforeAll(async () => {
   world = await seedAccountsWorld(shared);
   const jobs = await payerJobs(shared, world, 3);
-  await ok('POST', `/api/shipments/adddebit/${jobs[0]!.jobNo}`, { invoiceNo: 'INV-1', invoiceAmount: '1000.00', invoiceDate: '2026-01-10' });
-  await ok('POST', `/api/shipments/adddebit/${jobs[1]!.jobNo}`, { invoiceNo: 'INV-2', invoiceAmount: '2500.50', invoiceDate: '2026-02-15' });
-  await ok('POST', `/api/shipments/adddebit/${jobs[2]!.jobNo}`, { invoiceNo: 'INV-3', invoiceAmount: '300.25', invoiceDate: '2026-03-01' });
-  await ok('POST', `/api/shipments/adddebit/${jobs[0]!.jobNo}`, { invoiceNo: 'INV-1B', invoiceAmount: '1200.00', invoiceDate: '2026-01-10' });
-  const cheque = await ok('POST', '/api/credits/add', {
-    consigneeName: PAYER.name,
-    paymentType: 'Cheque',
-    chequeNumber: 'CHQ-9',
-    amount: '1000.00',
-    date: '2026-02-20',
-  });
-  await ok('PUT', `/api/credits/edit/${cheque.credit._id}`, { paymentType: 'Cheque', chequeNumber: 'CHQ-9', amount: '900.00' });
-  const cash = await ok('POST', '/api/credits/add', { consigneeName: PAYER.name, paymentType: 'Cash', amount: '50.00', date: '2026-03-05' });
-  await ok('DELETE', `/api/credits/delete/${cash.credit._id}`);
+  await invoice(shared, jobs[0]!.jobNo, { invoiceNo: 'INV-1', invoiceAmount: '1000.00', invoiceDate: '2026-01-10' });
+  await invoice(shared, jobs[1]!.jobNo, { invoiceNo: 'INV-2', invoiceAmount: '2500.50', invoiceDate: '2026-02-15' });
+  await invoice(shared, jobs[2]!.jobNo, { invoiceNo: 'INV-3', invoiceAmount: '300.25', invoiceDate: '2026-03-01' });
+  await invoice(shared, jobs[0]!.jobNo, { invoiceNo: 'INV-1B', invoiceAmount: '1200.00', invoiceDate: '2026-01-10' });
+  const cheque = await pay(shared, { consigneeName: PAYER.name, paymentType: 'Cheque', chequeNumber: 'CHQ-9', amount: '1000.00', date: '2026-02-20' });
+  await ok('PUT', `/api/credits/edit/${cheque._id}`, { paymentType: 'Cheque', chequeNumber: 'CHQ-9', amount: '900.00' });
+  const cash = await pay(shared, { consigneeName: PAYER.name, paymentType: 'Cash', amount: '50.00', date: '2026-03-05' });
+  await ok('DELETE', `/api/credits/delete/${cash._id}`);
 }, 180_000);
 
 it('the ledger view of the accounts service’s own writes equals its ledger, every correction a line, and closes on the balance it answers', async () => {

@@ -1,5 +1,5 @@
 import { adminQuery, newConsignee, until } from '@freight/server-testing';
-import type { Job } from '@freight/contracts';
+import type { Credit, CreditAdd, DebitBody, Job } from '@freight/contracts';
 import type { FileStack } from './gateway-stack.js';
 import { NAMES, addJob, seedJobWorld, type JobWorld } from './shipments.js';
 
@@ -50,6 +50,19 @@ export async function payerJobs(shared: FileStack, world: JobWorld, count: numbe
     jobs.map((job) => job.jobNo),
   );
   return jobs;
+}
+
+/** Invoices the job as the Head (adddebit, 200 expected; a second invoice replaces the first). */
+export async function invoice(shared: FileStack, jobNo: string, body: DebitBody): Promise<void> {
+  const reply = await shared.call('POST', `/api/shipments/adddebit/${jobNo}`, { token: shared.head.token, body });
+  if (reply.status !== 200) throw new Error(`invoicing ${jobNo} failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+}
+
+/** Records a payment as the Head (credits/add, 201 expected) and answers the credit. */
+export async function pay(shared: FileStack, body: CreditAdd): Promise<Credit> {
+  const reply = await shared.call('POST', '/api/credits/add', { token: shared.head.token, body });
+  if (reply.status !== 201) throw new Error(`recording a payment failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+  return reply.body.credit;
 }
 
 /** The payer's balance as the accounts service answers it. */

@@ -77,6 +77,19 @@ export async function addJob(shared: FileStack, who: LoginResponse, userName: st
   return reply.body.shipment;
 }
 
+/** Saves `fields` as the job's booking as `who` (updatebooking over the job's version, 200 expected) and answers the job as saved. */
+export async function saveBooking(shared: FileStack, who: LoginResponse, job: Job, fields: Record<string, unknown>): Promise<Job> {
+  const reply = await shared.call('PUT', `/api/shipments/updatebooking/${job.jobNo}`, { token: who.token, body: { version: job.version, ...fields } });
+  if (reply.status !== 200) throw new Error(`saving the booking of ${job.jobNo} failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+  return reply.body.shipment;
+}
+
+/** A booking of Emma's, as the Admin: a job added Booking Confirmed (`extra` replaces any add field), proceeded with the booking `fields`. */
+export async function addBooking(shared: FileStack, world: JobWorld, fields: Record<string, unknown> = {}, extra: Partial<JobAdd> = {}): Promise<Job> {
+  const job = await addJob(shared, world.admin, 'emma', { ShipmentStatus: 'Booking Confirmed', ...extra });
+  return saveBooking(shared, world.admin, job, { proceedToProceeding: true, ...fields });
+}
+
 /** The edit-job body of a job as read (its version included); `extra` replaces any field. */
 export const editBody = (job: Job, extra: Record<string, unknown> = {}) => ({ ...jobUpdateOf(job), ...extra });
 
