@@ -145,13 +145,13 @@ export class LiveJobsService implements OnModuleInit, BeforeApplicationShutdown,
       try {
         return await this.streamState();
       } catch (error) {
+        const reason = (error as Error).message;
         if (Date.now() >= deadline) {
-          const last = (error as Error).message;
-          throw new Error(`JetStream did not answer within ${wait / 1000} s (JETSTREAM_STARTUP_WAIT_MS): the live job feed cannot start (${last})`, {
+          throw new Error(`JetStream did not answer within ${wait / 1000} s (JETSTREAM_STARTUP_WAIT_MS): the live job feed cannot start (${reason})`, {
             cause: error,
           });
         }
-        this.logger.warn(`Job events not readable yet (${(error as Error).message}): trying again`);
+        this.logger.warn(`Job events not readable yet (${reason}): trying again`);
         await sleep(500);
       }
     }
