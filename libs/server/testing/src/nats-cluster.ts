@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { until } from './until.js';
 
 /** A node of a test cluster: its client URL, its monitoring address, its process. */
@@ -82,7 +82,9 @@ export async function startNatsCluster({
         `jetstream { store_dir: ${JSON.stringify(join(dir, name))} }`,
         `lame_duck_grace_period: "${graceSeconds}s"`,
         'lame_duck_duration: "30s"',
-        `cluster { name: test-cluster, listen: "127.0.0.1:${route}", routes: [${routes}] }`,
+        // A name of its own: a node that reaches another test's cluster (a port taken over while one of
+        // these nodes was not started yet) is refused rather than joined.
+        `cluster { name: ${basename(dir)}, listen: "127.0.0.1:${route}", routes: [${routes}] }`,
       ].join('\n'),
     );
     return { name, url: `nats://127.0.0.1:${client}`, monitor: `http://127.0.0.1:${http}`, config };
