@@ -38,6 +38,12 @@ export interface OperationInput {
 
 /** One call of a resource: its REST route and, under the same name, its NATS request. */
 export interface OperationDef {
+  /**
+   * The operation's name on the wire, where it is not its key (docs/adr/0056): the spec's spelling
+   * (`allbooklist` of the key `listBookings`), the last segment of its NATS subject and of its
+   * OpenAPI operationId, which the last release and the API's readers know. Default: the key.
+   */
+  wire?: string;
   method: Method;
   /** The path under /api, OpenAPI style: `/api/branches/update/{BranchCity}`. */
   path: string;
@@ -192,6 +198,8 @@ export interface ApiRoute {
   clientAddress?: true;
   /** The NATS subject the gateway forwards the call to. */
   subject?: string;
+  /** The OpenAPI operationId, `<key><Wire>` (OperationDef `wire`); default: the route's name in `api`. */
+  operationId?: string;
   /** The NATS request's schema (the service validates with it). */
   message?: z.ZodMiniType;
 }
@@ -238,6 +246,8 @@ const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export type RouteName<Key extends string, Op extends string> = `${Key}${Cap<Op>}`;
 export type SubjectOf<Service extends string, Name extends string, Op extends string> = `${Service}.${Name}.${Op}`;
+/** An operation's name on the wire: its `wire`, else its key `K`. */
+export type WireOf<O, K extends string> = O extends { wire: infer W extends string } ? W : K;
 
 /**
  * A list's CSV export, `GET /api/<key>/export.csv?q=&sort=&order=` (and the list's own filters,
@@ -262,11 +272,12 @@ export type WithExport<Ops> = Ops extends { all: infer All extends OperationDef 
 /** The last segment of an export's path: a literal beside the operations', none of which is a bare `{param}`. */
 export const EXPORT_FILE = 'export.csv';
 
-type DerivedRoute<O extends OperationDef> = Omit<O, 'action' | 'status' | 'public' | 'area' | 'access'> & {
+type DerivedRoute<O extends OperationDef> = Omit<O, 'action' | 'status' | 'public' | 'area' | 'access' | 'wire'> & {
   access: O extends { public: true } ? 'public' : O extends { access: 'client' } ? 'client' : 'staff';
   permission?: { area: Area; action: Action };
   status: 200 | 201;
   subject: string;
+  operationId: string;
   message: z.ZodMiniType<MessageOf<O>>;
 };
 
@@ -278,8 +289,8 @@ export type Resource<D extends ResourceDef> = Omit<D, 'operations' | 'columns'> 
   columns: readonly ListColumnDef[];
   /** Route rows for the `api` table, named `<key><Operation>`: `branchesAdd`. */
   routes: { [K in keyof OpsOf<D> & string as RouteName<D['key'], K>]: DerivedRoute<OpsOf<D>[K]> };
-  /** NATS subject per operation: `directory.branch.add`. */
-  subjects: { [K in keyof OpsOf<D> & string]: SubjectOf<D['service'], D['name'], K> };
+  /** NATS subject per operation, named by its wire name: `directory.branch.add`, `shipment.job.allbooklist` (of `listBookings`). */
+  subjects: { [K in keyof OpsOf<D> & string]: SubjectOf<D['service'], D['name'], WireOf<OpsOf<D>[K], K>> };
   /** NATS request schema per operation, used by the gateway to build and by the service to check. */
   messages: { [K in keyof OpsOf<D> & string]: z.ZodMiniType<MessageOf<OpsOf<D>[K]>> };
 };
@@ -345,8 +356,9 @@ export function defineResource<const D extends ResourceDef>(def: D): Resource<D>
     const readers = declared.action === 'read' && !declared.public && !declared.access ? clientReaders(declared.area ?? def.area) : [];
     const operation = readers.length ? { ...declared, clients: readers } : declared;
     operations[op] = operation;
-    const { action, status, public: isPublic, area, access, ...rest } = operation;
-    const subject = `${def.service}.${def.name}.${op}`;
+    const { action, status, public: isPublic, area, access, wire = op, ...rest } = operation;
+    // The key reads as English inside the code; the wire keeps its name (docs/adr/0056).
+    const subject = `${def.service}.${def.name}.${wire}`;
     const message = messageSchema(operation);
     subjects[op] = subject;
     messages[op] = message;
@@ -356,6 +368,7 @@ export function defineResource<const D extends ResourceDef>(def: D): Resource<D>
       ...(!isPublic && !access && { permission: { area: area ?? def.area, action } }),
       status: status ?? (operation.method === 'POST' ? 201 : 200),
       subject,
+      operationId: `${def.key}${cap(wire)}`,
       message,
     };
   }
@@ -395,7 +408,7 @@ export type ResourceHandlers<R extends ResourceDef> = {
 
 /** The NATS messages of a resource, for the typed request/reply client: subject → request and reply. */
 export type ResourceMessages<R extends ResourceDef> = {
-  [K in keyof R['operations'] & string as SubjectOf<R['service'], R['name'], K>]: {
+  [K in keyof R['operations'] & string as SubjectOf<R['service'], R['name'], WireOf<R['operations'][K], K>>]: {
     request: MessageOf<R['operations'][K]>;
     reply: ServiceReplyOf<R['operations'][K]>;
   };

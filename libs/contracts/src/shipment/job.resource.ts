@@ -17,7 +17,8 @@ const written = z.object({ success: z.literal(true), message: z.string(), shipme
 const mailed = z.object({ success: z.literal(true), message: z.string() });
 
 /**
- * The spec's calls (`/api/shipments/...`). `self` routes take the caller's own id in the path
+ * The spec's calls (`/api/shipments/...`), each keyed by what it does; `wire` keeps the spec's name
+ * of the call in its NATS subject and operationId (docs/adr/0056). `self` routes take the caller's own id in the path
  * (requirements decisions §3: another user's id is 403). Whose jobs a call may touch (Head and Admin all, an
  * Employee their own) the service checks, since only it knows the assignee.
  */
@@ -38,7 +39,8 @@ export const jobs = defineResource({
     notFound: JobTexts.jobNotFound,
   },
   operations: {
-    allworklist: {
+    listJobs: {
+      wire: 'allworklist',
       method: 'GET',
       path: '/api/shipments/allworklist/{user_id}',
       summary: 'Today Job Inquiry: jobs not yet proceeded (Head, Admin: all; Employee: their own); user_id is the caller',
@@ -49,7 +51,8 @@ export const jobs = defineResource({
       paged: true,
       self: 'user_id',
     },
-    searchworklist: {
+    findJob: {
+      wire: 'searchworklist',
       method: 'GET',
       path: '/api/shipments/searchworklist/{jobNo}',
       summary: 'One job by number (edit and view job)',
@@ -57,7 +60,8 @@ export const jobs = defineResource({
       params: jobNoParam,
       reply: found,
     },
-    branchadminadd: {
+    addJobAsHead: {
+      wire: 'branchadminadd',
       method: 'POST',
       path: '/api/shipments/branchadminadd',
       summary: 'Add a job (Head): the assignee by username or full name',
@@ -77,7 +81,8 @@ export const jobs = defineResource({
       idempotent: true,
       self: 'user_id',
     },
-    adminadd: {
+    addJobAsAdmin: {
+      wire: 'adminadd',
       method: 'POST',
       path: '/api/shipments/adminadd',
       summary: 'Add a job (Admin): the assignee by username or full name',
@@ -95,7 +100,8 @@ export const jobs = defineResource({
       body: jobUpdateSchema,
       reply: written,
     },
-    updateadmin: {
+    updateJobAsAdmin: {
+      wire: 'updateadmin',
       method: 'PUT',
       path: '/api/shipments/updateadmin/{jobNo}',
       summary: 'Edit a job (admin edit)',
@@ -104,7 +110,8 @@ export const jobs = defineResource({
       body: jobUpdateSchema,
       reply: written,
     },
-    sendmail: {
+    sendConfirmationMail: {
+      wire: 'sendmail',
       method: 'POST',
       path: '/api/shipments/sendmail/{jobNo}',
       summary: 'Queue the booking-confirmation e-mail to the consignee',
@@ -114,7 +121,8 @@ export const jobs = defineResource({
       reply: mailed,
       status: 200,
     },
-    sendupdatingmail: {
+    sendUpdateMail: {
+      wire: 'sendupdatingmail',
       method: 'POST',
       path: '/api/shipments/sendupdatingmail/{jobNo}',
       summary: 'Queue the updated-data e-mail to the consignee',
@@ -124,7 +132,8 @@ export const jobs = defineResource({
       reply: mailed,
       status: 200,
     },
-    allbooklist: {
+    listBookings: {
+      wire: 'allbooklist',
       method: 'GET',
       path: '/api/shipments/allbooklist/{userId}',
       summary: 'Daily Booking Sheet: proceeded jobs (Head, Admin: all; Employee: their own); userId is the caller',
@@ -135,7 +144,8 @@ export const jobs = defineResource({
       paged: true,
       self: 'userId',
     },
-    allbooklistconsignee: {
+    listConsigneeBookings: {
+      wire: 'allbooklistconsignee',
       method: 'GET',
       path: '/api/shipments/allbooklistconsignee/{username}',
       summary: "A consignee's bookings (the consignee themself, or staff)",
@@ -146,7 +156,8 @@ export const jobs = defineResource({
       paged: true,
       owner: { role: 'consignee', param: 'username' },
     },
-    allbooklistshipper: {
+    listShipperBookings: {
+      wire: 'allbooklistshipper',
       method: 'GET',
       path: '/api/shipments/allbooklistshipper/{username}',
       summary: "A shipper's bookings (the shipper themself, or staff)",
@@ -157,7 +168,8 @@ export const jobs = defineResource({
       paged: true,
       owner: { role: 'shipper', param: 'username' },
     },
-    clientbooking: {
+    findClientBooking: {
+      wire: 'clientbooking',
       method: 'GET',
       path: '/api/shipments/clientbooking/{jobNo}',
       summary:
@@ -167,7 +179,8 @@ export const jobs = defineResource({
       params: jobNoParam,
       reply: clientBookingReplySchema,
     },
-    searchbooklist: {
+    findBooking: {
+      wire: 'searchbooklist',
       method: 'GET',
       path: '/api/shipments/searchbooklist/{jobNo}',
       summary: 'One booking by job number (edit and view booking)',
@@ -175,7 +188,8 @@ export const jobs = defineResource({
       params: jobNoParam,
       reply: found,
     },
-    updatebooking: {
+    updateBooking: {
+      wire: 'updatebooking',
       method: 'PUT',
       path: '/api/shipments/updatebooking/{jobNo}',
       summary: 'Edit a booking',
@@ -185,7 +199,8 @@ export const jobs = defineResource({
       reply: written,
       refine: bookingRules,
     },
-    searchbooklistdeletion: {
+    findJobToDelete: {
+      wire: 'searchbooklistdeletion',
       method: 'GET',
       path: '/api/shipments/searchbooklistdeletion/{jobNo}',
       summary: 'A job to delete, by number (Head)',
@@ -203,7 +218,8 @@ export const jobs = defineResource({
       params: jobNoParam,
       reply: messageReplySchema,
     },
-    searchbl: {
+    trackShipment: {
+      wire: 'searchbl',
       method: 'GET',
       path: '/api/shipments/searchbl/{blNo}',
       summary: 'Public tracking by BL number: the tracking fields and the status timeline only (30 searches a minute per client address, then 429)',

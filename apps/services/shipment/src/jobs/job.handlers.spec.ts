@@ -46,24 +46,24 @@ beforeEach(() => {
 
 describe('a job looked up by number', () => {
   it('is found for Head and Admin, whoever it is assigned to', async () => {
-    const found = await handlers.searchworklist({ actor: admin, params: { jobNo: 'imp-000007' } } as never);
+    const found = await handlers.findJob({ actor: admin, params: { jobNo: 'imp-000007' } } as never);
     expect(found.results.map((job) => [job.jobNo, job.user])).toEqual([['IMP-000007', { _id: RAVI, fullName: 'Ravi' }]]);
     expect(asked).toEqual(['imp-000007']);
   });
 
   it("is refused to an Employee when it is another's", async () => {
-    await expect(handlers.searchworklist({ actor: emma, params: { jobNo: 'IMP-000007' } } as never)).rejects.toMatchObject({
+    await expect(handlers.findJob({ actor: emma, params: { jobNo: 'IMP-000007' } } as never)).rejects.toMatchObject({
       code: 'FORBIDDEN',
       message: JobTexts.notYourJob,
     });
   });
 
   it('is a 404 with the text of the screen that asked when there is none', async () => {
-    await expect(handlers.searchworklist({ actor: admin, params: { jobNo: 'IMP-999999' } } as never)).rejects.toMatchObject({
+    await expect(handlers.findJob({ actor: admin, params: { jobNo: 'IMP-999999' } } as never)).rejects.toMatchObject({
       code: 'NOT_FOUND',
       message: JobTexts.jobNotFound,
     });
-    await expect(handlers.searchbooklist({ actor: admin, params: { jobNo: 'IMP-999999' } } as never)).rejects.toMatchObject({
+    await expect(handlers.findBooking({ actor: admin, params: { jobNo: 'IMP-999999' } } as never)).rejects.toMatchObject({
       code: 'NOT_FOUND',
       message: JobTexts.bookingNotFound,
     });

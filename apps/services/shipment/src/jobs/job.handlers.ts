@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { BOOKING_CONFIRMED, JobTexts, Messages, jobs, seesAllJobs, type Actor, type ResourceHandlers } from '@freight/contracts';
+import { BOOKING_CONFIRMED, JobTexts, Messages, jobs, seesAllJobs, type Actor, type OperationDef, type ResourceHandlers } from '@freight/contracts';
 import { AppError } from '@freight/server';
 import { idempotencyOf, idempotentTransaction, type Tx } from '@freight/server-database';
 import { DataSource } from 'typeorm';
@@ -15,24 +15,24 @@ import { toClientBooking, toJob, type JobRow } from './job.row.js';
 type Handlers = ResourceHandlers<typeof jobs>;
 /** The calls of this module; e-mails, deletion and public tracking are other modules' (one per area). */
 export const JOB_OPERATIONS = [
-  'allworklist',
-  'searchworklist',
-  'branchadminadd',
+  'listJobs',
+  'findJob',
+  'addJobAsHead',
   'add',
-  'adminadd',
+  'addJobAsAdmin',
   'update',
-  'updateadmin',
-  'allbooklist',
-  'allbooklistconsignee',
-  'allbooklistshipper',
-  'clientbooking',
-  'searchbooklist',
-  'updatebooking',
+  'updateJobAsAdmin',
+  'listBookings',
+  'listConsigneeBookings',
+  'listShipperBookings',
+  'findClientBooking',
+  'findBooking',
+  'updateBooking',
 ] as const satisfies readonly (keyof Handlers)[];
 type Op = (typeof JOB_OPERATIONS)[number];
 type Msg<K extends Op> = Parameters<Handlers[K]>[0];
 /** The fields both add bodies share (the assignee apart). */
-type AddBody = Omit<Msg<'adminadd'>['body'], 'userName'>;
+type AddBody = Omit<Msg<'addJobAsAdmin'>['body'], 'userName'>;
 
 const written = (row: JobRow, message: string) => ({ success: true as const, message, shipment: toJob(row) });
 const page = ({ items, total }: { items: JobRow[]; total: number }) => ({ items: items.map(toJob), total });
@@ -59,21 +59,21 @@ export class JobHandlers implements Pick<Handlers, Op> {
     private readonly history: JobHistoryRepository,
   ) {}
 
-  async allworklist({ actor, params, query }: Msg<'allworklist'>) {
+  async listJobs({ actor, params, query }: Msg<'listJobs'>) {
     assertSelf(actor, params.user_id);
     return page(await jobPage(this.db, { proceed: false, ...whose(actor), defaultSort: ['job.job_date', 'asc'] }, query));
   }
 
-  async allbooklist({ actor, params, query }: Msg<'allbooklist'>) {
+  async listBookings({ actor, params, query }: Msg<'listBookings'>) {
     assertSelf(actor, params.userId);
     return page(await jobPage(this.db, { proceed: true, ...whose(actor), defaultSort: ['job.job_number', 'desc'] }, query));
   }
 
-  allbooklistconsignee(message: Msg<'allbooklistconsignee'>) {
+  listConsigneeBookings(message: Msg<'listConsigneeBookings'>) {
     return this.clientBookings('consignee', message);
   }
 
-  allbooklistshipper(message: Msg<'allbooklistshipper'>) {
+  listShipperBookings(message: Msg<'listShipperBookings'>) {
     return this.clientBookings('shipper', message);
   }
 
@@ -83,7 +83,7 @@ export class JobHandlers implements Pick<Handlers, Op> {
    * shipper is the client the copy has under their username), else 403; a client's fields and the
    * status timeline.
    */
-  async clientbooking({ actor, params }: Msg<'clientbooking'>) {
+  async findClientBooking({ actor, params }: Msg<'findClientBooking'>) {
     const row = found(await this.jobs.find(this.db, params.jobNo), JobTexts.bookingNotFound);
     if (!row.proceed) throw new AppError('NOT_FOUND', JobTexts.bookingNotFound);
     const client = await clientByUsername(this.db, actor.role, actor.username);
@@ -92,24 +92,24 @@ export class JobHandlers implements Pick<Handlers, Op> {
     return { success: true as const, results: [toClientBooking(row)], history: await this.history.statusTimeline(this.db, row.id) };
   }
 
-  async searchworklist({ actor, params }: Msg<'searchworklist'>) {
+  async findJob({ actor, params }: Msg<'findJob'>) {
     const row = found(await this.jobs.find(this.db, params.jobNo), JobTexts.jobNotFound);
     assertMayTouch(actor, row);
     return { success: true as const, results: [toJob(row)] };
   }
 
-  async searchbooklist({ actor, params }: Msg<'searchbooklist'>) {
+  async findBooking({ actor, params }: Msg<'findBooking'>) {
     const row = found(await this.jobs.find(this.db, params.jobNo), JobTexts.bookingNotFound);
     assertMayTouch(actor, row);
     return { success: true as const, results: [toJob(row)] };
   }
 
-  adminadd({ actor, body, idempotencyKey }: Msg<'adminadd'>) {
-    return this.addJob(actor, body, body.userName, idempotencyKey, 'adminadd');
+  addJobAsAdmin({ actor, body, idempotencyKey }: Msg<'addJobAsAdmin'>) {
+    return this.addJob(actor, body, body.userName, idempotencyKey, 'addJobAsAdmin');
   }
 
-  branchadminadd({ actor, body, idempotencyKey }: Msg<'branchadminadd'>) {
-    return this.addJob(actor, body, body.userName, idempotencyKey, 'branchadminadd');
+  addJobAsHead({ actor, body, idempotencyKey }: Msg<'addJobAsHead'>) {
+    return this.addJob(actor, body, body.userName, idempotencyKey, 'addJobAsHead');
   }
 
   /** The employee add: the job is the caller's; an `assignedTo` naming someone else is refused. */
@@ -128,12 +128,12 @@ export class JobHandlers implements Pick<Handlers, Op> {
     return this.saveJob(actor, params.jobNo, body);
   }
 
-  updateadmin({ actor, params, body }: Msg<'updateadmin'>) {
+  updateJobAsAdmin({ actor, params, body }: Msg<'updateJobAsAdmin'>) {
     return this.saveJob(actor, params.jobNo, body);
   }
 
   /** Edit Booking: the booking's own fields (branch, type, term, consignee and origin are not changed here). */
-  async updatebooking({ actor, params, body }: Msg<'updatebooking'>) {
+  async updateBooking({ actor, params, body }: Msg<'updateBooking'>) {
     return this.db.transaction(async (tx) => {
       const row = found(await this.jobs.lock(tx, params.jobNo), JobTexts.bookingNotFound);
       assertMayTouch(actor, row);
@@ -263,7 +263,8 @@ export class JobHandlers implements Pick<Handlers, Op> {
       personalRemarks: body.personalremarks,
       createdBy: actor.id,
     };
-    const idempotency = idempotencyOf(actor, key, { op, body });
+    // The request's hash names the call as the wire does (`adminadd`): a retry across a deploy still matches (docs/adr/0056).
+    const idempotency = idempotencyOf(actor, key, { op: (jobs.operations[op] as OperationDef).wire ?? op, body });
     if (idempotency) {
       return idempotentTransaction(this.db, idempotency, async (tx: Tx) => written((await insertJobs(tx, [job]))[0]!, JobTexts.jobAdded));
     }
@@ -271,7 +272,7 @@ export class JobHandlers implements Pick<Handlers, Op> {
   }
 
   /** A consignee's or shipper's bookings: the client themself (by username), or staff (an Employee: their own jobs). */
-  private async clientBookings(kind: 'consignee' | 'shipper', { actor, params, query }: Msg<'allbooklistconsignee'>) {
+  private async clientBookings(kind: 'consignee' | 'shipper', { actor, params, query }: Msg<'listConsigneeBookings'>) {
     const isClient = actor.role === 'consignee' || actor.role === 'shipper';
     if (isClient && (actor.role !== kind || actor.username.toLowerCase() !== params.username.toLowerCase()))
       throw new AppError('FORBIDDEN', Messages.forbidden);

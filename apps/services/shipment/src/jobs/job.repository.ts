@@ -105,7 +105,7 @@ export interface JobChanges {
 }
 
 /** An Edit Booking's body (contracts). */
-type BookingBody = Parameters<ResourceHandlers<typeof jobs>['updatebooking']>[0]['body'];
+type BookingBody = Parameters<ResourceHandlers<typeof jobs>['updateBooking']>[0]['body'];
 
 /** What an Edit Booking writes (the booking's own fields; optional names resolved or null). */
 export interface BookingChanges {
