@@ -69,3 +69,70 @@ describe('a job looked up by number', () => {
     });
   });
 });
+
+describe('a job added', () => {
+  const body = {
+    direction: 'Import',
+    date: '2026-11-27',
+    userName: 'ravi',
+    branchCity: 'Colombo',
+    consigneeName: 'Acme',
+    originPort: 'Shanghai',
+    typeOfShipment: 'FCL',
+    termOfShipment: 'FOB',
+    ShipmentStatus: 'Inquiry For Charges',
+    remarks: '',
+    personalremarks: '',
+  };
+  let lookups: { kind: string; field: string; name: string }[];
+  let created: unknown;
+
+  beforeEach(() => {
+    created = undefined;
+    const creator = {
+      // Every name is known: its id is its field's, its current name the text sent, capitalised.
+      resolveNames: async (asked: { kind: string; field: string; name: string }[]) => {
+        lookups = asked;
+        return Object.fromEntries(asked.map(({ field, name }) => [field, { id: field === 'userName' ? RAVI : `id-${field}`, name: name.toUpperCase() }]));
+      },
+      create: async (job: unknown) => {
+        created = job;
+        return row;
+      },
+    } as unknown as JobCreator;
+    handlers = new JobHandlers({} as DataSource, creator, {} as JobRepository, {} as JobHistoryRepository);
+  });
+
+  it("looks its names up in the body's order and writes each as the copy's id and name", async () => {
+    await handlers.addJobAsAdmin({ actor: admin, body } as never);
+    expect(lookups.map(({ kind, field }) => `${field}:${kind}`)).toEqual([
+      'userName:user',
+      'branchCity:branch',
+      'consigneeName:consignee',
+      'originPort:origin',
+      'typeOfShipment:shipmentType',
+      'termOfShipment:shipmentTerm',
+    ]);
+    expect(created).toMatchObject({
+      userId: RAVI,
+      userName: 'RAVI',
+      branchId: 'id-branchCity',
+      branchCity: 'COLOMBO',
+      consigneeId: 'id-consigneeName',
+      consigneeName: 'ACME',
+      originId: 'id-originPort',
+      originPort: 'SHANGHAI',
+      typeId: 'id-typeOfShipment',
+      typeOfShipment: 'FCL',
+      termId: 'id-termOfShipment',
+      termOfShipment: 'FOB',
+      status: 'Inquiry For Charges',
+      createdBy: admin.id,
+    });
+  });
+
+  it('is refused to an Employee who assigns it to another, before anything is written', async () => {
+    await expect(handlers.addJobAsHead({ actor: emma, body } as never)).rejects.toMatchObject({ code: 'FORBIDDEN', message: JobTexts.notYourJob });
+    expect(created).toBeUndefined();
+  });
+});

@@ -4,7 +4,7 @@ import { BOOKING_CONFIRMED, JobTexts, Messages, jobs, seesAllJobs, type Actor, t
 import { AppError } from '@freight/server';
 import { idempotencyOf, idempotentTransaction, type Tx } from '@freight/server-database';
 import { DataSource } from 'typeorm';
-import { clientByUsername, resolveNames, userById, type NameLookup } from '../directory-copy/directory-names.js';
+import { clientByUsername, resolveNames, userById, type NameKind, type NameLookup, type NamedRef } from '../directory-copy/directory-names.js';
 import { JobCreator } from './job-creator.js';
 import { jobPage, type JobListScope } from './job-list.repository.js';
 import { JobHistoryRepository } from './job-history.repository.js';
@@ -40,6 +40,41 @@ const page = ({ items, total }: { items: JobRow[]; total: number }) => ({ items:
 const assertVersion = (row: JobRow, version: number | undefined) => {
   if (version !== undefined && row.version !== version) throw new AppError('CONFLICT', JobTexts.changedByOthers);
 };
+
+/** The record kind each name field of a job's add or edit body names. */
+const NAME_KIND_OF = {
+  userName: 'user',
+  assignedTo: 'user',
+  branchCity: 'branch',
+  consigneeName: 'consignee',
+  originPort: 'origin',
+  typeOfShipment: 'shipmentType',
+  termOfShipment: 'shipmentTerm',
+} as const satisfies Record<string, NameKind>;
+
+/**
+ * The names of a job add or edit (the assignee, an employee's own add's as `assignedTo`, and the
+ * job's master data) as the columns both write, each the copy's id and current name (ADR 29), and
+ * an add's branch; unknown names are one 400 that lists them in the order `names` gives them.
+ */
+async function namedColumns(resolve: (lookups: NameLookup[]) => Promise<Record<string, NamedRef>>, names: Partial<Record<keyof typeof NAME_KIND_OF, string>>) {
+  const fields = Object.keys(names) as (keyof typeof NAME_KIND_OF)[];
+  const refs = await resolve(fields.map((field) => ({ kind: NAME_KIND_OF[field], field, name: names[field]! })));
+  const user = refs.userName ?? refs.assignedTo!;
+  const columns = {
+    userId: user.id,
+    userName: user.name,
+    consigneeId: refs.consigneeName!.id,
+    consigneeName: refs.consigneeName!.name,
+    originId: refs.originPort!.id,
+    originPort: refs.originPort!.name,
+    typeId: refs.typeOfShipment!.id,
+    typeOfShipment: refs.typeOfShipment!.name,
+    termId: refs.termOfShipment!.id,
+    termOfShipment: refs.termOfShipment!.name,
+  };
+  return { columns, branch: refs.branchCity };
+}
 
 /** Only the assignee's jobs for an Employee; everyone's for Head and Admin. */
 const whose = (actor: Actor): Pick<JobListScope, 'userId'> => (seesAllJobs(actor.role) ? {} : { userId: actor.id });
@@ -193,28 +228,19 @@ export class JobHandlers implements Pick<Handlers, Op> {
       const row = found(await this.jobs.lock(tx, jobNo));
       assertMayTouch(actor, row);
       assertVersion(row, body.version);
-      const refs = await resolveNames(tx, [
-        { kind: 'user', field: 'userName', name: body.userName },
-        { kind: 'shipmentTerm', field: 'termOfShipment', name: body.termOfShipment },
-        { kind: 'shipmentType', field: 'typeOfShipment', name: body.typeOfShipment },
-        { kind: 'consignee', field: 'consigneeName', name: body.consigneeName },
-        { kind: 'origin', field: 'originPort', name: body.originPort },
-      ]);
-      if (!seesAllJobs(actor.role) && refs.userName!.id !== actor.id) throw new AppError('FORBIDDEN', JobTexts.notYourJob);
+      const { columns } = await namedColumns((lookups) => resolveNames(tx, lookups), {
+        userName: body.userName,
+        termOfShipment: body.termOfShipment,
+        typeOfShipment: body.typeOfShipment,
+        consigneeName: body.consigneeName,
+        originPort: body.originPort,
+      });
+      if (!seesAllJobs(actor.role) && columns.userId !== actor.id) throw new AppError('FORBIDDEN', JobTexts.notYourJob);
       const proceed = body.ShipmentStatus === BOOKING_CONFIRMED && body.proceedToProceeding;
       const after = await this.jobs.update(tx, {
         id: row.id,
         date: body.date,
-        userId: refs.userName!.id,
-        userName: refs.userName!.name,
-        termId: refs.termOfShipment!.id,
-        termOfShipment: refs.termOfShipment!.name,
-        typeId: refs.typeOfShipment!.id,
-        typeOfShipment: refs.typeOfShipment!.name,
-        consigneeId: refs.consigneeName!.id,
-        consigneeName: refs.consigneeName!.name,
-        originId: refs.originPort!.id,
-        originPort: refs.originPort!.name,
+        ...columns,
         shipmentStatus: body.ShipmentStatus,
         remarks: body.remarks,
         personalRemarks: body.personalremarks,
@@ -232,32 +258,22 @@ export class JobHandlers implements Pick<Handlers, Op> {
    * with the concurrent creations of the moment (ADR 28).
    */
   private async addJob(actor: Actor, body: AddBody, assignee: string, key: string | undefined, op: Op) {
-    const refs = await this.creator.resolveNames([
-      { kind: 'user', field: op === 'add' ? 'assignedTo' : 'userName', name: assignee },
-      { kind: 'branch', field: 'branchCity', name: body.branchCity },
-      { kind: 'consignee', field: 'consigneeName', name: body.consigneeName },
-      { kind: 'origin', field: 'originPort', name: body.originPort },
-      { kind: 'shipmentType', field: 'typeOfShipment', name: body.typeOfShipment },
-      { kind: 'shipmentTerm', field: 'termOfShipment', name: body.termOfShipment },
-    ]);
-    const user = refs.userName ?? refs.assignedTo!;
+    const { columns, branch } = await namedColumns((lookups) => this.creator.resolveNames(lookups), {
+      ...(op === 'add' ? { assignedTo: assignee } : { userName: assignee }),
+      branchCity: body.branchCity,
+      consigneeName: body.consigneeName,
+      originPort: body.originPort,
+      typeOfShipment: body.typeOfShipment,
+      termOfShipment: body.termOfShipment,
+    });
     // An Employee adds jobs for themself only (requirements decisions §3).
-    if (!seesAllJobs(actor.role) && user.id !== actor.id) throw new AppError('FORBIDDEN', JobTexts.notYourJob);
+    if (!seesAllJobs(actor.role) && columns.userId !== actor.id) throw new AppError('FORBIDDEN', JobTexts.notYourJob);
     const job: NewJob = {
       direction: body.direction,
       date: body.date,
-      userId: user.id,
-      userName: user.name,
-      branchId: refs.branchCity!.id,
-      branchCity: refs.branchCity!.name,
-      consigneeId: refs.consigneeName!.id,
-      consigneeName: refs.consigneeName!.name,
-      originId: refs.originPort!.id,
-      originPort: refs.originPort!.name,
-      typeId: refs.typeOfShipment!.id,
-      typeOfShipment: refs.typeOfShipment!.name,
-      termId: refs.termOfShipment!.id,
-      termOfShipment: refs.termOfShipment!.name,
+      ...columns,
+      branchId: branch!.id,
+      branchCity: branch!.name,
       status: body.ShipmentStatus,
       remarks: body.remarks,
       personalRemarks: body.personalremarks,
