@@ -55,6 +55,12 @@ export interface OperationDef {
   params?: z.ZodMiniObject;
   query?: z.ZodMiniObject;
   body?: z.ZodMiniType;
+  /**
+   * The body's fields the spec names its own way, each with the name the service's handler reads
+   * it by (`{Vesselname: 'vesselName'}`, ADR 56): the wire, the gateway and the message keep the
+   * spec's; the service renames them after checking the message.
+   */
+  names?: Readonly<Record<string, string>>;
   /** The REST reply; with `paged`, an array (the service answers `{items, total}`). */
   reply: z.ZodMiniType;
   /** Success status; 201 for creates, else 200. */
@@ -272,7 +278,7 @@ export type WithExport<Ops> = Ops extends { all: infer All extends OperationDef 
 /** The last segment of an export's path: a literal beside the operations', none of which is a bare `{param}`. */
 export const EXPORT_FILE = 'export.csv';
 
-type DerivedRoute<O extends OperationDef> = Omit<O, 'action' | 'status' | 'public' | 'area' | 'access' | 'wire'> & {
+type DerivedRoute<O extends OperationDef> = Omit<O, 'action' | 'status' | 'public' | 'area' | 'access' | 'wire' | 'names'> & {
   access: O extends { public: true } ? 'public' : O extends { access: 'client' } ? 'client' : 'staff';
   permission?: { area: Area; action: Action };
   status: 200 | 201;
@@ -356,7 +362,7 @@ export function defineResource<const D extends ResourceDef>(def: D): Resource<D>
     const readers = declared.action === 'read' && !declared.public && !declared.access ? clientReaders(declared.area ?? def.area) : [];
     const operation = readers.length ? { ...declared, clients: readers } : declared;
     operations[op] = operation;
-    const { action, status, public: isPublic, area, access, wire = op, ...rest } = operation;
+    const { action, status, public: isPublic, area, access, wire = op, names: _names, ...rest } = operation;
     // The key reads as English inside the code; the wire keeps its name (docs/adr/0056).
     const subject = `${def.service}.${def.name}.${wire}`;
     const message = messageSchema(operation);
@@ -401,9 +407,25 @@ function exportOperation(def: ResourceDef, all: OperationDef & { query: z.ZodMin
   };
 }
 
+/** `T` with the fields `names` lists renamed, the others as they are. */
+export type Renamed<T, M extends Readonly<Record<string, string>>> = { [K in keyof T as K extends keyof M ? M[K] : K]: T[K] };
+
+/** A body with the fields `names` lists renamed (OperationDef `names`; the other way with the names inverted), in the same order. */
+export function renamed<T extends object, M extends Readonly<Record<string, string>>>(body: T, names: M): Renamed<T, M> {
+  return Object.fromEntries(Object.entries(body).map(([field, value]) => [names[field] ?? field, value])) as Renamed<T, M>;
+}
+
+/** What a service's handler reads: the message, its body's fields renamed where the operation says so (OperationDef `names`). */
+export type HandlerMessageOf<O extends OperationDef> = O extends {
+  body: infer S extends z.ZodMiniType;
+  names: infer M extends Readonly<Record<string, string>>;
+}
+  ? Omit<MessageOf<O>, 'body'> & { body: Renamed<Out<S>, M> }
+  : MessageOf<O>;
+
 /** The handlers a service implements for a resource: one per operation, typed by the definition. */
 export type ResourceHandlers<R extends ResourceDef> = {
-  [K in keyof R['operations']]: (message: MessageOf<R['operations'][K]>) => Promise<ServiceReplyOf<R['operations'][K]>>;
+  [K in keyof R['operations']]: (message: HandlerMessageOf<R['operations'][K]>) => Promise<ServiceReplyOf<R['operations'][K]>>;
 };
 
 /** The NATS messages of a resource, for the typed request/reply client: subject → request and reply. */

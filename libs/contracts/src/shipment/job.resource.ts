@@ -4,7 +4,7 @@ import { keyParam, userIdParam } from '../params.js';
 import { defineResource } from '../resource.js';
 import { BOOKING_SORT_FIELDS, bookingListQuerySchema, bookingRules, bookingUpdateSchema, clientBookingReplySchema, clientBookingSchema } from './bookings.js';
 import { JobTexts } from './job-texts.js';
-import { jobAddOwnSchema, jobAddSchema, jobMailSchema, jobNoParam, jobSchema, jobUpdateSchema, worklistQuerySchema } from './jobs.js';
+import { JOB_BODY_NAMES, jobAddOwnSchema, jobAddSchema, jobMailSchema, jobNoParam, jobSchema, jobUpdateSchema, worklistQuerySchema } from './jobs.js';
 import { trackingSchema } from './tracking.js';
 
 // The jobs resource: its calls. What they take and answer: jobs.ts, bookings.ts, tracking.ts.
@@ -67,6 +67,7 @@ export const jobs = defineResource({
       summary: 'Add a job (Head): the assignee by username or full name',
       action: 'write',
       body: jobAddSchema,
+      names: JOB_BODY_NAMES,
       reply: written,
       idempotent: true,
     },
@@ -77,6 +78,7 @@ export const jobs = defineResource({
       action: 'write',
       params: userIdParam('user_id'),
       body: jobAddOwnSchema,
+      names: JOB_BODY_NAMES,
       reply: written,
       idempotent: true,
       self: 'user_id',
@@ -88,6 +90,7 @@ export const jobs = defineResource({
       summary: 'Add a job (Admin): the assignee by username or full name',
       action: 'write',
       body: jobAddSchema,
+      names: JOB_BODY_NAMES,
       reply: written,
       idempotent: true,
     },
@@ -98,6 +101,7 @@ export const jobs = defineResource({
       action: 'write',
       params: jobNoParam,
       body: jobUpdateSchema,
+      names: JOB_BODY_NAMES,
       reply: written,
     },
     updateJobAsAdmin: {
@@ -108,6 +112,7 @@ export const jobs = defineResource({
       action: 'write',
       params: jobNoParam,
       body: jobUpdateSchema,
+      names: JOB_BODY_NAMES,
       reply: written,
     },
     sendConfirmationMail: {
@@ -196,6 +201,7 @@ export const jobs = defineResource({
       action: 'write',
       params: jobNoParam,
       body: bookingUpdateSchema,
+      names: JOB_BODY_NAMES,
       reply: written,
       refine: bookingRules,
     },

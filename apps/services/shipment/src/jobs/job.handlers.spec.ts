@@ -2,7 +2,7 @@ import { JobTexts, type Actor } from '@freight/contracts';
 import type { DataSource } from 'typeorm';
 import type { JobCreator } from './job-creator.js';
 import type { JobHistoryRepository } from './job-history.repository.js';
-import { JobHandlers } from './job.handlers.js';
+import { JobHandlers, addRequest } from './job.handlers.js';
 import type { JobRepository } from './job.repository.js';
 import type { JobRow } from './job.row.js';
 
@@ -80,9 +80,10 @@ describe('a job added', () => {
     originPort: 'Shanghai',
     typeOfShipment: 'FCL',
     termOfShipment: 'FOB',
-    ShipmentStatus: 'Inquiry For Charges',
+    // The body as the handler reads it (the controller renamed the spec's names, ADR 56).
+    status: 'Inquiry For Charges',
     remarks: '',
-    personalremarks: '',
+    personalRemarks: '',
   };
   let lookups: { kind: string; field: string; name: string }[];
   let created: unknown;
@@ -134,5 +135,15 @@ describe('a job added', () => {
   it('is refused to an Employee who assigns it to another, before anything is written', async () => {
     await expect(handlers.addJobAsHead({ actor: emma, body } as never)).rejects.toMatchObject({ code: 'FORBIDDEN', message: JobTexts.notYourJob });
     expect(created).toBeUndefined();
+  });
+});
+
+describe("a job add's idempotency hash", () => {
+  it('names the call and the fields as the wire does, in the order the message had them (what the last release hashed)', () => {
+    const wire = { direction: 'Import', ShipmentStatus: 'Booking Confirmed', remarks: 'r', personalremarks: 'p', userName: 'emma' };
+    const plain = { direction: 'Import', status: 'Booking Confirmed', remarks: 'r', personalRemarks: 'p', userName: 'emma' };
+    expect(JSON.stringify(addRequest('addJobAsAdmin', plain))).toBe(JSON.stringify({ op: 'adminadd', body: wire }));
+    expect(addRequest('addJobAsHead', plain).op).toBe('branchadminadd');
+    expect(addRequest('add', plain).op).toBe('add');
   });
 });

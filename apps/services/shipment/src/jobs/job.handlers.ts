@@ -1,6 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { BOOKING_CONFIRMED, JobTexts, Messages, jobs, seesAllJobs, type Actor, type OperationDef, type ResourceHandlers } from '@freight/contracts';
+import {
+  BOOKING_CONFIRMED,
+  JOB_BODY_NAMES,
+  JobTexts,
+  Messages,
+  jobs,
+  renamed,
+  seesAllJobs,
+  type Actor,
+  type OperationDef,
+  type ResourceHandlers,
+} from '@freight/contracts';
 import { AppError } from '@freight/server';
 import { idempotencyOf, idempotentTransaction, type Tx } from '@freight/server-database';
 import { DataSource } from 'typeorm';
@@ -30,6 +41,8 @@ export const JOB_OPERATIONS = [
   'updateBooking',
 ] as const satisfies readonly (keyof Handlers)[];
 type Op = (typeof JOB_OPERATIONS)[number];
+/** The three adds: an employee's own, Admin's and Head's. */
+type AddOp = Extract<Op, 'add' | 'addJobAsAdmin' | 'addJobAsHead'>;
 type Msg<K extends Op> = Parameters<Handlers[K]>[0];
 /** The fields both add bodies share (the assignee apart). */
 type AddBody = Omit<Msg<'addJobAsAdmin'>['body'], 'userName'>;
@@ -40,6 +53,18 @@ const page = ({ items, total }: { items: JobRow[]; total: number }) => ({ items:
 const assertVersion = (row: JobRow, version: number | undefined) => {
   if (version !== undefined && row.version !== version) throw new AppError('CONFLICT', JobTexts.changedByOthers);
 };
+
+/** The spec's names of the body fields the handlers read by their own (JOB_BODY_NAMES the other way). */
+const WIRE_NAMES = Object.fromEntries(Object.entries(JOB_BODY_NAMES).map(([wire, plain]) => [plain, wire]));
+
+/**
+ * A job add as its idempotency hash knows it: the call and the body as the wire names them
+ * (`adminadd`, `ShipmentStatus`), as the last release hashed it, so a retry across a deploy
+ * still finds the first answer (ADR 12, 56).
+ */
+export function addRequest(op: AddOp, body: object): { op: string; body: object } {
+  return { op: (jobs.operations[op] as OperationDef).wire ?? op, body: renamed(body, WIRE_NAMES) };
+}
 
 /** The record kind each name field of a job's add or edit body names. */
 const NAME_KIND_OF = {
@@ -179,7 +204,7 @@ export class JobHandlers implements Pick<Handlers, Op> {
       if (body.forwarderName) optional.push({ kind: 'forwarder', field: 'forwarderName', name: body.forwarderName });
       if (body.yardName) optional.push({ kind: 'yard', field: 'yardName', name: body.yardName });
       const refs = await resolveNames(tx, optional);
-      const status = body.ShipmentStatus ?? row.shipment_status;
+      const status = body.status ?? row.shipment_status;
       if (body.proceedToProceeding && status !== BOOKING_CONFIRMED) {
         throw new AppError('VALIDATION_FAILED', JobTexts.proceedOnlyConfirmed, { proceedToProceeding: JobTexts.proceedOnlyConfirmed });
       }
@@ -203,7 +228,7 @@ export class JobHandlers implements Pick<Handlers, Op> {
         weight: body.weight,
         blNo: body.blNo,
         containerNo: body.containerNo,
-        vesselName: body.Vesselname,
+        vesselName: body.vesselName,
         bookingNo: body.bookingNo,
         whArrivalDate: body.whArrivalDate,
         etd: body.etd,
@@ -211,7 +236,7 @@ export class JobHandlers implements Pick<Handlers, Op> {
         deStuff: body.deStuff,
         doIssue: body.doIssue,
         remarks: body.remarks,
-        personalRemarks: body.personalremarks,
+        personalRemarks: body.personalRemarks,
         jobStatus: body.jobStatus,
         statusUpdateToClient: body.statusUpdateToClient,
         proceed,
@@ -236,14 +261,14 @@ export class JobHandlers implements Pick<Handlers, Op> {
         originPort: body.originPort,
       });
       if (!seesAllJobs(actor.role) && columns.userId !== actor.id) throw new AppError('FORBIDDEN', JobTexts.notYourJob);
-      const proceed = body.ShipmentStatus === BOOKING_CONFIRMED && body.proceedToProceeding;
+      const proceed = body.status === BOOKING_CONFIRMED && body.proceedToProceeding;
       const after = await this.jobs.update(tx, {
         id: row.id,
         date: body.date,
         ...columns,
-        shipmentStatus: body.ShipmentStatus,
+        shipmentStatus: body.status,
         remarks: body.remarks,
-        personalRemarks: body.personalremarks,
+        personalRemarks: body.personalRemarks,
         proceed,
         updatedBy: actor.id,
       });
@@ -257,7 +282,7 @@ export class JobHandlers implements Pick<Handlers, Op> {
    * (400 per field); then, with an Idempotency-Key, in a transaction of its own (ADR 12), else
    * with the concurrent creations of the moment (ADR 28).
    */
-  private async addJob(actor: Actor, body: AddBody, assignee: string, key: string | undefined, op: Op) {
+  private async addJob(actor: Actor, body: AddBody, assignee: string, key: string | undefined, op: AddOp) {
     const { columns, branch } = await namedColumns((lookups) => this.creator.resolveNames(lookups), {
       ...(op === 'add' ? { assignedTo: assignee } : { userName: assignee }),
       branchCity: body.branchCity,
@@ -274,13 +299,12 @@ export class JobHandlers implements Pick<Handlers, Op> {
       ...columns,
       branchId: branch!.id,
       branchCity: branch!.name,
-      status: body.ShipmentStatus,
+      status: body.status,
       remarks: body.remarks,
-      personalRemarks: body.personalremarks,
+      personalRemarks: body.personalRemarks,
       createdBy: actor.id,
     };
-    // The request's hash names the call as the wire does (`adminadd`): a retry across a deploy still matches (docs/adr/0056).
-    const idempotency = idempotencyOf(actor, key, { op: (jobs.operations[op] as OperationDef).wire ?? op, body });
+    const idempotency = idempotencyOf(actor, key, addRequest(op, body));
     if (idempotency) {
       return idempotentTransaction(this.db, idempotency, async (tx: Tx) => written((await insertJobs(tx, [job]))[0]!, JobTexts.jobAdded));
     }

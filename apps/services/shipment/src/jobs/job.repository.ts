@@ -127,7 +127,7 @@ export interface BookingChanges {
   weight: BookingBody['weight'];
   blNo: BookingBody['blNo'];
   containerNo: BookingBody['containerNo'];
-  vesselName: BookingBody['Vesselname'];
+  vesselName: BookingBody['vesselName'];
   bookingNo: BookingBody['bookingNo'];
   whArrivalDate: BookingBody['whArrivalDate'];
   etd: BookingBody['etd'];
@@ -135,7 +135,7 @@ export interface BookingChanges {
   deStuff: BookingBody['deStuff'];
   doIssue: BookingBody['doIssue'];
   remarks: BookingBody['remarks'];
-  personalRemarks: BookingBody['personalremarks'];
+  personalRemarks: BookingBody['personalRemarks'];
   jobStatus: BookingBody['jobStatus'];
   statusUpdateToClient: BookingBody['statusUpdateToClient'];
   proceed: boolean;
