@@ -1,11 +1,24 @@
 import { api } from './api.js';
 import { branches } from './directory/branch.resource.js';
 import { users } from './directory/user.resource.js';
-import { defineResource, type ApiRoute } from './resource.js';
+import { defineResource, type ApiRoute, type OperationDef } from './resource.js';
 import { z } from 'zod/mini';
 
 const actor = { id: '00000000-0000-4000-8000-000000000001', username: 'head', role: 'Head' } as const;
 const texts = { singular: 'thing', plural: 'things', added: 'a', updated: 'u', deleted: 'd', notFound: 'n' };
+/** A resource `things` of the directory with these operations. */
+const things = <const Ops extends Record<string, OperationDef>>(operations: Ops) =>
+  defineResource({
+    service: 'directory',
+    name: 'thing',
+    key: 'things',
+    area: 'branches',
+    naturalKey: 'name',
+    sortFields: ['name'],
+    searchFields: ['name'],
+    texts,
+    operations,
+  });
 
 describe('defineResource', () => {
   it('derives one route per operation, named <key><Operation>, with the area and action as the permission', () => {
@@ -19,6 +32,24 @@ describe('defineResource', () => {
     });
     expect(api.branchesAdd).toMatchObject({ status: 201, idempotent: true, subject: 'directory.branch.add' });
     expect(Object.keys(users.routes)).toEqual(['usersAll', 'usersSearch', 'usersUnique', 'usersGet', 'usersAdd', 'usersUpdate', 'usersDelete', 'usersExport']);
+  });
+
+  it('keys an operation by its plain name and keeps its wire name in the subject and the operationId, nowhere else (docs/adr/0056)', () => {
+    const defined = things({
+      listThings: { wire: 'allthinglist', method: 'GET', path: '/api/things/allthinglist', summary: 'Things', action: 'read', reply: z.array(z.string()) },
+      get: { method: 'GET', path: '/api/things/get', summary: 'A thing', action: 'read', reply: z.string() },
+    });
+    expect(defined.subjects).toEqual({ listThings: 'directory.thing.allthinglist', get: 'directory.thing.get' });
+    expect(Object.keys(defined.routes)).toEqual(['thingsListThings', 'thingsGet']);
+    expect(defined.routes.thingsListThings).toMatchObject({
+      path: '/api/things/allthinglist',
+      subject: 'directory.thing.allthinglist',
+      operationId: 'thingsAllthinglist',
+    });
+    expect(defined.routes.thingsListThings).not.toHaveProperty('wire');
+    expect(defined.routes.thingsGet.operationId).toBe('thingsGet');
+    // The jobs' calls: the spec's names on the wire.
+    expect([api.shipmentsListBookings.subject, api.shipmentsListBookings.operationId]).toEqual(['shipment.job.allbooklist', 'shipmentsAllbooklist']);
   });
 
   it('makes the NATS message the validated REST input plus the actor, with the same field names', () => {
@@ -73,7 +104,7 @@ describe('defineResource', () => {
   });
 
   it("makes an operation with access 'client' a client's call alone: no permission, no staff actor, a client actor of either kind", () => {
-    const booking = api.shipmentsClientbooking as ApiRoute;
+    const booking = api.shipmentsFindClientBooking as ApiRoute;
     expect(booking).toMatchObject({ access: 'client', path: '/api/shipments/clientbooking/{jobNo}', subject: 'shipment.job.clientbooking' });
     expect(booking.permission).toBeUndefined();
     expect(booking.clients).toBeUndefined();
@@ -95,18 +126,8 @@ describe('defineResource', () => {
   });
 
   it('refuses an operation whose path is outside the resource', () => {
-    expect(() =>
-      defineResource({
-        service: 'directory',
-        name: 'thing',
-        key: 'things',
-        area: 'branches',
-        naturalKey: 'name',
-        sortFields: ['name'],
-        searchFields: ['name'],
-        texts: { singular: 'thing', plural: 'things', added: 'a', updated: 'u', deleted: 'd', notFound: 'n' },
-        operations: { all: { method: 'GET', path: '/api/other/all', summary: 'x', action: 'read', reply: z.array(z.string()) } },
-      }),
-    ).toThrow('must start with /api/things/');
+    expect(() => things({ all: { method: 'GET', path: '/api/other/all', summary: 'x', action: 'read', reply: z.array(z.string()) } })).toThrow(
+      'must start with /api/things/',
+    );
   });
 });

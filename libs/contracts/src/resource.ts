@@ -38,6 +38,12 @@ export interface OperationInput {
 
 /** One call of a resource: its REST route and, under the same name, its NATS request. */
 export interface OperationDef {
+  /**
+   * The operation's name on the wire, where it is not its key (docs/adr/0056): the spec's spelling
+   * (`allbooklist` of the key `listBookings`), the last segment of its NATS subject and of its
+   * OpenAPI operationId, which the last release and the API's readers know. Default: the key.
+   */
+  wire?: string;
   method: Method;
   /** The path under /api, OpenAPI style: `/api/branches/update/{BranchCity}`. */
   path: string;
@@ -49,6 +55,12 @@ export interface OperationDef {
   params?: z.ZodMiniObject;
   query?: z.ZodMiniObject;
   body?: z.ZodMiniType;
+  /**
+   * The body's fields the spec names its own way, each with the name the service's handler reads
+   * it by (`{Vesselname: 'vesselName'}`, ADR 56): the wire, the gateway and the message keep the
+   * spec's; the service renames them after checking the message.
+   */
+  names?: Readonly<Record<string, string>>;
   /** The REST reply; with `paged`, an array (the service answers `{items, total}`). */
   reply: z.ZodMiniType;
   /** Success status; 201 for creates, else 200. */
@@ -192,6 +204,8 @@ export interface ApiRoute {
   clientAddress?: true;
   /** The NATS subject the gateway forwards the call to. */
   subject?: string;
+  /** The OpenAPI operationId, `<key><Wire>` (OperationDef `wire`); default: the route's name in `api`. */
+  operationId?: string;
   /** The NATS request's schema (the service validates with it). */
   message?: z.ZodMiniType;
 }
@@ -238,6 +252,8 @@ const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export type RouteName<Key extends string, Op extends string> = `${Key}${Cap<Op>}`;
 export type SubjectOf<Service extends string, Name extends string, Op extends string> = `${Service}.${Name}.${Op}`;
+/** An operation's name on the wire: its `wire`, else its key `K`. */
+export type WireOf<O, K extends string> = O extends { wire: infer W extends string } ? W : K;
 
 /**
  * A list's CSV export, `GET /api/<key>/export.csv?q=&sort=&order=` (and the list's own filters,
@@ -262,11 +278,12 @@ export type WithExport<Ops> = Ops extends { all: infer All extends OperationDef 
 /** The last segment of an export's path: a literal beside the operations', none of which is a bare `{param}`. */
 export const EXPORT_FILE = 'export.csv';
 
-type DerivedRoute<O extends OperationDef> = Omit<O, 'action' | 'status' | 'public' | 'area' | 'access'> & {
+type DerivedRoute<O extends OperationDef> = Omit<O, 'action' | 'status' | 'public' | 'area' | 'access' | 'wire' | 'names'> & {
   access: O extends { public: true } ? 'public' : O extends { access: 'client' } ? 'client' : 'staff';
   permission?: { area: Area; action: Action };
   status: 200 | 201;
   subject: string;
+  operationId: string;
   message: z.ZodMiniType<MessageOf<O>>;
 };
 
@@ -278,8 +295,8 @@ export type Resource<D extends ResourceDef> = Omit<D, 'operations' | 'columns'> 
   columns: readonly ListColumnDef[];
   /** Route rows for the `api` table, named `<key><Operation>`: `branchesAdd`. */
   routes: { [K in keyof OpsOf<D> & string as RouteName<D['key'], K>]: DerivedRoute<OpsOf<D>[K]> };
-  /** NATS subject per operation: `directory.branch.add`. */
-  subjects: { [K in keyof OpsOf<D> & string]: SubjectOf<D['service'], D['name'], K> };
+  /** NATS subject per operation, named by its wire name: `directory.branch.add`, `shipment.job.allbooklist` (of `listBookings`). */
+  subjects: { [K in keyof OpsOf<D> & string]: SubjectOf<D['service'], D['name'], WireOf<OpsOf<D>[K], K>> };
   /** NATS request schema per operation, used by the gateway to build and by the service to check. */
   messages: { [K in keyof OpsOf<D> & string]: z.ZodMiniType<MessageOf<OpsOf<D>[K]>> };
 };
@@ -345,8 +362,9 @@ export function defineResource<const D extends ResourceDef>(def: D): Resource<D>
     const readers = declared.action === 'read' && !declared.public && !declared.access ? clientReaders(declared.area ?? def.area) : [];
     const operation = readers.length ? { ...declared, clients: readers } : declared;
     operations[op] = operation;
-    const { action, status, public: isPublic, area, access, ...rest } = operation;
-    const subject = `${def.service}.${def.name}.${op}`;
+    const { action, status, public: isPublic, area, access, wire = op, names: _names, ...rest } = operation;
+    // The key reads as English inside the code; the wire keeps its name (docs/adr/0056).
+    const subject = `${def.service}.${def.name}.${wire}`;
     const message = messageSchema(operation);
     subjects[op] = subject;
     messages[op] = message;
@@ -356,6 +374,7 @@ export function defineResource<const D extends ResourceDef>(def: D): Resource<D>
       ...(!isPublic && !access && { permission: { area: area ?? def.area, action } }),
       status: status ?? (operation.method === 'POST' ? 201 : 200),
       subject,
+      operationId: `${def.key}${cap(wire)}`,
       message,
     };
   }
@@ -388,14 +407,30 @@ function exportOperation(def: ResourceDef, all: OperationDef & { query: z.ZodMin
   };
 }
 
+/** `T` with the fields `names` lists renamed, the others as they are. */
+export type Renamed<T, M extends Readonly<Record<string, string>>> = { [K in keyof T as K extends keyof M ? M[K] : K]: T[K] };
+
+/** A body with the fields `names` lists renamed (OperationDef `names`; the other way with the names inverted), in the same order. */
+export function renamed<T extends object, M extends Readonly<Record<string, string>>>(body: T, names: M): Renamed<T, M> {
+  return Object.fromEntries(Object.entries(body).map(([field, value]) => [names[field] ?? field, value])) as Renamed<T, M>;
+}
+
+/** What a service's handler reads: the message, its body's fields renamed where the operation says so (OperationDef `names`). */
+export type HandlerMessageOf<O extends OperationDef> = O extends {
+  body: infer S extends z.ZodMiniType;
+  names: infer M extends Readonly<Record<string, string>>;
+}
+  ? Omit<MessageOf<O>, 'body'> & { body: Renamed<Out<S>, M> }
+  : MessageOf<O>;
+
 /** The handlers a service implements for a resource: one per operation, typed by the definition. */
 export type ResourceHandlers<R extends ResourceDef> = {
-  [K in keyof R['operations']]: (message: MessageOf<R['operations'][K]>) => Promise<ServiceReplyOf<R['operations'][K]>>;
+  [K in keyof R['operations']]: (message: HandlerMessageOf<R['operations'][K]>) => Promise<ServiceReplyOf<R['operations'][K]>>;
 };
 
 /** The NATS messages of a resource, for the typed request/reply client: subject → request and reply. */
 export type ResourceMessages<R extends ResourceDef> = {
-  [K in keyof R['operations'] & string as SubjectOf<R['service'], R['name'], K>]: {
+  [K in keyof R['operations'] & string as SubjectOf<R['service'], R['name'], WireOf<R['operations'][K], K>>]: {
     request: MessageOf<R['operations'][K]>;
     reply: ServiceReplyOf<R['operations'][K]>;
   };

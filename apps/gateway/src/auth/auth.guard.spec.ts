@@ -168,24 +168,24 @@ describe('AuthGuard', () => {
     consigneeancEdit: STAFF_ROLES,
     consigneeancDelete: ['Head'],
     // Jobs and bookings (requirements decisions §4): all staff; whose jobs is the shipment service's check. Deletion and the counter: Head.
-    shipmentsAllworklist: STAFF_ROLES,
-    shipmentsSearchworklist: STAFF_ROLES,
-    shipmentsBranchadminadd: STAFF_ROLES,
+    shipmentsListJobs: STAFF_ROLES,
+    shipmentsFindJob: STAFF_ROLES,
+    shipmentsAddJobAsHead: STAFF_ROLES,
     shipmentsAdd: STAFF_ROLES,
-    shipmentsAdminadd: STAFF_ROLES,
+    shipmentsAddJobAsAdmin: STAFF_ROLES,
     shipmentsUpdate: STAFF_ROLES,
-    shipmentsUpdateadmin: STAFF_ROLES,
-    shipmentsSendmail: STAFF_ROLES,
-    shipmentsSendupdatingmail: STAFF_ROLES,
+    shipmentsUpdateJobAsAdmin: STAFF_ROLES,
+    shipmentsSendConfirmationMail: STAFF_ROLES,
+    shipmentsSendUpdateMail: STAFF_ROLES,
     // A job's e-mails and the live job stream (ADR 32, 33): whose jobs is the shipment service's (and the stream's) check.
     shipmentsMails: STAFF_ROLES,
     shipmentsLive: STAFF_ROLES,
-    shipmentsAllbooklist: STAFF_ROLES,
-    shipmentsAllbooklistconsignee: STAFF_ROLES,
-    shipmentsAllbooklistshipper: STAFF_ROLES,
-    shipmentsSearchbooklist: STAFF_ROLES,
-    shipmentsUpdatebooking: STAFF_ROLES,
-    shipmentsSearchbooklistdeletion: ['Head'],
+    shipmentsListBookings: STAFF_ROLES,
+    shipmentsListConsigneeBookings: STAFF_ROLES,
+    shipmentsListShipperBookings: STAFF_ROLES,
+    shipmentsFindBooking: STAFF_ROLES,
+    shipmentsUpdateBooking: STAFF_ROLES,
+    shipmentsFindJobToDelete: ['Head'],
     shipmentsDelete: ['Head'],
     shipmentcounterGet: ['Head'],
     shipmentcounterSet: ['Head'],
@@ -194,8 +194,8 @@ describe('AuthGuard', () => {
     ...masterDataRoutes('agents', STAFF_ROLES, ['Head', 'Admin']),
     // Accounts (requirements decisions §4): debits, credits and the voucher counter are Head's; a consignee's
     // balance is read by everyone who reads consignees (their screens show it, ADR 34).
-    shipmentsAdddebit: ['Head'],
-    shipmentsInvoicedshipments: ['Head'],
+    shipmentsAddDebit: ['Head'],
+    shipmentsListInvoicedShipments: ['Head'],
     creditsList: ['Head'],
     creditsGet: ['Head'],
     creditsAdd: ['Head'],
@@ -254,12 +254,12 @@ describe('AuthGuard', () => {
     for (const role of ['consignee', 'shipper'] as const) {
       directory.set(`id-${role}`, { id: `id-${role}`, username: `a.${role}`, role, sessionVersion: 1 } as unknown as UserSessionState);
       const token = `Bearer ${(await tokens.sign({ id: `id-${role}`, username: `a.${role}`, role }, 1, 'client')).token}`;
-      await expect(codeOf(run('shipmentsClientbooking', token, { jobNo: 'IMP-000001' }))).resolves.toBe('allowed');
+      await expect(codeOf(run('shipmentsFindClientBooking', token, { jobNo: 'IMP-000001' }))).resolves.toBe('allowed');
     }
     for (const actor of Object.values(actors)) {
-      await expect(codeOf(run('shipmentsClientbooking', await bearer(actor), { jobNo: 'IMP-000001' }))).resolves.toBe('FORBIDDEN');
+      await expect(codeOf(run('shipmentsFindClientBooking', await bearer(actor), { jobNo: 'IMP-000001' }))).resolves.toBe('FORBIDDEN');
     }
-    await expect(codeOf(run('shipmentsClientbooking', undefined, { jobNo: 'IMP-000001' }))).resolves.toBe('UNAUTHORIZED');
+    await expect(codeOf(run('shipmentsFindClientBooking', undefined, { jobNo: 'IMP-000001' }))).resolves.toBe('UNAUTHORIZED');
   });
 
   it('lets a consignee read vessels and agents (every read), not write them; a shipper neither (403)', async () => {
@@ -295,12 +295,12 @@ describe('AuthGuard', () => {
   it.each(STAFF_ROLES)("refuses another user's id on a self route (403), whatever the role: %s", async (role) => {
     const token = await bearer(actors[role]);
     for (const other of Object.values(actors).filter((actor) => actor.role !== role)) {
-      await expect(codeOf(run('shipmentsAllworklist', token, { user_id: other.id }))).resolves.toBe('FORBIDDEN');
-      await expect(codeOf(run('shipmentsAllbooklist', token, { userId: other.id }))).resolves.toBe('FORBIDDEN');
+      await expect(codeOf(run('shipmentsListJobs', token, { user_id: other.id }))).resolves.toBe('FORBIDDEN');
+      await expect(codeOf(run('shipmentsListBookings', token, { userId: other.id }))).resolves.toBe('FORBIDDEN');
       await expect(codeOf(run('shipmentsAdd', token, { user_id: other.id }))).resolves.toBe('FORBIDDEN');
     }
-    await expect(codeOf(run('shipmentsAllworklist', token, {}))).resolves.toBe('FORBIDDEN');
-    await expect(codeOf(run('shipmentsAllbooklist', token, { userId: actors[role].id.toUpperCase() }))).resolves.toBe('allowed');
+    await expect(codeOf(run('shipmentsListJobs', token, {}))).resolves.toBe('FORBIDDEN');
+    await expect(codeOf(run('shipmentsListBookings', token, { userId: actors[role].id.toUpperCase() }))).resolves.toBe('allowed');
   });
 
   describe('the user as they are now, on every call', () => {

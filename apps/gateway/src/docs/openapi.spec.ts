@@ -101,4 +101,12 @@ describe('OpenAPI document', () => {
     expect((booking.responses['403'] as { description: string }).description).toMatch(/A staff token/);
     expect(booking.responses['404']).toBeDefined();
   });
+
+  it("names each operation once, a call of the spec by the spec's name (docs/adr/0056)", () => {
+    const ids = Object.values(document.paths).flatMap((methods) => Object.values(methods).map((op) => op.operationId));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(document.paths['/api/shipments/allbooklist/{userId}']!.get!.operationId).toBe('shipmentsAllbooklist');
+    expect(document.paths['/api/shipments/adddebit/{jobNo}']!.post!.operationId).toBe('shipmentsAdddebit');
+    expect(document.paths['/api/branches/add']!.post!.operationId).toBe('branchesAdd');
+  });
 });

@@ -98,7 +98,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [name, route] of Object.entries(api) as [string, ApiRoute][]) {
     const operation: Record<string, unknown> = {
-      operationId: name,
+      operationId: route.operationId ?? name,
       summary: route.summary,
       tags: [route.path.split('/')[2]],
       parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query'), ...(route.idempotent ? [idempotencyKeyParameter] : [])],

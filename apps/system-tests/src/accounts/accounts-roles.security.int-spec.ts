@@ -100,8 +100,8 @@ describe('accounts: role × call (requirements decisions §4)', () => {
       .sort();
     expect(accountsRoutes).toEqual(
       [
-        'shipmentsAdddebit',
-        'shipmentsInvoicedshipments',
+        'shipmentsAddDebit',
+        'shipmentsListInvoicedShipments',
         'creditsList',
         'creditsGet',
         'creditsAdd',

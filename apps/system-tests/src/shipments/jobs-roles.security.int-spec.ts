@@ -113,34 +113,34 @@ const cases = Object.entries(expected).flatMap(([name, statuses]) =>
 describe('jobs, bookings and the counter: role × call (requirements decisions §3-4)', () => {
   it("covers every route of jobs, bookings and the counter (the e-mail and public tracking calls are their modules' tests)", () => {
     const covered = [
-      'shipmentsAllworklist',
-      'shipmentsAllbooklist',
-      'shipmentsSearchworklist',
-      'shipmentsSearchbooklist',
+      'shipmentsListJobs',
+      'shipmentsListBookings',
+      'shipmentsFindJob',
+      'shipmentsFindBooking',
       'shipmentsUpdate',
-      'shipmentsUpdateadmin',
-      'shipmentsUpdatebooking',
-      'shipmentsAdminadd',
-      'shipmentsBranchadminadd',
+      'shipmentsUpdateJobAsAdmin',
+      'shipmentsUpdateBooking',
+      'shipmentsAddJobAsAdmin',
+      'shipmentsAddJobAsHead',
       'shipmentsAdd',
-      'shipmentsAllbooklistconsignee',
-      'shipmentsAllbooklistshipper',
-      'shipmentsClientbooking',
+      'shipmentsListConsigneeBookings',
+      'shipmentsListShipperBookings',
+      'shipmentsFindClientBooking',
       'shipmentcounterGet',
       'shipmentcounterSet',
-      'shipmentsSearchbooklistdeletion',
+      'shipmentsFindJobToDelete',
       'shipmentsDelete',
     ];
     // The e-mail calls, their status view and the live stream: live/booking-mails-and-live.int-spec.ts; the BL call: shipment-extras-roles.
     // The debit calls under shipments/ are the accounts service's: accounts/accounts-roles.security.int-spec.ts.
     const elsewhere = [
-      'shipmentsSendmail',
-      'shipmentsSendupdatingmail',
+      'shipmentsSendConfirmationMail',
+      'shipmentsSendUpdateMail',
       'shipmentsMails',
       'shipmentsLive',
-      'shipmentsSearchbl',
-      'shipmentsAdddebit',
-      'shipmentsInvoicedshipments',
+      'shipmentsTrackShipment',
+      'shipmentsAddDebit',
+      'shipmentsListInvoicedShipments',
     ];
     expect(
       Object.keys(api)

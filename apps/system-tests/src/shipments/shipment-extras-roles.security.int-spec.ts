@@ -34,9 +34,9 @@ const EXPECTED: Record<string, number[]> = {
   agentsAdd: ADD,
   agentsUpdate: WRITE,
   agentsDelete: WRITE,
-  shipmentsSearchbooklistdeletion: HEAD_ONLY,
+  shipmentsFindJobToDelete: HEAD_ONLY,
   shipmentsDelete: HEAD_ONLY,
-  shipmentsSearchbl: [200, 200, 200, 200, 200, 200],
+  shipmentsTrackShipment: [200, 200, 200, 200, 200, 200],
 };
 
 const shared = stackForFile();
@@ -94,15 +94,15 @@ const request = (name: string, caller: Caller): Promise<[string, string, unknown
     Add: async () => ['POST', `/api/${key}/add`, { origin: `Added by ${caller} ${++made}`, details: 'New' }],
     Update: async () => ['PUT', `/api/${key}/update/${await aRecord(key)}`, { details: `Edited by ${caller}` }],
     Delete: async () => ['DELETE', `/api/${key}/delete/${await aRecord(key)}`],
-    shipmentsSearchbooklistdeletion: async () => ['GET', `/api/shipments/searchbooklistdeletion/${await aJobNo()}`],
+    shipmentsFindJobToDelete: async () => ['GET', `/api/shipments/searchbooklistdeletion/${await aJobNo()}`],
     shipmentsDelete: async () => ['DELETE', `/api/shipments/delete/${await aJobNo()}`],
-    shipmentsSearchbl: async () => ['GET', '/api/shipments/searchbl/ROLES-BL-1'],
+    shipmentsTrackShipment: async () => ['GET', '/api/shipments/searchbl/ROLES-BL-1'],
   };
   return (requests[name] ?? requests[name.replace(/^(vessels|agents)/, '')]!)();
 };
 
 it('the table names every route of vessels, agents, shipment deletion and the BL search', () => {
-  const routes = Object.keys(api).filter((name) => /^(vessels|agents|shipmentsSearchbooklistdeletion$|shipmentsDelete$|shipmentsSearchbl$)/.test(name));
+  const routes = Object.keys(api).filter((name) => /^(vessels|agents|shipmentsFindJobToDelete$|shipmentsDelete$|shipmentsTrackShipment$)/.test(name));
   expect(routes.sort()).toEqual(Object.keys(EXPECTED).sort());
 });
 

@@ -73,7 +73,8 @@ export const debits = defineResource({
     notFound: AccountsTexts.shipmentNotFound,
   },
   operations: {
-    adddebit: {
+    addDebit: {
+      wire: 'adddebit',
       method: 'POST',
       path: '/api/shipments/adddebit/{jobNo}',
       summary: "Invoice a job (Head): a job that has an invoice gets it replaced, and the consignee's balance moves by the difference",
@@ -91,7 +92,8 @@ export const debits = defineResource({
       }),
       status: 200,
     },
-    invoicedshipments: {
+    listInvoicedShipments: {
+      wire: 'invoicedshipments',
       method: 'GET',
       path: '/api/shipments/invoicedshipments',
       summary:

@@ -7,7 +7,7 @@ import { jobNoParam } from './jobs.js';
 
 /*
  * Booking e-mails and the live booking sheet (issue 9; ADR 32, ADR 33). The two send calls are the
- * jobs resource's (`sendmail`, `sendupdatingmail`); here are what they leave behind (a job's send
+ * jobs resource's (`sendConfirmationMail`, `sendUpdateMail`); here are what they leave behind (a job's send
  * requests with their delivery state) and the stream of job changes that keeps open lists fresh.
  */
 

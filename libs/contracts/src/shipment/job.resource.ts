@@ -4,7 +4,7 @@ import { keyParam, userIdParam } from '../params.js';
 import { defineResource } from '../resource.js';
 import { BOOKING_SORT_FIELDS, bookingListQuerySchema, bookingRules, bookingUpdateSchema, clientBookingReplySchema, clientBookingSchema } from './bookings.js';
 import { JobTexts } from './job-texts.js';
-import { jobAddOwnSchema, jobAddSchema, jobMailSchema, jobNoParam, jobSchema, jobUpdateSchema, worklistQuerySchema } from './jobs.js';
+import { JOB_BODY_NAMES, jobAddOwnSchema, jobAddSchema, jobMailSchema, jobNoParam, jobSchema, jobUpdateSchema, worklistQuerySchema } from './jobs.js';
 import { trackingSchema } from './tracking.js';
 
 // The jobs resource: its calls. What they take and answer: jobs.ts, bookings.ts, tracking.ts.
@@ -17,7 +17,8 @@ const written = z.object({ success: z.literal(true), message: z.string(), shipme
 const mailed = z.object({ success: z.literal(true), message: z.string() });
 
 /**
- * The spec's calls (`/api/shipments/...`). `self` routes take the caller's own id in the path
+ * The spec's calls (`/api/shipments/...`), each keyed by what it does; `wire` keeps the spec's name
+ * of the call in its NATS subject and operationId (docs/adr/0056). `self` routes take the caller's own id in the path
  * (requirements decisions §3: another user's id is 403). Whose jobs a call may touch (Head and Admin all, an
  * Employee their own) the service checks, since only it knows the assignee.
  */
@@ -38,7 +39,8 @@ export const jobs = defineResource({
     notFound: JobTexts.jobNotFound,
   },
   operations: {
-    allworklist: {
+    listJobs: {
+      wire: 'allworklist',
       method: 'GET',
       path: '/api/shipments/allworklist/{user_id}',
       summary: 'Today Job Inquiry: jobs not yet proceeded (Head, Admin: all; Employee: their own); user_id is the caller',
@@ -49,7 +51,8 @@ export const jobs = defineResource({
       paged: true,
       self: 'user_id',
     },
-    searchworklist: {
+    findJob: {
+      wire: 'searchworklist',
       method: 'GET',
       path: '/api/shipments/searchworklist/{jobNo}',
       summary: 'One job by number (edit and view job)',
@@ -57,12 +60,14 @@ export const jobs = defineResource({
       params: jobNoParam,
       reply: found,
     },
-    branchadminadd: {
+    addJobAsHead: {
+      wire: 'branchadminadd',
       method: 'POST',
       path: '/api/shipments/branchadminadd',
       summary: 'Add a job (Head): the assignee by username or full name',
       action: 'write',
       body: jobAddSchema,
+      names: JOB_BODY_NAMES,
       reply: written,
       idempotent: true,
     },
@@ -73,16 +78,19 @@ export const jobs = defineResource({
       action: 'write',
       params: userIdParam('user_id'),
       body: jobAddOwnSchema,
+      names: JOB_BODY_NAMES,
       reply: written,
       idempotent: true,
       self: 'user_id',
     },
-    adminadd: {
+    addJobAsAdmin: {
+      wire: 'adminadd',
       method: 'POST',
       path: '/api/shipments/adminadd',
       summary: 'Add a job (Admin): the assignee by username or full name',
       action: 'write',
       body: jobAddSchema,
+      names: JOB_BODY_NAMES,
       reply: written,
       idempotent: true,
     },
@@ -93,18 +101,22 @@ export const jobs = defineResource({
       action: 'write',
       params: jobNoParam,
       body: jobUpdateSchema,
+      names: JOB_BODY_NAMES,
       reply: written,
     },
-    updateadmin: {
+    updateJobAsAdmin: {
+      wire: 'updateadmin',
       method: 'PUT',
       path: '/api/shipments/updateadmin/{jobNo}',
       summary: 'Edit a job (admin edit)',
       action: 'write',
       params: jobNoParam,
       body: jobUpdateSchema,
+      names: JOB_BODY_NAMES,
       reply: written,
     },
-    sendmail: {
+    sendConfirmationMail: {
+      wire: 'sendmail',
       method: 'POST',
       path: '/api/shipments/sendmail/{jobNo}',
       summary: 'Queue the booking-confirmation e-mail to the consignee',
@@ -114,7 +126,8 @@ export const jobs = defineResource({
       reply: mailed,
       status: 200,
     },
-    sendupdatingmail: {
+    sendUpdateMail: {
+      wire: 'sendupdatingmail',
       method: 'POST',
       path: '/api/shipments/sendupdatingmail/{jobNo}',
       summary: 'Queue the updated-data e-mail to the consignee',
@@ -124,7 +137,8 @@ export const jobs = defineResource({
       reply: mailed,
       status: 200,
     },
-    allbooklist: {
+    listBookings: {
+      wire: 'allbooklist',
       method: 'GET',
       path: '/api/shipments/allbooklist/{userId}',
       summary: 'Daily Booking Sheet: proceeded jobs (Head, Admin: all; Employee: their own); userId is the caller',
@@ -135,7 +149,8 @@ export const jobs = defineResource({
       paged: true,
       self: 'userId',
     },
-    allbooklistconsignee: {
+    listConsigneeBookings: {
+      wire: 'allbooklistconsignee',
       method: 'GET',
       path: '/api/shipments/allbooklistconsignee/{username}',
       summary: "A consignee's bookings (the consignee themself, or staff)",
@@ -146,7 +161,8 @@ export const jobs = defineResource({
       paged: true,
       owner: { role: 'consignee', param: 'username' },
     },
-    allbooklistshipper: {
+    listShipperBookings: {
+      wire: 'allbooklistshipper',
       method: 'GET',
       path: '/api/shipments/allbooklistshipper/{username}',
       summary: "A shipper's bookings (the shipper themself, or staff)",
@@ -157,7 +173,8 @@ export const jobs = defineResource({
       paged: true,
       owner: { role: 'shipper', param: 'username' },
     },
-    clientbooking: {
+    findClientBooking: {
+      wire: 'clientbooking',
       method: 'GET',
       path: '/api/shipments/clientbooking/{jobNo}',
       summary:
@@ -167,7 +184,8 @@ export const jobs = defineResource({
       params: jobNoParam,
       reply: clientBookingReplySchema,
     },
-    searchbooklist: {
+    findBooking: {
+      wire: 'searchbooklist',
       method: 'GET',
       path: '/api/shipments/searchbooklist/{jobNo}',
       summary: 'One booking by job number (edit and view booking)',
@@ -175,17 +193,20 @@ export const jobs = defineResource({
       params: jobNoParam,
       reply: found,
     },
-    updatebooking: {
+    updateBooking: {
+      wire: 'updatebooking',
       method: 'PUT',
       path: '/api/shipments/updatebooking/{jobNo}',
       summary: 'Edit a booking',
       action: 'write',
       params: jobNoParam,
       body: bookingUpdateSchema,
+      names: JOB_BODY_NAMES,
       reply: written,
       refine: bookingRules,
     },
-    searchbooklistdeletion: {
+    findJobToDelete: {
+      wire: 'searchbooklistdeletion',
       method: 'GET',
       path: '/api/shipments/searchbooklistdeletion/{jobNo}',
       summary: 'A job to delete, by number (Head)',
@@ -203,7 +224,8 @@ export const jobs = defineResource({
       params: jobNoParam,
       reply: messageReplySchema,
     },
-    searchbl: {
+    trackShipment: {
+      wire: 'searchbl',
       method: 'GET',
       path: '/api/shipments/searchbl/{blNo}',
       summary: 'Public tracking by BL number: the tracking fields and the status timeline only (30 searches a minute per client address, then 429)',

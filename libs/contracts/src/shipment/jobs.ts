@@ -83,6 +83,12 @@ const addFields = {
   branchCity: requiredText('Branch city'),
 };
 
+/**
+ * The fields of the job and booking bodies that the spec names its own way, each with the name the
+ * shipment service reads it by (the operations' `names`, ADR 56). The wire keeps the spec's.
+ */
+export const JOB_BODY_NAMES = { ShipmentStatus: 'status', Vesselname: 'vesselName', personalremarks: 'personalRemarks' } as const;
+
 /** adminadd, branchadminadd: the assignee by username or full name. */
 export const jobAddSchema = z.object({ ...addFields, userName: requiredText('User name') });
 export type JobAdd = z.input<typeof jobAddSchema>;

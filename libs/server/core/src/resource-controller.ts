@@ -1,6 +1,6 @@
 import { Controller, Inject, type Type } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { internalMessages, type ReplyOf, type RequestOf, type ResourceDef, type ResourceHandlers } from '@freight/contracts';
+import { internalMessages, renamed, type ReplyOf, type RequestOf, type ResourceDef, type ResourceHandlers } from '@freight/contracts';
 import type { $ZodType, output } from 'zod/v4/core';
 import { ZodPayloadPipe } from './validation.js';
 
@@ -13,7 +13,8 @@ const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
  * The NATS controller of a resource (ADR 15): one `@MessagePattern(resource.subjects[op])` per
  * operation of the definition, each validating the message with `resource.messages[op]` (the
  * schema the gateway built it with; control characters are refused first) and answering what
- * `handlers[op](message)` answers. The handlers class is a provider of the same module; a
+ * `handlers[op](message)` answers, the body's fields renamed first where the operation names them
+ * (`names`, ADR 56). The handlers class is a provider of the same module; a
  * service writes the handlers and no controller. `operations` serves only those: a resource
  * whose calls belong to several modules of a service (jobs: lists and edits, e-mails, deletion,
  * tracking) gets a controller per module.
@@ -36,10 +37,13 @@ export function resourceController<R extends ServedResource, Op extends keyof R[
     const schema = resource.messages[op];
     if (subject === undefined || schema === undefined)
       throw new Error(`${resource.key}.${op}: the resource has no subject or message schema (made with defineResource?)`);
+    // The body as the handler reads it: the spec's names of its fields replaced by the code's (ADR 56).
+    const names = resource.operations[op]?.names;
     const handle = function (this: ResourceController, message: unknown): Promise<unknown> {
       const handler = this.handlers[op];
       if (typeof handler !== 'function') throw new Error(`${handlers.name} has no handler for ${subject}`);
-      return handler.call(this.handlers, message);
+      const { body } = message as { body?: object };
+      return handler.call(this.handlers, names && body ? { ...(message as object), body: renamed(body, names) } : message);
     };
     Object.defineProperty(handle, 'name', { value: op });
     Object.defineProperty(ResourceController.prototype, op, { value: handle, writable: true, configurable: true });

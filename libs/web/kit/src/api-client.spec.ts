@@ -110,7 +110,7 @@ describe('api client', () => {
     it("sends the client's token, on calls and on downloads", async () => {
       startClientSession(clientLogin);
       fetchMock.mockResolvedValueOnce(json([], 200, { 'X-Total-Count': '0' }));
-      await callApi(api.shipmentsAllbooklistconsignee, { params: { username: 'lanka' }, query: { page: 1, pageSize: 50 } });
+      await callApi(api.shipmentsListConsigneeBookings, { params: { username: 'lanka' }, query: { page: 1, pageSize: 50 } });
       expect((fetchMock.mock.calls[0]![1]?.headers as Record<string, string>).Authorization).toBe('Bearer ctok');
       URL.createObjectURL = () => 'blob:x';
       URL.revokeObjectURL = () => {};

@@ -27,7 +27,7 @@ export class DebitHandlers implements Handlers {
     private readonly consignees: ConsigneeRepository,
   ) {}
 
-  adddebit({ actor, params, body }: Msg<'adddebit'>) {
+  addDebit({ actor, params, body }: Msg<'addDebit'>) {
     return this.db.transaction(async (tx: Tx) => {
       const job = await this.debits.lockJob(tx, params.jobNo.toUpperCase());
       if (!job) throw new AppError('NOT_FOUND', AccountsTexts.shipmentNotFound);
@@ -80,7 +80,7 @@ export class DebitHandlers implements Handlers {
     });
   }
 
-  async invoicedshipments({ query }: Msg<'invoicedshipments'>) {
+  async listInvoicedShipments({ query }: Msg<'listInvoicedShipments'>) {
     const consignee = query.consigneeName ? await consigneeByName(this.db, query.consigneeName, 'consigneeName') : null;
     const { items, total } = await readList<InvoicedShipment>(this.db, INVOICE_LIST, query, consignee?.id ?? null);
     return {

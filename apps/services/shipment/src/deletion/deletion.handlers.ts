@@ -11,7 +11,7 @@ import { JobDeletionRepository } from './job-deletion.repository.js';
 
 type Handlers = ResourceHandlers<typeof jobs>;
 /** The calls of this module: Delete Shipment's fetch and delete (Head, requirements decisions §4). */
-export const DELETION_OPERATIONS = ['searchbooklistdeletion', 'delete'] as const satisfies readonly (keyof Handlers)[];
+export const DELETION_OPERATIONS = ['findJobToDelete', 'delete'] as const satisfies readonly (keyof Handlers)[];
 type Op = (typeof DELETION_OPERATIONS)[number];
 type Msg<K extends Op> = Parameters<Handlers[K]>[0];
 
@@ -34,7 +34,7 @@ export class DeletionHandlers implements Pick<Handlers, Op> {
     private readonly deletions: JobDeletionRepository,
   ) {}
 
-  async searchbooklistdeletion({ actor, params }: Msg<'searchbooklistdeletion'>) {
+  async findJobToDelete({ actor, params }: Msg<'findJobToDelete'>) {
     assertMayDelete(actor);
     const row = found(await this.jobs.find(this.db, params.jobNo), JobTexts.shipmentNotFound);
     return { success: true as const, results: [toJob(row)] };

@@ -50,7 +50,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => shipment.close());
 
-const read = (actor: object, jobNo: string) => shipment.client.request(jobs.subjects.clientbooking, { actor, params: { jobNo } } as never);
+const read = (actor: object, jobNo: string) => shipment.client.request(jobs.subjects.findClientBooking, { actor, params: { jobNo } } as never);
 const notYours = { code: 'FORBIDDEN', message: JobTexts.notYourBooking };
 const notFound = { code: 'NOT_FOUND', message: JobTexts.bookingNotFound };
 

@@ -1,10 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { BOOKING_CONFIRMED, JobTexts, Messages, jobs, seesAllJobs, type Actor, type ResourceHandlers } from '@freight/contracts';
+import {
+  BOOKING_CONFIRMED,
+  JOB_BODY_NAMES,
+  JobTexts,
+  Messages,
+  jobs,
+  renamed,
+  seesAllJobs,
+  type Actor,
+  type OperationDef,
+  type ResourceHandlers,
+} from '@freight/contracts';
 import { AppError } from '@freight/server';
 import { idempotencyOf, idempotentTransaction, type Tx } from '@freight/server-database';
 import { DataSource } from 'typeorm';
-import { clientByUsername, resolveNames, userById, type NameLookup } from '../directory-copy/directory-names.js';
+import { clientByUsername, resolveNames, userById, type NameKind, type NameLookup, type NamedRef } from '../directory-copy/directory-names.js';
 import { JobCreator } from './job-creator.js';
 import { jobPage, type JobListScope } from './job-list.repository.js';
 import { JobHistoryRepository } from './job-history.repository.js';
@@ -15,24 +26,26 @@ import { toClientBooking, toJob, type JobRow } from './job.row.js';
 type Handlers = ResourceHandlers<typeof jobs>;
 /** The calls of this module; e-mails, deletion and public tracking are other modules' (one per area). */
 export const JOB_OPERATIONS = [
-  'allworklist',
-  'searchworklist',
-  'branchadminadd',
+  'listJobs',
+  'findJob',
+  'addJobAsHead',
   'add',
-  'adminadd',
+  'addJobAsAdmin',
   'update',
-  'updateadmin',
-  'allbooklist',
-  'allbooklistconsignee',
-  'allbooklistshipper',
-  'clientbooking',
-  'searchbooklist',
-  'updatebooking',
+  'updateJobAsAdmin',
+  'listBookings',
+  'listConsigneeBookings',
+  'listShipperBookings',
+  'findClientBooking',
+  'findBooking',
+  'updateBooking',
 ] as const satisfies readonly (keyof Handlers)[];
 type Op = (typeof JOB_OPERATIONS)[number];
+/** The three adds: an employee's own, Admin's and Head's. */
+type AddOp = Extract<Op, 'add' | 'addJobAsAdmin' | 'addJobAsHead'>;
 type Msg<K extends Op> = Parameters<Handlers[K]>[0];
 /** The fields both add bodies share (the assignee apart). */
-type AddBody = Omit<Msg<'adminadd'>['body'], 'userName'>;
+type AddBody = Omit<Msg<'addJobAsAdmin'>['body'], 'userName'>;
 
 const written = (row: JobRow, message: string) => ({ success: true as const, message, shipment: toJob(row) });
 const page = ({ items, total }: { items: JobRow[]; total: number }) => ({ items: items.map(toJob), total });
@@ -40,6 +53,53 @@ const page = ({ items, total }: { items: JobRow[]; total: number }) => ({ items:
 const assertVersion = (row: JobRow, version: number | undefined) => {
   if (version !== undefined && row.version !== version) throw new AppError('CONFLICT', JobTexts.changedByOthers);
 };
+
+/** The spec's names of the body fields the handlers read by their own (JOB_BODY_NAMES the other way). */
+const WIRE_NAMES = Object.fromEntries(Object.entries(JOB_BODY_NAMES).map(([wire, plain]) => [plain, wire]));
+
+/**
+ * A job add as its idempotency hash knows it: the call and the body as the wire names them
+ * (`adminadd`, `ShipmentStatus`), as the last release hashed it, so a retry across a deploy
+ * still finds the first answer (ADR 12, 56).
+ */
+export function addRequest(op: AddOp, body: object): { op: string; body: object } {
+  return { op: (jobs.operations[op] as OperationDef).wire ?? op, body: renamed(body, WIRE_NAMES) };
+}
+
+/** The record kind each name field of a job's add or edit body names. */
+const NAME_KIND_OF = {
+  userName: 'user',
+  assignedTo: 'user',
+  branchCity: 'branch',
+  consigneeName: 'consignee',
+  originPort: 'origin',
+  typeOfShipment: 'shipmentType',
+  termOfShipment: 'shipmentTerm',
+} as const satisfies Record<string, NameKind>;
+
+/**
+ * The names of a job add or edit (the assignee, an employee's own add's as `assignedTo`, and the
+ * job's master data) as the columns both write, each the copy's id and current name (ADR 29), and
+ * an add's branch; unknown names are one 400 that lists them in the order `names` gives them.
+ */
+async function namedColumns(resolve: (lookups: NameLookup[]) => Promise<Record<string, NamedRef>>, names: Partial<Record<keyof typeof NAME_KIND_OF, string>>) {
+  const fields = Object.keys(names) as (keyof typeof NAME_KIND_OF)[];
+  const refs = await resolve(fields.map((field) => ({ kind: NAME_KIND_OF[field], field, name: names[field]! })));
+  const user = refs.userName ?? refs.assignedTo!;
+  const columns = {
+    userId: user.id,
+    userName: user.name,
+    consigneeId: refs.consigneeName!.id,
+    consigneeName: refs.consigneeName!.name,
+    originId: refs.originPort!.id,
+    originPort: refs.originPort!.name,
+    typeId: refs.typeOfShipment!.id,
+    typeOfShipment: refs.typeOfShipment!.name,
+    termId: refs.termOfShipment!.id,
+    termOfShipment: refs.termOfShipment!.name,
+  };
+  return { columns, branch: refs.branchCity };
+}
 
 /** Only the assignee's jobs for an Employee; everyone's for Head and Admin. */
 const whose = (actor: Actor): Pick<JobListScope, 'userId'> => (seesAllJobs(actor.role) ? {} : { userId: actor.id });
@@ -59,21 +119,21 @@ export class JobHandlers implements Pick<Handlers, Op> {
     private readonly history: JobHistoryRepository,
   ) {}
 
-  async allworklist({ actor, params, query }: Msg<'allworklist'>) {
+  async listJobs({ actor, params, query }: Msg<'listJobs'>) {
     assertSelf(actor, params.user_id);
     return page(await jobPage(this.db, { proceed: false, ...whose(actor), defaultSort: ['job.job_date', 'asc'] }, query));
   }
 
-  async allbooklist({ actor, params, query }: Msg<'allbooklist'>) {
+  async listBookings({ actor, params, query }: Msg<'listBookings'>) {
     assertSelf(actor, params.userId);
     return page(await jobPage(this.db, { proceed: true, ...whose(actor), defaultSort: ['job.job_number', 'desc'] }, query));
   }
 
-  allbooklistconsignee(message: Msg<'allbooklistconsignee'>) {
+  listConsigneeBookings(message: Msg<'listConsigneeBookings'>) {
     return this.clientBookings('consignee', message);
   }
 
-  allbooklistshipper(message: Msg<'allbooklistshipper'>) {
+  listShipperBookings(message: Msg<'listShipperBookings'>) {
     return this.clientBookings('shipper', message);
   }
 
@@ -83,7 +143,7 @@ export class JobHandlers implements Pick<Handlers, Op> {
    * shipper is the client the copy has under their username), else 403; a client's fields and the
    * status timeline.
    */
-  async clientbooking({ actor, params }: Msg<'clientbooking'>) {
+  async findClientBooking({ actor, params }: Msg<'findClientBooking'>) {
     const row = found(await this.jobs.find(this.db, params.jobNo), JobTexts.bookingNotFound);
     if (!row.proceed) throw new AppError('NOT_FOUND', JobTexts.bookingNotFound);
     const client = await clientByUsername(this.db, actor.role, actor.username);
@@ -92,24 +152,24 @@ export class JobHandlers implements Pick<Handlers, Op> {
     return { success: true as const, results: [toClientBooking(row)], history: await this.history.statusTimeline(this.db, row.id) };
   }
 
-  async searchworklist({ actor, params }: Msg<'searchworklist'>) {
+  async findJob({ actor, params }: Msg<'findJob'>) {
     const row = found(await this.jobs.find(this.db, params.jobNo), JobTexts.jobNotFound);
     assertMayTouch(actor, row);
     return { success: true as const, results: [toJob(row)] };
   }
 
-  async searchbooklist({ actor, params }: Msg<'searchbooklist'>) {
+  async findBooking({ actor, params }: Msg<'findBooking'>) {
     const row = found(await this.jobs.find(this.db, params.jobNo), JobTexts.bookingNotFound);
     assertMayTouch(actor, row);
     return { success: true as const, results: [toJob(row)] };
   }
 
-  adminadd({ actor, body, idempotencyKey }: Msg<'adminadd'>) {
-    return this.addJob(actor, body, body.userName, idempotencyKey, 'adminadd');
+  addJobAsAdmin({ actor, body, idempotencyKey }: Msg<'addJobAsAdmin'>) {
+    return this.addJob(actor, body, body.userName, idempotencyKey, 'addJobAsAdmin');
   }
 
-  branchadminadd({ actor, body, idempotencyKey }: Msg<'branchadminadd'>) {
-    return this.addJob(actor, body, body.userName, idempotencyKey, 'branchadminadd');
+  addJobAsHead({ actor, body, idempotencyKey }: Msg<'addJobAsHead'>) {
+    return this.addJob(actor, body, body.userName, idempotencyKey, 'addJobAsHead');
   }
 
   /** The employee add: the job is the caller's; an `assignedTo` naming someone else is refused. */
@@ -128,12 +188,12 @@ export class JobHandlers implements Pick<Handlers, Op> {
     return this.saveJob(actor, params.jobNo, body);
   }
 
-  updateadmin({ actor, params, body }: Msg<'updateadmin'>) {
+  updateJobAsAdmin({ actor, params, body }: Msg<'updateJobAsAdmin'>) {
     return this.saveJob(actor, params.jobNo, body);
   }
 
   /** Edit Booking: the booking's own fields (branch, type, term, consignee and origin are not changed here). */
-  async updatebooking({ actor, params, body }: Msg<'updatebooking'>) {
+  async updateBooking({ actor, params, body }: Msg<'updateBooking'>) {
     return this.db.transaction(async (tx) => {
       const row = found(await this.jobs.lock(tx, params.jobNo), JobTexts.bookingNotFound);
       assertMayTouch(actor, row);
@@ -144,7 +204,7 @@ export class JobHandlers implements Pick<Handlers, Op> {
       if (body.forwarderName) optional.push({ kind: 'forwarder', field: 'forwarderName', name: body.forwarderName });
       if (body.yardName) optional.push({ kind: 'yard', field: 'yardName', name: body.yardName });
       const refs = await resolveNames(tx, optional);
-      const status = body.ShipmentStatus ?? row.shipment_status;
+      const status = body.status ?? row.shipment_status;
       if (body.proceedToProceeding && status !== BOOKING_CONFIRMED) {
         throw new AppError('VALIDATION_FAILED', JobTexts.proceedOnlyConfirmed, { proceedToProceeding: JobTexts.proceedOnlyConfirmed });
       }
@@ -168,7 +228,7 @@ export class JobHandlers implements Pick<Handlers, Op> {
         weight: body.weight,
         blNo: body.blNo,
         containerNo: body.containerNo,
-        vesselName: body.Vesselname,
+        vesselName: body.vesselName,
         bookingNo: body.bookingNo,
         whArrivalDate: body.whArrivalDate,
         etd: body.etd,
@@ -176,7 +236,7 @@ export class JobHandlers implements Pick<Handlers, Op> {
         deStuff: body.deStuff,
         doIssue: body.doIssue,
         remarks: body.remarks,
-        personalRemarks: body.personalremarks,
+        personalRemarks: body.personalRemarks,
         jobStatus: body.jobStatus,
         statusUpdateToClient: body.statusUpdateToClient,
         proceed,
@@ -193,31 +253,22 @@ export class JobHandlers implements Pick<Handlers, Op> {
       const row = found(await this.jobs.lock(tx, jobNo));
       assertMayTouch(actor, row);
       assertVersion(row, body.version);
-      const refs = await resolveNames(tx, [
-        { kind: 'user', field: 'userName', name: body.userName },
-        { kind: 'shipmentTerm', field: 'termOfShipment', name: body.termOfShipment },
-        { kind: 'shipmentType', field: 'typeOfShipment', name: body.typeOfShipment },
-        { kind: 'consignee', field: 'consigneeName', name: body.consigneeName },
-        { kind: 'origin', field: 'originPort', name: body.originPort },
-      ]);
-      if (!seesAllJobs(actor.role) && refs.userName!.id !== actor.id) throw new AppError('FORBIDDEN', JobTexts.notYourJob);
-      const proceed = body.ShipmentStatus === BOOKING_CONFIRMED && body.proceedToProceeding;
+      const { columns } = await namedColumns((lookups) => resolveNames(tx, lookups), {
+        userName: body.userName,
+        termOfShipment: body.termOfShipment,
+        typeOfShipment: body.typeOfShipment,
+        consigneeName: body.consigneeName,
+        originPort: body.originPort,
+      });
+      if (!seesAllJobs(actor.role) && columns.userId !== actor.id) throw new AppError('FORBIDDEN', JobTexts.notYourJob);
+      const proceed = body.status === BOOKING_CONFIRMED && body.proceedToProceeding;
       const after = await this.jobs.update(tx, {
         id: row.id,
         date: body.date,
-        userId: refs.userName!.id,
-        userName: refs.userName!.name,
-        termId: refs.termOfShipment!.id,
-        termOfShipment: refs.termOfShipment!.name,
-        typeId: refs.typeOfShipment!.id,
-        typeOfShipment: refs.typeOfShipment!.name,
-        consigneeId: refs.consigneeName!.id,
-        consigneeName: refs.consigneeName!.name,
-        originId: refs.originPort!.id,
-        originPort: refs.originPort!.name,
-        shipmentStatus: body.ShipmentStatus,
+        ...columns,
+        shipmentStatus: body.status,
         remarks: body.remarks,
-        personalRemarks: body.personalremarks,
+        personalRemarks: body.personalRemarks,
         proceed,
         updatedBy: actor.id,
       });
@@ -231,39 +282,29 @@ export class JobHandlers implements Pick<Handlers, Op> {
    * (400 per field); then, with an Idempotency-Key, in a transaction of its own (ADR 12), else
    * with the concurrent creations of the moment (ADR 28).
    */
-  private async addJob(actor: Actor, body: AddBody, assignee: string, key: string | undefined, op: Op) {
-    const refs = await this.creator.resolveNames([
-      { kind: 'user', field: op === 'add' ? 'assignedTo' : 'userName', name: assignee },
-      { kind: 'branch', field: 'branchCity', name: body.branchCity },
-      { kind: 'consignee', field: 'consigneeName', name: body.consigneeName },
-      { kind: 'origin', field: 'originPort', name: body.originPort },
-      { kind: 'shipmentType', field: 'typeOfShipment', name: body.typeOfShipment },
-      { kind: 'shipmentTerm', field: 'termOfShipment', name: body.termOfShipment },
-    ]);
-    const user = refs.userName ?? refs.assignedTo!;
+  private async addJob(actor: Actor, body: AddBody, assignee: string, key: string | undefined, op: AddOp) {
+    const { columns, branch } = await namedColumns((lookups) => this.creator.resolveNames(lookups), {
+      ...(op === 'add' ? { assignedTo: assignee } : { userName: assignee }),
+      branchCity: body.branchCity,
+      consigneeName: body.consigneeName,
+      originPort: body.originPort,
+      typeOfShipment: body.typeOfShipment,
+      termOfShipment: body.termOfShipment,
+    });
     // An Employee adds jobs for themself only (requirements decisions §3).
-    if (!seesAllJobs(actor.role) && user.id !== actor.id) throw new AppError('FORBIDDEN', JobTexts.notYourJob);
+    if (!seesAllJobs(actor.role) && columns.userId !== actor.id) throw new AppError('FORBIDDEN', JobTexts.notYourJob);
     const job: NewJob = {
       direction: body.direction,
       date: body.date,
-      userId: user.id,
-      userName: user.name,
-      branchId: refs.branchCity!.id,
-      branchCity: refs.branchCity!.name,
-      consigneeId: refs.consigneeName!.id,
-      consigneeName: refs.consigneeName!.name,
-      originId: refs.originPort!.id,
-      originPort: refs.originPort!.name,
-      typeId: refs.typeOfShipment!.id,
-      typeOfShipment: refs.typeOfShipment!.name,
-      termId: refs.termOfShipment!.id,
-      termOfShipment: refs.termOfShipment!.name,
-      status: body.ShipmentStatus,
+      ...columns,
+      branchId: branch!.id,
+      branchCity: branch!.name,
+      status: body.status,
       remarks: body.remarks,
-      personalRemarks: body.personalremarks,
+      personalRemarks: body.personalRemarks,
       createdBy: actor.id,
     };
-    const idempotency = idempotencyOf(actor, key, { op, body });
+    const idempotency = idempotencyOf(actor, key, addRequest(op, body));
     if (idempotency) {
       return idempotentTransaction(this.db, idempotency, async (tx: Tx) => written((await insertJobs(tx, [job]))[0]!, JobTexts.jobAdded));
     }
@@ -271,7 +312,7 @@ export class JobHandlers implements Pick<Handlers, Op> {
   }
 
   /** A consignee's or shipper's bookings: the client themself (by username), or staff (an Employee: their own jobs). */
-  private async clientBookings(kind: 'consignee' | 'shipper', { actor, params, query }: Msg<'allbooklistconsignee'>) {
+  private async clientBookings(kind: 'consignee' | 'shipper', { actor, params, query }: Msg<'listConsigneeBookings'>) {
     const isClient = actor.role === 'consignee' || actor.role === 'shipper';
     if (isClient && (actor.role !== kind || actor.username.toLowerCase() !== params.username.toLowerCase()))
       throw new AppError('FORBIDDEN', Messages.forbidden);

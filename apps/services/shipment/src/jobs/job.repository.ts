@@ -105,7 +105,7 @@ export interface JobChanges {
 }
 
 /** An Edit Booking's body (contracts). */
-type BookingBody = Parameters<ResourceHandlers<typeof jobs>['updatebooking']>[0]['body'];
+type BookingBody = Parameters<ResourceHandlers<typeof jobs>['updateBooking']>[0]['body'];
 
 /** What an Edit Booking writes (the booking's own fields; optional names resolved or null). */
 export interface BookingChanges {
@@ -127,7 +127,7 @@ export interface BookingChanges {
   weight: BookingBody['weight'];
   blNo: BookingBody['blNo'];
   containerNo: BookingBody['containerNo'];
-  vesselName: BookingBody['Vesselname'];
+  vesselName: BookingBody['vesselName'];
   bookingNo: BookingBody['bookingNo'];
   whArrivalDate: BookingBody['whArrivalDate'];
   etd: BookingBody['etd'];
@@ -135,7 +135,7 @@ export interface BookingChanges {
   deStuff: BookingBody['deStuff'];
   doIssue: BookingBody['doIssue'];
   remarks: BookingBody['remarks'];
-  personalRemarks: BookingBody['personalremarks'];
+  personalRemarks: BookingBody['personalRemarks'];
   jobStatus: BookingBody['jobStatus'];
   statusUpdateToClient: BookingBody['statusUpdateToClient'];
   proceed: boolean;

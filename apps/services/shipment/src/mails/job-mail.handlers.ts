@@ -4,7 +4,7 @@ import { JobMails } from './job-mails.service.js';
 
 type Handlers = ResourceHandlers<typeof jobs>;
 /** The jobs resource's calls this module answers. */
-export const MAIL_OPERATIONS = ['sendmail', 'sendupdatingmail'] as const satisfies readonly (keyof Handlers)[];
+export const MAIL_OPERATIONS = ['sendConfirmationMail', 'sendUpdateMail'] as const satisfies readonly (keyof Handlers)[];
 type Op = (typeof MAIL_OPERATIONS)[number];
 
 /** The two send buttons (requirements 02 §7): the job view's booking confirmation, the booking view's updated data (ADR 32). */
@@ -12,11 +12,11 @@ type Op = (typeof MAIL_OPERATIONS)[number];
 export class JobMailHandlers implements Pick<Handlers, Op> {
   constructor(private readonly mails: JobMails) {}
 
-  sendmail({ actor, params }: Parameters<Handlers['sendmail']>[0]) {
+  sendConfirmationMail({ actor, params }: Parameters<Handlers['sendConfirmationMail']>[0]) {
     return this.mails.send('booking-confirmation', actor, params.jobNo);
   }
 
-  sendupdatingmail({ actor, params }: Parameters<Handlers['sendupdatingmail']>[0]) {
+  sendUpdateMail({ actor, params }: Parameters<Handlers['sendUpdateMail']>[0]) {
     return this.mails.send('updated-data', actor, params.jobNo);
   }
 }

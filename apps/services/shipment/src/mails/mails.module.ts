@@ -9,7 +9,7 @@ import { JobMailRepository } from './job-mail.repository.js';
 import { JobMails } from './job-mails.service.js';
 
 /**
- * The booking e-mails (ADR 32): the jobs resource's `sendmail` and `sendupdatingmail`, and a job's
+ * The booking e-mails (ADR 32): the jobs resource's `sendConfirmationMail` and `sendUpdateMail`, and a job's
  * requests for the gateway (`shipment.job.mailRequests`). The e-mails leave through the service's
  * outbox (OutboxModule's relay), the consignees' addresses come with the directory copy's events.
  */

@@ -8,8 +8,8 @@ import { JobHistoryRepository } from '../jobs/job-history.repository.js';
 import { JobRepository } from '../jobs/job.repository.js';
 
 type Handlers = ResourceHandlers<typeof jobs>;
-export const TRACKING_OPERATIONS = ['searchbl'] as const satisfies readonly (keyof Handlers)[];
-type Msg = Parameters<Handlers['searchbl']>[0];
+export const TRACKING_OPERATIONS = ['trackShipment'] as const satisfies readonly (keyof Handlers)[];
+type Msg = Parameters<Handlers['trackShipment']>[0];
 
 /**
  * The public BL search (requirements decisions §5): no sign-in, so each client address may search
@@ -18,14 +18,14 @@ type Msg = Parameters<Handlers['searchbl']>[0];
  * remarks). The newest live job with that BL number, in any case, by its index.
  */
 @Injectable()
-export class TrackingHandlers implements Pick<Handlers, 'searchbl'> {
+export class TrackingHandlers implements Pick<Handlers, 'trackShipment'> {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly jobs: JobRepository,
     private readonly history: JobHistoryRepository,
   ) {}
 
-  async searchbl({ ip, params }: Msg): Promise<Tracking> {
+  async trackShipment({ ip, params }: Msg): Promise<Tracking> {
     await this.db.transaction(async (tx) => {
       const wait = await countCall(tx, 'shipment.bl_search_limit', ip, BL_SEARCH_LIMIT);
       if (wait !== null) throw new AppError('TOO_MANY_ATTEMPTS', TrackingTexts.tooMany(wait), { retryAfterSeconds: String(wait) });

@@ -40,7 +40,7 @@ function debitErrorText(error: unknown): string {
 
 /** The job's invoice so far, as the accounts service (the source of truth) lists it, or null. */
 async function currentInvoice(jobNo: string): Promise<InvoicedShipment | null> {
-  const invoiced = await callApi(api.shipmentsInvoicedshipments, { query: { q: jobNo, page: 1, pageSize: 10 } });
+  const invoiced = await callApi(api.shipmentsListInvoicedShipments, { query: { q: jobNo, page: 1, pageSize: 10 } });
   return invoiced.items.find((row) => row.jobNo.toLowerCase() === jobNo.toLowerCase()) ?? null;
 }
 
@@ -69,7 +69,7 @@ export function AddDebitPage() {
         !(await confirmAction(DebitTexts.confirmReplace(jobNo, { invoiceNo: replaced.invoiceNo, amount: formatMoney(replaced.invoiceAmount) }, replacing)))
       )
         return;
-      const reply = await callApi(api.shipmentsAdddebit, { params: { jobNo }, body: { invoiceNo, invoiceAmount, invoiceDate } });
+      const reply = await callApi(api.shipmentsAddDebit, { params: { jobNo }, body: { invoiceNo, invoiceAmount, invoiceDate } });
       if (reply.success !== true) throw new RefusedReply((reply as { message?: string }).message || DebitTexts.unexpectedReply);
       setAdded(DebitTexts.added(reply.message, formatMoney(reply.updatedBalance)));
       form.reset(EMPTY);
@@ -89,7 +89,7 @@ export function AddDebitPage() {
     try {
       const wanted = form.getValues('jobNo').trim();
       // The job (shipment service) and its invoice so far (accounts service: the source of truth).
-      const [reply, invoice] = await Promise.all([callApi(api.shipmentsSearchworklist, { params: { jobNo: wanted } }), currentInvoice(wanted)]);
+      const [reply, invoice] = await Promise.all([callApi(api.shipmentsFindJob, { params: { jobNo: wanted } }), currentInvoice(wanted)]);
       const found = reply.results[0];
       if (found) setJob({ job: found, invoice });
       else setLookupError(DebitTexts.shipmentNotFound);

@@ -33,7 +33,7 @@ const COLUMNS: Column<InvoicedShipment>[] = [
 
 // The summary travels beside the rows of a page; the list hook keeps the rows only, so the
 // summary is asked once more for one row (the route unpaged keeps the whole reply).
-const invoicedWithSummary = { ...api.shipmentsInvoicedshipments, paged: undefined };
+const invoicedWithSummary = { ...api.shipmentsListInvoicedShipments, paged: undefined };
 
 /**
  * Debit Records (/admindashboard/accounts/viewdebit, Head; requirements 02 §2, §3): the invoiced jobs,
@@ -43,7 +43,7 @@ const invoicedWithSummary = { ...api.shipmentsInvoicedshipments, paged: undefine
 export function DebitRecordsPage() {
   const list = useServerList(
     DEBITS_KEY,
-    api.shipmentsInvoicedshipments,
+    api.shipmentsListInvoicedShipments,
     ACCOUNTS_PAGE_SIZE,
     { consigneeName: '' },
     { sort: { sort: 'invoiceDate', order: 'desc' } },

@@ -39,7 +39,7 @@ function columns(role: ClientRole): Column<ClientBooking>[] {
  */
 export function ClientBookingList({ role }: { role: ClientRole }) {
   const session = useClientSession();
-  const route = role === 'consignee' ? jobs.routes.shipmentsAllbooklistconsignee : jobs.routes.shipmentsAllbooklistshipper;
+  const route = role === 'consignee' ? jobs.routes.shipmentsListConsigneeBookings : jobs.routes.shipmentsListShipperBookings;
   const list = useServerList(`client-bookings-${role}`, route, CLIENT_PAGE_SIZE, {}, { pathParams: { username: session?.username ?? '' } });
   return (
     <DataTable

@@ -12,7 +12,7 @@ export function useClientBooking() {
   const booking = useQuery({
     queryKey: ['client-booking', jobNo],
     queryFn: async ({ signal }) => {
-      const reply = await callApi(jobs.routes.shipmentsClientbooking, { params: { jobNo } }, { signal });
+      const reply = await callApi(jobs.routes.shipmentsFindClientBooking, { params: { jobNo } }, { signal });
       const job = reply.results[0];
       if (!job) throw new Error(JobTexts.bookingNotFound);
       return { job, history: reply.history };

@@ -67,7 +67,7 @@ function BookingSheet({ entry, direction }: { entry: BookingEntry; direction: Di
   useLiveJobs([BOOKINGS_KEY]);
   const list = useServerList(
     BOOKINGS_KEY,
-    api.shipmentsAllbooklist,
+    api.shipmentsListBookings,
     BOOKING_PAGE_SIZE,
     { status: 'active', direction },
     { pathParams: { userId: session?.userId ?? '' } },

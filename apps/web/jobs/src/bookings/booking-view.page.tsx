@@ -42,7 +42,7 @@ function SendUpdateMailButton({ job }: { job: Job }) {
   const send = async () => {
     setSending(true);
     try {
-      const reply = await callApi(api.shipmentsSendupdatingmail, { params: { jobNo: job.jobNo }, body: { typeOfShipment: job.typeOfShipment.TypeofShipment } });
+      const reply = await callApi(api.shipmentsSendUpdateMail, { params: { jobNo: job.jobNo }, body: { typeOfShipment: job.typeOfShipment.TypeofShipment } });
       toastSuccess(reply.message);
       // The last e-mail's state below the data follows this one from queued to sent.
       void queryClient.invalidateQueries({ queryKey: jobMailsKey(job.jobNo) });

@@ -12,7 +12,7 @@ export function useBooking() {
   const booking = useQuery({
     queryKey: bookingKey(jobNo),
     queryFn: async ({ signal }): Promise<Job> => {
-      const { results } = await callApi(api.shipmentsSearchbooklist, { params: { jobNo } }, { signal });
+      const { results } = await callApi(api.shipmentsFindBooking, { params: { jobNo } }, { signal });
       const job = results[0];
       if (!job) throw new ApiError(JobTexts.bookingNotFound, 404, 'NOT_FOUND');
       return job;

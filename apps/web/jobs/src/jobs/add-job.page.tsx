@@ -58,7 +58,7 @@ export function AddJobPage({ adder }: { adder: Adder }) {
         const { userName, ...body } = values;
         await callApi(jobRoutes.shipmentsAdd, { params: { user_id: user_id ?? '' }, body: { ...body, assignedTo: userName } });
       } else {
-        await callApi(adder === 'head' ? jobRoutes.shipmentsBranchadminadd : jobRoutes.shipmentsAdminadd, { body: values });
+        await callApi(adder === 'head' ? jobRoutes.shipmentsAddJobAsHead : jobRoutes.shipmentsAddJobAsAdmin, { body: values });
       }
       await queryClient.invalidateQueries({ queryKey: [JOBS_KEY] });
       toastSuccess(JobTexts.jobAdded);

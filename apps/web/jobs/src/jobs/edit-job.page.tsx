@@ -41,7 +41,7 @@ function EditJobForm({ job, side, onReload }: { job: Job; side: Side; onReload: 
     defaultValues: jobUpdateOf(job),
     fields: FIELDS,
     onSubmit: async (values) => {
-      await callApi(side === 'admin' ? jobRoutes.shipmentsUpdateadmin : jobRoutes.shipmentsUpdate, { params: { jobNo: job.jobNo }, body: values });
+      await callApi(side === 'admin' ? jobRoutes.shipmentsUpdateJobAsAdmin : jobRoutes.shipmentsUpdate, { params: { jobNo: job.jobNo }, body: values });
       await queryClient.invalidateQueries({ queryKey: [JOBS_KEY] });
       toastSuccess(JobTexts.jobUpdated);
       navigate(worklist);

@@ -29,7 +29,7 @@ export function useJob(jobNo: string) {
   return useQuery({
     queryKey: [JOBS_KEY, 'one', jobNo],
     queryFn: async ({ signal }): Promise<Job> => {
-      const reply = await callApi(jobRoutes.shipmentsSearchworklist, { params: { jobNo } }, { signal });
+      const reply = await callApi(jobRoutes.shipmentsFindJob, { params: { jobNo } }, { signal });
       const job = reply.results[0];
       if (!job) throw new ApiError(JobTexts.jobNotFound, 404, 'NOT_FOUND', undefined, false);
       return job;

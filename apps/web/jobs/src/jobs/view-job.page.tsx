@@ -34,7 +34,7 @@ function SendConfirmation({ job }: { job: Job }) {
   const send = async () => {
     setSending(true);
     try {
-      await callApi(jobRoutes.shipmentsSendmail, { params: { jobNo: job.jobNo }, body: { typeOfShipment: job.typeOfShipment.TypeofShipment } });
+      await callApi(jobRoutes.shipmentsSendConfirmationMail, { params: { jobNo: job.jobNo }, body: { typeOfShipment: job.typeOfShipment.TypeofShipment } });
       toastSuccess(JobTexts.mailSent);
       await queryClient.invalidateQueries({ queryKey: jobMailsKey(job.jobNo) });
     } catch (error) {

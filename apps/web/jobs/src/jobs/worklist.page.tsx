@@ -45,7 +45,7 @@ export function WorklistPage({ side }: { side: Side }) {
   const userId = side === 'employee' ? (user_id ?? '') : (session?.userId ?? '');
   const list = useServerList(
     JOBS_KEY,
-    jobRoutes.shipmentsAllworklist,
+    jobRoutes.shipmentsListJobs,
     50,
     { direction },
     { pathParams: { user_id: userId }, sort: { sort: 'date', order: 'asc' } },

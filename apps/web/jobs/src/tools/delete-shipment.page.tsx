@@ -34,7 +34,7 @@ export function DeleteShipmentPage() {
     setFound([]);
     setFetching(true);
     try {
-      const reply = await callApi(jobRoutes.shipmentsSearchbooklistdeletion, { params: { jobNo: jobNo.trim() } });
+      const reply = await callApi(jobRoutes.shipmentsFindJobToDelete, { params: { jobNo: jobNo.trim() } });
       if (reply.results.length === 0) setError(JobTexts.shipmentNotFound);
       setFound(reply.results);
     } catch (failure) {
