@@ -18,7 +18,7 @@ export interface ServiceHarness<C> {
   close(): Promise<void>;
 }
 
-type BaseConfig = ServiceNatsConfig & { LOG_LEVEL: LogLevel };
+type BaseConfig = ServiceNatsConfig & { LOG_LEVEL: LogLevel; NATS_STREAM_REPLICAS: number };
 
 export interface ServiceHarnessOptions<C extends BaseConfig> {
   service: ServiceName;
@@ -34,7 +34,7 @@ export async function startServiceHarness<C extends BaseConfig>(options: Service
   const { service } = options;
   const db = await createTestDatabase({ service });
   const namespace = options.namespace ?? uniqueNamespace();
-  const config = options.config({ ...testServiceConfig(service, namespace), LOG_LEVEL: 'error' }, db.serviceUrl);
+  const config = options.config({ ...testServiceConfig(service, namespace), NATS_STREAM_REPLICAS: 1, LOG_LEVEL: 'error' }, db.serviceUrl);
   let app: INestMicroservice;
   try {
     app = await startService({ service, module: options.module(config), config });

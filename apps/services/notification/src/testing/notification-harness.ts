@@ -1,4 +1,5 @@
 import { startServiceHarness, startSmtpSink, testServiceEnv, type ServiceHarness, type SmtpSink } from '@freight/server-testing';
+import { companyEnvSchema } from '@freight/contracts';
 import { AppModule } from '../app.module.js';
 import { SERVICE, type NotificationConfig } from '../config.js';
 
@@ -12,9 +13,10 @@ export const FAST_MAIL: Pick<NotificationConfig, 'MAIL_RETRY_BASE_MS' | 'MAIL_GI
   MAIL_POLL_MS: 100,
 };
 
-/** The service's own settings with the test's SMTP server (the defaults of the schema for the rest). */
+/** The service's own settings with the test's SMTP server (the company profile's defaults, as the service's schema gives them). */
 export function mailSettings(smtp: SmtpSink, overrides: Partial<NotificationConfig> = {}) {
   return {
+    ...companyEnvSchema.parse({}),
     SMTP_URL: smtp.url,
     MAIL_FROM: 'Freight <no-reply@freight.test>',
     SUPPORT_EMAIL: 'support@freight.test',
