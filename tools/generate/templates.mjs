@@ -41,9 +41,6 @@ function fieldImports(e) {
   return [...used].sort();
 }
 
-/** The JSON names of the record in write replies and of the list in search replies (`branch`, `branches`). */
-export const replyKeys = (e) => ({ one: e.name, many: e.plural });
-
 const list = (items) => `[${items.map(q).join(', ')}]`;
 const object = (entries) => `{ ${entries.map(([name, value]) => `${name}: ${value}`).join(', ')} }`;
 

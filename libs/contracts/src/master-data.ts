@@ -151,6 +151,7 @@ export function defineMasterData<
     delete: { method: 'DELETE', path: keyed('delete'), summary: `Delete a ${texts.singular}`, action: 'delete', params, reply: messageReplySchema },
   } as const;
   type Operations = Omit<typeof standard, keyof Extra> & Extra;
+  // A spread of two generic objects is typed as their intersection, not as `extra` replacing `standard`'s keys (Operations).
   const operations = { ...standard, ...extra } as unknown as Operations;
   const masterData: MasterDataFacts = { fields: Object.keys(schemas.create.shape), renames: schemas.renames ?? {}, replyKeys, keyLabel, view };
   return Object.assign(defineResource({ ...resource, naturalKey, texts, operations }), { masterData, schemas }) as Resource<{
@@ -205,9 +206,9 @@ export function masterDataSchemas<
   }
   const record = Object.fromEntries([['_id', z.string()], ...Object.keys(fields).map((field) => [field, z.string()])]);
   return {
-    record: z.object(record) as unknown as z.ZodMiniObject<RecordShape<F>>,
+    record: z.object(record) as z.ZodMiniObject<RecordShape<F>>,
     create: z.object(fields),
-    update: z.object(update) as unknown as z.ZodMiniObject<RenamedShape<K, F, R>>,
+    update: z.object(update) as z.ZodMiniObject<RenamedShape<K, F, R>>,
     renames: names as Readonly<Record<string, string>>,
     naturalKey,
   };

@@ -378,6 +378,7 @@ export function defineResource<const D extends ResourceDef>(def: D): Resource<D>
       message,
     };
   }
+  // Routes, subjects and messages are built in a loop over D's operations: Resource<D> types what that loop makes.
   return { ...def, operations, columns, routes, subjects, messages } as unknown as Resource<D>;
 }
 

@@ -71,13 +71,13 @@ export interface InternalMessages {
 
 type MustHold<T extends true> = T;
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-/** Every internal message's reply schema describes its reply type: one that does not, does not compile. */
+/** Every internal message's reply schema describes its reply type: one that does not, does not compile. @typecheck */
 export type InternalRepliesDescribed = MustHold<
   { [S in keyof InternalMessages]: Same<z.output<(typeof internalMessages)[S]['reply']>, InternalMessages[S]['reply']> }[keyof InternalMessages] extends true
     ? true
     : false
 >;
-/** Every registered service answers `<service>.health` (the gateway's /api/health asks each): a service without it does not compile. */
+/** Every registered service answers `<service>.health` (the gateway's /api/health asks each): a service without it does not compile. @typecheck */
 export type EveryServiceHasHealth = MustHold<`${ServiceName}.health` extends keyof InternalMessages ? true : false>;
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

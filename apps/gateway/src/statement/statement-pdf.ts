@@ -109,6 +109,7 @@ export async function statementPdf(
   doc.registerFont(REGULAR, FONTS.regular);
   doc.registerFont(BOLD, FONTS.bold);
   // The fallback asks the embedded fonts themselves (their cmap), in both weights: a line prints the same bold or not.
+  // pdfkit's loaded font (`_font`) is not in its type declarations (PdfkitFonts names the one call used).
   const glyphs = [REGULAR, BOLD].map((name) => (doc.font(name) as unknown as PdfkitFonts)._font.font);
   const shown = (value: string) => printable(value, (codePoint) => glyphs.every((font) => font.hasGlyphForCodePoint(codePoint)));
   const chunks: Buffer[] = [];

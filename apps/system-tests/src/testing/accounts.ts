@@ -1,7 +1,7 @@
 import { adminQuery, newConsignee, until } from '@freight/server-testing';
 import type { Credit, CreditAdd, DebitBody, Job } from '@freight/contracts';
 import type { FileStack } from './gateway-stack.js';
-import { NAMES, addJob, seedJobWorld, type JobWorld } from './shipments.js';
+import { addJob, seedJobWorld, type JobWorld } from './shipments.js';
 
 /** The consignee the accounts tests charge and credit: its opening balance is not zero. */
 export const PAYER = { username: 'payer', name: 'Consignee payer', openingBalance: '1000.50' } as const;
@@ -71,5 +71,3 @@ export async function balanceOf(shared: FileStack, consigneeId: string): Promise
   if (reply.status !== 200) throw new Error(`balance failed: ${reply.status} ${JSON.stringify(reply.body)}`);
   return reply.body.balance.balance;
 }
-
-export { NAMES };

@@ -4,7 +4,7 @@ import AccountsRoutes from './routes.js';
 
 // What this remote's screen specs share (test code: only specs import it, no bundle has it).
 
-export { ME, aJob, aStatement, axeProblems, fakeGateway, reply, type Call } from '@freight/web-kit/testing';
+export { aJob, aStatement, axeProblems, fakeGateway, reply } from '@freight/web-kit/testing';
 
 /**
  * The remote as the console mounts it: under /admindashboard/accounts/*, signed in as `role`,

@@ -5,7 +5,7 @@ import { REFERENCES, type Reference } from './jobs/job-data.js';
 
 // What this remote's screen specs share (test code: only specs import it, no bundle has it).
 
-export { ME, aJob, fakeGateway, field, pick, pickerOptions, reply, setField, type Answer, type Call } from '@freight/web-kit/testing';
+export { ME, aJob, fakeGateway, field, pick, pickerOptions, reply, setField, type Answer } from '@freight/web-kit/testing';
 
 /**
  * The remote as the console mounts it (ADR 31): one pathless route whose element is the remote,

@@ -5,7 +5,7 @@ import MasterDataRoutes from './routes.js';
 
 // What this remote's screen specs share (test code: only specs import it, no bundle has it).
 
-export { ME, fakeGateway, field, reply, renderSignedIn, setField, type Answer, type Call } from '@freight/web-kit/testing';
+export { ME, fakeGateway, field, reply, renderSignedIn, setField, type Answer } from '@freight/web-kit/testing';
 
 /** A reply without a body, as a proxy or a crashed server gives. */
 export const bare = (status: number) => new Response('', { status });

@@ -68,7 +68,6 @@ export type CreditEdit = z.input<typeof creditEditSchema>;
 export const CREDIT_SORT_FIELDS = ['credit_sr', 'date', 'consignee', 'amount', 'paymentType'] as const;
 
 export const creditListQuerySchema = z.extend(listQuerySchema(CREDIT_SORT_FIELDS), { consigneeName: consigneeFilterField });
-export type CreditListQuery = z.input<typeof creditListQuerySchema>;
 
 const creditId = keyParam('id', 'Credit ID');
 

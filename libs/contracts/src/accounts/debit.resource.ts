@@ -35,7 +35,6 @@ export const debitBodySchema = z.object({
   invoiceAmount: moneyField('Invoice Amount'),
   invoiceDate: accountsDateField('Invoice Date'),
 });
-export type DebitBody = z.input<typeof debitBodySchema>;
 
 /** The debit records' summary for one consignee (requirements 02 §3 "Debit summary"), with the credits and the balance beside it. */
 export const debitSummarySchema = z.object({
@@ -54,7 +53,6 @@ export type DebitSummary = z.infer<typeof debitSummarySchema>;
 export const DEBIT_SORT_FIELDS = ['invoiceDate', 'jobNo', 'invoiceNo', 'invoiceAmount', 'consignee'] as const;
 
 export const invoicedShipmentsQuerySchema = z.extend(listQuerySchema(DEBIT_SORT_FIELDS), { consigneeName: consigneeFilterField });
-export type InvoicedShipmentsQuery = z.input<typeof invoicedShipmentsQuerySchema>;
 
 export const debits = defineResource({
   service: 'accounts',

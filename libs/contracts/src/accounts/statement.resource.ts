@@ -78,7 +78,6 @@ export const STATEMENT_MAX_PAGE_SIZE = 200;
 export const statementQuerySchema = z
   .object({ ...rangeFields, view: viewField, page: optionalCount('page', 1_000_000), pageSize: optionalCount('pageSize', STATEMENT_MAX_PAGE_SIZE) })
   .check(rangeRule);
-export type StatementQuery = z.input<typeof statementQuerySchema>;
 /** The PDF's range: always the statement view, the document a consignee is sent. */
 export const statementRangeSchema = z.object(rangeFields).check(rangeRule);
 /** The CSV's range and view. */

@@ -57,7 +57,6 @@ export const consigneeUpdateDataSchema = z
   })
   .check(z.refine(notUsername, notUsernameIssue));
 export const consigneeUpdateSchema = updateDataBody(consigneeUpdateDataSchema);
-export type ConsigneeUpdate = z.infer<typeof consigneeUpdateSchema>;
 
 /** One change of a consignee's opening balance: who, when, before and after. */
 export const balanceChangeSchema = z.object({

@@ -47,7 +47,6 @@ export const shipperUpdateDataSchema = z
   })
   .check(z.refine(notUsername, notUsernameIssue));
 export const shipperUpdateSchema = updateDataBody(shipperUpdateDataSchema);
-export type ShipperUpdate = z.infer<typeof shipperUpdateSchema>;
 
 /** Shippers (requirements 01 §2, §5, §7): named in URLs by their id; the name is unique whatever its case. */
 export const shippers = defineMasterData({

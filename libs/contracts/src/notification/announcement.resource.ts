@@ -51,7 +51,6 @@ export const announcementBodySchema = z.object({
   consignee: requiredText('Consignee'),
   isActive: z._default(z.boolean({ error: 'isActive must be true or false' }), true),
 });
-export type AnnouncementBody = z.input<typeof announcementBodySchema>;
 
 const announcementId = idParam('Announcement ID');
 const SORTS = ['annoucment_id', 'annoucment', 'consigneeName', 'isActive'] as const;

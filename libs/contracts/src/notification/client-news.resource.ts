@@ -36,7 +36,6 @@ export const clientNewsBodySchema = z.object({
   news: z.pipe(multilineText('News', NEWS_MAX_LENGTH), z.string().check(z.minLength(1, 'News is required'))),
   isActive: z._default(z.boolean({ error: 'isActive must be true or false' }), true),
 });
-export type ClientNewsBody = z.input<typeof clientNewsBodySchema>;
 
 /** A news item or an announcement named by its `_id` in a URL. */
 export const idParam = (label: string) => keyParam('_id', label);

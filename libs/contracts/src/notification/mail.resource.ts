@@ -46,7 +46,6 @@ export const mailTemplateSchema = z.discriminatedUnion('name', [
   z.object({ name: z.literal('contact-message'), data: contactMailDataSchema }),
 ]);
 export type MailTemplate = z.infer<typeof mailTemplateSchema>;
-export type MailKind = MailTemplate['name'];
 
 /** The longest recipient list of one e-mail (a consignee's e-mail and its additional ones, requirements decisions §3). */
 export const MAX_MAIL_RECIPIENTS = 20;

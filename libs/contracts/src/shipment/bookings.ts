@@ -96,4 +96,3 @@ export type BookingListQuery = z.infer<typeof bookingListQuerySchema>;
  * no personal information, invoice or version), and its status timeline as the BL search builds it.
  */
 export const clientBookingReplySchema = z.object({ success: z.literal(true), results: z.array(clientBookingSchema), history: statusTimelineSchema });
-export type ClientBookingReply = z.infer<typeof clientBookingReplySchema>;

@@ -95,7 +95,6 @@ export type JobAdd = z.input<typeof jobAddSchema>;
 
 /** add/{user_id}: an employee's job is assigned to the caller; `assignedTo`, if sent, must name them. */
 export const jobAddOwnSchema = z.object({ ...addFields, assignedTo: z.optional(optionalText('Assigned to')) });
-export type JobAddOwn = z.input<typeof jobAddOwnSchema>;
 
 /** Edit Job (requirements 02 §2, §5): date, user name, term, type, consignee, origin and status required. */
 export const jobUpdateSchema = z

@@ -35,7 +35,6 @@ export const counterValueField = z.pipe(
 
 export const counterReplySchema = z.object({ counter: z.int() });
 export const counterSetSchema = z.object({ newCounterValue: counterValueField });
-export type CounterSet = z.input<typeof counterSetSchema>;
 
 /** `POST /api/shipmentcounter/get` and `set` (Head). */
 export const shipmentCounter = defineResource({

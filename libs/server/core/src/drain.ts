@@ -13,7 +13,6 @@ export const drainEnvSchema = z.object({
   HEALTH_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).optional(),
   HEALTH_HOST: z.string().trim().min(1).default('127.0.0.1'),
 });
-export type DrainConfig = z.infer<typeof drainEnvSchema>;
 
 const logger = new Logger('Drain');
 

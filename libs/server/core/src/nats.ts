@@ -152,6 +152,7 @@ export class NamespacedServerNats extends ServerNats {
 
   /** Nest's own fields this class takes part in: the subscriptions of bindEvents, which close() and a move drain. */
   private get nest(): { subscriptions: Subscription[] } {
+    // ServerNats keeps `subscriptions` private in its declarations; this subclass reads and drains them.
     return this as unknown as { subscriptions: Subscription[] };
   }
 

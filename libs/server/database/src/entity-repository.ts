@@ -1,6 +1,7 @@
 import { DEFAULT_PAGE_SIZE, type ExportChunk, type ExportCursor, type Page } from '@freight/contracts';
 import type { Pool, QueryResultRow } from 'pg';
 import type { DataSource, DeepPartial, EntityManager, EntityMetadata, EntityTarget, QueryDeepPartialEntity } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import { AppError } from '@freight/server';
 import type { IdempotentRequest } from './idempotency.js';
 import { appendEvents, type OutboxEvent } from './outbox.js';
@@ -148,7 +149,8 @@ export class EntityRepository<E extends { id: string }, Row = E, Sort extends st
    * driver's own, as inside TypeORM's QueryFailedError (errors.ts reads either).
    */
   protected async read<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-    const { master: pool } = this.dataSource.driver as unknown as { master: Pool };
+    // Every data source here is Postgres (serviceDataSourceOptions); TypeORM types the driver's pool `any`.
+    const pool: Pool = (this.dataSource.driver as PostgresDriver).master;
     return (await pool.query<T & QueryResultRow>(sql, params)).rows;
   }
 

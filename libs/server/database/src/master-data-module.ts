@@ -32,7 +32,7 @@ export function masterDataEntity(resource: MasterDataResource, schema: string): 
   PrimaryGeneratedColumn('uuid')(Row.prototype, 'id');
   for (const field of resource.masterData.fields) Column('text', { name: columnOf(field) })(Row.prototype, field);
   Entity({ name: columnOf(resource.name), schema })(Row);
-  return Row as unknown as Type<MasterDataRow>;
+  return Row as Type<MasterDataRow>;
 }
 
 /** The name of the unique index on the key (its violation is the 409 of a race past the check). */
@@ -114,7 +114,7 @@ export function masterDataModule(
   };
   class ResourceModule {}
   Object.defineProperty(ResourceModule, 'name', { value: `${cap(resource.name)}Module` });
-  const controller = resourceController(resource as never, handlers as unknown as Type<ResourceHandlers<never>>);
+  const controller = resourceController(resource as never, handlers as Type<ResourceHandlers<never>>);
   Module({ controllers: [controller], providers: [provider] })(ResourceModule);
   return { module: ResourceModule, entity };
 }

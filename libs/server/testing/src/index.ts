@@ -11,7 +11,7 @@ export * from './until.js';
 export * from './mail-data.js';
 export * from './master-data-suite.js';
 export * from './query-plan.js';
-export { pdfLayout, pdfText, type PdfTextRun } from './pdf-text.js';
+export { pdfLayout, pdfText } from './pdf-text.js';
 export { TEST_COMPANY_PROFILE } from './company-profile.js';
 export * from './nats-cluster.js';
 export * from './query-files.js';

@@ -40,7 +40,7 @@ export function useServerForm<T extends FieldValues>({
 }: ServerFormOptions<T>) {
   const [formError, setFormError] = useState<string | null>(null);
   const resolver = asTyped ? zodResolver(schema, undefined, { raw: true }) : zodResolver(schema);
-  const form = useForm<T>({ resolver: resolver as unknown as Resolver<T>, defaultValues });
+  const form = useForm<T>({ resolver: resolver as Resolver<T>, defaultValues });
 
   const send = form.handleSubmit(async (values) => {
     setFormError(null);

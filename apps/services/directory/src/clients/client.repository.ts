@@ -35,6 +35,7 @@ function clientSpec<E, Sort extends string>(kind: ClientRole, a: string, ownColu
     handlingPersonName: [`lower(${a}.handling_person_name)`, `${a}.id`],
   };
   const unique = { [name]: `ux_${kind}_name`, username: 'ux_client_username' };
+  // The sort and unique keys are built from `kind` (`consigneeName`), which the compiler cannot match to E's properties.
   return { alias: a, key: 'id', columns, sort, search: [name], unique } as unknown as RepositorySpec<E, Sort>;
 }
 

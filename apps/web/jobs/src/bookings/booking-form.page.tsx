@@ -137,7 +137,7 @@ function BookingForm({ job, entry, onReload }: BookingFormProps) {
       setConflict(false);
       try {
         // The resolver gave the schema's output (numbers, dates or null): the call's body.
-        await callApi(api.shipmentsUpdateBooking, { params: { jobNo: job.jobNo }, body: values as unknown as BookingUpdate });
+        await callApi(api.shipmentsUpdateBooking, { params: { jobNo: job.jobNo }, body: values as BookingUpdate });
       } catch (error) {
         if (isApiError(error) && error.status === 409) setConflict(true);
         throw error;

@@ -91,7 +91,7 @@ type ShipmentChoice = Pick<JobAdd, 'consigneeName' | 'originPort' | 'typeOfShipm
 
 /** Consignee, origin port, type, term and status: the fields the add and edit job forms share. */
 export function ShipmentChoices<T extends ShipmentChoice>({ control }: { control: Control<T> }) {
-  const choices = control as unknown as Control<ShipmentChoice>;
+  const choices = control as Control<ShipmentChoice>;
   return (
     <>
       <PickerField control={choices} name="consigneeName" label="Consignee Name" reference="consignee" />

@@ -51,7 +51,7 @@ function AdditionalEmails({ form }: { form: UseFormReturn<FieldValues> }) {
       name="additionalEmails"
       render={({ field, fieldState }) => {
         const emails = (field.value as string[]) ?? [];
-        const rowErrors = fieldState.error as unknown as ({ message?: string } | undefined)[] | undefined;
+        const rowErrors = fieldState.error as ({ message?: string } | undefined)[] | undefined;
         const set = (next: string[]) => field.onChange(next);
         return (
           <Stack gap="xs">

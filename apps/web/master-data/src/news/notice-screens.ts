@@ -8,6 +8,7 @@ import type { OperationDef, ResourceDef } from '@freight/contracts';
  */
 
 /** The resource as the kit's form pages take it: its calls to read one record and to save an edit under the kit's names. */
+// A definition (ResourceDef) is not yet the derived resource the kit types (FormResource); these two calls are all the form pages read of it.
 export const formResource = <R extends ResourceDef>(resource: R, operations: { get: OperationDef; update: OperationDef }) =>
   ({ ...resource, operations: { ...resource.operations, ...operations } }) as unknown as FormResource;
 

@@ -1,2 +1,2 @@
 // A counter screen (Manage Shipment Counter, Manage Voucher Counter).
-export { CounterPage, type CounterPageTexts } from './counter-page.js';
+export { CounterPage } from './counter-page.js';

@@ -7,6 +7,5 @@ export {
   statementPages,
   statementRangeErrors,
   defaultStatementRange,
-  type StatementRange,
   type StatementRangeErrors,
 } from './statement-view.js';
