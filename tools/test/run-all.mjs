@@ -1,4 +1,4 @@
-// `npm test`: build, lint (ESLint, then unused exports), every project's jest tests (unit + integration against the real
+// `npm test`: build, lint and type check (ESLint and tsc of every project, tests included; then unused exports), every project's jest tests (unit + integration against the real
 // Postgres and NATS), then the end-to-end tests in headless Chromium against a system it
 // starts itself, and last the web audit's JavaScript budgets in Chromium (ADR 18), on the same build.
 // Ends with one line `N passed, N failed` and a non-zero exit on any failure.
@@ -54,7 +54,8 @@ if (!(await step('build', 'build', 'npx', ['nx', 'run-many', '-t', 'build', '--o
   console.log('\nThe build failed: nothing to test.');
   finish();
 }
-await step('lint', 'lint', 'npx', ['nx', 'run-many', '-t', 'lint', '--output-style=static']);
+// The type check covers every project's tests and test helpers too (the build's tsconfig leaves them out; jest does not type-check).
+await step('lint', 'lint and type check', 'npx', ['nx', 'run-many', '-t', 'lint', 'typecheck', '--output-style=static']);
 // ESLint sees one file at a time; unused exports and files need the whole workspace at once (ADR 58).
 await step('unused-exports', 'unused exports and files (knip)', process.execPath, ['tools/lint/unused-exports.mjs']);
 await step('format', 'formatting (Prettier)', 'npx', ['prettier', '--check', '.']);
