@@ -36,6 +36,9 @@ export const debitBodySchema = z.object({
   invoiceDate: accountsDateField('Invoice Date'),
 });
 
+/** What Add Debit takes (the system tests' invoices are written with it). */
+export type DebitBody = z.input<typeof debitBodySchema>;
+
 /** The debit records' summary for one consignee (requirements 02 §3 "Debit summary"), with the credits and the balance beside it. */
 export const debitSummarySchema = z.object({
   consignee: z.string(),
