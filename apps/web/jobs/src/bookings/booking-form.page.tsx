@@ -3,7 +3,16 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Controller } from 'react-hook-form';
 import { Alert, Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { BOOKING_CONFIRMED, JobTexts, SHIPMENT_STATES, SHIPMENT_STATUSES, api, bookingUpdateSchema, type BookingUpdate, type Job } from '@freight/contracts';
+import {
+  BOOKING_CONFIRMED,
+  JobTexts,
+  SHIPMENT_STATES,
+  SHIPMENT_STATUSES,
+  api,
+  bookingUpdateSchema,
+  type BookingUpdate,
+  type PlainJob,
+} from '@freight/contracts';
 import { ErrorNotice, LoadingNotice, callApi, isApiError, toastSuccess, updateErrorText, useServerForm } from '@freight/web-kit';
 import { PickerField } from '../jobs/job-fields.js';
 import { JobsPage } from '../frame/jobs-page.js';
@@ -11,7 +20,10 @@ import { BOOKINGS_KEY } from './booking-sheet.page.js';
 import { sheetPath, type BookingEntry } from './booking-paths.js';
 import { bookingLoadErrorText, useBooking } from './use-booking.js';
 
-/** The form's values: what an input holds (text, a date as YYYY-MM-DD, a tick), and the version read. */
+/**
+ * The form's values: what an input holds (text, a date as YYYY-MM-DD, a tick), and the version read;
+ * named as the body the form sends (`updatebooking`, the wire's names: ADR 56).
+ */
 export interface BookingFormValues {
   date: string;
   ShipmentStatus: string;
@@ -70,21 +82,21 @@ const FIELDS = Object.keys({
 
 const day = (value: string | null) => (value ? value.slice(0, 10) : '');
 
-export function toFormValues(job: Job): BookingFormValues {
+export function toFormValues(job: PlainJob): BookingFormValues {
   return {
     date: day(job.date),
-    ShipmentStatus: job.ShipmentStatus,
+    ShipmentStatus: job.status,
     statusOfShipment: job.statusOfShipment ?? '',
-    notify: job.notify?.consigneeName ?? '',
-    shipperName: job.shipperName?.shipperName ?? '',
-    forwarderName: job.forwarderName?.Forwarder ?? '',
-    yardName: job.yardName?.YardName ?? '',
+    notify: job.notify ?? '',
+    shipperName: job.shipperName ?? '',
+    forwarderName: job.forwarderName ?? '',
+    yardName: job.yardName ?? '',
     cartoons: String(job.cartoons),
     cbm: String(job.cbm),
     weight: String(job.weight),
     blNo: job.blNo,
     containerNo: job.containerNo,
-    Vesselname: job.Vesselname,
+    Vesselname: job.vesselName,
     bookingNo: job.bookingNo,
     whArrivalDate: day(job.whArrivalDate),
     etd: day(job.etd),
@@ -92,7 +104,7 @@ export function toFormValues(job: Job): BookingFormValues {
     deStuff: day(job.deStuff),
     doIssue: day(job.doIssue),
     remarks: job.remarks,
-    personalremarks: job.personalremarks,
+    personalremarks: job.personalRemarks,
     jobStatus: job.jobStatus,
     statusUpdateToClient: job.statusUpdateToClient,
     proceedToProceeding: job.proceedToProceeding,
@@ -101,13 +113,13 @@ export function toFormValues(job: Job): BookingFormValues {
 }
 
 /** The fixed facts of the booking (requirements 02 §2: shown disabled). */
-function FixedFields({ job }: { job: Job }) {
+function FixedFields({ job }: { job: PlainJob }) {
   const fixed: [string, string][] = [
-    ['Branch City', job.branchCity.BranchCity],
-    ['Type of Shipment', job.typeOfShipment.TypeofShipment],
-    ['Term of Shipment', job.termOfShipment.TermofShipment],
-    ['Consignee', job.consigneeName.consigneeName],
-    ['Origin Port', job.originPort.OriginPortName],
+    ['Branch City', job.branchCity],
+    ['Type of Shipment', job.typeOfShipment],
+    ['Term of Shipment', job.termOfShipment],
+    ['Consignee', job.consigneeName],
+    ['Origin Port', job.originPort],
   ];
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
@@ -119,7 +131,7 @@ function FixedFields({ job }: { job: Job }) {
 }
 
 interface BookingFormProps {
-  job: Job;
+  job: PlainJob;
   entry: BookingEntry;
   onReload: () => void;
 }
@@ -268,7 +280,7 @@ export function BookingFormPage({ entry }: { entry: BookingEntry }) {
         {booking.data && (
           <>
             {' '}
-            · Assigned to <strong>{booking.data.user.fullName}</strong>
+            · Assigned to <strong>{booking.data.user}</strong>
           </>
         )}
       </Text>

@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Controller } from 'react-hook-form';
 import { Button, Checkbox, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { BOOKING_CONFIRMED, JobTexts, jobUpdateOf, jobUpdateSchema, type Job, type JobUpdate } from '@freight/contracts';
+import { BOOKING_CONFIRMED, JobTexts, jobUpdateOf, jobUpdateSchema, type JobUpdate, type PlainJob } from '@freight/contracts';
 import { ErrorNotice, LoadingNotice, callApi, isApiError, toastSuccess, updateErrorText, useServerForm, useSession } from '@freight/web-kit';
 import { JobsPage } from '../frame/jobs-page.js';
 import { useDirection, withDirection } from '../frame/direction.js';
@@ -31,7 +31,7 @@ export function useWorklistPath(side: Side): string {
   return withDirection(side === 'admin' ? '/worklistadmin' : `/worklistemployee/${encodeURIComponent(session?.userId ?? '')}`, direction);
 }
 
-function EditJobForm({ job, side, onReload }: { job: Job; side: Side; onReload: () => void }) {
+function EditJobForm({ job, side, onReload }: { job: PlainJob; side: Side; onReload: () => void }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const worklist = useWorklistPath(side);
@@ -123,7 +123,7 @@ export function EditJobPage({ side }: { side: Side }) {
     <JobsPage title={`Edit Job ${job.data?.jobNo ?? jobNo}`}>
       {job.data && (
         <Text>
-          Assigned to <strong>{job.data.user.fullName}</strong>
+          Assigned to <strong>{job.data.user}</strong>
         </Text>
       )}
       {job.isPending ? (
