@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { clientBookingSchema } from './bookings.js';
-import { jobSchema, jobUpdateOf, plainJob, type Job } from './jobs.js';
+import { inverted, renamed } from '../resource.js';
+import { JOB_BODY_NAMES, jobSchema, jobUpdateOf, plainJob, type Job } from './jobs.js';
 
 // A job reply as the wire carries it (the spec's names), and as the web reads it (ADR 56).
 const wireJob: Job = z.parse(jobSchema, {
@@ -94,7 +95,9 @@ describe('plainJob', () => {
   });
 
   it('gives back, through the Edit Job values, the body the wire takes', () => {
-    expect(jobUpdateOf(plainJob(wireJob))).toEqual({
+    const values = jobUpdateOf(plainJob(wireJob));
+    expect(values).toMatchObject({ status: 'Booking Confirmed', personalRemarks: 'Call first' });
+    expect(renamed(values, inverted(JOB_BODY_NAMES))).toEqual({
       date: '2026-11-20',
       userName: 'Nimal Perera',
       termOfShipment: 'FOB',

@@ -7,6 +7,7 @@ import { directionFilter, remarksField, statusField, versionField } from './job-
 import { DIRECTIONS } from './job-numbers.js';
 import { BOOKING_CONFIRMED, SHIPMENT_STATES, SHIPMENT_STATUSES } from './job-statuses.js';
 import { JobTexts } from './job-texts.js';
+import type { Renamed } from '../resource.js';
 
 /*
  * Jobs and bookings (requirements 02 §3-§7, requirements decisions §3-§4): one row per shipment job. A new job is
@@ -110,6 +111,9 @@ export const JOB_BODY_NAMES = { ShipmentStatus: 'status', Vesselname: 'vesselNam
 type BodyNames = typeof JOB_BODY_NAMES;
 type ReferenceNames = typeof JOB_REFERENCE_NAMES;
 
+/** A job or booking body by the names the code reads it by (a form's values: `status`, `vesselName`); sent renamed back (ADR 56). */
+export type PlainBody<B> = Renamed<B, BodyNames>;
+
 /**
  * A job reply (or a client's part of it) as the web reads it (ADR 56): the spec-cased fields by the
  * names of `JOB_BODY_NAMES` (`status`, `vesselName`, `personalRemarks`), each reference as its
@@ -162,16 +166,16 @@ export const jobUpdateSchema = z
 export type JobUpdate = z.input<typeof jobUpdateSchema>;
 
 /** The Edit Job form's values of a job as read (its version included): what a save sends back unchanged. */
-export const jobUpdateOf = (job: PlainJob): JobUpdate => ({
+export const jobUpdateOf = (job: PlainJob): PlainBody<JobUpdate> => ({
   date: job.date.slice(0, 10),
   userName: job.user,
   termOfShipment: job.termOfShipment,
   typeOfShipment: job.typeOfShipment,
   consigneeName: job.consigneeName,
   originPort: job.originPort,
-  ShipmentStatus: job.status,
+  status: job.status,
   remarks: job.remarks,
-  personalremarks: job.personalRemarks,
+  personalRemarks: job.personalRemarks,
   proceedToProceeding: job.proceedToProceeding,
   version: job.version,
 });
