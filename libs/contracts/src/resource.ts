@@ -416,6 +416,14 @@ export function renamed<T extends object, M extends Readonly<Record<string, stri
   return Object.fromEntries(Object.entries(body).map(([field, value]) => [names[field] ?? field, value])) as Renamed<T, M>;
 }
 
+/** `names` the other way round: each new name → the name it renames (the wire's). */
+export type Inverted<M extends Readonly<Record<string, string>>> = { [K in keyof M as M[K]]: K & string };
+
+/** `names` the other way round (`renamed(body, inverted(names))` gives the wire's body back). */
+export function inverted<M extends Readonly<Record<string, string>>>(names: M): Inverted<M> {
+  return Object.fromEntries(Object.entries(names).map(([from, to]) => [to, from])) as Inverted<M>;
+}
+
 /** What a service's handler reads: the message, its body's fields renamed where the operation says so (OperationDef `names`). */
 export type HandlerMessageOf<O extends OperationDef> = O extends {
   body: infer S extends z.ZodMiniType;

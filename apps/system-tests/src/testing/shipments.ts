@@ -1,5 +1,5 @@
 import { adminQuery, until } from '@freight/server-testing';
-import { jobUpdateOf, type Job, type JobAdd, type LoginResponse } from '@freight/contracts';
+import { JOB_BODY_NAMES, inverted, jobUpdateOf, plainJob, renamed, type Job, type JobAdd, type LoginResponse } from '@freight/contracts';
 import { addClient } from './clients.js';
 import type { FileStack, Reply } from './gateway-stack.js';
 
@@ -91,7 +91,7 @@ export async function addBooking(shared: FileStack, world: JobWorld, fields: Rec
 }
 
 /** The edit-job body of a job as read (its version included); `extra` replaces any field. */
-export const editBody = (job: Job, extra: Record<string, unknown> = {}) => ({ ...jobUpdateOf(job), ...extra });
+export const editBody = (job: Job, extra: Record<string, unknown> = {}) => ({ ...renamed(jobUpdateOf(plainJob(job)), inverted(JOB_BODY_NAMES)), ...extra });
 
 /** The details of a 400, for assertions. */
 export const detailsOf = (reply: Reply) => (reply.body as { details?: Record<string, string> }).details ?? {};

@@ -6,7 +6,7 @@ import type { CrossPartProblem } from '../resource.js';
 import { directionFilter, remarksField, statusField, versionField } from './job-fields.js';
 import { BOOKING_CONFIRMED, SHIPMENT_STATES } from './job-statuses.js';
 import { JobTexts } from './job-texts.js';
-import { jobSchema } from './jobs.js';
+import { jobSchema, type PlainJobOf } from './jobs.js';
 import { statusTimelineSchema } from './tracking.js';
 
 // A booking is a job once "Proceed to Proceeding" is ticked (jobs.ts): the Daily Booking Sheet, Edit Booking and the clients' bookings.
@@ -14,6 +14,8 @@ import { statusTimelineSchema } from './tracking.js';
 /** What a client (consignee, shipper) sees of their booking: no personal information, no invoice. */
 export const clientBookingSchema = z.omit(jobSchema, { personalremarks: true, invoiceNo: true, invoiceAmount: true, invoiceDate: true, version: true });
 export type ClientBooking = z.infer<typeof clientBookingSchema>;
+/** A client's booking as the web reads it (`plainJob`, ADR 56). */
+export type PlainBooking = PlainJobOf<ClientBooking>;
 
 const stateField = z._default(
   z.nullable(blankAsMissing(z.enum(SHIPMENT_STATES, { error: choiceError('Status of shipment', SHIPMENT_STATES.join(', ')) }))),

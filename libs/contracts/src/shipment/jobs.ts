@@ -7,6 +7,7 @@ import { directionFilter, remarksField, statusField, versionField } from './job-
 import { DIRECTIONS } from './job-numbers.js';
 import { BOOKING_CONFIRMED, SHIPMENT_STATES, SHIPMENT_STATUSES } from './job-statuses.js';
 import { JobTexts } from './job-texts.js';
+import type { Renamed } from '../resource.js';
 
 /*
  * Jobs and bookings (requirements 02 §3-§7, requirements decisions §3-§4): one row per shipment job. A new job is
@@ -15,6 +16,24 @@ import { JobTexts } from './job-texts.js';
  * (consignee, shipper, ...) are references to master data, answered as the spec's populated
  * objects (`consigneeName: {_id, consigneeName}`) and written as names, like a user's branch.
  */
+
+/**
+ * The references of a job reply, each with the field its record's name is under: the master data's
+ * own key (ADR 15, 56), which the reply keeps, and the plain job (`plainJob`) reads as the name.
+ */
+export const JOB_REFERENCE_NAMES = {
+  user: 'fullName',
+  branchCity: 'BranchCity',
+  consigneeName: 'consigneeName',
+  notify: 'consigneeName',
+  shipperName: 'shipperName',
+  forwarderName: 'Forwarder',
+  originPort: 'OriginPortName',
+  yardName: 'YardName',
+  typeOfShipment: 'TypeofShipment',
+  termOfShipment: 'TermofShipment',
+} as const;
+const REFS = JOB_REFERENCE_NAMES;
 
 /** A reference to master data as replies carry it: its directory id and current name. */
 const ref = <K extends string>(name: K) => z.object({ _id: z.string(), ...({ [name]: z.string() } as { [P in K]: z.ZodMiniString<string> }) });
@@ -26,17 +45,17 @@ export const jobSchema = z.object({
   direction: z.enum(DIRECTIONS),
   date: z.string(),
   /** The assignee (a staff user), by full name. */
-  user: ref('fullName'),
-  branchCity: ref('BranchCity'),
-  consigneeName: ref('consigneeName'),
+  user: ref(REFS.user),
+  branchCity: ref(REFS.branchCity),
+  consigneeName: ref(REFS.consigneeName),
   /** The original consignee. */
-  notify: z.nullable(ref('consigneeName')),
-  shipperName: z.nullable(ref('shipperName')),
-  forwarderName: z.nullable(ref('Forwarder')),
-  originPort: ref('OriginPortName'),
-  yardName: z.nullable(ref('YardName')),
-  typeOfShipment: ref('TypeofShipment'),
-  termOfShipment: ref('TermofShipment'),
+  notify: z.nullable(ref(REFS.notify)),
+  shipperName: z.nullable(ref(REFS.shipperName)),
+  forwarderName: z.nullable(ref(REFS.forwarderName)),
+  originPort: ref(REFS.originPort),
+  yardName: z.nullable(ref(REFS.yardName)),
+  typeOfShipment: ref(REFS.typeOfShipment),
+  termOfShipment: ref(REFS.termOfShipment),
   ShipmentStatus: z.enum(SHIPMENT_STATUSES),
   statusOfShipment: z.nullable(z.enum(SHIPMENT_STATES)),
   cartoons: z.number(),
@@ -89,6 +108,32 @@ const addFields = {
  */
 export const JOB_BODY_NAMES = { ShipmentStatus: 'status', Vesselname: 'vesselName', personalremarks: 'personalRemarks' } as const;
 
+type BodyNames = typeof JOB_BODY_NAMES;
+type ReferenceNames = typeof JOB_REFERENCE_NAMES;
+
+/** A job or booking body by the names the code reads it by (a form's values: `status`, `vesselName`); sent renamed back (ADR 56). */
+export type PlainBody<B> = Renamed<B, BodyNames>;
+
+/**
+ * A job reply (or a client's part of it) as the web reads it (ADR 56): the spec-cased fields by the
+ * names of `JOB_BODY_NAMES` (`status`, `vesselName`, `personalRemarks`), each reference as its
+ * record's name (`typeOfShipment: 'FCL'`, `shipperName: null` when none), the rest as the reply has it.
+ */
+export type PlainJobOf<J> = {
+  [K in keyof J as K extends keyof BodyNames ? BodyNames[K] : K]: K extends keyof ReferenceNames ? (null extends J[K] ? string | null : string) : J[K];
+};
+export type PlainJob = PlainJobOf<Job>;
+
+/** `job` by plain names (`PlainJobOf`): the one place the web maps a job reply, where it fetches it. */
+export function plainJob<J extends object>(job: J): PlainJobOf<J> {
+  const plain: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(job)) {
+    const nameField: string | undefined = JOB_REFERENCE_NAMES[field as keyof ReferenceNames];
+    plain[JOB_BODY_NAMES[field as keyof BodyNames] ?? field] = nameField && value ? (value as Record<string, string>)[nameField] : value;
+  }
+  return plain as PlainJobOf<J>;
+}
+
 /** adminadd, branchadminadd: the assignee by username or full name. */
 export const jobAddSchema = z.object({ ...addFields, userName: requiredText('User name') });
 export type JobAdd = z.input<typeof jobAddSchema>;
@@ -120,16 +165,16 @@ export const jobUpdateSchema = z
 export type JobUpdate = z.input<typeof jobUpdateSchema>;
 
 /** The Edit Job form's values of a job as read (its version included): what a save sends back unchanged. */
-export const jobUpdateOf = (job: Job): JobUpdate => ({
+export const jobUpdateOf = (job: PlainJob): PlainBody<JobUpdate> => ({
   date: job.date.slice(0, 10),
-  userName: job.user.fullName,
-  termOfShipment: job.termOfShipment.TermofShipment,
-  typeOfShipment: job.typeOfShipment.TypeofShipment,
-  consigneeName: job.consigneeName.consigneeName,
-  originPort: job.originPort.OriginPortName,
-  ShipmentStatus: job.ShipmentStatus,
+  userName: job.user,
+  termOfShipment: job.termOfShipment,
+  typeOfShipment: job.typeOfShipment,
+  consigneeName: job.consigneeName,
+  originPort: job.originPort,
+  status: job.status,
   remarks: job.remarks,
-  personalremarks: job.personalremarks,
+  personalRemarks: job.personalRemarks,
   proceedToProceeding: job.proceedToProceeding,
   version: job.version,
 });

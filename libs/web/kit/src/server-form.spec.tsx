@@ -86,4 +86,39 @@ describe('useServerForm', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect(onSubmit).toHaveBeenCalledTimes(1);
   });
+
+  it("names: the inputs read plain names, the schema checks and the body carries the wire's, the server's errors land under the inputs", async () => {
+    // The wire spells the field `Vesselname` (ADR 56); the form names its input `vesselName`.
+    const wireSchema = z.object({ Vesselname: z.string().check(z.trim(), z.minLength(1, 'Vessel name is required')) });
+    const onSubmit = jest.fn(async (_body: { Vesselname: string }) => {
+      throw new ApiError('Vessel name is too long', 400, 'VALIDATION_FAILED', { Vesselname: 'Vessel name is too long' });
+    });
+    function VesselForm() {
+      const { form, submit } = useServerForm<{ vesselName: string }, { Vesselname: 'vesselName' }>({
+        schema: wireSchema,
+        names: { Vesselname: 'vesselName' },
+        defaultValues: { vesselName: '' },
+        fields: ['vesselName'],
+        onSubmit,
+        errorText: () => 'Could not save',
+      });
+      return (
+        <form noValidate onSubmit={(event) => void submit(event)}>
+          <label>
+            Vessel <input {...form.register('vesselName')} />
+          </label>
+          {form.formState.errors.vesselName && <p>{form.formState.errors.vesselName.message}</p>}
+          <button type="submit">Save</button>
+        </form>
+      );
+    }
+    render(<VesselForm />);
+    save();
+    expect(await screen.findByText('Vessel name is required')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('Vessel'), { target: { value: ' MSC Aurora ' } });
+    save();
+    expect(await screen.findByText('Vessel name is too long')).toBeTruthy();
+    expect(onSubmit.mock.calls[0]![0]).toEqual({ Vesselname: 'MSC Aurora' });
+  });
 });

@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '@freight/contracts';
-import { callRoute, type CallableRoute, type ListRowOf } from './api-client.js';
+import { callRoute, type CallableRoute, type ListPage, type ListRowOf } from './api-client.js';
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -47,11 +47,13 @@ export type ListRoute = CallableRoute & { paged: true; query: NonNullable<Callab
 /** The row type of a list route. */
 export type RowOf<R extends Pick<CallableRoute, 'reply' | 'listKey'>> = ListRowOf<R>;
 
-export interface ServerListOptions {
+export interface ServerListOptions<Row = unknown, T = Row> {
   /** The route's path parameters (`allworklist/{user_id}`), part of the cache key. */
   pathParams?: Readonly<Record<string, string>>;
   /** The sort at first (the worklist: date ascending); default none (the server's order). */
   sort?: Pick<ListParams, 'sort' | 'order'>;
+  /** Each row as the screen reads it, made once per page fetched (a job by plain names: `plainJob`, ADR 56). */
+  decode?: (row: Row) => T;
 }
 
 /** The list's state as its address holds it (`?q=&sort=&order=&page=` and its filters by name), else the defaults. */
@@ -75,13 +77,13 @@ function paramsOf(url: URLSearchParams, pageSize: number, filters: Readonly<Reco
  * in the screen's address (replacing its entry, so Back is not a walk through keystrokes): a
  * row's View and then Back, a reload or a shared link show the same page of the same search.
  */
-export function useServerList<R extends ListRoute>(
+export function useServerList<R extends ListRoute, T = RowOf<R>>(
   key: string,
   route: R,
   pageSize: number = DEFAULT_PAGE_SIZE,
   filters: Readonly<Record<string, string>> = {},
-  { pathParams, sort }: ServerListOptions = {},
-): ServerList<RowOf<R>> {
+  { pathParams, sort, decode }: ServerListOptions<RowOf<R>, T> = {},
+): ServerList<T> {
   const queryClient = useQueryClient();
   const [url, setUrl] = useSearchParams();
   // Stable while the address is: `filters` and `sort` are usually literals made anew each render.
@@ -108,7 +110,7 @@ export function useServerList<R extends ListRoute>(
   );
   const query = useQuery({
     queryKey: [key, 'list', params, pathParams],
-    queryFn: ({ signal }) => {
+    queryFn: async ({ signal }): Promise<ListPage<T>> => {
       const listQuery = {
         ...nonEmpty(params.filters),
         q: params.q || undefined,
@@ -118,7 +120,8 @@ export function useServerList<R extends ListRoute>(
         pageSize: params.pageSize,
       };
       // The route's own query type is narrower (its sort fields); the server checks `sort` against them.
-      return callRoute(route, { params: pathParams, query: listQuery }, { signal }) as Promise<{ items: RowOf<R>[]; total: number }>;
+      const page = (await callRoute(route, { params: pathParams, query: listQuery }, { signal })) as ListPage<RowOf<R>>;
+      return decode ? { items: page.items.map(decode), total: page.total } : (page as ListPage<unknown> as ListPage<T>);
     },
     placeholderData: keepPreviousData,
   });

@@ -5,6 +5,7 @@ import {
   JOB_BODY_NAMES,
   JobTexts,
   Messages,
+  inverted,
   jobs,
   renamed,
   seesAllJobs,
@@ -55,7 +56,7 @@ const assertVersion = (row: JobRow, version: number | undefined) => {
 };
 
 /** The spec's names of the body fields the handlers read by their own (JOB_BODY_NAMES the other way). */
-const WIRE_NAMES = Object.fromEntries(Object.entries(JOB_BODY_NAMES).map(([wire, plain]) => [plain, wire]));
+const WIRE_NAMES = inverted(JOB_BODY_NAMES);
 
 /**
  * A job add as its idempotency hash knows it: the call and the body as the wire names them

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { z } from 'zod/mini';
 import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { api, type InvoicedShipment, type Job } from '@freight/contracts';
+import { api, plainJob, type InvoicedShipment, type PlainJob } from '@freight/contracts';
 import { PageFrame, callApi, confirmAction, formatDate, formatMoney, isApiError, textOrNA, useServerForm } from '@freight/web-kit';
 import { MoneyInput, OutcomeAlert, outcomeOf } from '../form-parts.js';
 import { DebitTexts } from '../texts.js';
@@ -52,7 +52,7 @@ async function currentInvoice(jobNo: string): Promise<InvoicedShipment | null> {
  */
 export function AddDebitPage() {
   const queryClient = useQueryClient();
-  const [job, setJob] = useState<{ job: Job; invoice: InvoicedShipment | null } | null>(null);
+  const [job, setJob] = useState<{ job: PlainJob; invoice: InvoicedShipment | null } | null>(null);
   const [lookupError, setLookupError] = useState<string | null>(null);
   const [added, setAdded] = useState<string | null>(null);
 
@@ -91,7 +91,7 @@ export function AddDebitPage() {
       // The job (shipment service) and its invoice so far (accounts service: the source of truth).
       const [reply, invoice] = await Promise.all([callApi(api.shipmentsFindJob, { params: { jobNo: wanted } }), currentInvoice(wanted)]);
       const found = reply.results[0];
-      if (found) setJob({ job: found, invoice });
+      if (found) setJob({ job: plainJob(found), invoice });
       else setLookupError(DebitTexts.shipmentNotFound);
     } catch (error) {
       setLookupError(isApiError(error) && error.status === 404 ? DebitTexts.shipmentNotFound : DebitTexts.shipmentLookupFailed);
@@ -136,11 +136,11 @@ export function AddDebitPage() {
 }
 
 /** The job found: whose it is and its invoice so far (a new debit replaces it). */
-function JobSummary({ job, invoice }: { job: Job; invoice: InvoicedShipment | null }) {
+function JobSummary({ job, invoice }: { job: PlainJob; invoice: InvoicedShipment | null }) {
   const rows: [string, string][] = [
     ['Job No', job.jobNo],
-    ['Consignee', job.consigneeName.consigneeName],
-    ['Origin', job.originPort.OriginPortName],
+    ['Consignee', job.consigneeName],
+    ['Origin', job.originPort],
     ['B/L No', textOrNA(job.blNo)],
     ['Current invoice', invoice ? `${invoice.invoiceNo}, ${formatMoney(invoice.invoiceAmount)}, ${formatDate(invoice.invoiceDate)}` : 'None'],
   ];

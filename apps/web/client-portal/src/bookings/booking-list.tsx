@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Button } from '@mantine/core';
-import { JobTexts, type ClientBooking, type ClientRole, jobs } from '@freight/contracts';
+import { JobTexts, type ClientRole, type PlainBooking, jobs, plainJob } from '@freight/contracts';
 import { DataTable, textOrNA, useClientSession, useServerList, type Column } from '@freight/web-kit';
 import { BOOKING_LEAD_COLUMNS, SHIPMENT_COLUMNS } from '@freight/web-domain/bookings';
 
@@ -11,13 +11,13 @@ export const CLIENT_PAGE_SIZE = 50;
  * A client's bookings (requirements 02 §2): the Daily Booking Sheet's columns without assignee,
  * consignee and job status; the shipper's list names the consignee instead of the shipper.
  */
-function columns(role: ClientRole): Column<ClientBooking>[] {
+function columns(role: ClientRole): Column<PlainBooking>[] {
   const viewPath = role === 'consignee' ? '/viewbookingconsignee' : '/viewbookingshipper';
   return [
     ...BOOKING_LEAD_COLUMNS,
     role === 'consignee'
-      ? { header: 'Shipper', sortField: 'shipperName', render: (job) => textOrNA(job.shipperName?.shipperName) }
-      : { header: 'Consignee', sortField: 'consigneeName', render: (job) => textOrNA(job.consigneeName.consigneeName) },
+      ? { header: 'Shipper', sortField: 'shipperName', render: (job) => textOrNA(job.shipperName) }
+      : { header: 'Consignee', sortField: 'consigneeName', render: (job) => textOrNA(job.consigneeName) },
     ...SHIPMENT_COLUMNS,
     {
       header: 'Actions',
@@ -40,7 +40,7 @@ function columns(role: ClientRole): Column<ClientBooking>[] {
 export function ClientBookingList({ role }: { role: ClientRole }) {
   const session = useClientSession();
   const route = role === 'consignee' ? jobs.routes.shipmentsListConsigneeBookings : jobs.routes.shipmentsListShipperBookings;
-  const list = useServerList(`client-bookings-${role}`, route, CLIENT_PAGE_SIZE, {}, { pathParams: { username: session?.username ?? '' } });
+  const list = useServerList(`client-bookings-${role}`, route, CLIENT_PAGE_SIZE, {}, { pathParams: { username: session?.username ?? '' }, decode: plainJob });
   return (
     <DataTable
       list={list}

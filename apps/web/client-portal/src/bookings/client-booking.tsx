@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { JobTexts, type ClientBooking, type StatusTimeline, jobs } from '@freight/contracts';
+import { JobTexts, type PlainBooking, type StatusTimeline, jobs, plainJob } from '@freight/contracts';
 import { callApi, formatDate, isApiError, serverMessage } from '@freight/web-kit';
 import { bookingShipmentFacts, factsOf } from '@freight/web-domain/bookings';
 
-/** The booking of the address (`:jobNo`) with its status history: the caller's own only (the gateway answers 403 otherwise). */
+/** The booking of the address (`:jobNo`), by plain names, with its status history: the caller's own only (the gateway answers 403 otherwise). */
 export function useClientBooking() {
   const jobNo = useParams().jobNo ?? '';
   const booking = useQuery({
@@ -15,7 +15,7 @@ export function useClientBooking() {
       const reply = await callApi(jobs.routes.shipmentsFindClientBooking, { params: { jobNo } }, { signal });
       const job = reply.results[0];
       if (!job) throw new Error(JobTexts.bookingNotFound);
-      return { job, history: reply.history };
+      return { job: plainJob(job), history: reply.history };
     },
   });
   return { jobNo, booking };
@@ -30,7 +30,7 @@ export function bookingErrorText(error: unknown): string {
 }
 
 /** The consignee's read-only view: every field a client may see (no personal remarks, no invoice), in the form's order. */
-export function consigneeFacts(job: ClientBooking): [string, ReactNode][] {
+export function consigneeFacts(job: PlainBooking): [string, ReactNode][] {
   return [
     ...factsOf(job, [
       ['Job No', 'jobNo'],
@@ -42,7 +42,7 @@ export function consigneeFacts(job: ClientBooking): [string, ReactNode][] {
 }
 
 /** The shipper's read-only table, the fields of requirements 02 §2 (Shipper) with its labels, in its order. */
-export function shipperFacts(job: ClientBooking): [string, ReactNode][] {
+export function shipperFacts(job: PlainBooking): [string, ReactNode][] {
   return factsOf(job, [
     ['Assigned To', 'assignedTo'],
     ['Consignee', 'consignee'],

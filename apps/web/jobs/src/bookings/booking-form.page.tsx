@@ -3,7 +3,17 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Controller } from 'react-hook-form';
 import { Alert, Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { BOOKING_CONFIRMED, JobTexts, SHIPMENT_STATES, SHIPMENT_STATUSES, api, bookingUpdateSchema, type BookingUpdate, type Job } from '@freight/contracts';
+import {
+  BOOKING_CONFIRMED,
+  JOB_BODY_NAMES,
+  JobTexts,
+  SHIPMENT_STATES,
+  SHIPMENT_STATUSES,
+  api,
+  bookingUpdateSchema,
+  type BookingUpdate,
+  type PlainJob,
+} from '@freight/contracts';
 import { ErrorNotice, LoadingNotice, callApi, isApiError, toastSuccess, updateErrorText, useServerForm } from '@freight/web-kit';
 import { PickerField } from '../jobs/job-fields.js';
 import { JobsPage } from '../frame/jobs-page.js';
@@ -11,10 +21,13 @@ import { BOOKINGS_KEY } from './booking-sheet.page.js';
 import { sheetPath, type BookingEntry } from './booking-paths.js';
 import { bookingLoadErrorText, useBooking } from './use-booking.js';
 
-/** The form's values: what an input holds (text, a date as YYYY-MM-DD, a tick), and the version read. */
+/**
+ * The form's values: what an input holds (text, a date as YYYY-MM-DD, a tick), and the version read;
+ * by plain names, sent by the wire's (`JOB_BODY_NAMES`, ADR 56).
+ */
 export interface BookingFormValues {
   date: string;
-  ShipmentStatus: string;
+  status: string;
   statusOfShipment: string;
   notify: string;
   shipperName: string;
@@ -25,7 +38,7 @@ export interface BookingFormValues {
   weight: string;
   blNo: string;
   containerNo: string;
-  Vesselname: string;
+  vesselName: string;
   bookingNo: string;
   whArrivalDate: string;
   etd: string;
@@ -33,7 +46,7 @@ export interface BookingFormValues {
   deStuff: string;
   doIssue: string;
   remarks: string;
-  personalremarks: string;
+  personalRemarks: string;
   jobStatus: boolean;
   statusUpdateToClient: boolean;
   proceedToProceeding: boolean;
@@ -43,7 +56,7 @@ export interface BookingFormValues {
 type TextName = Exclude<keyof BookingFormValues, 'jobStatus' | 'statusUpdateToClient' | 'proceedToProceeding' | 'version'>;
 const FIELDS = Object.keys({
   date: 1,
-  ShipmentStatus: 1,
+  status: 1,
   statusOfShipment: 1,
   notify: 1,
   shipperName: 1,
@@ -54,7 +67,7 @@ const FIELDS = Object.keys({
   weight: 1,
   blNo: 1,
   containerNo: 1,
-  Vesselname: 1,
+  vesselName: 1,
   bookingNo: 1,
   whArrivalDate: 1,
   etd: 1,
@@ -62,7 +75,7 @@ const FIELDS = Object.keys({
   deStuff: 1,
   doIssue: 1,
   remarks: 1,
-  personalremarks: 1,
+  personalRemarks: 1,
   jobStatus: 1,
   statusUpdateToClient: 1,
   proceedToProceeding: 1,
@@ -70,21 +83,21 @@ const FIELDS = Object.keys({
 
 const day = (value: string | null) => (value ? value.slice(0, 10) : '');
 
-export function toFormValues(job: Job): BookingFormValues {
+export function toFormValues(job: PlainJob): BookingFormValues {
   return {
     date: day(job.date),
-    ShipmentStatus: job.ShipmentStatus,
+    status: job.status,
     statusOfShipment: job.statusOfShipment ?? '',
-    notify: job.notify?.consigneeName ?? '',
-    shipperName: job.shipperName?.shipperName ?? '',
-    forwarderName: job.forwarderName?.Forwarder ?? '',
-    yardName: job.yardName?.YardName ?? '',
+    notify: job.notify ?? '',
+    shipperName: job.shipperName ?? '',
+    forwarderName: job.forwarderName ?? '',
+    yardName: job.yardName ?? '',
     cartoons: String(job.cartoons),
     cbm: String(job.cbm),
     weight: String(job.weight),
     blNo: job.blNo,
     containerNo: job.containerNo,
-    Vesselname: job.Vesselname,
+    vesselName: job.vesselName,
     bookingNo: job.bookingNo,
     whArrivalDate: day(job.whArrivalDate),
     etd: day(job.etd),
@@ -92,7 +105,7 @@ export function toFormValues(job: Job): BookingFormValues {
     deStuff: day(job.deStuff),
     doIssue: day(job.doIssue),
     remarks: job.remarks,
-    personalremarks: job.personalremarks,
+    personalRemarks: job.personalRemarks,
     jobStatus: job.jobStatus,
     statusUpdateToClient: job.statusUpdateToClient,
     proceedToProceeding: job.proceedToProceeding,
@@ -101,13 +114,13 @@ export function toFormValues(job: Job): BookingFormValues {
 }
 
 /** The fixed facts of the booking (requirements 02 §2: shown disabled). */
-function FixedFields({ job }: { job: Job }) {
+function FixedFields({ job }: { job: PlainJob }) {
   const fixed: [string, string][] = [
-    ['Branch City', job.branchCity.BranchCity],
-    ['Type of Shipment', job.typeOfShipment.TypeofShipment],
-    ['Term of Shipment', job.termOfShipment.TermofShipment],
-    ['Consignee', job.consigneeName.consigneeName],
-    ['Origin Port', job.originPort.OriginPortName],
+    ['Branch City', job.branchCity],
+    ['Type of Shipment', job.typeOfShipment],
+    ['Term of Shipment', job.termOfShipment],
+    ['Consignee', job.consigneeName],
+    ['Origin Port', job.originPort],
   ];
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
@@ -119,7 +132,7 @@ function FixedFields({ job }: { job: Job }) {
 }
 
 interface BookingFormProps {
-  job: Job;
+  job: PlainJob;
   entry: BookingEntry;
   onReload: () => void;
 }
@@ -128,8 +141,9 @@ function BookingForm({ job, entry, onReload }: BookingFormProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [conflict, setConflict] = useState(false);
-  const { form, submit, formError } = useServerForm<BookingFormValues>({
+  const { form, submit, formError } = useServerForm<BookingFormValues, typeof JOB_BODY_NAMES>({
     schema: bookingUpdateSchema,
+    names: JOB_BODY_NAMES,
     defaultValues: toFormValues(job),
     fields: FIELDS,
     errorText: (error) => updateErrorText(error, 'booking'),
@@ -173,7 +187,7 @@ function BookingForm({ job, entry, onReload }: BookingFormProps) {
       )}
     />
   );
-  const status = form.watch('ShipmentStatus');
+  const status = form.watch('status');
   // requirements 02 §4: leaving Booking Confirmed resets Proceed to Proceeding (the service does the same).
   useEffect(() => {
     if (status !== BOOKING_CONFIRMED) form.setValue('proceedToProceeding', false);
@@ -186,7 +200,7 @@ function BookingForm({ job, entry, onReload }: BookingFormProps) {
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
           {text('date', 'Date', { type: 'date', required: true })}
           {select(
-            'ShipmentStatus',
+            'status',
             'Shipment Status',
             SHIPMENT_STATUSES.map((value) => ({ value, label: value })),
           )}
@@ -201,7 +215,7 @@ function BookingForm({ job, entry, onReload }: BookingFormProps) {
           {text('weight', 'Weight (kg)', { inputMode: 'decimal' })}
           {text('blNo', 'BL No')}
           {text('containerNo', 'Container No')}
-          {text('Vesselname', 'Vessel Name')}
+          {text('vesselName', 'Vessel Name')}
           {text('bookingNo', 'Booking No')}
           {text('whArrivalDate', 'Warehouse Arrival Date', { type: 'date' })}
           {text('etd', 'ETD', { type: 'date' })}
@@ -211,7 +225,7 @@ function BookingForm({ job, entry, onReload }: BookingFormProps) {
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Textarea label="Additional Information" autosize minRows={3} {...form.register('remarks')} error={error('remarks')} />
-          <Textarea label="Personal Information" autosize minRows={3} {...form.register('personalremarks')} error={error('personalremarks')} />
+          <Textarea label="Personal Information" autosize minRows={3} {...form.register('personalRemarks')} error={error('personalRemarks')} />
         </SimpleGrid>
         <Group gap="xl">
           {tick('jobStatus', 'Job Status Active', 'Untick when the job is finished (Inactive)')}
@@ -268,7 +282,7 @@ export function BookingFormPage({ entry }: { entry: BookingEntry }) {
         {booking.data && (
           <>
             {' '}
-            · Assigned to <strong>{booking.data.user.fullName}</strong>
+            · Assigned to <strong>{booking.data.user}</strong>
           </>
         )}
       </Text>

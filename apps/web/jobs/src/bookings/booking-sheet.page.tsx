@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Button, Group, NativeSelect, Text } from '@mantine/core';
-import { JobTexts, api, type BookingListQuery, type Job } from '@freight/contracts';
+import { JobTexts, api, plainJob, type BookingListQuery, type PlainJob } from '@freight/contracts';
 import { DataTable, textOrNA, useServerList, useSession, type Column } from '@freight/web-kit';
 import { BOOKING_LEAD_COLUMNS, JobStatusBadge, SHIPMENT_COLUMNS } from '@freight/web-domain/bookings';
 import { useLiveJobs } from '@freight/web-domain/jobs';
@@ -22,12 +22,12 @@ const STATUS_FILTERS: { value: StatusFilter; label: string }[] = [
 ];
 
 /** The sheet's columns (requirements 02 §2, every one sorted on the server); Job No and the actions stay on screen on a phone. */
-function columns(entry: BookingEntry): Column<Job>[] {
+function columns(entry: BookingEntry): Column<PlainJob>[] {
   return [
     ...BOOKING_LEAD_COLUMNS,
-    { header: 'Assigned To', sortField: 'user', render: (job) => textOrNA(job.user.fullName) },
-    { header: 'Consignee', sortField: 'consigneeName', render: (job) => textOrNA(job.consigneeName.consigneeName) },
-    { header: 'Shipper', sortField: 'shipperName', render: (job) => textOrNA(job.shipperName?.shipperName) },
+    { header: 'Assigned To', sortField: 'user', render: (job) => textOrNA(job.user) },
+    { header: 'Consignee', sortField: 'consigneeName', render: (job) => textOrNA(job.consigneeName) },
+    { header: 'Shipper', sortField: 'shipperName', render: (job) => textOrNA(job.shipperName) },
     ...SHIPMENT_COLUMNS,
     { header: 'Job Status', sortField: 'jobStatus', render: (job) => <JobStatusBadge active={job.jobStatus} /> },
     {
@@ -70,7 +70,7 @@ function BookingSheet({ entry, direction }: { entry: BookingEntry; direction: Di
     api.shipmentsListBookings,
     BOOKING_PAGE_SIZE,
     { status: 'active', direction },
-    { pathParams: { userId: session?.userId ?? '' } },
+    { pathParams: { userId: session?.userId ?? '' }, decode: plainJob },
   );
   return (
     <JobsPage title="Daily Booking Sheet">

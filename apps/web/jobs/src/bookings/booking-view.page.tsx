@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Group } from '@mantine/core';
-import { JobTexts, api, type Job } from '@freight/contracts';
+import { JobTexts, api, type PlainJob } from '@freight/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ErrorNotice, LoadingNotice, callApi, formatDate, formatMoney, isApiError, serverMessage, textOrNA, toastError, toastSuccess } from '@freight/web-kit';
 import { FactsList, bookingShipmentFacts } from '@freight/web-domain/bookings';
@@ -11,12 +11,12 @@ import { editBookingPath, sheetPath, type BookingEntry } from './booking-paths.j
 import { bookingLoadErrorText, useBooking } from './use-booking.js';
 
 /** The booking's facts in the order of the form (requirements 02 §3), each as a label and how it reads. */
-export function bookingFacts(job: Job): [label: string, value: ReactNode][] {
+export function bookingFacts(job: PlainJob): [label: string, value: ReactNode][] {
   return [
     ['Job No', job.jobNo],
     ['Direction', job.direction],
     ['Date', formatDate(job.date)],
-    ['Assigned To', textOrNA(job.user.fullName)],
+    ['Assigned To', textOrNA(job.user)],
     ...bookingShipmentFacts(job),
     ['Status Update to Client', job.statusUpdateToClient ? 'Active' : 'Inactive'],
     ['Proceed to Proceeding', job.proceedToProceeding ? 'Yes' : 'No'],
@@ -24,7 +24,7 @@ export function bookingFacts(job: Job): [label: string, value: ReactNode][] {
     ['Invoice Amount', formatMoney(job.invoiceAmount)],
     ['Invoice Date', formatDate(job.invoiceDate)],
     ['Additional Information', textOrNA(job.remarks)],
-    ['Personal Information', textOrNA(job.personalremarks)],
+    ['Personal Information', textOrNA(job.personalRemarks)],
   ];
 }
 
@@ -36,13 +36,13 @@ export function mailErrorText(error: unknown): string {
 }
 
 /** "Send Updated Data Mail to Consignee": hands the updated-data e-mail to the service (sendupdatingmail). */
-function SendUpdateMailButton({ job }: { job: Job }) {
+function SendUpdateMailButton({ job }: { job: PlainJob }) {
   const [sending, setSending] = useState(false);
   const queryClient = useQueryClient();
   const send = async () => {
     setSending(true);
     try {
-      const reply = await callApi(api.shipmentsSendUpdateMail, { params: { jobNo: job.jobNo }, body: { typeOfShipment: job.typeOfShipment.TypeofShipment } });
+      const reply = await callApi(api.shipmentsSendUpdateMail, { params: { jobNo: job.jobNo }, body: { typeOfShipment: job.typeOfShipment } });
       toastSuccess(reply.message);
       // The last e-mail's state below the data follows this one from queued to sent.
       void queryClient.invalidateQueries({ queryKey: jobMailsKey(job.jobNo) });

@@ -1,7 +1,7 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { JobTexts, jobAddOwnSchema, jobAddSchema, type JobAdd } from '@freight/contracts';
+import { JOB_BODY_NAMES, JobTexts, jobAddOwnSchema, jobAddSchema, type JobAdd, type PlainBody } from '@freight/contracts';
 import { ErrorNotice, FormActions, callApi, serverMessage, toastSuccess, useServerForm, useSession } from '@freight/web-kit';
 import { JobsPage } from '../frame/jobs-page.js';
 import { useDirection, withDirection } from '../frame/direction.js';
@@ -19,9 +19,9 @@ const FIELDS = [
   'originPort',
   'typeOfShipment',
   'termOfShipment',
-  'ShipmentStatus',
+  'status',
   'remarks',
-  'personalremarks',
+  'personalRemarks',
 ] as const;
 
 /**
@@ -37,8 +37,9 @@ export function AddJobPage({ adder }: { adder: Adder }) {
   const own = adder === 'employee';
   const worklist = own ? `/worklistemployee/${encodeURIComponent(user_id ?? '')}` : '/worklistadmin';
 
-  const { form, submit, formError } = useServerForm<JobAdd>({
+  const { form, submit, formError } = useServerForm<PlainBody<JobAdd>, typeof JOB_BODY_NAMES>({
     schema: own ? jobAddOwnSchema : jobAddSchema,
+    names: JOB_BODY_NAMES,
     defaultValues: {
       direction,
       userName: own ? (session?.fullName ?? '') : '',
@@ -48,9 +49,9 @@ export function AddJobPage({ adder }: { adder: Adder }) {
       originPort: '',
       typeOfShipment: '',
       termOfShipment: '',
-      ShipmentStatus: '' as JobAdd['ShipmentStatus'],
+      status: '' as JobAdd['ShipmentStatus'],
       remarks: '',
-      personalremarks: '',
+      personalRemarks: '',
     },
     fields: FIELDS,
     onSubmit: async (values) => {
@@ -87,7 +88,7 @@ export function AddJobPage({ adder }: { adder: Adder }) {
             <ShipmentChoices control={control} />
           </SimpleGrid>
           <TextField control={control} name="remarks" label="Additional Information" type="textarea" required={false} />
-          <TextField control={control} name="personalremarks" label="Personal Information" type="textarea" required={false} />
+          <TextField control={control} name="personalRemarks" label="Personal Information" type="textarea" required={false} />
           <FormActions submitLabel="Add Job" submitting={form.formState.isSubmitting} cancelTo={withDirection(worklist, direction)} />
         </Stack>
       </form>

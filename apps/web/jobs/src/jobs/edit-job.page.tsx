@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Controller } from 'react-hook-form';
 import { Button, Checkbox, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { BOOKING_CONFIRMED, JobTexts, jobUpdateOf, jobUpdateSchema, type Job, type JobUpdate } from '@freight/contracts';
+import { BOOKING_CONFIRMED, JOB_BODY_NAMES, JobTexts, jobUpdateOf, jobUpdateSchema, type JobUpdate, type PlainBody, type PlainJob } from '@freight/contracts';
 import { ErrorNotice, LoadingNotice, callApi, isApiError, toastSuccess, updateErrorText, useServerForm, useSession } from '@freight/web-kit';
 import { JobsPage } from '../frame/jobs-page.js';
 import { useDirection, withDirection } from '../frame/direction.js';
@@ -18,9 +18,9 @@ const FIELDS = [
   'typeOfShipment',
   'consigneeName',
   'originPort',
-  'ShipmentStatus',
+  'status',
   'remarks',
-  'personalremarks',
+  'personalRemarks',
   'proceedToProceeding',
 ] as const;
 
@@ -31,13 +31,14 @@ export function useWorklistPath(side: Side): string {
   return withDirection(side === 'admin' ? '/worklistadmin' : `/worklistemployee/${encodeURIComponent(session?.userId ?? '')}`, direction);
 }
 
-function EditJobForm({ job, side, onReload }: { job: Job; side: Side; onReload: () => void }) {
+function EditJobForm({ job, side, onReload }: { job: PlainJob; side: Side; onReload: () => void }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const worklist = useWorklistPath(side);
   const [conflict, setConflict] = useState(false);
-  const { form, submit, formError } = useServerForm<JobUpdate>({
+  const { form, submit, formError } = useServerForm<PlainBody<JobUpdate>, typeof JOB_BODY_NAMES>({
     schema: jobUpdateSchema,
+    names: JOB_BODY_NAMES,
     defaultValues: jobUpdateOf(job),
     fields: FIELDS,
     onSubmit: async (values) => {
@@ -52,7 +53,7 @@ function EditJobForm({ job, side, onReload }: { job: Job; side: Side; onReload: 
     },
   });
   const { control, setValue } = form;
-  const status = form.watch('ShipmentStatus');
+  const status = form.watch('status');
   const confirmed = status === BOOKING_CONFIRMED;
   // requirements 02 §4: a status other than Booking Confirmed resets "Proceed to Proceeding".
   useEffect(() => {
@@ -84,7 +85,7 @@ function EditJobForm({ job, side, onReload }: { job: Job; side: Side; onReload: 
           <ShipmentChoices control={control} />
         </SimpleGrid>
         <TextField control={control} name="remarks" label="Additional Information" type="textarea" required={false} />
-        <TextField control={control} name="personalremarks" label="Personal Information" type="textarea" required={false} />
+        <TextField control={control} name="personalRemarks" label="Personal Information" type="textarea" required={false} />
         {confirmed && (
           <Controller
             control={control}
@@ -123,7 +124,7 @@ export function EditJobPage({ side }: { side: Side }) {
     <JobsPage title={`Edit Job ${job.data?.jobNo ?? jobNo}`}>
       {job.data && (
         <Text>
-          Assigned to <strong>{job.data.user.fullName}</strong>
+          Assigned to <strong>{job.data.user}</strong>
         </Text>
       )}
       {job.isPending ? (

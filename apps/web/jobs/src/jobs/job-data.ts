@@ -1,5 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { JobTexts, branches, consignees, forwarders, jobs, origins, shipmentTerms, shipmentTypes, shippers, users, yards, type Job } from '@freight/contracts';
+import {
+  JobTexts,
+  branches,
+  consignees,
+  forwarders,
+  jobs,
+  origins,
+  plainJob,
+  shipmentTerms,
+  shipmentTypes,
+  shippers,
+  users,
+  yards,
+  type PlainJob,
+} from '@freight/contracts';
 import { ApiError, callApi, isApiError, type ListRoute } from '@freight/web-kit';
 
 /** The query-cache key of every jobs list and job: a save reloads them all. */
@@ -24,15 +38,15 @@ export const REFERENCES = {
 } as const satisfies Record<string, { route: ListRoute; field: string }>;
 export type Reference = keyof typeof REFERENCES;
 
-/** A job by number (edit and view job); a reply without it is a 404. */
+/** A job by number (edit and view job), by plain names; a reply without it is a 404. */
 export function useJob(jobNo: string) {
   return useQuery({
     queryKey: [JOBS_KEY, 'one', jobNo],
-    queryFn: async ({ signal }): Promise<Job> => {
+    queryFn: async ({ signal }): Promise<PlainJob> => {
       const reply = await callApi(jobRoutes.shipmentsFindJob, { params: { jobNo } }, { signal });
       const job = reply.results[0];
       if (!job) throw new ApiError(JobTexts.jobNotFound, 404, 'NOT_FOUND', undefined, false);
-      return job;
+      return plainJob(job);
     },
     retry: false,
   });

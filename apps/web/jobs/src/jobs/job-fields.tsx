@@ -1,6 +1,6 @@
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { NativeSelect, TextInput, Textarea } from '@mantine/core';
-import { SHIPMENT_STATUSES, type JobAdd } from '@freight/contracts';
+import { SHIPMENT_STATUSES, type JobAdd, type PlainBody } from '@freight/contracts';
 import { READ_ONLY_INPUT } from '@freight/web-kit';
 // Its own entry: a host that never shows a picker does not load Mantine's Combobox (docs/adr/0041).
 import { ReferencePicker } from '@freight/web-kit/reference-picker';
@@ -87,7 +87,7 @@ export function TextField<T extends FieldValues>({
 }
 
 /** The shipment's names and status, as the add and edit forms choose them. */
-type ShipmentChoice = Pick<JobAdd, 'consigneeName' | 'originPort' | 'typeOfShipment' | 'termOfShipment' | 'ShipmentStatus'>;
+type ShipmentChoice = Pick<PlainBody<JobAdd>, 'consigneeName' | 'originPort' | 'typeOfShipment' | 'termOfShipment' | 'status'>;
 
 /** Consignee, origin port, type, term and status: the fields the add and edit job forms share. */
 export function ShipmentChoices<T extends ShipmentChoice>({ control }: { control: Control<T> }) {
@@ -98,7 +98,7 @@ export function ShipmentChoices<T extends ShipmentChoice>({ control }: { control
       <PickerField control={choices} name="originPort" label="Origin Port" reference="origin" />
       <PickerField control={choices} name="typeOfShipment" label="Type of Shipment" reference="type" />
       <PickerField control={choices} name="termOfShipment" label="Term of Shipment" reference="term" />
-      <SelectField control={choices} name="ShipmentStatus" label="Shipment Status" options={SHIPMENT_STATUSES} />
+      <SelectField control={choices} name="status" label="Shipment Status" options={SHIPMENT_STATUSES} />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Group, Stack, Table } from '@mantine/core';
-import { JobTexts, type Job } from '@freight/contracts';
+import { JobTexts, type PlainJob } from '@freight/contracts';
 import { ErrorNotice, LoadingNotice, callApi, formatDate, isApiError, textOrNA, toastError, toastSuccess } from '@freight/web-kit';
 import { LastMailStatus, jobMailsKey } from '@freight/web-domain/jobs';
 import { JobsPage } from '../frame/jobs-page.js';
@@ -11,30 +11,30 @@ import { useWorklistPath } from './edit-job.page.js';
 import type { Side } from './worklist.page.js';
 
 /** The rows of View Job Details (requirements 02 §2), label → value. */
-const rowsOf = (job: Job): [string, string][] => [
+const rowsOf = (job: PlainJob): [string, string][] => [
   ['Job No', job.jobNo],
   ['Direction', job.direction],
   ['Date', formatDate(job.date)],
-  ['Assigned To', job.user.fullName],
-  ['Branch', textOrNA(job.branchCity.BranchCity)],
-  ['Consignee', job.consigneeName.consigneeName],
-  ['Origin Port', job.originPort.OriginPortName],
-  ['Type of Shipment', job.typeOfShipment.TypeofShipment],
-  ['Term of Shipment', job.termOfShipment.TermofShipment],
-  ['Shipment Status', job.ShipmentStatus],
+  ['Assigned To', job.user],
+  ['Branch', textOrNA(job.branchCity)],
+  ['Consignee', job.consigneeName],
+  ['Origin Port', job.originPort],
+  ['Type of Shipment', job.typeOfShipment],
+  ['Term of Shipment', job.termOfShipment],
+  ['Shipment Status', job.status],
   ['Proceed to Proceeding', job.proceedToProceeding ? 'Yes' : 'No'],
   ['Additional Information', textOrNA(job.remarks)],
-  ['Personal Information', textOrNA(job.personalremarks)],
+  ['Personal Information', textOrNA(job.personalRemarks)],
 ];
 
 /** The booking-confirmation e-mail to the consignee (requirements 02 §7 sendmail); the text says once it is accepted. */
-function SendConfirmation({ job }: { job: Job }) {
+function SendConfirmation({ job }: { job: PlainJob }) {
   const queryClient = useQueryClient();
   const [sending, setSending] = useState(false);
   const send = async () => {
     setSending(true);
     try {
-      await callApi(jobRoutes.shipmentsSendConfirmationMail, { params: { jobNo: job.jobNo }, body: { typeOfShipment: job.typeOfShipment.TypeofShipment } });
+      await callApi(jobRoutes.shipmentsSendConfirmationMail, { params: { jobNo: job.jobNo }, body: { typeOfShipment: job.typeOfShipment } });
       toastSuccess(JobTexts.mailSent);
       await queryClient.invalidateQueries({ queryKey: jobMailsKey(job.jobNo) });
     } catch (error) {

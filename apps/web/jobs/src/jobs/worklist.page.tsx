@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { Button } from '@mantine/core';
-import { JobTexts, seesAllJobs, type Job } from '@freight/contracts';
+import { JobTexts, plainJob, seesAllJobs, type PlainJob } from '@freight/contracts';
 import { DataTable, RowActions, formatDate, useServerList, useSession, type Column } from '@freight/web-kit';
 import { BOOKING_LEAD_COLUMNS } from '@freight/web-domain/bookings';
 import { useLiveJobs } from '@freight/web-domain/jobs';
@@ -21,14 +21,15 @@ export const jobPaths = (side: Side) => ({
 const LIVE_KEYS = [JOBS_KEY];
 
 // Job No and the actions stay on screen while the columns between scroll, as on the booking sheet.
-const COLUMNS: Column<Job>[] = [
+const COLUMNS: Column<PlainJob>[] = [
   BOOKING_LEAD_COLUMNS[0]!,
-  { header: 'User', sortField: 'user', render: (job) => job.user.fullName },
-  { header: 'Consignee Name', sortField: 'consigneeName', render: (job) => job.consigneeName.consigneeName },
-  { header: 'Type of Shipment', sortField: 'typeOfShipment', render: (job) => job.typeOfShipment.TypeofShipment },
-  { header: 'Term of Shipment', sortField: 'termOfShipment', render: (job) => job.termOfShipment.TermofShipment },
-  { header: 'Origin', sortField: 'originPort', render: (job) => job.originPort.OriginPortName },
-  { header: 'Shipment Status', sortField: 'ShipmentStatus', render: (job) => job.ShipmentStatus },
+  { header: 'User', sortField: 'user', render: (job) => job.user },
+  { header: 'Consignee Name', sortField: 'consigneeName', render: (job) => job.consigneeName },
+  { header: 'Type of Shipment', sortField: 'typeOfShipment', render: (job) => job.typeOfShipment },
+  { header: 'Term of Shipment', sortField: 'termOfShipment', render: (job) => job.termOfShipment },
+  { header: 'Origin', sortField: 'originPort', render: (job) => job.originPort },
+  // Sort keys are the wire's (`sort=ShipmentStatus`, ADR 56).
+  { header: 'Shipment Status', sortField: 'ShipmentStatus', render: (job) => job.status },
   { header: 'Date', sortField: 'date', render: (job) => formatDate(job.date) },
 ];
 
@@ -48,7 +49,7 @@ export function WorklistPage({ side }: { side: Side }) {
     jobRoutes.shipmentsListJobs,
     50,
     { direction },
-    { pathParams: { user_id: userId }, sort: { sort: 'date', order: 'asc' } },
+    { pathParams: { user_id: userId }, sort: { sort: 'date', order: 'asc' }, decode: plainJob },
   );
   // A colleague's save shows without a reload (the gateway's job stream, ADR 33).
   useLiveJobs(LIVE_KEYS);
@@ -57,7 +58,7 @@ export function WorklistPage({ side }: { side: Side }) {
   const mayAdd = side === 'employee' || (session !== null && seesAllJobs(session.role));
   const dateOrder = list.params.sort === 'date' ? list.params.order : undefined;
 
-  const columns: Column<Job>[] = [
+  const columns: Column<PlainJob>[] = [
     ...COLUMNS,
     {
       header: 'Actions',

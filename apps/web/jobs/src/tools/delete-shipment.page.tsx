@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Table, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { JobTexts, type Job } from '@freight/contracts';
+import { JobTexts, plainJob, type PlainJob } from '@freight/contracts';
 import { ErrorNotice, callApi, confirmAndDelete, formatDate, isApiError, textOrNA } from '@freight/web-kit';
 import { JobsPage } from '../frame/jobs-page.js';
 import { JOBS_KEY, jobRoutes } from '../jobs/job-data.js';
 
-const DETAILS: [string, (job: Job) => string][] = [
+const DETAILS: [string, (job: PlainJob) => string][] = [
   ['Job No', (job) => job.jobNo],
   ['Date', (job) => formatDate(job.date)],
-  ['Assigned To', (job) => job.user.fullName],
-  ['Consignee', (job) => job.consigneeName.consigneeName],
-  ['Origin Port', (job) => job.originPort.OriginPortName],
-  ['Shipment Status', (job) => job.ShipmentStatus],
+  ['Assigned To', (job) => job.user],
+  ['Consignee', (job) => job.consigneeName],
+  ['Origin Port', (job) => job.originPort],
+  ['Shipment Status', (job) => job.status],
   ['BL No', (job) => textOrNA(job.blNo)],
   ['Container No', (job) => textOrNA(job.containerNo)],
 ];
@@ -25,7 +25,7 @@ const DETAILS: [string, (job: Job) => string][] = [
 export function DeleteShipmentPage() {
   const queryClient = useQueryClient();
   const [jobNo, setJobNo] = useState('');
-  const [found, setFound] = useState<Job[]>([]);
+  const [found, setFound] = useState<PlainJob[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [fetching, setFetching] = useState(false);
 
@@ -36,7 +36,7 @@ export function DeleteShipmentPage() {
     try {
       const reply = await callApi(jobRoutes.shipmentsFindJobToDelete, { params: { jobNo: jobNo.trim() } });
       if (reply.results.length === 0) setError(JobTexts.shipmentNotFound);
-      setFound(reply.results);
+      setFound(reply.results.map(plainJob));
     } catch (failure) {
       setError(isApiError(failure) && failure.status === 404 ? JobTexts.shipmentNotFound : JobTexts.shipmentFetchError);
     } finally {
@@ -44,7 +44,7 @@ export function DeleteShipmentPage() {
     }
   };
 
-  const remove = (job: Job) =>
+  const remove = (job: PlainJob) =>
     confirmAndDelete({
       question: JobTexts.deleteConfirm,
       remove: async () => {

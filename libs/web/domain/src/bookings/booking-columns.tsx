@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import type { ClientBooking } from '@freight/contracts';
+import type { PlainBooking } from '@freight/contracts';
 import { type Column, formatDate, textOrNA } from '@freight/web-kit';
 import { ShipmentStateBadge } from './booking-cells.js';
 
@@ -7,7 +7,7 @@ import { ShipmentStateBadge } from './booking-cells.js';
 // their own, so that a list's chunk does not carry the booking view's facts.
 
 /** The booking lists' first columns (requirements 02 §2): Job No, kept in view on a phone, and the date. */
-export const BOOKING_LEAD_COLUMNS: Column<ClientBooking>[] = [
+export const BOOKING_LEAD_COLUMNS: Column<PlainBooking>[] = [
   {
     header: 'Job No',
     sortField: 'jobNo',
@@ -22,13 +22,14 @@ export const BOOKING_LEAD_COLUMNS: Column<ClientBooking>[] = [
 ];
 
 /** The booking lists' shipment columns (requirements 02 §2), Origin Port to Status of Shipment, each sorted on the server. */
-export const SHIPMENT_COLUMNS: Column<ClientBooking>[] = [
-  { header: 'Origin Port', sortField: 'originPort', render: (job) => textOrNA(job.originPort.OriginPortName) },
-  { header: 'Type', sortField: 'typeOfShipment', render: (job) => textOrNA(job.typeOfShipment.TypeofShipment) },
-  { header: 'Term', sortField: 'termOfShipment', render: (job) => textOrNA(job.termOfShipment.TermofShipment) },
+export const SHIPMENT_COLUMNS: Column<PlainBooking>[] = [
+  { header: 'Origin Port', sortField: 'originPort', render: (job) => textOrNA(job.originPort) },
+  { header: 'Type', sortField: 'typeOfShipment', render: (job) => textOrNA(job.typeOfShipment) },
+  { header: 'Term', sortField: 'termOfShipment', render: (job) => textOrNA(job.termOfShipment) },
   { header: 'B/L No', sortField: 'blNo', render: (job) => textOrNA(job.blNo) },
   { header: 'Container No', sortField: 'containerNo', render: (job) => textOrNA(job.containerNo) },
-  { header: 'Vessel', sortField: 'Vesselname', render: (job) => textOrNA(job.Vesselname) },
+  // The sort key is the wire's (`sort=Vesselname`, ADR 56).
+  { header: 'Vessel', sortField: 'Vesselname', render: (job) => textOrNA(job.vesselName) },
   { header: 'ETD', sortField: 'etd', render: (job) => formatDate(job.etd) },
   { header: 'ETA', sortField: 'eta', render: (job) => formatDate(job.eta) },
   { header: 'Status of Shipment', sortField: 'statusOfShipment', render: (job) => <ShipmentStateBadge state={job.statusOfShipment} /> },

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { SimpleGrid, Text } from '@mantine/core';
-import type { ClientBooking } from '@freight/contracts';
+import type { PlainBooking } from '@freight/contracts';
 import { formatCount, formatDate, formatWeight, textOrNA } from '@freight/web-kit';
 import { JobStatusBadge, ShipmentStateBadge } from './booking-cells.js';
 
@@ -32,24 +32,24 @@ export function FactsList({ facts, upperCase = false }: { facts: [label: string,
 export const bookingFact = {
   jobNo: (job) => job.jobNo,
   date: (job) => formatDate(job.date),
-  assignedTo: (job) => textOrNA(job.user.fullName),
-  branchCity: (job) => textOrNA(job.branchCity.BranchCity),
-  consignee: (job) => textOrNA(job.consigneeName.consigneeName),
-  notify: (job) => textOrNA(job.notify?.consigneeName),
-  shipper: (job) => textOrNA(job.shipperName?.shipperName),
-  forwarder: (job) => textOrNA(job.forwarderName?.Forwarder),
-  originPort: (job) => textOrNA(job.originPort.OriginPortName),
-  yard: (job) => textOrNA(job.yardName?.YardName),
-  typeOfShipment: (job) => textOrNA(job.typeOfShipment.TypeofShipment),
-  termOfShipment: (job) => textOrNA(job.termOfShipment.TermofShipment),
-  shipmentStatus: (job) => textOrNA(job.ShipmentStatus),
+  assignedTo: (job) => textOrNA(job.user),
+  branchCity: (job) => textOrNA(job.branchCity),
+  consignee: (job) => textOrNA(job.consigneeName),
+  notify: (job) => textOrNA(job.notify),
+  shipper: (job) => textOrNA(job.shipperName),
+  forwarder: (job) => textOrNA(job.forwarderName),
+  originPort: (job) => textOrNA(job.originPort),
+  yard: (job) => textOrNA(job.yardName),
+  typeOfShipment: (job) => textOrNA(job.typeOfShipment),
+  termOfShipment: (job) => textOrNA(job.termOfShipment),
+  shipmentStatus: (job) => textOrNA(job.status),
   statusOfShipment: (job) => <ShipmentStateBadge key="state" state={job.statusOfShipment} />,
   cartoons: (job) => formatCount(job.cartoons),
   cbm: (job) => formatCount(job.cbm),
   weight: (job) => formatWeight(job.weight),
   blNo: (job) => textOrNA(job.blNo),
   containerNo: (job) => textOrNA(job.containerNo),
-  vesselName: (job) => textOrNA(job.Vesselname),
+  vesselName: (job) => textOrNA(job.vesselName),
   warehouseArrival: (job) => formatDate(job.whArrivalDate),
   etd: (job) => formatDate(job.etd),
   eta: (job) => formatDate(job.eta),
@@ -58,12 +58,12 @@ export const bookingFact = {
   deStuff: (job) => formatDate(job.deStuff),
   jobStatus: (job) => <JobStatusBadge key="status" active={job.jobStatus} />,
   remarks: (job) => textOrNA(job.remarks),
-} satisfies Record<string, (job: ClientBooking) => ReactNode>;
+} satisfies Record<string, (job: PlainBooking) => ReactNode>;
 
 export type BookingFactField = keyof typeof bookingFact;
 
 /** `job`'s facts as a view lists them: each with the view's own label, in the view's order. */
-export function factsOf(job: ClientBooking, fields: readonly [label: string, field: BookingFactField][]): [label: string, value: ReactNode][] {
+export function factsOf(job: PlainBooking, fields: readonly [label: string, field: BookingFactField][]): [label: string, value: ReactNode][] {
   return fields.map(([label, field]) => [label, bookingFact[field](job)]);
 }
 
@@ -71,7 +71,7 @@ export function factsOf(job: ClientBooking, fields: readonly [label: string, fie
  * A booking's facts from Branch City to Job Status, in the form's order (requirements 02 §3): what the
  * staff's view and the consignee's share, each as a label and how it reads.
  */
-export function bookingShipmentFacts(job: ClientBooking): [label: string, value: ReactNode][] {
+export function bookingShipmentFacts(job: PlainBooking): [label: string, value: ReactNode][] {
   return factsOf(job, [
     ['Branch City', 'branchCity'],
     ['Consignee', 'consignee'],
