@@ -162,8 +162,11 @@ describe('statement PDFs', () => {
       }),
     );
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const during = await listTimes(30);
-    const drawnDuring = drawn;
+    // Measured until at least two PDFs came back meanwhile: on a loaded machine 30 calls can pass before the first.
+    const during: number[] = [];
+    const drawnBefore = drawn;
+    while (during.length < 30 || (drawn - drawnBefore < 2 && during.length < 300)) during.push(...(await listTimes(1)));
+    const drawnDuring = drawn - drawnBefore;
     drawing = false;
     await Promise.all(load);
     const ratio = median(during) / median(alone);
