@@ -434,8 +434,21 @@ export type HandlerMessageOf<O extends OperationDef> = O extends {
 
 /** The handlers a service implements for a resource: one per operation, typed by the definition. */
 export type ResourceHandlers<R extends ResourceDef> = {
-  [K in keyof R['operations']]: (message: HandlerMessageOf<R['operations'][K]>) => Promise<ServiceReplyOf<R['operations'][K]>>;
+  [K in keyof R['operations']]: (
+    message: HandlerMessageOf<R['operations'][K]>,
+  ) => Promise<ServiceReplyOf<R['operations'][K]> | EncodedReply<ServiceReplyOf<R['operations'][K]>>>;
 };
+
+/**
+ * A reply a handler answers already encoded as JSON (the server library's JsonReply, built by
+ * Postgres: docs/adr/0059-json-replies-passed-as-bytes.md), typed by the value it decodes to.
+ */
+export interface EncodedReply<T> {
+  readonly json: string | Uint8Array;
+  readonly total?: number;
+  /** Never set: the decoded value's type, so a handler cannot answer another operation's bytes. */
+  readonly decodesTo?: T;
+}
 
 /** The NATS messages of a resource, for the typed request/reply client: subject → request and reply. */
 export type ResourceMessages<R extends ResourceDef> = {

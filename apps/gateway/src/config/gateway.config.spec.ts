@@ -29,6 +29,7 @@ describe('loadGatewayConfig', () => {
       DRAIN_DELAY_MS: 0,
       DRAIN_TIMEOUT_MS: 20_000,
       JETSTREAM_STARTUP_WAIT_MS: 30_000,
+      CHECK_JSON_REPLIES: false,
       NATS_STREAM_REPLICAS: 1,
     });
   });

@@ -71,6 +71,15 @@ export const gatewayEnvSchema = z.object({
    * How long the gateway waits at start-up for JetStream to answer before it exits: a NATS cluster
    * that has just started answers no JetStream request until its nodes have elected a leader.
    */
+  /**
+   * Read every JSON reply a service sends as bytes and check it against its contract, as the
+   * other replies are (docs/adr/0059-json-replies-passed-as-bytes.md): on in every test run and
+   * in `npm start`, off in production, where the tests have proven each such reply.
+   */
+  CHECK_JSON_REPLIES: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
   JETSTREAM_STARTUP_WAIT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).default(30_000),
 });
 

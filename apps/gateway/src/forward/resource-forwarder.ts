@@ -1,6 +1,6 @@
 import { Controller, Inject, type Type } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { NatsRpcClient } from '@freight/server';
+import { JsonReply, NatsRpcClient } from '@freight/server';
 import { TOTAL_COUNT_HEADER, api, type ApiName, type ApiRoute, type Page, type Subject } from '@freight/contracts';
 import { addRouteHandlers } from '../http/route-handlers.js';
 import { parseRouteInput } from '../http/validation.js';
@@ -15,7 +15,8 @@ export const forwardedRoutes = (Object.keys(api) as ApiName[]).filter((name) => 
  * schemas (and its cross-part rules), and forwarded as they are, with the actor, to the
  * route's subject. The service answers the REST reply itself; a paged list answers
  * `{items, total}`, sent as the array (or under the route's `listKey`: `{data: [...]}`, beside any other field it answers) with the
- * total in X-Total-Count. A public route is forwarded without an actor.
+ * total in X-Total-Count. A public route is forwarded without an actor. A service's JsonReply goes on
+ * as its bytes (ContractReplyInterceptor sends them).
  */
 async function forward(rpc: NatsRpcClient, route: ApiRoute, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
   const input = parseRouteInput(route, { params: request.params, query: request.query, body: request.body, headers: request.headers });
@@ -27,8 +28,14 @@ async function forward(rpc: NatsRpcClient, route: ApiRoute, request: FastifyRequ
     await assertUnreferenced(rpc, route.subject as string, input.params as Record<string, string> | undefined, request.auth?.actor);
   // A read, or a write with its idempotency key, is safe to send again when NATS lost it in transit.
   const resendable = route.method === 'GET' || message.idempotencyKey !== undefined;
-  const answer: unknown = await rpc.request(route.subject as Subject, message as never, { resendable });
+  const answer: unknown = await rpc.requestJson(route.subject as Subject, message as never, { resendable });
   if (!route.paged) return answer;
+  // The page as the service's bytes (docs/adr/0059-json-replies-passed-as-bytes.md): sent as they are, the total beside.
+  if (answer instanceof JsonReply) {
+    if (route.listKey) throw new Error(`${route.subject}: a list answered under a key cannot be a JsonReply`);
+    if ((input.query as { page?: number } | undefined)?.page !== undefined) void reply.header(TOTAL_COUNT_HEADER, String(answer.total));
+    return answer;
+  }
   // A list answered inside an object may carry more beside its rows (`{success, results, summary}`): the service's other fields.
   const { items, total, ...beside } = answer as Page<unknown>;
   if ((input.query as { page?: number } | undefined)?.page !== undefined) void reply.header(TOTAL_COUNT_HEADER, String(total));

@@ -40,6 +40,8 @@ export function gatewayConfig(namespace: string, overrides: Partial<GatewayConfi
     DRAIN_DELAY_MS: 0,
     DRAIN_TIMEOUT_MS: 20_000,
     JETSTREAM_STARTUP_WAIT_MS: 30_000,
+    // Every JSON reply a service sends as bytes is checked against its contract in the tests (docs/adr/0059-json-replies-passed-as-bytes.md).
+    CHECK_JSON_REPLIES: true,
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@ export * from './config.js';
 export * from './errors.js';
 export * from './validation.js';
 export * from './nats.js';
+export * from './json-reply.js';
 export * from './gateway-signature.js';
 export * from './logging.js';
 export * from './bootstrap.js';

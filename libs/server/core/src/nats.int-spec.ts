@@ -8,6 +8,7 @@ import { AppError, RemoteError, RpcErrorFilter, failureOf } from './errors.js';
 import { parsePublicKey, parseSigningKey } from './gateway-signature.js';
 import { NO_RESPONDERS_RETRY_MS, NatsRpcClient, natsMicroserviceOptions, requestTimeLeft, type NatsClientConfig } from './nats.js';
 import { ZodPayloadPipe } from './validation.js';
+import { JsonReply } from './json-reply.js';
 import type { ServiceNatsConfig } from './config.js';
 
 // The run's authenticated NATS (tools/jest/nats-setup.js); libs/server/testing reads it the same way.
@@ -51,6 +52,9 @@ class ProbeController {
     // `large-<n>`: a reply of n MB, over NATS's 1 MB max_payload from 1 up.
     const large = /^large-(\d+)$/.exec(body.username);
     if (large) return { username: body.username, filler: 'x'.repeat(Number(large[1]) * 1024 * 1024) };
+    // `json-<n>`: a page already encoded (as Postgres builds one), n KB of rows, its total 7.
+    const json = /^json-(\d+)$/.exec(body.username);
+    if (json) return new JsonReply(JSON.stringify(Array.from({ length: Number(json[1]) }, (_, n) => ({ n, text: `é"\\${'y'.repeat(1000)}` }))), 7);
     if (body.username === 'slow') {
       return new Promise((resolve) => (openSlowGate = () => resolve({ slow: true }))).finally(() => (slowFinished = true));
     }
@@ -209,6 +213,24 @@ describe('NATS transport with namespaces', () => {
     ]);
     expect((replies[1] as unknown as { filler: string }).filler).toMatch(/^x+$/);
     expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  // Issue 24: a reply built by Postgres crosses as its bytes, no envelope, for the gateway to send on.
+  it('carries a JsonReply as its bytes, with its total: requestJson answers them as they were sent, request decodes them as a page', async () => {
+    const sent = JSON.stringify(Array.from({ length: 3 }, (_, n) => ({ n, text: `é"\\${'y'.repeat(1000)}` })));
+    const raw = await client.requestJson(users.subjects.get, { actor, params: { username: 'json-3' } });
+    expect(raw).toBeInstanceOf(JsonReply);
+    expect(Buffer.from((raw as JsonReply).json).toString()).toBe(sent);
+    expect((raw as JsonReply).total).toBe(7);
+    await expect(get(client, 'json-3')).resolves.toEqual({ items: JSON.parse(sent), total: 7 });
+  });
+
+  it('carries a JsonReply larger than max_payload whole, in parts', async () => {
+    const raw = (await client.requestJson(users.subjects.get, { actor, params: { username: 'json-3000' } })) as JsonReply;
+    const page = JSON.parse(Buffer.from(raw.json).toString()) as { n: number }[];
+    expect(raw.json.length).toBeGreaterThan(3_000_000);
+    expect(page.map((row) => row.n)).toEqual(Array.from({ length: 3000 }, (_, n) => n));
+    expect(raw.total).toBe(7);
   });
 
   it('answers a reply over the stated limit at once with REPLY_TOO_LARGE, never a time-out', async () => {

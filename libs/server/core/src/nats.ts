@@ -9,6 +9,7 @@ import {
   connect,
   headers,
   type Msg,
+  type MsgHdrs,
   type NatsConnection,
   type NodeConnectionOptions,
   type Subscription,
@@ -29,6 +30,7 @@ import type { NatsConfig, ServiceNatsConfig } from './config.js';
 import { RemoteError } from './errors.js';
 import { pause, waitUntil } from './drain.js';
 import { SIGNATURE_HEADER, signRequest, signatureProblem } from './gateway-signature.js';
+import { JSON_REPLY_HEADER, JSON_REPLY_TOTAL_HEADER, JsonReply } from './json-reply.js';
 
 type NatsConnectionOptions = Required<NatsOptions>['options'];
 
@@ -230,9 +232,7 @@ export class NamespacedServerNats extends ServerNats {
     return (response: { id?: string; isDisposed?: boolean; err?: unknown; status?: string }) => {
       // The last packet of a reply (Nest marks it disposed; an error or a missing handler is one packet).
       if (response.isDisposed || response.err !== undefined || response.status === 'error') this.inFlight.delete(natsMsg);
-      Object.assign(response, { id });
-      const { data, headers: replyHeaders } = this.serializer.serialize(response as { id: string }) as { data: string; headers?: Msg['headers'] };
-      const bytes = Buffer.from(data);
+      const { bytes, replyHeaders } = this.encode(response, id);
       const partBytes = (this.connection?.info?.max_payload ?? Infinity) - PART_HEADROOM_BYTES;
       if (bytes.length <= partBytes) return natsMsg.respond(bytes, { headers: replyHeaders });
       if (bytes.length > this.maxReplyBytes || !this.partsSubject) {
@@ -246,12 +246,26 @@ export class NamespacedServerNats extends ServerNats {
       const deadline = Number(natsMsg.headers?.get(DEADLINE_HEADER) || NaN);
       const keepMs = Number.isFinite(deadline) ? Math.max(deadline - Date.now(), 0) + 1000 : PARTS_KEPT_MS;
       this.pendingReplies.set(key, { parts, timer: setTimeout(() => this.pendingReplies.delete(key), keepMs).unref() });
-      const h = headers();
+      const h = replyHeaders ?? headers();
       h.set(REPLY_PARTS_HEADER, String(parts.length));
       h.set(REPLY_KEY_HEADER, key);
       h.set(REPLY_REST_HEADER, this.partsSubject);
       return natsMsg.respond(parts[0], { headers: h });
     };
+  }
+
+  /** A reply's bytes: a JsonReply's own, marked by its headers (docs/adr/0059-json-replies-passed-as-bytes.md), else Nest's envelope. */
+  private encode(response: { id?: string; err?: unknown; response?: unknown }, id: string): { bytes: Buffer; replyHeaders?: MsgHdrs } {
+    const answer = response.response;
+    if (answer instanceof JsonReply && response.err === undefined) {
+      const h = headers();
+      h.set(JSON_REPLY_HEADER, '1');
+      if (answer.total !== undefined) h.set(JSON_REPLY_TOTAL_HEADER, String(answer.total));
+      return { bytes: Buffer.from(answer.json), replyHeaders: h };
+    }
+    Object.assign(response, { id });
+    const { data, headers: replyHeaders } = this.serializer.serialize(response as { id: string }) as { data: string; headers?: MsgHdrs };
+    return { bytes: Buffer.from(data), replyHeaders };
   }
 
   /** Answers part `n` of a kept reply (`{key, n}`, signed by the gateway); the last one asked for frees them all. An unknown key gets an empty reply. */
@@ -419,6 +433,12 @@ export class NatsRpcClient implements OnApplicationShutdown {
   }
 
   async request<S extends Subject>(subject: S, data: RequestOf<S>, options: RequestOptions = {}): Promise<ReplyOf<S>> {
+    const reply = await this.requestJson(subject, data, options);
+    return (reply instanceof JsonReply ? reply.value() : reply) as ReplyOf<S>;
+  }
+
+  /** As `request`, but a service's JsonReply comes back as it came, its bytes for the gateway to send on (docs/adr/0059-json-replies-passed-as-bytes.md). */
+  async requestJson<S extends Subject>(subject: S, data: RequestOf<S>, options: RequestOptions = {}): Promise<ReplyOf<S> | JsonReply> {
     const timeout = options.timeoutMs ?? this.config.NATS_REQUEST_TIMEOUT_MS;
     let reply: ReplyEnvelope;
     try {
@@ -437,7 +457,7 @@ export class NatsRpcClient implements OnApplicationShutdown {
     }
     if (reply.err) throw new RemoteError(this.toBody(subject, reply.err));
     if (reply.response === undefined) throw new RemoteError(this.toBody(subject, new Error('the reply carried no response')));
-    return reply.response as ReplyOf<S>;
+    return reply.response as ReplyOf<S> | JsonReply;
   }
 
   /**
@@ -480,7 +500,12 @@ export class NatsRpcClient implements OnApplicationShutdown {
       const exchange = (async () => {
         const answer = await conn.request(wireSubject, packet, { timeout, headers: this.headers(wireSubject, packet, deadline) });
         const parts = Number(answer.headers?.get(REPLY_PARTS_HEADER) || 1);
-        return parts > 1 ? (JSON.parse((await this.restOf(conn, answer, parts, deadline)).toString()) as ReplyEnvelope) : answer.json<ReplyEnvelope>();
+        const data = parts > 1 ? await this.restOf(conn, answer, parts, deadline) : undefined;
+        if (answer.headers?.get(JSON_REPLY_HEADER)) {
+          const total = answer.headers.get(JSON_REPLY_TOTAL_HEADER);
+          return { response: new JsonReply(data ?? Buffer.from(answer.data), total ? Number(total) : undefined) };
+        }
+        return data ? (JSON.parse(data.toString()) as ReplyEnvelope) : answer.json<ReplyEnvelope>();
       })();
       exchange.catch(() => undefined);
       try {
