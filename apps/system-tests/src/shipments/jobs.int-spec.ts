@@ -312,6 +312,38 @@ describe('editing a booking', () => {
     });
   });
 
+  // Reads answered as JSON built by Postgres (docs/adr/0059-json-replies-passed-as-bytes.md), checked against
+  // their contracts by this stack's gateway (CHECK_JSON_REPLIES), are the job the write answered from its row.
+  it('is read back by number, on the booking sheet and by its BL number exactly as the save answered it', async () => {
+    const saved = await call('PUT', `/api/shipments/updatebooking/${job.jobNo}`, { token: world.admin.token, body: booking({ blNo: `BL-${job.jobNo}` }) });
+    expect(saved.status).toBe(200);
+    const shipment = saved.body.shipment as Job;
+    const byNumber = await call('GET', `/api/shipments/searchworklist/${job.jobNo}`, { token: world.admin.token });
+    const booked = await call('GET', `/api/shipments/searchbooklist/${job.jobNo}`, { token: world.admin.token });
+    const sheet = await call('GET', `/api/shipments/allbooklist/${world.admin.user_id}?q=${job.jobNo}&page=1`, { token: world.admin.token });
+    expect([byNumber.status, booked.status, sheet.status]).toEqual([200, 200, 200]);
+    expect(byNumber.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(byNumber.body).toEqual({ success: true, results: [shipment] });
+    expect(booked.body).toEqual({ success: true, results: [shipment] });
+    expect(sheet.body).toEqual([shipment]);
+    expect(sheet.headers[TOTAL_COUNT_HEADER.toLowerCase()]).toBe('1');
+    const tracked = await call('GET', `/api/shipments/searchbl/bl-${job.jobNo.toLowerCase()}`);
+    expect(tracked.status).toBe(200);
+    expect(tracked.body).toEqual({
+      blNo: shipment.blNo,
+      containerNo: shipment.containerNo,
+      Vesselname: shipment.Vesselname,
+      originPort: NAMES.origin,
+      statusOfShipment: 'Transit',
+      etd: '2026-11-25',
+      eta: '2026-12-10',
+      warehouseArrivalDate: null,
+      doIssue: null,
+      deStuff: null,
+      history: [{ status: 'Transit', date: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) }],
+    });
+  });
+
   it('refuses negative or non-numeric quantities, ETA before ETD, unknown names and a status of shipment outside the list (400 per field), writing nothing', async () => {
     const cases: [Record<string, unknown>, Record<string, string>][] = [
       [{ cartoons: -1 }, { cartoons: 'Cartoons must not be negative' }],

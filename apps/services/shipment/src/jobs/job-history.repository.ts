@@ -14,6 +14,17 @@ export interface HistoryEntry {
 const JOB = '8c0e7a1e-0b7a-4c59-9d0a-3f6f7f4e2a01';
 const USER = '5b2c9a44-6a55-4c1e-8f33-0c7d9e1b2a02';
 
+/** The entries of a job's status timeline: each time its status of shipment was set. */
+const TIMELINE = `field = 'statusOfShipment' AND after IS NOT NULL AND after <> ''`;
+
+/**
+ * The status timeline of the job whose id is `jobId` (an SQL expression) as JSON, `[{status, date}]`
+ * oldest first, for a statement that builds its reply in Postgres (docs/adr/0059-json-replies-passed-as-bytes.md).
+ */
+export const statusTimelineJson = (jobId: string) =>
+  `coalesce((SELECT json_agg(json_build_object('status', h.after, 'date', to_char(h.changed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY h.id)
+     FROM shipment.job_history h WHERE h.job_id = ${jobId} AND ${TIMELINE}), '[]')`;
+
 export const JOB_HISTORY_QUERIES = {
   insert: query(
     `INSERT INTO shipment.job_history (job_id, changed_by, field, before, after)
@@ -23,7 +34,7 @@ export const JOB_HISTORY_QUERIES = {
   /** The status of shipment each time it was set, oldest first. */
   statusTimeline: query(
     `SELECT after AS status, changed_at AS date FROM shipment.job_history
-      WHERE job_id = :jobId AND field = 'statusOfShipment' AND after IS NOT NULL AND after <> '' ORDER BY id`,
+      WHERE job_id = :jobId AND ${TIMELINE} ORDER BY id`,
     { jobId: JOB },
   ),
 };

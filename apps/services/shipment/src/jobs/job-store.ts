@@ -26,7 +26,7 @@ export async function insertJobs(tx: Tx, jobs: readonly NewJob[]): Promise<JobRo
 }
 
 /** The job a lookup found, or NOT_FOUND with `notFound` (an unknown or deleted job). */
-export function found(row: JobRow | undefined, notFound: string = JobTexts.jobNotFound): JobRow {
+export function found<R extends Pick<JobRow, 'user_id'>>(row: R | undefined, notFound: string = JobTexts.jobNotFound): R {
   if (!row) throw new AppError('NOT_FOUND', notFound);
   return row;
 }

@@ -10,15 +10,16 @@ import {
   renamed,
   seesAllJobs,
   type Actor,
+  type Job,
   type OperationDef,
   type ResourceHandlers,
 } from '@freight/contracts';
-import { AppError } from '@freight/server';
+import { AppError, JsonReply } from '@freight/server';
 import { idempotencyOf, idempotentTransaction, type Tx } from '@freight/server-database';
 import { DataSource } from 'typeorm';
 import { clientByUsername, resolveNames, userById, type NameKind, type NameLookup, type NamedRef } from '../directory-copy/directory-names.js';
 import { JobCreator } from './job-creator.js';
-import { jobPage, type JobListScope } from './job-list.repository.js';
+import { jobPage, jobPageJson, type JobListScope } from './job-list.repository.js';
 import { JobHistoryRepository } from './job-history.repository.js';
 import { assertMayTouch, assertSelf, found, insertJobs, recordChanges } from './job-store.js';
 import { JobRepository, type NewJob } from './job.repository.js';
@@ -49,7 +50,6 @@ type Msg<K extends Op> = Parameters<Handlers[K]>[0];
 type AddBody = Omit<Msg<'addJobAsAdmin'>['body'], 'userName'>;
 
 const written = (row: JobRow, message: string) => ({ success: true as const, message, shipment: toJob(row) });
-const page = ({ items, total }: { items: JobRow[]; total: number }) => ({ items: items.map(toJob), total });
 /** A save that names the version it opened is refused once the job moved on; one that names none applies (docs/adr/0041). */
 const assertVersion = (row: JobRow, version: number | undefined) => {
   if (version !== undefined && row.version !== version) throw new AppError('CONFLICT', JobTexts.changedByOthers);
@@ -120,14 +120,14 @@ export class JobHandlers implements Pick<Handlers, Op> {
     private readonly history: JobHistoryRepository,
   ) {}
 
-  async listJobs({ actor, params, query }: Msg<'listJobs'>) {
+  listJobs({ actor, params, query }: Msg<'listJobs'>) {
     assertSelf(actor, params.user_id);
-    return page(await jobPage(this.db, { proceed: false, ...whose(actor), defaultSort: ['job.job_date', 'asc'] }, query));
+    return jobPageJson(this.db, { proceed: false, ...whose(actor), defaultSort: ['job.job_date', 'asc'] }, query);
   }
 
-  async listBookings({ actor, params, query }: Msg<'listBookings'>) {
+  listBookings({ actor, params, query }: Msg<'listBookings'>) {
     assertSelf(actor, params.userId);
-    return page(await jobPage(this.db, { proceed: true, ...whose(actor), defaultSort: ['job.job_number', 'desc'] }, query));
+    return jobPageJson(this.db, { proceed: true, ...whose(actor), defaultSort: ['job.job_number', 'desc'] }, query);
   }
 
   listConsigneeBookings(message: Msg<'listConsigneeBookings'>) {
@@ -154,15 +154,15 @@ export class JobHandlers implements Pick<Handlers, Op> {
   }
 
   async findJob({ actor, params }: Msg<'findJob'>) {
-    const row = found(await this.jobs.find(this.db, params.jobNo), JobTexts.jobNotFound);
-    assertMayTouch(actor, row);
-    return { success: true as const, results: [toJob(row)] };
+    const job = found(await this.jobs.findReply(this.db, params.jobNo), JobTexts.jobNotFound);
+    assertMayTouch(actor, job);
+    return new JsonReply<{ success: true; results: Job[] }>(job.json);
   }
 
   async findBooking({ actor, params }: Msg<'findBooking'>) {
-    const row = found(await this.jobs.find(this.db, params.jobNo), JobTexts.bookingNotFound);
-    assertMayTouch(actor, row);
-    return { success: true as const, results: [toJob(row)] };
+    const job = found(await this.jobs.findReply(this.db, params.jobNo), JobTexts.bookingNotFound);
+    assertMayTouch(actor, job);
+    return new JsonReply<{ success: true; results: Job[] }>(job.json);
   }
 
   addJobAsAdmin({ actor, body, idempotencyKey }: Msg<'addJobAsAdmin'>) {

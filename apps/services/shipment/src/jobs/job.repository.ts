@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Direction, ResourceHandlers, ShipmentStatus, StatusOfShipment, jobs } from '@freight/contracts';
-import { firstRow, query, rows, type Db, type QueryFile } from '@freight/server-database';
-import { JOB_COLUMNS, type JobRow } from './job.row.js';
+import { countCallSql, firstRow, query, rows, type AddressLimit, type Db, type QueryFile } from '@freight/server-database';
+import { statusTimelineJson } from './job-history.repository.js';
+import { JOB_COLUMNS, JOB_JSON, type JobRow } from './job.row.js';
 
 /** A job ready to be written: every name resolved to the copy's record (validated before any batching). */
 export interface NewJob {
@@ -161,19 +162,17 @@ export interface MailJob {
   statusOfShipment: StatusOfShipment | null;
 }
 
-/** A job's public tracking fields (the BL search's). */
+/** A job's reply as JSON (docs/adr/0059-json-replies-passed-as-bytes.md) and its assignee. */
+export interface JobReplyRow {
+  user_id: string;
+  json: string;
+}
+
+/** The public BL search's call counted (`calls`, `wait`: countCallSql) and, within the limit, the reply as JSON (null: no such BL number). */
 export interface TrackedRow {
-  id: string;
-  bl_no: string;
-  container_no: string;
-  vessel_name: string;
-  origin_port: string;
-  status_of_shipment: StatusOfShipment | null;
-  etd: string | null;
-  eta: string | null;
-  wh_arrival_date: string | null;
-  do_issue: string | null;
-  de_stuff: string | null;
+  calls: number;
+  wait: number;
+  json: string | null;
 }
 
 const EDIT_EXAMPLE: JobChanges = {
@@ -265,6 +264,12 @@ export const JOB_QUERIES = {
   ),
   lock: query(`SELECT ${JOB_COLUMNS} FROM shipment.job WHERE lower(job_no) = lower(:jobNo) AND deleted_at IS NULL FOR UPDATE`, { jobNo: JOB_NO }),
   find: query(`SELECT ${JOB_COLUMNS} FROM shipment.job WHERE lower(job_no) = lower(:jobNo) AND deleted_at IS NULL`, { jobNo: JOB_NO }),
+  /** `find` as the lookups answer it, `{success, results: [job]}`, built by Postgres; with the assignee, whom the caller must be or see. */
+  findReply: query(
+    `SELECT user_id, json_build_object('success', true, 'results', json_build_array(${JOB_JSON}))::text AS json
+       FROM shipment.job WHERE lower(job_no) = lower(:jobNo) AND deleted_at IS NULL`,
+    { jobNo: JOB_NO },
+  ),
   update: query(
     `UPDATE shipment.job SET job_date = :date, user_id = :userId, user_name = :userName, term_id = :termId, term_of_shipment = :termOfShipment,
        type_id = :typeId, type_of_shipment = :typeOfShipment, consignee_id = :consigneeId, consignee_name = :consigneeName, origin_id = :originId,
@@ -287,12 +292,25 @@ export const JOB_QUERIES = {
     `UPDATE shipment.job SET deleted_at = now(), deleted_by = :by, updated_at = now(), updated_by = :by, version = version + 1 WHERE id = :id`,
     { id: ID, by: USER },
   ),
-  /** The newest live job with a BL number, in any case, by its index. */
-  tracked: query(
-    `SELECT id, bl_no, container_no, vessel_name, origin_port, status_of_shipment, etd::text AS etd, eta::text AS eta,
-    wh_arrival_date::text AS wh_arrival_date, do_issue::text AS do_issue, de_stuff::text AS de_stuff
-  FROM shipment.job WHERE lower(bl_no) = lower(:blNo) AND bl_no <> '' AND deleted_at IS NULL ORDER BY job_number DESC LIMIT 1`,
-    { blNo: 'bl123' },
+  /**
+   * The public BL search in one statement: the call counted against the client address's limit
+   * and, within it, the newest live job with the BL number (any case, by its index) as the reply's
+   * JSON: its public fields and status timeline (docs/adr/0059-json-replies-passed-as-bytes.md).
+   */
+  track: query(
+    `WITH counted AS (${countCallSql('shipment.bl_search_limit')}),
+     tracked AS (
+       SELECT id, bl_no, container_no, vessel_name, origin_port, status_of_shipment, etd, eta, wh_arrival_date, do_issue, de_stuff
+         FROM shipment.job WHERE lower(bl_no) = lower(:blNo) AND bl_no <> '' AND deleted_at IS NULL AND (SELECT calls FROM counted) <= :maxCalls
+        ORDER BY job_number DESC LIMIT 1)
+     SELECT counted.calls, counted.wait, (
+       SELECT json_build_object('blNo', t.bl_no, 'containerNo', t.container_no, 'Vesselname', t.vessel_name, 'originPort', t.origin_port,
+         'statusOfShipment', t.status_of_shipment, 'etd', t.etd, 'eta', t.eta, 'warehouseArrivalDate', t.wh_arrival_date,
+         'doIssue', t.do_issue, 'deStuff', t.de_stuff,
+         'history', ${statusTimelineJson('t.id')})::text
+         FROM tracked t) AS json
+     FROM counted`,
+    { clientAddress: '203.0.113.7', windowSeconds: 60, maxCalls: 30, blNo: 'bl123' },
   ),
   /** A job's facts for its e-mails, kept from a concurrent delete until the transaction ends. */
   forMail: query(
@@ -324,6 +342,10 @@ export class JobRepository {
     return firstRow<JobRow>(db, JOB_QUERIES.find, { jobNo });
   }
 
+  findReply(db: Db, jobNo: string): Promise<JobReplyRow | undefined> {
+    return firstRow<JobReplyRow>(db, JOB_QUERIES.findReply, { jobNo });
+  }
+
   async update(tx: Db, changes: JobChanges): Promise<JobRow> {
     return (await firstRow<JobRow>(tx, JOB_QUERIES.update, { ...changes }))!;
   }
@@ -337,8 +359,9 @@ export class JobRepository {
     await rows(tx, JOB_QUERIES.markDeleted, { id, by });
   }
 
-  tracked(db: Db, blNo: string): Promise<TrackedRow | undefined> {
-    return firstRow<TrackedRow>(db, JOB_QUERIES.tracked, { blNo });
+  /** Counts a public BL search from `clientAddress` and, within `limit`, reads its reply. */
+  async track(db: Db, clientAddress: string, limit: AddressLimit, blNo: string): Promise<TrackedRow> {
+    return (await firstRow<TrackedRow>(db, JOB_QUERIES.track, { clientAddress, windowSeconds: limit.windowSeconds, maxCalls: limit.calls, blNo }))!;
   }
 
   forMail(tx: Db, jobNo: string): Promise<MailJob | undefined> {

@@ -107,6 +107,39 @@ export const JOB_COLUMNS = [
   'invoice_amount::text AS invoice_amount',
 ].join(', ');
 
+/** A reference of `JOB_JSON`: null without its id or name, as `ref` below. */
+const refJson = (id: string, name: string, key: string) =>
+  `CASE WHEN job.${id} IS NULL OR job.${name} IS NULL THEN NULL ELSE json_build_object('_id', job.${id}, '${key}', job.${name}) END`;
+/** A timestamp as `Date.toISOString` writes it (milliseconds, UTC, `Z`). */
+const isoJson = (column: string) => `to_char(job.${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * `toJob` in SQL, over a row named `job` (of the table, or of a select of `JOB_COLUMNS`): the
+ * reply's job built by Postgres as JSON, for replies passed on as bytes
+ * (docs/adr/0059-json-replies-passed-as-bytes.md). A date is `YYYY-MM-DD` in JSON, a float8 is
+ * written as JavaScript writes a number; job.row.int-spec.ts proves it equals `toJob`.
+ */
+export const JOB_JSON = `json_build_object(
+  '_id', job.id, 'jobNo', job.job_no, 'direction', job.direction, 'date', job.job_date,
+  'user', json_build_object('_id', job.user_id, 'fullName', job.user_name),
+  'branchCity', json_build_object('_id', job.branch_id, 'BranchCity', job.branch_city),
+  'consigneeName', json_build_object('_id', job.consignee_id, 'consigneeName', job.consignee_name),
+  'notify', ${refJson('notify_id', 'notify_name', 'consigneeName')},
+  'shipperName', ${refJson('shipper_id', 'shipper_name', 'shipperName')},
+  'forwarderName', ${refJson('forwarder_id', 'forwarder_name', 'Forwarder')},
+  'originPort', json_build_object('_id', job.origin_id, 'OriginPortName', job.origin_port),
+  'yardName', ${refJson('yard_id', 'yard_name', 'YardName')},
+  'typeOfShipment', json_build_object('_id', job.type_id, 'TypeofShipment', job.type_of_shipment),
+  'termOfShipment', json_build_object('_id', job.term_id, 'TermofShipment', job.term_of_shipment),
+  'ShipmentStatus', job.shipment_status, 'statusOfShipment', job.status_of_shipment,
+  'cartoons', job.cartoons, 'cbm', job.cbm::float8, 'weight', job.weight::float8,
+  'blNo', job.bl_no, 'containerNo', job.container_no, 'Vesselname', job.vessel_name,
+  'whArrivalDate', job.wh_arrival_date, 'etd', job.etd, 'eta', job.eta, 'deStuff', job.de_stuff, 'doIssue', job.do_issue,
+  'bookingNo', job.booking_no, 'remarks', job.remarks, 'personalremarks', job.personal_remarks,
+  'jobStatus', job.job_status, 'statusUpdateToClient', job.status_update_to_client, 'proceedToProceeding', job.proceed,
+  'invoiceNo', job.invoice_no, 'invoiceAmount', job.invoice_amount::text, 'invoiceDate', job.invoice_date, 'version', job.version,
+  'createdAt', ${isoJson('created_at')}, 'updatedAt', ${isoJson('updated_at')})`;
+
 const ref = <K extends string>(id: string | null, name: string | null, key: K) =>
   id === null || name === null ? null : ({ _id: id, [key]: name } as { _id: string } & Record<K, string>);
 

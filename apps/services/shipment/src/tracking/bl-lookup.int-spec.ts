@@ -1,9 +1,10 @@
 import { DataSource } from 'typeorm';
 import { planNodes } from '@freight/server-testing';
 import { startShipment, type ShipmentHarness } from '../testing/shipment-harness.js';
+import { values } from '@freight/server-database';
 import { JOB_QUERIES } from '../jobs/job.repository.js';
 
-const TRACKED_JOB_SQL = JOB_QUERIES.tracked.text;
+const TRACK = JOB_QUERIES.track;
 
 // The public BL search reads the BL number's index whichever job it asks for: found by the
 // benchmark (npm run bench:shipment), where the planner, with no statistics of lower(bl_no),
@@ -34,10 +35,12 @@ describe('the public BL search at scale', () => {
       `SELECT bl_no, id FROM shipment.job WHERE bl_no <> '' ORDER BY job_number LIMIT 1`,
     );
     const typed = oldest!.bl_no.toLowerCase();
-    const indexes = (await planNodes(db, TRACKED_JOB_SQL, [typed])).map((node) => node['Index Name']);
+    const params = values(TRACK, { clientAddress: '203.0.113.9', windowSeconds: 60, maxCalls: 30, blNo: typed });
+    const indexes = (await planNodes(db, TRACK.text, params)).map((node) => node['Index Name']);
     expect(indexes).toContain('ix_job_bl_no');
     expect(indexes).not.toContain('ux_job_number');
-    const [found] = (await db.query(TRACKED_JOB_SQL, [typed])) as { id: string; bl_no: string }[];
-    expect(found).toMatchObject({ id: oldest!.id, bl_no: oldest!.bl_no });
+    const [found] = (await db.query(TRACK.text, params)) as { calls: number; json: string }[];
+    expect(found!.calls).toBe(1);
+    expect(JSON.parse(found!.json)).toMatchObject({ blNo: oldest!.bl_no, history: [] });
   });
 });

@@ -6,6 +6,28 @@ SELECT id, job_number, job_no, direction, user_id, user_name, branch_id, branch_
 -- query: worklist: total
 SELECT coalesce(sum(n), 0)::int AS total FROM shipment.job_counts WHERE proceed = false;
 
+-- query: worklist: rows as JSON
+SELECT json_build_object(
+  '_id', job.id, 'jobNo', job.job_no, 'direction', job.direction, 'date', job.job_date,
+  'user', json_build_object('_id', job.user_id, 'fullName', job.user_name),
+  'branchCity', json_build_object('_id', job.branch_id, 'BranchCity', job.branch_city),
+  'consigneeName', json_build_object('_id', job.consignee_id, 'consigneeName', job.consignee_name),
+  'notify', CASE WHEN job.notify_id IS NULL OR job.notify_name IS NULL THEN NULL ELSE json_build_object('_id', job.notify_id, 'consigneeName', job.notify_name) END,
+  'shipperName', CASE WHEN job.shipper_id IS NULL OR job.shipper_name IS NULL THEN NULL ELSE json_build_object('_id', job.shipper_id, 'shipperName', job.shipper_name) END,
+  'forwarderName', CASE WHEN job.forwarder_id IS NULL OR job.forwarder_name IS NULL THEN NULL ELSE json_build_object('_id', job.forwarder_id, 'Forwarder', job.forwarder_name) END,
+  'originPort', json_build_object('_id', job.origin_id, 'OriginPortName', job.origin_port),
+  'yardName', CASE WHEN job.yard_id IS NULL OR job.yard_name IS NULL THEN NULL ELSE json_build_object('_id', job.yard_id, 'YardName', job.yard_name) END,
+  'typeOfShipment', json_build_object('_id', job.type_id, 'TypeofShipment', job.type_of_shipment),
+  'termOfShipment', json_build_object('_id', job.term_id, 'TermofShipment', job.term_of_shipment),
+  'ShipmentStatus', job.shipment_status, 'statusOfShipment', job.status_of_shipment,
+  'cartoons', job.cartoons, 'cbm', job.cbm::float8, 'weight', job.weight::float8,
+  'blNo', job.bl_no, 'containerNo', job.container_no, 'Vesselname', job.vessel_name,
+  'whArrivalDate', job.wh_arrival_date, 'etd', job.etd, 'eta', job.eta, 'deStuff', job.de_stuff, 'doIssue', job.do_issue,
+  'bookingNo', job.booking_no, 'remarks', job.remarks, 'personalremarks', job.personal_remarks,
+  'jobStatus', job.job_status, 'statusUpdateToClient', job.status_update_to_client, 'proceedToProceeding', job.proceed,
+  'invoiceNo', job.invoice_no, 'invoiceAmount', job.invoice_amount::text, 'invoiceDate', job.invoice_date, 'version', job.version,
+  'createdAt', to_char(job.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'updatedAt', to_char(job.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text AS json, (SELECT coalesce(sum(n), 0)::int AS total FROM shipment.job_counts WHERE proceed = false) AS total FROM (SELECT * FROM shipment.job WHERE NOT proceed AND deleted_at IS NULL ORDER BY job.job_date asc, job.id asc LIMIT 25 OFFSET 0) job ORDER BY job.job_date asc, job.id asc;
+
 -- query: worklist of an employee, imports: rows
 -- $1 :userId = "5b2c9a44-6a55-4c1e-8f33-0c7d9e1b2a02"
 -- $2 :direction = "Import"
@@ -16,11 +38,57 @@ SELECT id, job_number, job_no, direction, user_id, user_name, branch_id, branch_
 -- $2 :direction = "Import"
 SELECT coalesce(sum(n), 0)::int AS total FROM shipment.job_counts WHERE proceed = false AND user_id = $1 AND direction = $2;
 
+-- query: worklist of an employee, imports: rows as JSON
+-- $1 :userId = "5b2c9a44-6a55-4c1e-8f33-0c7d9e1b2a02"
+-- $2 :direction = "Import"
+SELECT json_build_object(
+  '_id', job.id, 'jobNo', job.job_no, 'direction', job.direction, 'date', job.job_date,
+  'user', json_build_object('_id', job.user_id, 'fullName', job.user_name),
+  'branchCity', json_build_object('_id', job.branch_id, 'BranchCity', job.branch_city),
+  'consigneeName', json_build_object('_id', job.consignee_id, 'consigneeName', job.consignee_name),
+  'notify', CASE WHEN job.notify_id IS NULL OR job.notify_name IS NULL THEN NULL ELSE json_build_object('_id', job.notify_id, 'consigneeName', job.notify_name) END,
+  'shipperName', CASE WHEN job.shipper_id IS NULL OR job.shipper_name IS NULL THEN NULL ELSE json_build_object('_id', job.shipper_id, 'shipperName', job.shipper_name) END,
+  'forwarderName', CASE WHEN job.forwarder_id IS NULL OR job.forwarder_name IS NULL THEN NULL ELSE json_build_object('_id', job.forwarder_id, 'Forwarder', job.forwarder_name) END,
+  'originPort', json_build_object('_id', job.origin_id, 'OriginPortName', job.origin_port),
+  'yardName', CASE WHEN job.yard_id IS NULL OR job.yard_name IS NULL THEN NULL ELSE json_build_object('_id', job.yard_id, 'YardName', job.yard_name) END,
+  'typeOfShipment', json_build_object('_id', job.type_id, 'TypeofShipment', job.type_of_shipment),
+  'termOfShipment', json_build_object('_id', job.term_id, 'TermofShipment', job.term_of_shipment),
+  'ShipmentStatus', job.shipment_status, 'statusOfShipment', job.status_of_shipment,
+  'cartoons', job.cartoons, 'cbm', job.cbm::float8, 'weight', job.weight::float8,
+  'blNo', job.bl_no, 'containerNo', job.container_no, 'Vesselname', job.vessel_name,
+  'whArrivalDate', job.wh_arrival_date, 'etd', job.etd, 'eta', job.eta, 'deStuff', job.de_stuff, 'doIssue', job.do_issue,
+  'bookingNo', job.booking_no, 'remarks', job.remarks, 'personalremarks', job.personal_remarks,
+  'jobStatus', job.job_status, 'statusUpdateToClient', job.status_update_to_client, 'proceedToProceeding', job.proceed,
+  'invoiceNo', job.invoice_no, 'invoiceAmount', job.invoice_amount::text, 'invoiceDate', job.invoice_date, 'version', job.version,
+  'createdAt', to_char(job.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'updatedAt', to_char(job.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text AS json, (SELECT coalesce(sum(n), 0)::int AS total FROM shipment.job_counts WHERE proceed = false AND user_id = $1 AND direction = $2) AS total FROM (SELECT * FROM shipment.job WHERE NOT proceed AND deleted_at IS NULL AND user_id = $1 AND direction = $2 ORDER BY job.job_date asc, job.id asc LIMIT 25 OFFSET 25) job ORDER BY job.job_date asc, job.id asc;
+
 -- query: booking sheet, active, by date: rows
 SELECT id, job_number, job_no, direction, user_id, user_name, branch_id, branch_city, consignee_id, consignee_name, notify_id, notify_name, shipper_id, shipper_name, forwarder_id, forwarder_name, origin_id, origin_port, yard_id, yard_name, type_id, type_of_shipment, term_id, term_of_shipment, shipment_status, status_of_shipment, cartoons, bl_no, container_no, vessel_name, booking_no, remarks, personal_remarks, job_status, status_update_to_client, proceed, invoice_no, version, created_at, updated_at, job_date::text AS job_date, wh_arrival_date::text AS wh_arrival_date, etd::text AS etd, eta::text AS eta, de_stuff::text AS de_stuff, do_issue::text AS do_issue, invoice_date::text AS invoice_date, cbm::text AS cbm, weight::text AS weight, invoice_amount::text AS invoice_amount FROM shipment.job WHERE proceed AND job_status AND deleted_at IS NULL ORDER BY job.job_date desc, job.id desc LIMIT 25 OFFSET 0;
 
 -- query: booking sheet, active, by date: total
 SELECT coalesce(sum(n), 0)::int AS total FROM shipment.job_counts WHERE proceed = true AND job_status = true;
+
+-- query: booking sheet, active, by date: rows as JSON
+SELECT json_build_object(
+  '_id', job.id, 'jobNo', job.job_no, 'direction', job.direction, 'date', job.job_date,
+  'user', json_build_object('_id', job.user_id, 'fullName', job.user_name),
+  'branchCity', json_build_object('_id', job.branch_id, 'BranchCity', job.branch_city),
+  'consigneeName', json_build_object('_id', job.consignee_id, 'consigneeName', job.consignee_name),
+  'notify', CASE WHEN job.notify_id IS NULL OR job.notify_name IS NULL THEN NULL ELSE json_build_object('_id', job.notify_id, 'consigneeName', job.notify_name) END,
+  'shipperName', CASE WHEN job.shipper_id IS NULL OR job.shipper_name IS NULL THEN NULL ELSE json_build_object('_id', job.shipper_id, 'shipperName', job.shipper_name) END,
+  'forwarderName', CASE WHEN job.forwarder_id IS NULL OR job.forwarder_name IS NULL THEN NULL ELSE json_build_object('_id', job.forwarder_id, 'Forwarder', job.forwarder_name) END,
+  'originPort', json_build_object('_id', job.origin_id, 'OriginPortName', job.origin_port),
+  'yardName', CASE WHEN job.yard_id IS NULL OR job.yard_name IS NULL THEN NULL ELSE json_build_object('_id', job.yard_id, 'YardName', job.yard_name) END,
+  'typeOfShipment', json_build_object('_id', job.type_id, 'TypeofShipment', job.type_of_shipment),
+  'termOfShipment', json_build_object('_id', job.term_id, 'TermofShipment', job.term_of_shipment),
+  'ShipmentStatus', job.shipment_status, 'statusOfShipment', job.status_of_shipment,
+  'cartoons', job.cartoons, 'cbm', job.cbm::float8, 'weight', job.weight::float8,
+  'blNo', job.bl_no, 'containerNo', job.container_no, 'Vesselname', job.vessel_name,
+  'whArrivalDate', job.wh_arrival_date, 'etd', job.etd, 'eta', job.eta, 'deStuff', job.de_stuff, 'doIssue', job.do_issue,
+  'bookingNo', job.booking_no, 'remarks', job.remarks, 'personalremarks', job.personal_remarks,
+  'jobStatus', job.job_status, 'statusUpdateToClient', job.status_update_to_client, 'proceedToProceeding', job.proceed,
+  'invoiceNo', job.invoice_no, 'invoiceAmount', job.invoice_amount::text, 'invoiceDate', job.invoice_date, 'version', job.version,
+  'createdAt', to_char(job.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'updatedAt', to_char(job.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text AS json, (SELECT coalesce(sum(n), 0)::int AS total FROM shipment.job_counts WHERE proceed = true AND job_status = true) AS total FROM (SELECT * FROM shipment.job WHERE proceed AND job_status AND deleted_at IS NULL ORDER BY job.job_date desc, job.id desc LIMIT 25 OFFSET 0) job ORDER BY job.job_date desc, job.id desc;
 
 -- query: booking sheet, searched: rows
 -- $1 :search = "%ceylon%"
@@ -37,6 +105,55 @@ WITH matches AS MATERIALIZED (SELECT id, job.job_number AS sort_key FROM shipmen
               JOIN shipment.job job ON job.id = page.match_id
             ORDER BY job.job_number desc, job.id desc;
 
+-- query: booking sheet, searched: rows as JSON
+-- $1 :search = "%ceylon%"
+SELECT json_build_object(
+  '_id', job.id, 'jobNo', job.job_no, 'direction', job.direction, 'date', job.job_date,
+  'user', json_build_object('_id', job.user_id, 'fullName', job.user_name),
+  'branchCity', json_build_object('_id', job.branch_id, 'BranchCity', job.branch_city),
+  'consigneeName', json_build_object('_id', job.consignee_id, 'consigneeName', job.consignee_name),
+  'notify', CASE WHEN job.notify_id IS NULL OR job.notify_name IS NULL THEN NULL ELSE json_build_object('_id', job.notify_id, 'consigneeName', job.notify_name) END,
+  'shipperName', CASE WHEN job.shipper_id IS NULL OR job.shipper_name IS NULL THEN NULL ELSE json_build_object('_id', job.shipper_id, 'shipperName', job.shipper_name) END,
+  'forwarderName', CASE WHEN job.forwarder_id IS NULL OR job.forwarder_name IS NULL THEN NULL ELSE json_build_object('_id', job.forwarder_id, 'Forwarder', job.forwarder_name) END,
+  'originPort', json_build_object('_id', job.origin_id, 'OriginPortName', job.origin_port),
+  'yardName', CASE WHEN job.yard_id IS NULL OR job.yard_name IS NULL THEN NULL ELSE json_build_object('_id', job.yard_id, 'YardName', job.yard_name) END,
+  'typeOfShipment', json_build_object('_id', job.type_id, 'TypeofShipment', job.type_of_shipment),
+  'termOfShipment', json_build_object('_id', job.term_id, 'TermofShipment', job.term_of_shipment),
+  'ShipmentStatus', job.shipment_status, 'statusOfShipment', job.status_of_shipment,
+  'cartoons', job.cartoons, 'cbm', job.cbm::float8, 'weight', job.weight::float8,
+  'blNo', job.bl_no, 'containerNo', job.container_no, 'Vesselname', job.vessel_name,
+  'whArrivalDate', job.wh_arrival_date, 'etd', job.etd, 'eta', job.eta, 'deStuff', job.de_stuff, 'doIssue', job.do_issue,
+  'bookingNo', job.booking_no, 'remarks', job.remarks, 'personalremarks', job.personal_remarks,
+  'jobStatus', job.job_status, 'statusUpdateToClient', job.status_update_to_client, 'proceedToProceeding', job.proceed,
+  'invoiceNo', job.invoice_no, 'invoiceAmount', job.invoice_amount::text, 'invoiceDate', job.invoice_date, 'version', job.version,
+  'createdAt', to_char(job.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'updatedAt', to_char(job.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text AS json FROM (SELECT * FROM shipment.job WHERE proceed AND deleted_at IS NULL AND search_text LIKE $1 ORDER BY job.job_number desc, job.id desc LIMIT 25 OFFSET 0) job ORDER BY job.job_number desc, job.id desc;
+
+-- query: booking sheet, searched: matches as JSON
+-- $1 :search = "%ceylon%"
+WITH matches AS MATERIALIZED (SELECT id, job.job_number AS sort_key FROM shipment.job job WHERE proceed AND deleted_at IS NULL AND search_text LIKE $1)
+            SELECT json_build_object(
+  '_id', job.id, 'jobNo', job.job_no, 'direction', job.direction, 'date', job.job_date,
+  'user', json_build_object('_id', job.user_id, 'fullName', job.user_name),
+  'branchCity', json_build_object('_id', job.branch_id, 'BranchCity', job.branch_city),
+  'consigneeName', json_build_object('_id', job.consignee_id, 'consigneeName', job.consignee_name),
+  'notify', CASE WHEN job.notify_id IS NULL OR job.notify_name IS NULL THEN NULL ELSE json_build_object('_id', job.notify_id, 'consigneeName', job.notify_name) END,
+  'shipperName', CASE WHEN job.shipper_id IS NULL OR job.shipper_name IS NULL THEN NULL ELSE json_build_object('_id', job.shipper_id, 'shipperName', job.shipper_name) END,
+  'forwarderName', CASE WHEN job.forwarder_id IS NULL OR job.forwarder_name IS NULL THEN NULL ELSE json_build_object('_id', job.forwarder_id, 'Forwarder', job.forwarder_name) END,
+  'originPort', json_build_object('_id', job.origin_id, 'OriginPortName', job.origin_port),
+  'yardName', CASE WHEN job.yard_id IS NULL OR job.yard_name IS NULL THEN NULL ELSE json_build_object('_id', job.yard_id, 'YardName', job.yard_name) END,
+  'typeOfShipment', json_build_object('_id', job.type_id, 'TypeofShipment', job.type_of_shipment),
+  'termOfShipment', json_build_object('_id', job.term_id, 'TermofShipment', job.term_of_shipment),
+  'ShipmentStatus', job.shipment_status, 'statusOfShipment', job.status_of_shipment,
+  'cartoons', job.cartoons, 'cbm', job.cbm::float8, 'weight', job.weight::float8,
+  'blNo', job.bl_no, 'containerNo', job.container_no, 'Vesselname', job.vessel_name,
+  'whArrivalDate', job.wh_arrival_date, 'etd', job.etd, 'eta', job.eta, 'deStuff', job.de_stuff, 'doIssue', job.do_issue,
+  'bookingNo', job.booking_no, 'remarks', job.remarks, 'personalremarks', job.personal_remarks,
+  'jobStatus', job.job_status, 'statusUpdateToClient', job.status_update_to_client, 'proceedToProceeding', job.proceed,
+  'invoiceNo', job.invoice_no, 'invoiceAmount', job.invoice_amount::text, 'invoiceDate', job.invoice_date, 'version', job.version,
+  'createdAt', to_char(job.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'updatedAt', to_char(job.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text AS json FROM (SELECT id AS match_id FROM matches ORDER BY sort_key desc, id desc LIMIT 25 OFFSET 0) page
+              JOIN shipment.job job ON job.id = page.match_id
+            ORDER BY job.job_number desc, job.id desc;
+
 -- query: a consignee's bookings: rows
 -- $1 :clientId = "5b2c9a44-6a55-4c1e-8f33-0c7d9e1b2a02"
 SELECT id, job_number, job_no, direction, user_id, user_name, branch_id, branch_city, consignee_id, consignee_name, notify_id, notify_name, shipper_id, shipper_name, forwarder_id, forwarder_name, origin_id, origin_port, yard_id, yard_name, type_id, type_of_shipment, term_id, term_of_shipment, shipment_status, status_of_shipment, cartoons, bl_no, container_no, vessel_name, booking_no, remarks, personal_remarks, job_status, status_update_to_client, proceed, invoice_no, version, created_at, updated_at, job_date::text AS job_date, wh_arrival_date::text AS wh_arrival_date, etd::text AS etd, eta::text AS eta, de_stuff::text AS de_stuff, do_issue::text AS do_issue, invoice_date::text AS invoice_date, cbm::text AS cbm, weight::text AS weight, invoice_amount::text AS invoice_amount FROM shipment.job WHERE proceed AND deleted_at IS NULL AND consignee_id = $1 ORDER BY job.job_number desc, job.id desc LIMIT 25 OFFSET 0;
@@ -45,8 +162,53 @@ SELECT id, job_number, job_no, direction, user_id, user_name, branch_id, branch_
 -- $1 :clientId = "5b2c9a44-6a55-4c1e-8f33-0c7d9e1b2a02"
 SELECT count(*)::int AS total FROM shipment.job WHERE proceed AND deleted_at IS NULL AND consignee_id = $1;
 
+-- query: a consignee's bookings: rows as JSON
+-- $1 :clientId = "5b2c9a44-6a55-4c1e-8f33-0c7d9e1b2a02"
+SELECT json_build_object(
+  '_id', job.id, 'jobNo', job.job_no, 'direction', job.direction, 'date', job.job_date,
+  'user', json_build_object('_id', job.user_id, 'fullName', job.user_name),
+  'branchCity', json_build_object('_id', job.branch_id, 'BranchCity', job.branch_city),
+  'consigneeName', json_build_object('_id', job.consignee_id, 'consigneeName', job.consignee_name),
+  'notify', CASE WHEN job.notify_id IS NULL OR job.notify_name IS NULL THEN NULL ELSE json_build_object('_id', job.notify_id, 'consigneeName', job.notify_name) END,
+  'shipperName', CASE WHEN job.shipper_id IS NULL OR job.shipper_name IS NULL THEN NULL ELSE json_build_object('_id', job.shipper_id, 'shipperName', job.shipper_name) END,
+  'forwarderName', CASE WHEN job.forwarder_id IS NULL OR job.forwarder_name IS NULL THEN NULL ELSE json_build_object('_id', job.forwarder_id, 'Forwarder', job.forwarder_name) END,
+  'originPort', json_build_object('_id', job.origin_id, 'OriginPortName', job.origin_port),
+  'yardName', CASE WHEN job.yard_id IS NULL OR job.yard_name IS NULL THEN NULL ELSE json_build_object('_id', job.yard_id, 'YardName', job.yard_name) END,
+  'typeOfShipment', json_build_object('_id', job.type_id, 'TypeofShipment', job.type_of_shipment),
+  'termOfShipment', json_build_object('_id', job.term_id, 'TermofShipment', job.term_of_shipment),
+  'ShipmentStatus', job.shipment_status, 'statusOfShipment', job.status_of_shipment,
+  'cartoons', job.cartoons, 'cbm', job.cbm::float8, 'weight', job.weight::float8,
+  'blNo', job.bl_no, 'containerNo', job.container_no, 'Vesselname', job.vessel_name,
+  'whArrivalDate', job.wh_arrival_date, 'etd', job.etd, 'eta', job.eta, 'deStuff', job.de_stuff, 'doIssue', job.do_issue,
+  'bookingNo', job.booking_no, 'remarks', job.remarks, 'personalremarks', job.personal_remarks,
+  'jobStatus', job.job_status, 'statusUpdateToClient', job.status_update_to_client, 'proceedToProceeding', job.proceed,
+  'invoiceNo', job.invoice_no, 'invoiceAmount', job.invoice_amount::text, 'invoiceDate', job.invoice_date, 'version', job.version,
+  'createdAt', to_char(job.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'updatedAt', to_char(job.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text AS json FROM (SELECT * FROM shipment.job WHERE proceed AND deleted_at IS NULL AND consignee_id = $1 ORDER BY job.job_number desc, job.id desc LIMIT 25 OFFSET 0) job ORDER BY job.job_number desc, job.id desc;
+
 -- query: every booking (no page): rows
 SELECT id, job_number, job_no, direction, user_id, user_name, branch_id, branch_city, consignee_id, consignee_name, notify_id, notify_name, shipper_id, shipper_name, forwarder_id, forwarder_name, origin_id, origin_port, yard_id, yard_name, type_id, type_of_shipment, term_id, term_of_shipment, shipment_status, status_of_shipment, cartoons, bl_no, container_no, vessel_name, booking_no, remarks, personal_remarks, job_status, status_update_to_client, proceed, invoice_no, version, created_at, updated_at, job_date::text AS job_date, wh_arrival_date::text AS wh_arrival_date, etd::text AS etd, eta::text AS eta, de_stuff::text AS de_stuff, do_issue::text AS do_issue, invoice_date::text AS invoice_date, cbm::text AS cbm, weight::text AS weight, invoice_amount::text AS invoice_amount FROM shipment.job WHERE proceed AND deleted_at IS NULL ORDER BY job.job_number desc, job.id desc;
 
 -- query: every booking (no page): total
 SELECT coalesce(sum(n), 0)::int AS total FROM shipment.job_counts WHERE proceed = true;
+
+-- query: every booking (no page): rows as JSON
+SELECT json_build_object(
+  '_id', job.id, 'jobNo', job.job_no, 'direction', job.direction, 'date', job.job_date,
+  'user', json_build_object('_id', job.user_id, 'fullName', job.user_name),
+  'branchCity', json_build_object('_id', job.branch_id, 'BranchCity', job.branch_city),
+  'consigneeName', json_build_object('_id', job.consignee_id, 'consigneeName', job.consignee_name),
+  'notify', CASE WHEN job.notify_id IS NULL OR job.notify_name IS NULL THEN NULL ELSE json_build_object('_id', job.notify_id, 'consigneeName', job.notify_name) END,
+  'shipperName', CASE WHEN job.shipper_id IS NULL OR job.shipper_name IS NULL THEN NULL ELSE json_build_object('_id', job.shipper_id, 'shipperName', job.shipper_name) END,
+  'forwarderName', CASE WHEN job.forwarder_id IS NULL OR job.forwarder_name IS NULL THEN NULL ELSE json_build_object('_id', job.forwarder_id, 'Forwarder', job.forwarder_name) END,
+  'originPort', json_build_object('_id', job.origin_id, 'OriginPortName', job.origin_port),
+  'yardName', CASE WHEN job.yard_id IS NULL OR job.yard_name IS NULL THEN NULL ELSE json_build_object('_id', job.yard_id, 'YardName', job.yard_name) END,
+  'typeOfShipment', json_build_object('_id', job.type_id, 'TypeofShipment', job.type_of_shipment),
+  'termOfShipment', json_build_object('_id', job.term_id, 'TermofShipment', job.term_of_shipment),
+  'ShipmentStatus', job.shipment_status, 'statusOfShipment', job.status_of_shipment,
+  'cartoons', job.cartoons, 'cbm', job.cbm::float8, 'weight', job.weight::float8,
+  'blNo', job.bl_no, 'containerNo', job.container_no, 'Vesselname', job.vessel_name,
+  'whArrivalDate', job.wh_arrival_date, 'etd', job.etd, 'eta', job.eta, 'deStuff', job.de_stuff, 'doIssue', job.do_issue,
+  'bookingNo', job.booking_no, 'remarks', job.remarks, 'personalremarks', job.personal_remarks,
+  'jobStatus', job.job_status, 'statusUpdateToClient', job.status_update_to_client, 'proceedToProceeding', job.proceed,
+  'invoiceNo', job.invoice_no, 'invoiceAmount', job.invoice_amount::text, 'invoiceDate', job.invoice_date, 'version', job.version,
+  'createdAt', to_char(job.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'updatedAt', to_char(job.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text AS json FROM (SELECT * FROM shipment.job WHERE proceed AND deleted_at IS NULL ORDER BY job.job_number desc, job.id desc ) job ORDER BY job.job_number desc, job.id desc;

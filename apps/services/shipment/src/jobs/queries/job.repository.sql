@@ -14,6 +14,30 @@ SELECT id, job_number, job_no, direction, user_id, user_name, branch_id, branch_
 -- $1 :jobNo = "IMP-000123"
 SELECT id, job_number, job_no, direction, user_id, user_name, branch_id, branch_city, consignee_id, consignee_name, notify_id, notify_name, shipper_id, shipper_name, forwarder_id, forwarder_name, origin_id, origin_port, yard_id, yard_name, type_id, type_of_shipment, term_id, term_of_shipment, shipment_status, status_of_shipment, cartoons, bl_no, container_no, vessel_name, booking_no, remarks, personal_remarks, job_status, status_update_to_client, proceed, invoice_no, version, created_at, updated_at, job_date::text AS job_date, wh_arrival_date::text AS wh_arrival_date, etd::text AS etd, eta::text AS eta, de_stuff::text AS de_stuff, do_issue::text AS do_issue, invoice_date::text AS invoice_date, cbm::text AS cbm, weight::text AS weight, invoice_amount::text AS invoice_amount FROM shipment.job WHERE lower(job_no) = lower($1) AND deleted_at IS NULL;
 
+-- query: findReply
+-- $1 :jobNo = "IMP-000123"
+SELECT user_id, json_build_object('success', true, 'results', json_build_array(json_build_object(
+  '_id', job.id, 'jobNo', job.job_no, 'direction', job.direction, 'date', job.job_date,
+  'user', json_build_object('_id', job.user_id, 'fullName', job.user_name),
+  'branchCity', json_build_object('_id', job.branch_id, 'BranchCity', job.branch_city),
+  'consigneeName', json_build_object('_id', job.consignee_id, 'consigneeName', job.consignee_name),
+  'notify', CASE WHEN job.notify_id IS NULL OR job.notify_name IS NULL THEN NULL ELSE json_build_object('_id', job.notify_id, 'consigneeName', job.notify_name) END,
+  'shipperName', CASE WHEN job.shipper_id IS NULL OR job.shipper_name IS NULL THEN NULL ELSE json_build_object('_id', job.shipper_id, 'shipperName', job.shipper_name) END,
+  'forwarderName', CASE WHEN job.forwarder_id IS NULL OR job.forwarder_name IS NULL THEN NULL ELSE json_build_object('_id', job.forwarder_id, 'Forwarder', job.forwarder_name) END,
+  'originPort', json_build_object('_id', job.origin_id, 'OriginPortName', job.origin_port),
+  'yardName', CASE WHEN job.yard_id IS NULL OR job.yard_name IS NULL THEN NULL ELSE json_build_object('_id', job.yard_id, 'YardName', job.yard_name) END,
+  'typeOfShipment', json_build_object('_id', job.type_id, 'TypeofShipment', job.type_of_shipment),
+  'termOfShipment', json_build_object('_id', job.term_id, 'TermofShipment', job.term_of_shipment),
+  'ShipmentStatus', job.shipment_status, 'statusOfShipment', job.status_of_shipment,
+  'cartoons', job.cartoons, 'cbm', job.cbm::float8, 'weight', job.weight::float8,
+  'blNo', job.bl_no, 'containerNo', job.container_no, 'Vesselname', job.vessel_name,
+  'whArrivalDate', job.wh_arrival_date, 'etd', job.etd, 'eta', job.eta, 'deStuff', job.de_stuff, 'doIssue', job.do_issue,
+  'bookingNo', job.booking_no, 'remarks', job.remarks, 'personalremarks', job.personal_remarks,
+  'jobStatus', job.job_status, 'statusUpdateToClient', job.status_update_to_client, 'proceedToProceeding', job.proceed,
+  'invoiceNo', job.invoice_no, 'invoiceAmount', job.invoice_amount::text, 'invoiceDate', job.invoice_date, 'version', job.version,
+  'createdAt', to_char(job.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'updatedAt', to_char(job.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))))::text AS json
+       FROM shipment.job WHERE lower(job_no) = lower($1) AND deleted_at IS NULL;
+
 -- query: update
 -- $1 :date = "2026-11-30"
 -- $2 :userId = "5b2c9a44-6a55-4c1e-8f33-0c7d9e1b2a02"
@@ -82,11 +106,28 @@ UPDATE shipment.job SET job_date = coalesce($1::date, job_date), shipment_status
 -- $2 :id = "8c0e7a1e-0b7a-4c59-9d0a-3f6f7f4e2a01"
 UPDATE shipment.job SET deleted_at = now(), deleted_by = $1, updated_at = now(), updated_by = $1, version = version + 1 WHERE id = $2;
 
--- query: tracked
--- $1 :blNo = "bl123"
-SELECT id, bl_no, container_no, vessel_name, origin_port, status_of_shipment, etd::text AS etd, eta::text AS eta,
-    wh_arrival_date::text AS wh_arrival_date, do_issue::text AS do_issue, de_stuff::text AS de_stuff
-  FROM shipment.job WHERE lower(bl_no) = lower($1) AND bl_no <> '' AND deleted_at IS NULL ORDER BY job_number DESC LIMIT 1;
+-- query: track
+-- $1 :clientAddress = "203.0.113.7"
+-- $2 :windowSeconds = 60
+-- $3 :maxCalls = 30
+-- $4 :blNo = "bl123"
+WITH counted AS (INSERT INTO shipment.bl_search_limit AS t (client_address, window_started_at, calls) VALUES ($1, now(), 1)
+     ON CONFLICT (client_address) DO UPDATE SET
+       calls = CASE WHEN t.window_started_at <= now() - make_interval(secs => $2) THEN 1 ELSE least(t.calls + 1, $3 + 1) END,
+       window_started_at = CASE WHEN t.window_started_at <= now() - make_interval(secs => $2) THEN now() ELSE t.window_started_at END
+     RETURNING calls, extract(epoch FROM window_started_at + make_interval(secs => $2) - now())::float AS wait),
+     tracked AS (
+       SELECT id, bl_no, container_no, vessel_name, origin_port, status_of_shipment, etd, eta, wh_arrival_date, do_issue, de_stuff
+         FROM shipment.job WHERE lower(bl_no) = lower($4) AND bl_no <> '' AND deleted_at IS NULL AND (SELECT calls FROM counted) <= $3
+        ORDER BY job_number DESC LIMIT 1)
+     SELECT counted.calls, counted.wait, (
+       SELECT json_build_object('blNo', t.bl_no, 'containerNo', t.container_no, 'Vesselname', t.vessel_name, 'originPort', t.origin_port,
+         'statusOfShipment', t.status_of_shipment, 'etd', t.etd, 'eta', t.eta, 'warehouseArrivalDate', t.wh_arrival_date,
+         'doIssue', t.do_issue, 'deStuff', t.de_stuff,
+         'history', coalesce((SELECT json_agg(json_build_object('status', h.after, 'date', to_char(h.changed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY h.id)
+     FROM shipment.job_history h WHERE h.job_id = t.id AND field = 'statusOfShipment' AND after IS NOT NULL AND after <> ''), '[]'))::text
+         FROM tracked t) AS json
+     FROM counted;
 
 -- query: forMail
 -- $1 :jobNo = "IMP-000123"
