@@ -3,6 +3,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { LoggerService } from '@nestjs/common';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
+import { ServerResponse, type IncomingMessage } from 'node:http';
 import cors from '@fastify/cors';
 import { AppError, createNestLogger } from '@freight/server';
 import { KEY_MAX_LENGTH, TOTAL_COUNT_HEADER } from '@freight/contracts';
@@ -42,6 +43,14 @@ export function isOriginAllowed(origin: string | undefined, config: Pick<Gateway
   return origin === undefined || config.PUBLIC_ORIGINS.includes(origin) || config.CORS_ORIGINS.includes(origin);
 }
 
+/** The headers helmet's middleware sets on a reply (none of them depends on the request). */
+async function helmetHeaders(middleware: ReturnType<typeof helmet>): Promise<[string, string | number | string[]][]> {
+  const request = { headers: {}, method: 'GET' } as IncomingMessage;
+  const response = new ServerResponse(request);
+  await new Promise<void>((resolve, reject) => middleware(request, response, (error?: unknown) => (error ? reject(error as Error) : resolve())));
+  return Object.entries(response.getHeaders()).filter((entry): entry is [string, string | number | string[]] => entry[1] !== undefined);
+}
+
 /** The whole gateway, initialised but not listening yet (main.ts and the tests listen). */
 export async function createGateway(
   config: GatewayConfig,
@@ -63,28 +72,28 @@ export async function createGateway(
   // No shutdown hooks of Nest's: main.ts drains on SIGTERM (docs/adr/0051-drain-and-probes.md).
   await app.init();
 
-  // Helmet's headers on every reply, its middleware made once (@fastify/helmet builds it again for
-  // every request). Its defaults ('self' scripts, no inline scripts) suit the docs page; plain http stays usable locally.
-  const securityHeaders = helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } });
+  // Helmet's headers on every reply, as helmet writes them once (they are the same on every reply:
+  // docs/adr/0059-json-replies-passed-as-bytes.md, the hop's cost). Its defaults ('self' scripts, no
+  // inline scripts) suit the docs page; plain http stays usable locally.
+  const securityHeaders = await helmetHeaders(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
   app
     .getHttpAdapter()
     .getInstance()
-    .addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
+    .addHook('onRequest', (_request, reply, done) => {
+      for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
+      done();
+    });
   // After init, so that the route this plugin adds (the CORS preflight) gets Nest's error handling too.
+  // The options are fixed (made once); only the origin is judged per call.
   await app.register(cors, {
-    delegator: (request, callback) => {
-      if (!isOriginAllowed(request.headers.origin, config)) {
-        callback(new AppError('FORBIDDEN', `Calls from the origin ${request.headers.origin} are not allowed.`));
-        return;
-      }
-      callback(null, {
-        origin: true,
-        methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
-        credentials: false,
-        exposedHeaders: [TOTAL_COUNT_HEADER, 'Retry-After'],
-        maxAge: 600,
-      });
+    origin: (origin, callback) => {
+      if (isOriginAllowed(origin, config)) callback(null, true);
+      else callback(new AppError('FORBIDDEN', `Calls from the origin ${origin} are not allowed.`), false);
     },
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
+    credentials: false,
+    exposedHeaders: [TOTAL_COUNT_HEADER, 'Retry-After'],
+    maxAge: 600,
   });
   const fastify = app.getHttpAdapter().getInstance();
   // The requests in flight finish; each connection closes once idle; those still open when the drain's time is nearly up are cut.
