@@ -26,6 +26,7 @@ import {
   seedStepsLine,
   viaGateway,
   viaSql,
+  PRODUCTION_SETTINGS,
 } from './measure.mjs';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -92,7 +93,7 @@ const rand = (n) => Math.floor(Math.random() * n);
 const any = (list) => list[rand(list.length)];
 const say = (line = '') => process.stdout.write(`${line}\n`);
 
-const system = await startSystem({ isolated: { label: 'bench' }, build: process.argv.includes('--build'), out: quiet });
+const system = await startSystem({ env: PRODUCTION_SETTINGS, isolated: { label: 'bench' }, build: process.argv.includes('--build'), out: quiet });
 let pool;
 try {
   say(`seeding ${ROWS.toLocaleString('en')} ledger rows…`);

@@ -8,7 +8,7 @@
 // comparison, what the forms downloaded before the pickers (docs/adr/0041): the name lists
 // `GET /api/consignees/unique` and `/api/users/unique`, whole. Not part of npm test.
 import { seedDirectory } from './directory-seed.mjs';
-import { quiet } from './measure.mjs';
+import { quiet, PRODUCTION_SETTINGS } from './measure.mjs';
 import { serviceNamed } from '../dev/services.mjs';
 import { startSystem } from '../dev/start.mjs';
 import { launchBrowser } from '../e2e/browser.mjs';
@@ -101,7 +101,7 @@ async function nameList(page, url, path) {
   }, `${url}${path}`);
 }
 
-const system = await startSystem({ isolated: { label: 'bench-forms' }, build: process.argv.includes('--build'), out: quiet });
+const system = await startSystem({ env: PRODUCTION_SETTINGS, isolated: { label: 'bench-forms' }, build: process.argv.includes('--build'), out: quiet });
 let browser;
 let failed = false;
 try {

@@ -7,6 +7,12 @@ import autocannon from 'autocannon';
 
 export const CONNECTIONS = 32;
 export const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+/**
+ * The settings a bench's system runs with beside npm start's: as in production, the gateway sends
+ * a service's JSON replies on unread (npm start and the tests check each against its contract;
+ * docs/adr/0059-json-replies-passed-as-bytes.md).
+ */
+export const PRODUCTION_SETTINGS = { CHECK_JSON_REPLIES: 'false' };
 
 /**
  * One call through the gateway: `CONNECTIONS` connections for `DURATION_S` (or until `amount`

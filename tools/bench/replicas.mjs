@@ -11,7 +11,7 @@ import pg from 'pg';
 import { serviceNamed } from '../dev/services.mjs';
 import { startSystem } from '../dev/start.mjs';
 import { waitFor } from '../dev/net.mjs';
-import { CONNECTIONS, cpuBreakdown, DURATION_S, loadAverage, markdownTable, quiet, seedStepsLine, viaGateway } from './measure.mjs';
+import { CONNECTIONS, cpuBreakdown, DURATION_S, loadAverage, markdownTable, quiet, seedStepsLine, viaGateway, PRODUCTION_SETTINGS } from './measure.mjs';
 import { seedJobs } from './shipment-seed.mjs';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 100_000);
@@ -31,7 +31,7 @@ const any = (list) => list[rand(list.length)];
 const say = (line = '') => process.stdout.write(`${line}\n`);
 const f = (n) => n.toFixed(n < 10 ? 1 : 0);
 
-const system = await startSystem({ isolated: { label: 'bench' }, build: process.argv.includes('--build'), out: quiet, replicas: 2 });
+const system = await startSystem({ env: PRODUCTION_SETTINGS, isolated: { label: 'bench' }, build: process.argv.includes('--build'), out: quiet, replicas: 2 });
 let pool;
 try {
   const databaseUrl = system.env[serviceNamed('shipment').databaseUrlVariable];

@@ -26,6 +26,7 @@ import {
   seedStepsLine,
   viaGateway,
   viaSql,
+  PRODUCTION_SETTINGS,
 } from './measure.mjs';
 import { seedJobs } from './shipment-seed.mjs';
 
@@ -38,10 +39,10 @@ const GOALS = { sheetP99Ms: 50, sheetVsSql: 0.5, creationsPerS: 500 };
 const DATABASE_URL_VARIABLE = serviceNamed('shipment').databaseUrlVariable;
 
 // The SQL the shipment service runs, from its build (ADR 50): its repositories' queries, so both
-// sides send the same statements. `jobListSql` (jobs/job-list.repository.ts): a list's page, then
-// its total (from job_counts); a search counts first (see searchSql); `find` (jobs/job.repository.ts)
-// for a job by number.
-const { SORTED_MATCHES_MAX } = await import('@freight/server-database');
+// sides send the same statements. `jobListSql` (jobs/job-list.repository.ts) in its JSON form (ADR 59):
+// a list's page as JSON with its total (from job_counts) in one statement; a search counts first (see
+// searchSql); `findReply` (jobs/job.repository.ts) for a job by number; `track` for the public BL call.
+const { SORTED_MATCHES_MAX, values } = await import('@freight/server-database');
 const shipment = (module) => import(new URL(`../../apps/services/shipment/dist/${module}`, import.meta.url).href);
 const { jobListSql } = await shipment('jobs/job-list.repository.js');
 const { JOB_QUERIES } = await shipment('jobs/job.repository.js');
@@ -52,25 +53,14 @@ const SHEET = { proceed: true, defaultSort: ['job.job_number', 'desc'] };
 const sheetQuery = (page, q) => ({ status: 'active', sort: 'date', order: 'desc', page, pageSize: PAGE_SIZE, ...(q && { q }) });
 const WORKLIST = { proceed: false, defaultSort: ['job.job_date', 'asc'] };
 const SQL = {
-  sheetPage: (offset) => jobListSql(SHEET, sheetQuery(offset / PAGE_SIZE + 1)).rows.sql,
-  sheetTotal: jobListSql(SHEET, sheetQuery(1)).total.sql,
+  sheetPage: (page) => jobListSql(SHEET, sheetQuery(page), 'json').rows,
   // A search (page 1): the count first; at most SORTED_MATCHES_MAX matches sorted from the matches, more walk the date index.
-  search: (q) => jobListSql(SHEET, sheetQuery(1, q)),
-  worklistPage: (offset) => jobListSql(WORKLIST, { page: offset / PAGE_SIZE + 1, pageSize: PAGE_SIZE }).rows.sql,
-  worklistTotal: jobListSql(WORKLIST, { page: 1, pageSize: PAGE_SIZE }).total.sql,
-  jobByNumber: JOB_QUERIES.find.text,
+  search: (q) => jobListSql(SHEET, sheetQuery(1, q), 'json'),
+  worklistPage: (page) => jobListSql(WORKLIST, { page, pageSize: PAGE_SIZE }, 'json').rows,
+  jobByNumber: /** @type {string} */ (JOB_QUERIES.findReply.text),
 };
-const BL_SQL = {
-  countCall: `INSERT INTO shipment.bl_search_limit AS t (client_address, window_started_at, calls) VALUES ($1, now(), 1)
-     ON CONFLICT (client_address) DO UPDATE SET
-       calls = CASE WHEN t.window_started_at <= now() - make_interval(secs => $2) THEN 1 ELSE t.calls + 1 END,
-       window_started_at = CASE WHEN t.window_started_at <= now() - make_interval(secs => $2) THEN now() ELSE t.window_started_at END
-     RETURNING calls, extract(epoch FROM window_started_at + make_interval(secs => $2) - now())::float AS wait`,
-  job: JOB_QUERIES.tracked.text,
-  timeline: JOB_HISTORY_QUERIES.statusTimeline.text,
-};
-/** BL_SEARCH_LIMIT's window (libs/contracts/src/shipment/tracking.ts). */
-const BL_WINDOW_SECONDS = 60;
+/** BL_SEARCH_LIMIT (libs/contracts/src/shipment/tracking.ts). */
+const BL_LIMIT = { windowSeconds: 60, maxCalls: 30 };
 // A creation as the service writes it (job.handlers.ts addJob, job-store.ts insertJobs and
 // recordChanges, directory-names.ts resolveNames; libs/server/database appendEvents), one job a
 // transaction here: the names resolved, the counter taken, the job, its history (a row per field
@@ -102,7 +92,7 @@ const rand = (n) => Math.floor(Math.random() * n);
 const any = (list) => list[rand(list.length)];
 const say = (line = '') => process.stdout.write(`${line}\n`);
 
-const system = await startSystem({ isolated: { label: 'bench' }, build: process.argv.includes('--build'), out: quiet });
+const system = await startSystem({ env: PRODUCTION_SETTINGS, isolated: { label: 'bench' }, build: process.argv.includes('--build'), out: quiet });
 let pool;
 try {
   const databaseUrl = system.env[DATABASE_URL_VARIABLE];
@@ -147,23 +137,19 @@ try {
    */
   const anyAddress = () => `10.${rand(256)}.${rand(256)}.${rand(256)}`;
   const blRequest = () => ({ path: `/api/shipments/searchbl/${any(blNumbers)}`, headers: { 'x-forwarded-for': anyAddress() } });
-  /** The BL call as the service runs it. */
-  const blSql = async (blNo, address) => {
-    await inTransaction(pool, (client) => client.query(BL_SQL.countCall, [address, BL_WINDOW_SECONDS]));
-    const [job] = (await pool.query(BL_SQL.job, [blNo])).rows;
-    return { job, timeline: (await pool.query(BL_SQL.timeline, [job.id])).rows };
-  };
+  /** The BL call as the service runs it: the call counted and the reply read in one statement. */
+  const blSql = async (blNo, address) =>
+    (await pool.query(JOB_QUERIES.track.text, values(JOB_QUERIES.track, { ...BL_LIMIT, clientAddress: address, blNo }))).rows[0];
   const sheetPath = (page, q) =>
     `/api/shipments/allbooklist/${headId}?page=${page}&pageSize=${PAGE_SIZE}&sort=date&order=desc&status=active${q ? `&q=${encodeURIComponent(q)}` : ''}`;
   const worklistPath = (page) => `/api/shipments/allworklist/${headId}?page=${page}&pageSize=${PAGE_SIZE}`;
 
-  /** A page and its total as the service reads them: the page first, then the total. */
-  const pageAndTotal = async (pageSql, totalSql, params = []) => {
-    const { rows } = await pool.query(pageSql, params);
-    const [{ total }] = (await pool.query(totalSql, params)).rows;
-    return { rows, total };
+  /** A page as the service reads it: its jobs as JSON, its total beside each (a page within the list). */
+  const onePage = async (statement) => {
+    const { rows } = await pool.query(statement.sql, statement.params);
+    return { rows, total: rows[0]?.total };
   };
-  const sheetSql = (page) => pageAndTotal(SQL.sheetPage((page - 1) * PAGE_SIZE), SQL.sheetTotal);
+  const sheetSql = (page) => onePage(SQL.sheetPage(page));
   /** Page 1 of a search as the service reads it: the count, then the page by the plan the count picks. */
   const searchSql = async (q) => {
     const sql = SQL.search(q);
@@ -173,14 +159,14 @@ try {
     const { rows } = await pool.query(page.sql, page.params);
     return { rows, total };
   };
-  const worklistSql = (page) => pageAndTotal(SQL.worklistPage((page - 1) * PAGE_SIZE), SQL.worklistTotal);
+  const worklistSql = (page) => onePage(SQL.worklistPage(page));
 
   // Both sides must do the same work: the gateway's answers and the SQL's agree.
   const alike = async (what, gatewaySide, sqlSide) => {
     const { body, total } = await gatewaySide;
     const { rows, total: sqlTotal } = await sqlSide;
     const viaGatewayIds = JSON.stringify({ jobs: body.map((job) => job.jobNo), total });
-    const viaSqlIds = JSON.stringify({ jobs: rows.map((row) => row.job_no), total: sqlTotal });
+    const viaSqlIds = JSON.stringify({ jobs: rows.map((row) => JSON.parse(row.json).jobNo), total: sqlTotal });
     if (viaGatewayIds !== viaSqlIds)
       throw new Error(`the gateway and the bench's SQL disagree on ${what}: keep SQL the service's SQL\n${viaGatewayIds}\n${viaSqlIds}`);
   };
@@ -194,16 +180,15 @@ try {
     const answer = await fetch(`${gatewayUrl}/api/shipments/searchbl/${blNo}`, { headers: { 'x-forwarded-for': address } });
     if (!answer.ok) throw new Error(`GET searchbl/${blNo}: ${answer.status} ${await answer.text()}`);
     const tracking = await answer.json();
-    const { job, timeline } = await blSql(blNo, anyAddress());
-    const gatewaySide = [tracking.blNo, tracking.statusOfShipment, tracking.eta, tracking.history.map((entry) => entry.status)];
-    const sqlSide = [job.bl_no, job.status_of_shipment, job.eta, timeline.map((entry) => entry.status)];
-    if (JSON.stringify(gatewaySide) !== JSON.stringify(sqlSide))
-      throw new Error(`the gateway and the bench's SQL disagree on BL ${blNo}: keep BL_SQL the service's SQL`);
+    const viaSql = JSON.parse((await blSql(blNo, anyAddress())).json);
+    if (JSON.stringify(tracking) !== JSON.stringify(viaSql))
+      throw new Error(`the gateway and the bench's SQL disagree on BL ${blNo}: keep blSql the service's SQL`);
   }
   for (const jobNo of jobNumbers.slice(0, 5)) {
     const { body } = await get(`/api/shipments/searchworklist/${jobNo}`);
     const { rows } = await pool.query(SQL.jobByNumber, [jobNo]);
-    await alike(`job ${jobNo}`, { body: body.results, total: 1 }, { rows, total: rows.length });
+    const results = rows.map((row) => JSON.parse(row.json).results[0]);
+    if (JSON.stringify(body.results) !== JSON.stringify(results)) throw new Error(`the gateway and the bench's SQL disagree on job ${jobNo}`);
   }
 
   /** Each call: its name, each gateway request's path, and its SQL (run once). @type {[string, () => string | { path: string, headers: Record<string, string> }, () => Promise<unknown>][]} */
@@ -341,9 +326,10 @@ try {
 
   // The plans of the booking sheet's queries, on the terms of this run.
   const { explain, plans } = planCollector(pool);
-  await explain('booking sheet page 1 (Active, by date)', SQL.sheetPage(0));
-  await explain(`booking sheet page ${PAGES}`, SQL.sheetPage((PAGES - 1) * PAGE_SIZE));
-  await explain('booking sheet total (Active)', SQL.sheetTotal);
+  for (const page of [1, PAGES]) {
+    const { sql, params } = SQL.sheetPage(page);
+    await explain(`booking sheet page ${page} (Active, by date) with its total`, sql, params);
+  }
   for (const q of [consigneeTerm(), wordTerm(), blTerm()]) {
     const sql = SQL.search(q);
     await explain(`search "${q}": total (first)`, sql.total.sql, sql.total.params);
