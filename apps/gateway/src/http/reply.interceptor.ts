@@ -33,7 +33,7 @@ export class ContractReplyInterceptor implements NestInterceptor {
         if (data instanceof JsonReply) {
           if (this.config.CHECK_JSON_REPLIES) this.check(name, data.value(), true);
           void context.switchToHttp().getResponse<FastifyReply>().header('content-type', 'application/json; charset=utf-8');
-          return Buffer.from(data.json);
+          return typeof data.json === 'string' ? Buffer.from(data.json) : Buffer.from(data.json.buffer, data.json.byteOffset, data.json.byteLength);
         }
         return this.check(name, data, false);
       }),
