@@ -22,6 +22,11 @@ export class JsonReply<T = unknown> implements EncodedReply<T> {
   }
 }
 
+/**
+ * NATS header of a request whose caller takes a JsonReply as its bytes. A caller of the last release
+ * (a gateway during a rolling deploy, ADR 55) does not send it, and gets the reply in Nest's envelope.
+ */
+export const ACCEPTS_JSON_REPLY_HEADER = 'Freight-Accepts-Json-Reply';
 /** NATS header of a reply whose data is a JsonReply's bytes (no envelope). */
 export const JSON_REPLY_HEADER = 'Freight-Json-Reply';
 /** NATS header with a JSON reply's `total`. */

@@ -5,8 +5,9 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Messages, users, type Actor } from '@freight/contracts';
 import { z } from 'zod';
 import { AppError, RemoteError, RpcErrorFilter, failureOf } from './errors.js';
-import { parsePublicKey, parseSigningKey } from './gateway-signature.js';
-import { NO_RESPONDERS_RETRY_MS, NatsRpcClient, natsMicroserviceOptions, requestTimeLeft, type NatsClientConfig } from './nats.js';
+import { connect, headers } from '@nats-io/transport-node';
+import { SIGNATURE_HEADER, parsePublicKey, parseSigningKey, signRequest } from './gateway-signature.js';
+import { NO_RESPONDERS_RETRY_MS, NatsRpcClient, namespacedSubject, natsMicroserviceOptions, requestTimeLeft, type NatsClientConfig } from './nats.js';
 import { ZodPayloadPipe } from './validation.js';
 import { JsonReply } from './json-reply.js';
 import type { ServiceNatsConfig } from './config.js';
@@ -223,6 +224,23 @@ describe('NATS transport with namespaces', () => {
     expect(Buffer.from((raw as JsonReply).json).toString()).toBe(sent);
     expect((raw as JsonReply).total).toBe(7);
     await expect(get(client, 'json-3')).resolves.toEqual({ items: JSON.parse(sent), total: 7 });
+  });
+
+  // A gateway of the last release (a rolling deploy, ADR 55) does not say it takes bytes: it gets the envelope it knows.
+  it("answers a JsonReply in Nest's envelope to a caller that does not say it takes JSON replies", async () => {
+    const nc = await connect({ servers: testNats.url, user: 'gateway', pass: testNats.passwords.gateway });
+    try {
+      const subject = namespacedSubject(namespace, users.subjects.get);
+      const packet = Buffer.from(JSON.stringify({ pattern: users.subjects.get, data: { actor, params: { username: 'json-2' } }, id: '1' }));
+      const h = headers();
+      h.set(SIGNATURE_HEADER, signRequest(parseSigningKey(testNats.signingKey), subject, packet));
+      const answer = await nc.request(subject, packet, { timeout: 2000, headers: h });
+      expect(answer.headers?.get('Freight-Json-Reply') ?? '').toBe('');
+      const { response } = answer.json<{ response: { items: { n: number }[]; total: number } }>();
+      expect({ rows: response.items.map((row) => row.n), total: response.total }).toEqual({ rows: [0, 1], total: 7 });
+    } finally {
+      await nc.close();
+    }
   });
 
   it('carries a JsonReply larger than max_payload whole, in parts', async () => {

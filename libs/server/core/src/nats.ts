@@ -30,7 +30,7 @@ import type { NatsConfig, ServiceNatsConfig } from './config.js';
 import { RemoteError } from './errors.js';
 import { pause, waitUntil } from './drain.js';
 import { SIGNATURE_HEADER, signRequest, signatureProblem } from './gateway-signature.js';
-import { JSON_REPLY_HEADER, JSON_REPLY_TOTAL_HEADER, JsonReply } from './json-reply.js';
+import { ACCEPTS_JSON_REPLY_HEADER, JSON_REPLY_HEADER, JSON_REPLY_TOTAL_HEADER, JsonReply } from './json-reply.js';
 
 type NatsConnectionOptions = Required<NatsOptions>['options'];
 
@@ -232,7 +232,7 @@ export class NamespacedServerNats extends ServerNats {
     return (response: { id?: string; isDisposed?: boolean; err?: unknown; status?: string }) => {
       // The last packet of a reply (Nest marks it disposed; an error or a missing handler is one packet).
       if (response.isDisposed || response.err !== undefined || response.status === 'error') this.inFlight.delete(natsMsg);
-      const { bytes, replyHeaders } = this.encode(response, id);
+      const { bytes, replyHeaders } = this.encode(response, id, Boolean(natsMsg.headers?.get(ACCEPTS_JSON_REPLY_HEADER)));
       const partBytes = (this.connection?.info?.max_payload ?? Infinity) - PART_HEADROOM_BYTES;
       if (bytes.length <= partBytes) return natsMsg.respond(bytes, { headers: replyHeaders });
       if (bytes.length > this.maxReplyBytes || !this.partsSubject) {
@@ -254,10 +254,14 @@ export class NamespacedServerNats extends ServerNats {
     };
   }
 
-  /** A reply's bytes: a JsonReply's own, marked by its headers (docs/adr/0059-json-replies-passed-as-bytes.md), else Nest's envelope. */
-  private encode(response: { id?: string; err?: unknown; response?: unknown }, id: string): { bytes: Buffer; replyHeaders?: MsgHdrs } {
+  /**
+   * A reply's bytes: a JsonReply's own, marked by its headers, to a caller that takes them
+   * (docs/adr/0059-json-replies-passed-as-bytes.md); else Nest's envelope, a JsonReply decoded into it.
+   */
+  private encode(response: { id?: string; err?: unknown; response?: unknown }, id: string, takesJson: boolean): { bytes: Buffer; replyHeaders?: MsgHdrs } {
     const answer = response.response;
-    if (answer instanceof JsonReply && response.err === undefined) {
+    if (answer instanceof JsonReply && !takesJson) response.response = answer.value();
+    else if (answer instanceof JsonReply && response.err === undefined) {
       const h = headers();
       h.set(JSON_REPLY_HEADER, '1');
       if (answer.total !== undefined) h.set(JSON_REPLY_TOTAL_HEADER, String(answer.total));
@@ -540,6 +544,7 @@ export class NatsRpcClient implements OnApplicationShutdown {
     const h = headers();
     if (this.config.GATEWAY_SIGNING_KEY) h.set(SIGNATURE_HEADER, signRequest(this.config.GATEWAY_SIGNING_KEY, subject, packet));
     h.set(DEADLINE_HEADER, String(deadline));
+    h.set(ACCEPTS_JSON_REPLY_HEADER, '1');
     return h;
   }
 
