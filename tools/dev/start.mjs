@@ -13,7 +13,7 @@ import { canConnect, freePort, waitFor } from './net.mjs';
 import { dropDatabase, ensurePostgres, redact } from './postgres.mjs';
 import { gatewayKeyEnv, requestKeys, requestKeyVariable } from './request-keys.mjs';
 import { hostUrl, loadRoutes, portVariable, siteUrls } from './routes.mjs';
-import { SERVICES } from './services.mjs';
+import { SERVICES, serviceNames } from './services.mjs';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -252,12 +252,8 @@ export async function startSystem(options = {}) {
     env.DATABASE_URL = withUrlParts(pg.adminUrl, { database });
     env.JWT_SECRET = jwtSecret(env.JWT_SECRET, dataDir);
     // The gateway signs each NATS request with its service's key: it gets them all, each service only its own.
-    const keys = requestKeys(
-      env,
-      dataDir,
-      SERVICES.map((service) => service.name),
-    );
-    for (const name of [...SERVICES.map((service) => requestKeyVariable(service.name)), 'GATEWAY_REQUEST_KEY']) delete env[name];
+    const keys = requestKeys(env, dataDir, serviceNames());
+    for (const name of [...serviceNames().map(requestKeyVariable), 'GATEWAY_REQUEST_KEY']) delete env[name];
 
     if (build) {
       log('building (nx run-many -t build; cached after the first start)…');
