@@ -93,6 +93,20 @@ describe('generated deployment (node tools/dev/gen-k8s.mjs)', () => {
     for (const identity of ['GATEWAY', 'SHIPMENT', 'BILLING', 'ADMIN']) expect(secrets).toContain(`  NATS_PASSWORD_${identity}: replace-me\n`);
     expect(files['deploy/k8s/nats-auth.conf']).toContain('subscribe: { allow: ["billing.> billing", "*.billing.> *.billing", "_INBOX_billing.>"] }');
   });
+
+  it("gives the gateway every service's request key and each service only its own, from a Secret of their own", () => {
+    const fromKeys = (name, key) => `            - name: ${name}\n              valueFrom: { secretKeyRef: { name: freight-request-keys, key: ${key} } }\n`;
+    const shipment = files[`${SERVICES_DIR}/shipment.yaml`];
+    expect(shipment).toContain(fromKeys('GATEWAY_REQUEST_KEY', 'SHIPMENT_REQUEST_KEY'));
+    expect(new Set(shipment.match(/\w+_REQUEST_KEY/g))).toEqual(new Set(['GATEWAY_REQUEST_KEY', 'SHIPMENT_REQUEST_KEY']));
+    for (const key of ['SHIPMENT_REQUEST_KEY', 'BILLING_REQUEST_KEY']) expect(files['deploy/k8s/gateway.yaml']).toContain(fromKeys(key, key));
+    const secrets = files['deploy/k8s/secrets.yaml'].split('\n---\n');
+    const keys = secrets.find((secret) => secret.includes('  name: freight-request-keys\n'));
+    expect(keys).toContain('stringData:\n  SHIPMENT_REQUEST_KEY: replace-me\n  BILLING_REQUEST_KEY: replace-me');
+    // Not in freight-secrets, which each provisioning Job reads whole (envFrom).
+    expect(shipment).toContain('envFrom:\n            - secretRef: { name: freight-secrets }');
+    expect(secrets.find((secret) => secret.includes('  name: freight-secrets\n'))).not.toContain('REQUEST_KEY');
+  });
 });
 
 describe('web apps and edges (from deploy/edge/routes.json)', () => {

@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import { accessSync, chmodSync, constants, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { generateGatewayKeys } from './gateway-keys.mjs';
 import { natsIdentities, natsServerConfig, ROUTE_USER, withPasswords } from './nats-config.mjs';
 import { canConnect, freePort, waitFor } from './net.mjs';
+import { generateRequestKeys } from './request-keys.mjs';
 
 /** True when a NATS server greets us (`INFO {...}`) at host:port. */
 export const probeNats = (host, port, timeoutMs = 1500) => canConnect(host, port, { timeoutMs, greeting: 'INFO ' });
@@ -109,10 +109,10 @@ export async function ensureNats({ natsUrl, dir, services, children, log, namesp
 }
 
 /**
- * One authenticated nats-server for a test run, in a temporary folder, plus a gateway key
- * pair. `env` is what the test harness reads (FREIGHT_TEST_NATS, libs/server/testing).
+ * One authenticated nats-server for a test run, in a temporary folder, plus each service's request
+ * key (by name). `env` is what the test harness reads (FREIGHT_TEST_NATS, libs/server/testing).
  * @param {{ name: string, queueGroup: string }[]} services  the registry's services
- * @returns {Promise<{ env: { url: string, passwords: Record<string, string>, signingKey: string, publicKey: string }, stop: () => Promise<void> }>}
+ * @returns {Promise<{ env: { url: string, passwords: Record<string, string>, requestKeys: Record<string, string> }, stop: () => Promise<void> }>}
  */
 export async function startTestNats(services) {
   const dir = mkdtempSync(join(tmpdir(), 'freight-nats-'));
@@ -143,7 +143,7 @@ export async function startTestNats(services) {
         return handle;
       },
     });
-    return { env: { url: nats.url, passwords: nats.passwords, ...generateGatewayKeys() }, stop };
+    return { env: { url: nats.url, passwords: nats.passwords, requestKeys: generateRequestKeys(services.map((service) => service.name)) }, stop };
   } catch (error) {
     await stop();
     throw new Error(`${error.message}\n${output}`, { cause: error });

@@ -8,12 +8,12 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Children } from './children.mjs';
 import { isLoopback, loadEnv, needsGeneratedSecret, urlParts, withUrlParts } from './env.mjs';
-import { gatewayKeys } from './gateway-keys.mjs';
 import { ensureNats } from './nats.mjs';
 import { canConnect, freePort, waitFor } from './net.mjs';
 import { dropDatabase, ensurePostgres, redact } from './postgres.mjs';
+import { gatewayKeyEnv, requestKeys, requestKeyVariable } from './request-keys.mjs';
 import { hostUrl, loadRoutes, portVariable, siteUrls } from './routes.mjs';
-import { SERVICES } from './services.mjs';
+import { SERVICES, serviceNames } from './services.mjs';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -135,10 +135,10 @@ export function parseStartArgs(args) {
   return options;
 }
 
-/** Child environment: no jest flags leaking into the servers; the gateway's signing key only where given. */
+/** Child environment: no jest flags leaking into the servers; a request key (`…_REQUEST_KEY`) only where given. */
 export function childEnv(env) {
   const base = { ...process.env, ...env };
-  if (!env.GATEWAY_SIGNING_KEY) delete base.GATEWAY_SIGNING_KEY;
+  for (const name of Object.keys(base)) if (name.endsWith('_REQUEST_KEY') && !env[name]) delete base[name];
   if (base.NODE_OPTIONS) base.NODE_OPTIONS = base.NODE_OPTIONS.replace('--experimental-vm-modules', '').trim();
   return base;
 }
@@ -251,9 +251,9 @@ export async function startSystem(options = {}) {
     env.PUBLIC_ORIGINS = publicOrigins(env);
     env.DATABASE_URL = withUrlParts(pg.adminUrl, { database });
     env.JWT_SECRET = jwtSecret(env.JWT_SECRET, dataDir);
-    // The gateway signs its NATS requests; services get the public key only.
-    const keys = gatewayKeys(env.GATEWAY_SIGNING_KEY, dataDir);
-    delete env.GATEWAY_SIGNING_KEY;
+    // The gateway signs each NATS request with its service's key: it gets them all, each service only its own.
+    const keys = requestKeys(env, dataDir, serviceNames());
+    for (const name of [...serviceNames().map(requestKeyVariable), 'GATEWAY_REQUEST_KEY']) delete env[name];
 
     if (build) {
       log('building (nx run-many -t build; cached after the first start)…');
@@ -302,7 +302,7 @@ export async function startSystem(options = {}) {
         probeUrls[child] = `http://127.0.0.1:${healthPort}`;
         children.start(child, process.execPath, [entry], {
           cwd: root,
-          env: childEnv({ ...env, ...nats.envFor(name), GATEWAY_PUBLIC_KEY: keys.publicKey, HEALTH_PORT: String(healthPort) }),
+          env: childEnv({ ...env, ...nats.envFor(name), GATEWAY_REQUEST_KEY: keys[name], HEALTH_PORT: String(healthPort) }),
         });
       }
     }
@@ -311,7 +311,7 @@ export async function startSystem(options = {}) {
     gatewayPorts.forEach((port, i) =>
       children.start(replicaName('gateway', i, replicas), process.execPath, [GATEWAY_ENTRY], {
         cwd: root,
-        env: childEnv({ ...env, GATEWAY_PORT: String(port), ...nats.envFor('gateway'), GATEWAY_SIGNING_KEY: keys.signingKey }),
+        env: childEnv({ ...env, GATEWAY_PORT: String(port), ...nats.envFor('gateway'), ...gatewayKeyEnv(keys) }),
       }),
     );
     for (const gatewayUrl of gatewayUrls) {

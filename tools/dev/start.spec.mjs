@@ -96,13 +96,20 @@ describe('siteEnv', () => {
 });
 
 describe('childEnv', () => {
-  it("passes the gateway's signing key only to the child it is given to, even when the shell exports it", () => {
-    process.env.GATEWAY_SIGNING_KEY = 'from-the-shell';
+  it('passes a request key only to the child it is given to, even when the shell exports it', () => {
+    process.env.DIRECTORY_REQUEST_KEY = 'from-the-shell';
+    process.env.GATEWAY_REQUEST_KEY = 'from-the-shell';
     try {
-      expect(childEnv({ NATS_USER: 'directory', GATEWAY_PUBLIC_KEY: 'pub' })).not.toHaveProperty('GATEWAY_SIGNING_KEY');
-      expect(childEnv({ NATS_USER: 'gateway', GATEWAY_SIGNING_KEY: 'key' }).GATEWAY_SIGNING_KEY).toBe('key');
+      const service = childEnv({ NATS_USER: 'shipment', GATEWAY_REQUEST_KEY: 'shipment-key' });
+      expect(service).not.toHaveProperty('DIRECTORY_REQUEST_KEY');
+      expect(service.GATEWAY_REQUEST_KEY).toBe('shipment-key');
+      const gateway = childEnv({ NATS_USER: 'gateway', DIRECTORY_REQUEST_KEY: 'directory-key' });
+      expect(gateway.DIRECTORY_REQUEST_KEY).toBe('directory-key');
+      expect(gateway).not.toHaveProperty('GATEWAY_REQUEST_KEY');
+      expect(childEnv({})).not.toHaveProperty('DIRECTORY_REQUEST_KEY');
     } finally {
-      delete process.env.GATEWAY_SIGNING_KEY;
+      delete process.env.DIRECTORY_REQUEST_KEY;
+      delete process.env.GATEWAY_REQUEST_KEY;
     }
   });
 });

@@ -11,6 +11,7 @@ import { freePort, waitFor } from '../dev/net.mjs';
 import { dropDatabase } from '../dev/postgres.mjs';
 import { SERVICES } from '../dev/services.mjs';
 import { parseSeedOutput } from '../dev/start.mjs';
+import { gatewayKeyEnv } from '../dev/request-keys.mjs';
 import { apiCaller, headToken, seedTrackedShipment } from '../web-audit/seed.mjs';
 import { deployables, edgeImageName, GATEWAY, imageOf, NGINX_PORT, ROOT } from './deployables.mjs';
 import { checkTools, configurePodman, imageExists, podman } from './podman.mjs';
@@ -145,12 +146,12 @@ beforeAll(async () => {
   const shared = {
     LOG_LEVEL: 'warn',
     NATS_REQUEST_TIMEOUT_MS: env.NATS_REQUEST_TIMEOUT_MS,
-    GATEWAY_PUBLIC_KEY: nats.env.publicKey,
   };
   for (const service of SERVICES) {
     start(service.name, imageOf(service.name), {
       ...shared,
       ...natsEnv(service.name),
+      GATEWAY_REQUEST_KEY: nats.env.requestKeys[service.name],
       [service.databaseUrlVariable]: serviceUrls[service.databaseUrlVariable],
       HEALTH_PORT: String(await freePort()),
       ...(service.secretVariables?.includes('SMTP_URL') && {
@@ -164,7 +165,7 @@ beforeAll(async () => {
   start(GATEWAY.name, imageOf(GATEWAY.name), {
     ...shared,
     ...natsEnv('gateway'),
-    GATEWAY_SIGNING_KEY: nats.env.signingKey,
+    ...gatewayKeyEnv(nats.env.requestKeys),
     JWT_SECRET: randomBytes(48).toString('base64url'),
     GATEWAY_HOST: '127.0.0.1',
     GATEWAY_PORT: String(ports.gateway),
@@ -316,9 +317,9 @@ describe('the system from its images (npm run images)', () => {
     writeFileSync(config, stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'freight-config' }, data }));
     createSecret('freight-secrets', {
       JWT_SECRET: randomBytes(48).toString('base64url'),
-      GATEWAY_SIGNING_KEY: nats.env.signingKey,
       SHIPMENT_DATABASE_URL: made.serviceUrls.SHIPMENT_DATABASE_URL,
     });
+    createSecret('freight-request-keys', gatewayKeyEnv(nats.env.requestKeys));
     createSecret('freight-nats', { NATS_PASSWORD_GATEWAY: nats.env.passwords.gateway, NATS_PASSWORD_SHIPMENT: nats.env.passwords.shipment });
     const plays = [
       { name: 'gateway', file: 'deploy/k8s/gateway.yaml', ports: { http: String(gatewayPort) } },

@@ -1,5 +1,5 @@
 // Jest globalSetup of the projects whose tests talk to NATS: one authenticated nats-server
-// for the run (generated configuration, free port, temporary folder) and a gateway key pair,
+// for the run (generated configuration, free port, temporary folder) and each service's request key,
 // handed to the tests through FREIGHT_TEST_NATS (read by libs/server/testing). Stopped by
 // nats-teardown.js. Its identities are those of every service of the registry (services.mjs).
 import { SERVICES } from '../dev/services.mjs';

@@ -1,13 +1,19 @@
-import { generateKeyPairSync, KeyObject } from 'node:crypto';
+import { KeyObject, randomBytes } from 'node:crypto';
 import { ConfigError } from '@freight/server';
 import { loadGatewayConfig } from './gateway.config.js';
 
 const secret = 'x'.repeat(32);
-const signingKey = generateKeyPairSync('ed25519').privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64');
+/** Every service's request key, each its own. */
+const keys = {
+  DIRECTORY_REQUEST_KEY: randomBytes(32).toString('base64'),
+  NOTIFICATION_REQUEST_KEY: randomBytes(32).toString('base64'),
+  SHIPMENT_REQUEST_KEY: randomBytes(32).toString('base64'),
+  ACCOUNTS_REQUEST_KEY: randomBytes(32).toString('base64'),
+};
 
 describe('loadGatewayConfig', () => {
   it('fills the development defaults', () => {
-    expect(loadGatewayConfig({ JWT_SECRET: secret, GATEWAY_SIGNING_KEY: signingKey })).toEqual({
+    expect(loadGatewayConfig({ JWT_SECRET: secret, ...keys })).toEqual({
       GATEWAY_HOST: '127.0.0.1',
       GATEWAY_PORT: 3000,
       JWT_SECRET: secret,
@@ -19,7 +25,10 @@ describe('loadGatewayConfig', () => {
       NATS_URL: 'nats://127.0.0.1:4222',
       NATS_NAMESPACE: '',
       NATS_REQUEST_TIMEOUT_MS: 5000,
-      GATEWAY_SIGNING_KEY: expect.any(KeyObject),
+      DIRECTORY_REQUEST_KEY: expect.any(KeyObject),
+      NOTIFICATION_REQUEST_KEY: expect.any(KeyObject),
+      SHIPMENT_REQUEST_KEY: expect.any(KeyObject),
+      ACCOUNTS_REQUEST_KEY: expect.any(KeyObject),
       LOG_LEVEL: 'info',
       COMPANY_NAME: 'Freight Forwarding',
       COMPANY_ADDRESS: 'Harbour House, 12 Quay Road, Port District 74000',
@@ -37,7 +46,7 @@ describe('loadGatewayConfig', () => {
   it('reads lists, numbers and the proxy setting', () => {
     const config = loadGatewayConfig({
       JWT_SECRET: secret,
-      GATEWAY_SIGNING_KEY: signingKey,
+      ...keys,
       PUBLIC_ORIGINS: 'http://127.0.0.1:8080,http://localhost:8080',
       CORS_ORIGINS: 'https://console.example.com, https://portal.example.com/',
       GATEWAY_PORT: '8081',
@@ -49,21 +58,23 @@ describe('loadGatewayConfig', () => {
     expect(config.GATEWAY_PORT).toBe(8081);
     expect(config.GATEWAY_TRUST_PROXY).toBe(2);
     expect(config.NATS_NAMESPACE).toBe('t1.');
-    expect(loadGatewayConfig({ JWT_SECRET: secret, GATEWAY_SIGNING_KEY: signingKey, GATEWAY_TRUST_PROXY: 'false' }).GATEWAY_TRUST_PROXY).toBe(false);
+    expect(loadGatewayConfig({ JWT_SECRET: secret, ...keys, GATEWAY_TRUST_PROXY: 'false' }).GATEWAY_TRUST_PROXY).toBe(false);
   });
 
   it('fails fast naming every bad variable', () => {
     expect(() => loadGatewayConfig({})).toThrow(ConfigError);
-    expect(() => loadGatewayConfig({ JWT_SECRET: 'short', GATEWAY_SIGNING_KEY: signingKey })).toThrow(/JWT_SECRET: must be at least 32 characters/);
-    expect(() => loadGatewayConfig({ JWT_SECRET: secret })).toThrow(/GATEWAY_SIGNING_KEY: is required/);
+    expect(() => loadGatewayConfig({ JWT_SECRET: 'short', ...keys })).toThrow(/JWT_SECRET: must be at least 32 characters/);
+    expect(() => loadGatewayConfig({ JWT_SECRET: secret, ...keys, SHIPMENT_REQUEST_KEY: undefined })).toThrow(/SHIPMENT_REQUEST_KEY: is required/);
+    expect(() => loadGatewayConfig({ JWT_SECRET: secret, ...keys, SHIPMENT_REQUEST_KEY: 'short' })).toThrow(/SHIPMENT_REQUEST_KEY: is not a usable key/);
+    expect(() => loadGatewayConfig({ JWT_SECRET: secret, ...keys, SHIPMENT_REQUEST_KEY: keys.DIRECTORY_REQUEST_KEY })).toThrow(
+      /SHIPMENT_REQUEST_KEY: is the same key as DIRECTORY_REQUEST_KEY/,
+    );
     try {
-      loadGatewayConfig({ JWT_SECRET: secret, GATEWAY_SIGNING_KEY: signingKey, GATEWAY_PORT: 'eighty', CORS_ORIGINS: 'not an origin' });
+      loadGatewayConfig({ JWT_SECRET: secret, ...keys, GATEWAY_PORT: 'eighty', CORS_ORIGINS: 'not an origin' });
       throw new Error('expected a ConfigError');
     } catch (error) {
       expect((error as ConfigError).problems.map((p) => p.split(':')[0])).toEqual(['GATEWAY_PORT', 'CORS_ORIGINS.0']);
     }
-    expect(() => loadGatewayConfig({ JWT_SECRET: secret, GATEWAY_SIGNING_KEY: signingKey, COMPANY_PHONE: 'call us' })).toThrow(
-      /COMPANY_PHONE: COMPANY_PHONE must be a phone number/,
-    );
+    expect(() => loadGatewayConfig({ JWT_SECRET: secret, ...keys, COMPANY_PHONE: 'call us' })).toThrow(/COMPANY_PHONE: COMPANY_PHONE must be a phone number/);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EXPORT_CHUNK_MAX, companyEnvSchema } from '@freight/contracts';
-import { drainEnvSchema, envFields, loadConfig } from '@freight/server';
+import { drainEnvSchema, envFields, loadConfig, requestKeysEnvSchema } from '@freight/server';
 
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
 
@@ -29,7 +29,8 @@ const origins = z
   )
   .pipe(z.array(z.url({ error: 'must be a comma-separated list of origins such as https://console.example.com' })));
 
-export const gatewayEnvSchema = z.object({
+/** Every service's request key (DIRECTORY_REQUEST_KEY, …: requestKeysEnvSchema), and the gateway's own settings. */
+export const gatewayEnvSchema = requestKeysEnvSchema.extend({
   GATEWAY_HOST: z.string().trim().min(1).default('127.0.0.1'),
   GATEWAY_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
   JWT_SECRET: z.string({ error: 'is required (at least 32 random characters)' }).min(32, 'must be at least 32 characters'),
@@ -55,7 +56,6 @@ export const gatewayEnvSchema = z.object({
   NATS_STREAM_REPLICAS: envFields.NATS_STREAM_REPLICAS,
   NATS_USER: envFields.NATS_USER,
   NATS_PASSWORD: envFields.NATS_PASSWORD,
-  GATEWAY_SIGNING_KEY: envFields.GATEWAY_SIGNING_KEY,
   LOG_LEVEL: envFields.LOG_LEVEL,
   /** The company's own details, answered at GET /api/company and printed on the statement PDF (docs/adr/0044-company-profile.md). */
   ...companyEnvSchema.shape,

@@ -12,8 +12,8 @@ export const directoryEnvSchema = natsEnvSchema.extend({
   LOG_LEVEL: envFields.LOG_LEVEL,
 });
 
-/** What the running service reads: the same plus the gateway's public key, without which it takes no request. */
-export const directoryServiceEnvSchema = directoryEnvSchema.extend({ GATEWAY_PUBLIC_KEY: envFields.GATEWAY_PUBLIC_KEY });
+/** What the running service reads: the same plus its request key, without which it takes no request. */
+export const directoryServiceEnvSchema = directoryEnvSchema.extend({ GATEWAY_REQUEST_KEY: envFields.GATEWAY_REQUEST_KEY });
 export type DirectoryConfig = z.infer<typeof directoryServiceEnvSchema>;
 
 export function loadDirectoryConfig(env: Record<string, string | undefined> = process.env): DirectoryConfig {

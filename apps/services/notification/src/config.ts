@@ -16,9 +16,9 @@ export const notificationEnvSchema = natsEnvSchema.extend({
 const milliseconds = (fallback: number, min: number) =>
   z.coerce.number({ error: 'must be a number of milliseconds' }).int('must be a whole number').min(min, `must be at least ${min}`).default(fallback);
 
-/** What the running service reads: the same, the gateway's public key, and how it sends mail. */
+/** What the running service reads: the same, its request key, and how it sends mail. */
 export const notificationServiceEnvSchema = notificationEnvSchema.extend({
-  GATEWAY_PUBLIC_KEY: envFields.GATEWAY_PUBLIC_KEY,
+  GATEWAY_REQUEST_KEY: envFields.GATEWAY_REQUEST_KEY,
   /** smtp://user:pass@host:port (STARTTLS when offered) or smtps:// (TLS from the start). */
   SMTP_URL: z
     .string()

@@ -12,9 +12,9 @@ export const shipmentEnvSchema = natsEnvSchema.extend({
   LOG_LEVEL: envFields.LOG_LEVEL,
 });
 
-/** What the running service reads: the same plus the gateway's public key, without which it takes no request. */
+/** What the running service reads: the same plus its request key, without which it takes no request. */
 export const shipmentServiceEnvSchema = shipmentEnvSchema.extend({
-  GATEWAY_PUBLIC_KEY: envFields.GATEWAY_PUBLIC_KEY,
+  GATEWAY_REQUEST_KEY: envFields.GATEWAY_REQUEST_KEY,
   /** How long a job creation waits for others to share its transaction (ADR 28). 0: no waiting. */
   JOB_BATCH_WAIT_MS: z.coerce.number().int().min(0).max(100).default(2),
   /** The most job creations one transaction takes (ADR 28). */

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { REPOSITORY_ROOT, httpReady, spawnService, testNats, testNatsConfig, until, type SpawnedService } from '@freight/server-testing';
+import { REPOSITORY_ROOT, httpReady, spawnService, testGatewayKeyEnv, testNatsConfig, until, type SpawnedService } from '@freight/server-testing';
 import { JWT_SECRET, HEAD, sleep, stackForFile, statusCounts, type Reply } from '../testing/gateway-stack.js';
 import { jobBody, seedJobWorld, shipmentQuery, type JobWorld } from '../testing/shipments.js';
 
@@ -95,7 +95,7 @@ describe('a gateway stopped with SIGTERM', () => {
         NATS_PASSWORD: nats.NATS_PASSWORD!,
         NATS_NAMESPACE: shared.stack.namespace,
         NATS_REQUEST_TIMEOUT_MS: '15000',
-        GATEWAY_SIGNING_KEY: testNats().signingKey,
+        ...testGatewayKeyEnv(),
         DRAIN_DELAY_MS: '1500',
         DRAIN_TIMEOUT_MS: '20000',
         LOG_LEVEL: 'info',

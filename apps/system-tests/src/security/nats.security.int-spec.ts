@@ -1,15 +1,15 @@
 // Attacks on the NATS hop behind the gateway (issue 5, item 3): a client on the NATS network
 // must not be able to act as the gateway. Two layers are checked apart: the server's
-// per-identity permissions (tools/dev/nats-config.mjs) and the gateway's signature that every
-// service verifies (libs/server/core/src/gateway-signature.ts). Where an attack is refused,
+// per-identity permissions (tools/dev/nats-config.mjs) and the gateway's signature with each
+// service's own request key, which that service verifies (libs/server/core/src/gateway-signature.ts). Where an attack is refused,
 // a control shows the same message does work through the path that is allowed, so the test
 // fails if the attack is refused for some other reason.
-import { generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
+import { randomBytes, randomUUID, type KeyObject } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { connect, headers, type Msg, type NatsConnection } from '@nats-io/transport-node';
 import { Kvm } from '@nats-io/kv';
 import { Messages } from '@freight/contracts';
-import { SIGNATURE_HEADER, SIGNATURE_TTL_MS, parseSigningKey, signRequest } from '@freight/server';
+import { SIGNATURE_HEADER, SIGNATURE_TTL_MS, parseRequestKey, signRequest } from '@freight/server';
 import { connectTestNats, permissionViolations, testNats, violationsAfter } from '@freight/server-testing';
 import { revocationBucketName } from '@freight/gateway';
 import { HEAD, Stack, newUser } from '../testing/gateway-stack.js';
@@ -75,7 +75,8 @@ const signedWith = (key: KeyObject, subject: string, bytes: Uint8Array, now = Da
   h.set(SIGNATURE_HEADER, signRequest(key, subject, bytes, now));
   return h;
 };
-const gatewayKey = () => parseSigningKey(testNats().signingKey);
+/** The directory service's request key, as the gateway holds it. */
+const gatewayKey = () => parseRequestKey(testNats().requestKeys.directory);
 
 /** Sends as admin (authenticated, allowed to publish anything) and returns Nest's reply envelope. */
 async function adminRequest(subject: string, bytes: Uint8Array, h?: ReturnType<typeof headers>): Promise<{ err?: unknown; response?: unknown }> {
@@ -164,8 +165,20 @@ describe('requests that did not come from the gateway', () => {
     const { packet } = await captureCreate('captured.three');
     const bytes = forgedHeadCreate(packet, 'forged.head');
     const subject = wire('directory.user.add');
-    expect(await adminRequest(subject, bytes, signedWith(generateKeyPairSync('ed25519').privateKey, subject, bytes))).toMatchObject(refused);
+    expect(await adminRequest(subject, bytes, signedWith(parseRequestKey(randomBytes(32).toString('base64')), subject, bytes))).toMatchObject(refused);
     expect(await userExists('forged.head')).toBe(false);
+  });
+
+  it("a request to the directory signed with another service's key (all a compromised shipment service holds) is refused", async () => {
+    const { packet } = await captureCreate('captured.six');
+    const bytes = forgedHeadCreate(packet, 'shipment.made.head');
+    const subject = wire('directory.user.add');
+    expect(await adminRequest(subject, bytes, signedWith(parseRequestKey(testNats().requestKeys.shipment), subject, bytes))).toMatchObject(refused);
+    expect(await userExists('shipment.made.head')).toBe(false);
+    // Control: the same bytes with the directory's own key do create the user.
+    expect(await adminRequest(subject, bytes, signedWith(gatewayKey(), subject, bytes))).toMatchObject({
+      response: { user: { username: 'shipment.made.head' } },
+    });
   });
 
   it('a captured gateway signature replayed with a changed body, or on another subject, is refused', async () => {

@@ -1,6 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import { z } from 'zod';
-import { parsePublicKey, parseSigningKey } from './gateway-signature.js';
+import { SERVICES } from '@freight/contracts';
+import { parseRequestKey, requestKeyVariable, type RequestKeyVariable } from './gateway-signature.js';
 
 /** Raised when the environment does not satisfy a service's schema; the message lists every problem. */
 export class ConfigError extends Error {
@@ -24,11 +25,11 @@ export function loadConfig<S extends z.ZodObject>(schema: S, env: Record<string,
 
 export const postgresUrlField = z.string().refine((value) => /^postgres(ql)?:\/\/[^/]+\/[^/?]+/.test(value), 'must be a postgres:// URL with a database name');
 
-/** A key in PEM or one-line base64 DER, parsed once at start-up so a bad key fails there. */
-const keyField = (parse: (text: string) => KeyObject, required: string) =>
+/** A request key (parseRequestKey), parsed once at start-up so a bad key fails there. */
+const keyField = (required: string) =>
   z.string({ error: required }).transform((text, ctx): KeyObject => {
     try {
-      return parse(text);
+      return parseRequestKey(text);
     } catch (error) {
       ctx.addIssue({ code: 'custom', message: `is not a usable key (${(error as Error).message})` });
       return z.NEVER;
@@ -65,10 +66,8 @@ export const envFields = {
   /** This process's own NATS identity (each service and the gateway has one; see tools/dev/nats-config.mjs). */
   NATS_USER: z.string().optional(),
   NATS_PASSWORD: z.string().optional(),
-  /** Ed25519 private key the gateway signs every NATS request with; only the gateway has it. */
-  GATEWAY_SIGNING_KEY: keyField(parseSigningKey, 'is required: the Ed25519 private key the gateway signs NATS requests with'),
-  /** The matching public key: every service refuses a request it does not verify. */
-  GATEWAY_PUBLIC_KEY: keyField(parsePublicKey, 'is required: the Ed25519 public key of the gateway, to verify NATS requests'),
+  /** A service's own request key: it refuses every NATS request not signed with it (the gateway holds it as <SERVICE>_REQUEST_KEY). */
+  GATEWAY_REQUEST_KEY: keyField("is required: this service's request key, which the gateway signs its NATS requests to it with"),
   NATS_REQUEST_TIMEOUT_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int('must be a whole number')
@@ -87,5 +86,23 @@ export const natsEnvSchema = z.object({
 });
 export type NatsConfig = z.infer<typeof natsEnvSchema>;
 
-/** What a service needs to take requests: NATS, and the key that proves a request came from the gateway (envFields.GATEWAY_PUBLIC_KEY). */
-export type ServiceNatsConfig = NatsConfig & { GATEWAY_PUBLIC_KEY: KeyObject };
+/** What a service needs to take requests: NATS, and the key that proves a request came from the gateway (envFields.GATEWAY_REQUEST_KEY). */
+export type ServiceNatsConfig = NatsConfig & { GATEWAY_REQUEST_KEY: KeyObject };
+
+/**
+ * The gateway's keys: one variable per registered service (DIRECTORY_REQUEST_KEY, …), each the
+ * GATEWAY_REQUEST_KEY of that service. Two services with one key could forge each other's requests: refused.
+ */
+export const requestKeysEnvSchema = z
+  .object(
+    Object.fromEntries(
+      SERVICES.map((service) => [requestKeyVariable(service), keyField(`is required: the ${service} service's request key (its GATEWAY_REQUEST_KEY)`)]),
+    ) as Record<RequestKeyVariable, ReturnType<typeof keyField>>,
+  )
+  .superRefine((keys, ctx) => {
+    const variables = SERVICES.map(requestKeyVariable);
+    variables.forEach((variable, i) => {
+      const same = variables.slice(0, i).find((earlier) => keys[variable] && keys[earlier]?.equals(keys[variable]));
+      if (same) ctx.addIssue({ code: 'custom', path: [variable], message: `is the same key as ${same}: each service needs its own` });
+    });
+  });

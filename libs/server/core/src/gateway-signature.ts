@@ -1,34 +1,52 @@
-import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
+import { QUEUE_GROUPS, type ServiceName } from '@freight/contracts';
 
 /**
- * The gateway signs every request it sends over NATS, and every service checks the signature
- * before it handles a message (NamespacedServerNats): a NATS client that is not the gateway
- * cannot make a service act, whatever `actor` it writes into the body. See docs/adr (gateway
- * signatures) for the reasoning.
+ * The gateway authenticates every request it sends over NATS with the request key of the service
+ * it is for, and every service checks it before it handles a message (NamespacedServerNats): a NATS
+ * client without the key cannot make a service act, whatever `actor` it writes into the body. The
+ * gateway holds every service's key, each service only its own, so a service's key makes requests
+ * to that service alone (docs/adr/0060-per-service-request-keys.md, docs/adr/0009-nats-identities-and-signed-requests.md).
  */
 
-/** NATS header with `<expiresAt ms>.<base64url Ed25519 signature>`. */
+/** NATS header with `<expiresAt ms>.<base64url HMAC-SHA256>`. */
 export const SIGNATURE_HEADER = 'Freight-Gateway-Signature';
 /** How long a signature holds: a slow hop or a small clock skew passes, a replay later does not. */
 export const SIGNATURE_TTL_MS = 30_000;
 
-const HEADER_FORMAT = /^(\d{1,16})\.([A-Za-z0-9_-]{86})$/;
+const HEADER_FORMAT = /^(\d{1,16})\.([A-Za-z0-9_-]{43})$/;
 
-/** What is signed: the subject as sent (namespace included), the expiry and a digest of the exact bytes. */
-function signedBytes(subject: string, expiresAt: number, data: Uint8Array): Buffer {
-  const digest = createHash('sha256').update(data).digest('base64url');
-  return Buffer.from(`${subject}\n${expiresAt}\n${digest}`);
+/** The variable holding `service`'s request key in the gateway's environment: DIRECTORY_REQUEST_KEY. */
+export type RequestKeyVariable<S extends ServiceName = ServiceName> = `${Uppercase<S>}_REQUEST_KEY`;
+export const requestKeyVariable = <S extends ServiceName>(service: S) => `${service.toUpperCase()}_REQUEST_KEY` as RequestKeyVariable<S>;
+
+/** Every service's request key, as the gateway holds them (one variable per service). */
+export type RequestKeys = Readonly<Record<RequestKeyVariable, KeyObject>>;
+
+/**
+ * The key of the service `subject` (as sent, under `namespace`) is for: its first token, as for
+ * `<service>.replyParts.<id>`. Undefined for a subject of no registered service or a key not held.
+ */
+export function requestKeyFor(keys: Partial<RequestKeys>, namespace: string, subject: string): KeyObject | undefined {
+  if (!subject.startsWith(namespace)) return undefined;
+  const service = subject.slice(namespace.length).split('.', 1)[0];
+  return Object.hasOwn(QUEUE_GROUPS, service) ? keys[requestKeyVariable(service as ServiceName)] : undefined;
 }
 
-/** The header value for a request the gateway sends now. */
+/** The MAC over what is authenticated: the subject as sent (namespace included), the expiry and the exact bytes. */
+function mac(key: KeyObject, subject: string, expiresAt: number, data: Uint8Array): Buffer {
+  return createHmac('sha256', key).update(`${subject}\n${expiresAt}\n`).update(data).digest();
+}
+
+/** The header value for a request the gateway sends now, with the key of the service it is for. */
 export function signRequest(key: KeyObject, subject: string, data: Uint8Array, now = Date.now()): string {
   const expiresAt = now + SIGNATURE_TTL_MS;
-  return `${expiresAt}.${sign(null, signedBytes(subject, expiresAt, data), key).toString('base64url')}`;
+  return `${expiresAt}.${mac(key, subject, expiresAt, data).toString('base64url')}`;
 }
 
 /**
- * Why a request must be refused, or undefined when the gateway signed exactly this subject
- * and these bytes and the signature has not expired.
+ * Why a request must be refused, or undefined when it was signed with this service's key for
+ * exactly this subject and these bytes and has not expired.
  */
 export function signatureProblem(key: KeyObject, subject: string, data: Uint8Array, header: string | undefined, now = Date.now()): string | undefined {
   if (!header) return 'the request is not signed';
@@ -38,31 +56,19 @@ export function signatureProblem(key: KeyObject, subject: string, data: Uint8Arr
   if (expiresAt < now) return 'the signature has expired';
   // A signature valid for longer than the gateway ever makes one was not made by it (or the clocks are far apart).
   if (expiresAt > now + 2 * SIGNATURE_TTL_MS) return 'the signature expires too far in the future';
-  if (!verify(null, signedBytes(subject, expiresAt, data), key, Buffer.from(match[2], 'base64url'))) {
+  // Both are 32 bytes (the format above): compared in constant time, so timing tells nothing of the expected value.
+  if (!timingSafeEqual(mac(key, subject, expiresAt, data), Buffer.from(match[2], 'base64url'))) {
     return 'the signature does not match the subject and body';
   }
   return undefined;
 }
 
-/** Keys come as PEM, or as the DER bytes in base64 on one line (what `npm start` and the tests generate). */
-const isPem = (text: string) => text.trim().startsWith('-----BEGIN');
-const der = (text: string) => Buffer.from(text.trim(), 'base64');
+/** 32 bytes in standard base64 (`openssl rand -base64 32`). */
+const KEY_FORMAT = /^[A-Za-z0-9+/]{43}=$/;
 
-function ed25519(key: KeyObject): KeyObject {
-  if (key.asymmetricKeyType !== 'ed25519') throw new Error(`expected an Ed25519 key, got ${key.asymmetricKeyType ?? 'a secret key'}`);
-  return key;
-}
-
-/** The gateway's private signing key (GATEWAY_SIGNING_KEY). Throws when it is not an Ed25519 private key. */
-export function parseSigningKey(text: string): KeyObject {
-  return ed25519(isPem(text) ? createPrivateKey(text.trim()) : createPrivateKey({ key: der(text), format: 'der', type: 'pkcs8' }));
-}
-
-/** The gateway's public key, as services hold it (GATEWAY_PUBLIC_KEY). Throws when it is not an Ed25519 public key. */
-export function parsePublicKey(text: string): KeyObject {
-  // createPublicKey would accept a private key and derive the public one: refuse, a service must not hold it.
-  if (text.includes('PRIVATE KEY')) throw new Error('this is a private key: give services the public key only');
-  const key = isPem(text) ? createPublicKey(text.trim()) : createPublicKey({ key: der(text), format: 'der', type: 'spki' });
-  if (key.type !== 'public') throw new Error('expected a public key');
-  return ed25519(key);
+/** A request key (GATEWAY_REQUEST_KEY, DIRECTORY_REQUEST_KEY, …): 32 random bytes in base64 on one line. Throws otherwise. */
+export function parseRequestKey(text: string): KeyObject {
+  const trimmed = text.trim();
+  if (!KEY_FORMAT.test(trimmed)) throw new Error('expected 32 random bytes in base64 on one line (openssl rand -base64 32)');
+  return createSecretKey(Buffer.from(trimmed, 'base64'));
 }

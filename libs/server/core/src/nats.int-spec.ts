@@ -2,12 +2,20 @@ import { randomBytes } from 'node:crypto';
 import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { Messages, users, type Actor } from '@freight/contracts';
+import { connect, headers } from '@nats-io/transport-node';
+import { Messages, SERVICES, healthSubject, users, type Actor } from '@freight/contracts';
 import { z } from 'zod';
 import { AppError, RemoteError, RpcErrorFilter, failureOf } from './errors.js';
-import { connect, headers } from '@nats-io/transport-node';
-import { SIGNATURE_HEADER, parsePublicKey, parseSigningKey, signRequest } from './gateway-signature.js';
-import { NO_RESPONDERS_RETRY_MS, NatsRpcClient, namespacedSubject, natsMicroserviceOptions, requestTimeLeft, type NatsClientConfig } from './nats.js';
+import { SIGNATURE_HEADER, parseRequestKey, requestKeyVariable, signRequest, type RequestKeys } from './gateway-signature.js';
+import {
+  NO_RESPONDERS_RETRY_MS,
+  NatsRpcClient,
+  REPLY_PARTS_HEADER,
+  namespacedSubject,
+  natsMicroserviceOptions,
+  requestTimeLeft,
+  type NatsClientConfig,
+} from './nats.js';
 import { ZodPayloadPipe } from './validation.js';
 import { JsonReply } from './json-reply.js';
 import type { ServiceNatsConfig } from './config.js';
@@ -16,22 +24,23 @@ import type { ServiceNatsConfig } from './config.js';
 const testNats = JSON.parse(process.env.FREIGHT_TEST_NATS ?? 'null') as {
   url: string;
   passwords: Record<string, string>;
-  signingKey: string;
-  publicKey: string;
+  requestKeys: Record<string, string>;
 };
 const as = (user: string) => ({ NATS_URL: testNats.url, NATS_USER: user, NATS_PASSWORD: testNats.passwords[user] });
-/** The caller: the gateway's identity and signing key. */
+const requestKeys = Object.fromEntries(SERVICES.map((service) => [requestKeyVariable(service), parseRequestKey(testNats.requestKeys[service])])) as RequestKeys;
+/** The caller: the gateway's identity and every service's request key. */
 const config = (namespace: string, timeout = 2000): NatsClientConfig => ({
   ...as('gateway'),
   NATS_NAMESPACE: namespace,
   NATS_REQUEST_TIMEOUT_MS: timeout,
-  GATEWAY_SIGNING_KEY: parseSigningKey(testNats.signingKey),
+  ...requestKeys,
 });
+/** The directory service: its identity and its own request key. */
 const serviceConfig = (namespace: string): ServiceNatsConfig => ({
   ...as('directory'),
   NATS_NAMESPACE: namespace,
   NATS_REQUEST_TIMEOUT_MS: 2000,
-  GATEWAY_PUBLIC_KEY: parsePublicKey(testNats.publicKey),
+  GATEWAY_REQUEST_KEY: requestKeys.DIRECTORY_REQUEST_KEY,
 });
 
 const handled: string[] = [];
@@ -169,15 +178,49 @@ describe('NATS transport with namespaces', () => {
     openSlowGate();
   });
 
-  it('refuses a request the gateway did not sign, before any handler runs', async () => {
-    const unsigned = new NatsRpcClient({ ...config(namespace), GATEWAY_SIGNING_KEY: undefined });
+  it("refuses a request the gateway did not sign, or signed with another service's key, before any handler runs", async () => {
+    const unsigned = new NatsRpcClient({ ...config(namespace), DIRECTORY_REQUEST_KEY: undefined });
+    // What the shipment service could make with its own key: a request to the directory.
+    const shipmentsKey = new NatsRpcClient({ ...config(namespace), DIRECTORY_REQUEST_KEY: requestKeys.SHIPMENT_REQUEST_KEY });
     try {
       handled.length = 0;
-      const error = await failure(get(unsigned, 'alice'));
-      expect(error.body).toEqual({ code: 'UNAUTHENTICATED_CALLER', message: Messages.unauthenticatedCaller });
+      for (const caller of [unsigned, shipmentsKey]) {
+        const error = await failure(get(caller, 'alice'));
+        expect(error.body).toEqual({ code: 'UNAUTHENTICATED_CALLER', message: Messages.unauthenticatedCaller });
+      }
       expect(handled).toEqual([]);
+      // Control: the directory's own key passes.
+      await expect(get(client, 'alice')).resolves.toEqual({ username: 'alice' });
     } finally {
-      await unsigned.close();
+      await Promise.all([unsigned.close(), shipmentsKey.close()]);
+    }
+  });
+
+  it("asks for a reply's other parts only on a parts subject, so a service cannot make the caller sign a request elsewhere", async () => {
+    const nc = await connect({ servers: testNats.url, user: 'shipment', pass: testNats.passwords.shipment });
+    const admin = await connect({ servers: testNats.url, user: 'admin', pass: testNats.passwords.admin });
+    try {
+      // A shipment service that answers in "parts" whose rest is on a directory subject.
+      const elsewhere = `${namespace}${users.subjects.get}`;
+      nc.subscribe(`${namespace}shipment.>`, {
+        queue: `${namespace}shipment`,
+        callback: (_, message) => {
+          const h = headers();
+          h.set(REPLY_PARTS_HEADER, '2');
+          h.set('Freight-Reply-Key', 'k');
+          h.set('Freight-Reply-Rest', elsewhere);
+          message.respond('{"response":', { headers: h });
+        },
+      });
+      const seen: string[] = [];
+      admin.subscribe(elsewhere, { callback: (_, message) => void seen.push(message.string()) });
+      await Promise.all([nc.flush(), admin.flush()]);
+      const error = await failure(client.request(healthSubject('shipment'), {}));
+      expect(error.body.code).toBe('SERVICE_UNAVAILABLE');
+      await admin.flush();
+      expect(seen).toEqual([]);
+    } finally {
+      await Promise.all([nc.close(), admin.close()]);
     }
   });
 
@@ -233,7 +276,7 @@ describe('NATS transport with namespaces', () => {
       const subject = namespacedSubject(namespace, users.subjects.get);
       const packet = Buffer.from(JSON.stringify({ pattern: users.subjects.get, data: { actor, params: { username: 'json-2' } }, id: '1' }));
       const h = headers();
-      h.set(SIGNATURE_HEADER, signRequest(parseSigningKey(testNats.signingKey), subject, packet));
+      h.set(SIGNATURE_HEADER, signRequest(requestKeys.DIRECTORY_REQUEST_KEY, subject, packet));
       const answer = await nc.request(subject, packet, { timeout: 2000, headers: h });
       expect(answer.headers?.get('Freight-Json-Reply') ?? '').toBe('');
       const { response } = answer.json<{ response: { items: { n: number }[]; total: number } }>();

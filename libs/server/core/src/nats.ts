@@ -29,7 +29,7 @@ import {
 import type { NatsConfig, ServiceNatsConfig } from './config.js';
 import { RemoteError } from './errors.js';
 import { pause, waitUntil } from './drain.js';
-import { SIGNATURE_HEADER, signRequest, signatureProblem } from './gateway-signature.js';
+import { SIGNATURE_HEADER, requestKeyFor, signRequest, signatureProblem, type RequestKeys } from './gateway-signature.js';
 import { ACCEPTS_JSON_REPLY_HEADER, JSON_REPLY_HEADER, JSON_REPLY_TOTAL_HEADER, JsonReply } from './json-reply.js';
 
 type NatsConnectionOptions = Required<NatsOptions>['options'];
@@ -71,6 +71,8 @@ export function requestTimeLeft(): number | undefined {
 export const REPLY_PARTS_HEADER = 'Freight-Reply-Parts';
 const REPLY_KEY_HEADER = 'Freight-Reply-Key';
 const REPLY_REST_HEADER = 'Freight-Reply-Rest';
+/** A parts subject under the namespace: `<service>.replyParts.<replica>`. */
+const PARTS_SUBJECT = /^[a-z][a-z0-9]*\.replyParts\.[0-9a-f-]{36}$/;
 /** Room left in a part for the headers NATS counts into max_payload. */
 const PART_HEADROOM_BYTES = 8 * 1024;
 /** How long a replica keeps the parts of a reply when the request carried no deadline. */
@@ -343,15 +345,15 @@ export function natsMicroserviceOptions(service: ServiceName, config: ServiceNat
         ...natsConnectionOptions(config, `${config.NATS_NAMESPACE}${service}`),
         queue: namespacedSubject(config.NATS_NAMESPACE, QUEUE_GROUPS[service]),
       },
-      config.GATEWAY_PUBLIC_KEY,
+      config.GATEWAY_REQUEST_KEY,
       service,
       maxReplyBytes,
     ),
   };
 }
 
-/** A caller of services: the gateway signs its requests with GATEWAY_SIGNING_KEY; without it (tests only) requests go unsigned and services refuse them. */
-export type NatsClientConfig = NatsConfig & { GATEWAY_SIGNING_KEY?: KeyObject };
+/** A caller of services: the gateway signs each request with its service's key (RequestKeys); without it (tests only) requests go unsigned and services refuse them. */
+export type NatsClientConfig = NatsConfig & Partial<RequestKeys>;
 
 export interface RequestOptions {
   /** Overrides NATS_REQUEST_TIMEOUT_MS for this call. */
@@ -527,6 +529,11 @@ export class NatsRpcClient implements OnApplicationShutdown {
   /** A reply sent in parts (NamespacedServerNats.getPublisher): the first one's bytes and the others', asked for in order, within the request's deadline. */
   private async restOf(nc: NatsConnection, first: Msg, parts: number, deadline: number): Promise<Buffer> {
     const subject = first.headers!.get(REPLY_REST_HEADER);
+    // Asked for with the key of the subject's service: a reply must not make the caller sign a request to any other subject.
+    const namespace = this.config.NATS_NAMESPACE;
+    if (!subject.startsWith(namespace) || !PARTS_SUBJECT.test(subject.slice(namespace.length))) {
+      throw new Error(`the reply named ${subject} for its other parts, which is no parts subject`);
+    }
     const key = first.headers!.get(REPLY_KEY_HEADER);
     const received = [Buffer.from(first.data)];
     for (let n = 1; n < parts; n++) {
@@ -539,10 +546,11 @@ export class NatsRpcClient implements OnApplicationShutdown {
     return Buffer.concat(received);
   }
 
-  /** The gateway's signature (without a signing key, none: services refuse the request) and when the caller stops waiting. */
+  /** The gateway's signature with the key of the subject's service (without it, none: the service refuses the request) and when the caller stops waiting. */
   private headers(subject: string, packet: Uint8Array, deadline: number) {
     const h = headers();
-    if (this.config.GATEWAY_SIGNING_KEY) h.set(SIGNATURE_HEADER, signRequest(this.config.GATEWAY_SIGNING_KEY, subject, packet));
+    const key = requestKeyFor(this.config, this.config.NATS_NAMESPACE, subject);
+    if (key) h.set(SIGNATURE_HEADER, signRequest(key, subject, packet));
     h.set(DEADLINE_HEADER, String(deadline));
     h.set(ACCEPTS_JSON_REPLY_HEADER, '1');
     return h;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { healthSubject, type ServiceName } from '@freight/contracts';
-import { NatsRpcClient, parsePublicKey, parseSigningKey, type NatsClientConfig, type ServiceNatsConfig } from '@freight/server';
+import { SERVICES, healthSubject, type ServiceName } from '@freight/contracts';
+import { NatsRpcClient, parseRequestKey, requestKeyVariable, type NatsClientConfig, type RequestKeys, type ServiceNatsConfig } from '@freight/server';
 
 /** A NATS_NAMESPACE of its own, so the test files of a run share one NATS without answering each other. */
 export function uniqueNamespace(): string {
@@ -9,15 +9,15 @@ export function uniqueNamespace(): string {
 }
 
 /**
- * The authenticated nats-server of this jest run and the gateway key pair, as the global setup
+ * The authenticated nats-server of this jest run and each service's request key, as the global setup
  * (tools/jest/nats-setup.js, started by tools/dev/nats.mjs `startTestNats`) put them in FREIGHT_TEST_NATS.
  */
 export interface TestNats {
   url: string;
   /** Password of each identity of tools/dev/nats-config.mjs: gateway, each service, admin. */
   passwords: Record<string, string>;
-  signingKey: string;
-  publicKey: string;
+  /** Each service's request key (base64), by service name. */
+  requestKeys: Record<ServiceName, string>;
 }
 
 export function testNats(): TestNats {
@@ -38,28 +38,31 @@ function identity(name: string): { NATS_URL: string; NATS_USER: string; NATS_PAS
   return { NATS_URL: nats.url, NATS_USER: name, NATS_PASSWORD: password };
 }
 
-/** NATS settings of a caller of services as the gateway is one: its identity and signing key, in `namespace`. */
-export function testNatsConfig(
-  namespace: string,
-  requestTimeoutMs = 5000,
-): NatsClientConfig & { GATEWAY_SIGNING_KEY: NonNullable<NatsClientConfig['GATEWAY_SIGNING_KEY']> } {
-  return {
-    ...identity('gateway'),
-    NATS_NAMESPACE: namespace,
-    NATS_REQUEST_TIMEOUT_MS: requestTimeoutMs,
-    GATEWAY_SIGNING_KEY: parseSigningKey(testNats().signingKey),
-  };
+/** The gateway's request keys as environment variables (DIRECTORY_REQUEST_KEY, …), for a gateway run as a process. */
+export function testGatewayKeyEnv(): Record<string, string> {
+  return Object.fromEntries(SERVICES.map((service) => [requestKeyVariable(service), testNats().requestKeys[service]]));
 }
 
-/** NATS settings of `service` itself, in `namespace`: its own identity and the gateway's public key. */
+/** NATS settings of a caller of services as the gateway is one: its identity and every service's key, in `namespace`. */
+export function testNatsConfig(namespace: string, requestTimeoutMs = 5000): NatsClientConfig & RequestKeys {
+  const keys = Object.fromEntries(SERVICES.map((service) => [requestKeyVariable(service), parseRequestKey(testNats().requestKeys[service])])) as RequestKeys;
+  return { ...identity('gateway'), NATS_NAMESPACE: namespace, NATS_REQUEST_TIMEOUT_MS: requestTimeoutMs, ...keys };
+}
+
+/** NATS settings of `service` itself, in `namespace`: its own identity and its own request key. */
 export function testServiceConfig(service: ServiceName, namespace: string): ServiceNatsConfig {
-  return { ...identity(service), NATS_NAMESPACE: namespace, NATS_REQUEST_TIMEOUT_MS: 5000, GATEWAY_PUBLIC_KEY: parsePublicKey(testNats().publicKey) };
+  return {
+    ...identity(service),
+    NATS_NAMESPACE: namespace,
+    NATS_REQUEST_TIMEOUT_MS: 5000,
+    GATEWAY_REQUEST_KEY: parseRequestKey(testNats().requestKeys[service]),
+  };
 }
 
 /** The same as environment variables, for `service` run as a process (spawnService). */
 export function testServiceEnv(service: ServiceName, namespace: string): Record<string, string> {
   const { NATS_URL, NATS_USER, NATS_PASSWORD } = identity(service);
-  return { NATS_URL, NATS_USER, NATS_PASSWORD, NATS_NAMESPACE: namespace, GATEWAY_PUBLIC_KEY: testNats().publicKey };
+  return { NATS_URL, NATS_USER, NATS_PASSWORD, NATS_NAMESPACE: namespace, GATEWAY_REQUEST_KEY: testNats().requestKeys[service] };
 }
 
 /** A plain nats.js connection as `name` ('admin' for clean-up and inspection; others for attack tests). */

@@ -1,9 +1,9 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { users, type Actor } from '@freight/contracts';
-import { NatsRpcClient, natsMicroserviceOptions } from '@freight/server';
+import { NatsRpcClient, natsMicroserviceOptions, parseRequestKey } from '@freight/server';
 import { startNatsCluster, type NatsCluster } from './nats-cluster.js';
 import { uniqueNamespace } from './nats.js';
 import { until } from './until.js';
@@ -30,7 +30,7 @@ const actor: Actor = { id: '00000000-0000-4000-8000-000000000001', username: 'he
 
 describe('a service replica on a NATS node going lame duck', () => {
   const namespace = uniqueNamespace();
-  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  const key = parseRequestKey(randomBytes(32).toString('base64'));
   let cluster: NatsCluster | undefined;
   let service: INestMicroservice | undefined;
   let caller: NatsRpcClient | undefined;
@@ -46,7 +46,7 @@ describe('a service replica on a NATS node going lame duck', () => {
     const { nodes } = cluster;
     const nats = { NATS_URL: cluster.url, NATS_NAMESPACE: namespace, NATS_REQUEST_TIMEOUT_MS: 5000 };
     service = await NestFactory.createMicroservice(EchoModule, {
-      ...natsMicroserviceOptions('directory', { ...nats, GATEWAY_PUBLIC_KEY: publicKey }),
+      ...natsMicroserviceOptions('directory', { ...nats, GATEWAY_REQUEST_KEY: key }),
       logger: false,
     });
     await service.listen();
@@ -57,7 +57,7 @@ describe('a service replica on a NATS node going lame duck', () => {
     );
     const other = nodes.find((node) => node !== home)!;
     // The caller (the gateway) on the other node: only the service's connection is in the way.
-    caller = new NatsRpcClient({ ...nats, NATS_URL: other.url, GATEWAY_SIGNING_KEY: privateKey }, 'lame-duck-test');
+    caller = new NatsRpcClient({ ...nats, NATS_URL: other.url, DIRECTORY_REQUEST_KEY: key }, 'lame-duck-test');
     const rpc = caller;
 
     let calling = true;
