@@ -69,8 +69,8 @@ const SQL = {
   debitTotal: listTotal(INVOICE_LIST),
   creditPage: (offset) => listPage(CREDIT_LIST, offset),
   creditTotal: listTotal(CREDIT_LIST),
-  // A balance (balances/balance.handlers.ts).
-  balance: /** @type {string} */ (CONSIGNEE_QUERIES.balance.text),
+  // A balance (balances/balance.handlers.ts): the reply as JSON built by Postgres.
+  balance: /** @type {string} */ (CONSIGNEE_QUERIES.balanceReply.text),
   // The statement (statement/statement.handlers.ts statement, every line: no page), in one REPEATABLE READ snapshot.
   statementConsignee: /** @type {string} */ (CONSIGNEE_QUERIES.byId.text),
   statementFigures: (range) => bound(STATEMENT_QUERIES['ledger.figures'], range),
@@ -180,7 +180,7 @@ try {
   }
   for (const { id } of consignees.slice(0, 5)) {
     const { body } = await get(balancePath(id));
-    alike(`the balance of ${id}`, body.balance, (await pool.query(SQL.balance, [id])).rows[0]);
+    alike(`the balance of ${id}`, body, JSON.parse((await pool.query(SQL.balance, [id])).rows[0].json));
   }
   for (const statement of statements.slice(0, 3)) {
     const { body } = await get(statementPath(statement));

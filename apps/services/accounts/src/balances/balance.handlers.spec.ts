@@ -1,4 +1,5 @@
 import { AccountsTexts, Messages, type Actor, type ClientActor, type ConsigneeBalance } from '@freight/contracts';
+import { JsonReply } from '@freight/server';
 import type { DataSource } from 'typeorm';
 import type { ConsigneeRepository } from '../ledger/consignee.repository.js';
 import { BalanceHandlers } from './balance.handlers.js';
@@ -25,9 +26,9 @@ let handlers: BalanceHandlers;
 beforeEach(() => {
   asked = [];
   const consignees = {
-    balance: async (_db: unknown, id: string) => {
+    balanceReply: async (_db: unknown, id: string) => {
       asked.push([id]);
-      return id === ACME || id === OTHER ? balanceOf(id) : null;
+      return id === ACME || id === OTHER ? JSON.stringify({ success: true, balance: balanceOf(id) }) : undefined;
     },
     balances: async (_db: unknown, ids: string[]) => {
       asked.push(ids);
@@ -38,9 +39,14 @@ beforeEach(() => {
 });
 
 describe("a consignee's balance", () => {
-  it('is read by staff and by the consignee themself', async () => {
-    await expect(handlers.balance({ actor: head, params: { consignee_id: OTHER } } as never)).resolves.toEqual({ success: true, balance: balanceOf(OTHER) });
-    await expect(handlers.balance({ actor: acme, params: { consignee_id: ACME } } as never)).resolves.toEqual({ success: true, balance: balanceOf(ACME) });
+  it('is read by staff and by the consignee themself, answered as the JSON the table gave', async () => {
+    const reply = async (actor: object, id: string) => {
+      const answer = await handlers.balance({ actor, params: { consignee_id: id } } as never);
+      expect(answer).toBeInstanceOf(JsonReply);
+      return (answer as JsonReply).value();
+    };
+    await expect(reply(head, OTHER)).resolves.toEqual({ success: true, balance: balanceOf(OTHER) });
+    await expect(reply(acme, ACME)).resolves.toEqual({ success: true, balance: balanceOf(ACME) });
   });
 
   it("is refused to a consignee asking for another's, before anything is read", async () => {

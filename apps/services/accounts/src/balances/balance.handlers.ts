@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AccountsTexts, balances, type ResourceHandlers } from '@freight/contracts';
-import { AppError } from '@freight/server';
+import { AccountsTexts, balances, type ConsigneeBalance, type ResourceHandlers } from '@freight/contracts';
+import { AppError, JsonReply } from '@freight/server';
 import { DataSource } from 'typeorm';
 import { ConsigneeRepository } from '../ledger/consignee.repository.js';
 import { assertOwnConsignee, isId } from '../ledger/ledger.js';
@@ -19,9 +19,10 @@ export class BalanceHandlers implements Handlers {
 
   async balance({ actor, params }: Msg<'balance'>) {
     assertOwnConsignee(actor, params.consignee_id);
-    const balance = isId(params.consignee_id) ? await this.consignees.balance(this.db, params.consignee_id) : null;
-    if (!balance) throw new AppError('NOT_FOUND', AccountsTexts.consigneeNotFound);
-    return { success: true as const, balance };
+    const json = isId(params.consignee_id) ? await this.consignees.balanceReply(this.db, params.consignee_id) : undefined;
+    if (json === undefined) throw new AppError('NOT_FOUND', AccountsTexts.consigneeNotFound);
+    // Built by Postgres, passed on as its bytes (docs/adr/0059-json-replies-passed-as-bytes.md).
+    return new JsonReply<{ success: true; balance: ConsigneeBalance }>(json);
   }
 
   async balances({ query }: Msg<'balances'>) {

@@ -8,10 +8,24 @@ export interface ConsigneeRef {
   name: string;
 }
 
-/** The balance a reply and an event show, as SQL selects it from `accounts.consignee c`. */
-export const BALANCE_COLUMNS = `c.id AS consignee_id, c.name AS "consigneeName", c.opening_balance::text AS "openingBalance",
-  c.total_debit::text AS "totalDebit", c.total_credit::text AS "totalCredit", c.balance::text AS balance,
-  to_char(c.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"`;
+/** The balance a reply and an event show: each field's SQL over `accounts.consignee c`. */
+const BALANCE_FIELDS: Record<keyof ConsigneeBalance, string> = {
+  consignee_id: 'c.id',
+  consigneeName: 'c.name',
+  openingBalance: 'c.opening_balance::text',
+  totalDebit: 'c.total_debit::text',
+  totalCredit: 'c.total_credit::text',
+  balance: 'c.balance::text',
+  updatedAt: `to_char(c.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+};
+/** The balance as columns named as its fields. */
+export const BALANCE_COLUMNS = Object.entries(BALANCE_FIELDS)
+  .map(([field, sql]) => `${sql} AS "${field}"`)
+  .join(', ');
+/** The balance as JSON built by Postgres, the same fields (docs/adr/0059-json-replies-passed-as-bytes.md). */
+const BALANCE_JSON = `json_build_object(${Object.entries(BALANCE_FIELDS)
+  .map(([field, sql]) => `'${field}', ${sql}`)
+  .join(', ')})`;
 
 const CONSIGNEE = '3d1f2b64-7e0a-4b8e-9c55-2a6d4f0e1b03';
 const OTHER = '9e8d7c6b-5a49-4382-9170-6f5e4d3c2b05';
@@ -24,7 +38,11 @@ export const CONSIGNEE_QUERIES = {
     { name: 'Ceylon Traders' },
   ),
   byId: query(`SELECT id, name FROM accounts.consignee WHERE id = :id`, { id: CONSIGNEE }),
-  balance: query(`SELECT ${BALANCE_COLUMNS} FROM accounts.consignee c WHERE c.id = :id AND c.deleted_at IS NULL`, { id: CONSIGNEE }),
+  /** A live consignee's balance as the balance call answers it, `{success, balance}`. */
+  balanceReply: query(
+    `SELECT json_build_object('success', true, 'balance', ${BALANCE_JSON})::text AS json FROM accounts.consignee c WHERE c.id = :id AND c.deleted_at IS NULL`,
+    { id: CONSIGNEE },
+  ),
   balances: query(`SELECT ${BALANCE_COLUMNS} FROM accounts.consignee c WHERE c.id = ANY(:ids::uuid[]) AND c.deleted_at IS NULL ORDER BY c.name, c.id`, {
     ids: [CONSIGNEE, OTHER],
   }),
@@ -63,8 +81,9 @@ export class ConsigneeRepository {
     return firstRow<ConsigneeRef>(db, CONSIGNEE_QUERIES.byId, { id });
   }
 
-  async balance(db: Db, id: string): Promise<ConsigneeBalance | null> {
-    return (await firstRow<ConsigneeBalance>(db, CONSIGNEE_QUERIES.balance, { id })) ?? null;
+  /** The balance call's reply as JSON (`balanceReply`), or undefined for no live consignee `id`. */
+  async balanceReply(db: Db, id: string): Promise<string | undefined> {
+    return (await firstRow<{ json: string }>(db, CONSIGNEE_QUERIES.balanceReply, { id }))?.json;
   }
 
   /** The live ones of `ids`, by name. */

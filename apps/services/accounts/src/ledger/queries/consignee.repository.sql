@@ -12,17 +12,13 @@ SELECT id, name FROM accounts.consignee WHERE lower(name) = lower($1) AND delete
 -- $1 :id = "3d1f2b64-7e0a-4b8e-9c55-2a6d4f0e1b03"
 SELECT id, name FROM accounts.consignee WHERE id = $1;
 
--- query: balance
+-- query: balanceReply
 -- $1 :id = "3d1f2b64-7e0a-4b8e-9c55-2a6d4f0e1b03"
-SELECT c.id AS consignee_id, c.name AS "consigneeName", c.opening_balance::text AS "openingBalance",
-  c.total_debit::text AS "totalDebit", c.total_credit::text AS "totalCredit", c.balance::text AS balance,
-  to_char(c.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt" FROM accounts.consignee c WHERE c.id = $1 AND c.deleted_at IS NULL;
+SELECT json_build_object('success', true, 'balance', json_build_object('consignee_id', c.id, 'consigneeName', c.name, 'openingBalance', c.opening_balance::text, 'totalDebit', c.total_debit::text, 'totalCredit', c.total_credit::text, 'balance', c.balance::text, 'updatedAt', to_char(c.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))::text AS json FROM accounts.consignee c WHERE c.id = $1 AND c.deleted_at IS NULL;
 
 -- query: balances
 -- $1 :ids = ["3d1f2b64-7e0a-4b8e-9c55-2a6d4f0e1b03","9e8d7c6b-5a49-4382-9170-6f5e4d3c2b05"]
-SELECT c.id AS consignee_id, c.name AS "consigneeName", c.opening_balance::text AS "openingBalance",
-  c.total_debit::text AS "totalDebit", c.total_credit::text AS "totalCredit", c.balance::text AS balance,
-  to_char(c.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt" FROM accounts.consignee c WHERE c.id = ANY($1::uuid[]) AND c.deleted_at IS NULL ORDER BY c.name, c.id;
+SELECT c.id AS "consignee_id", c.name AS "consigneeName", c.opening_balance::text AS "openingBalance", c.total_debit::text AS "totalDebit", c.total_credit::text AS "totalCredit", c.balance::text AS "balance", to_char(c.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt" FROM accounts.consignee c WHERE c.id = ANY($1::uuid[]) AND c.deleted_at IS NULL ORDER BY c.name, c.id;
 
 -- query: debitSummary
 -- $1 :id = "3d1f2b64-7e0a-4b8e-9c55-2a6d4f0e1b03"

@@ -10,9 +10,7 @@ WITH m AS (
      per AS (SELECT consignee_id, sum(change) AS change, sum(count) AS count FROM m GROUP BY consignee_id),
      c AS (
        UPDATE accounts.consignee c SET opening_balance = opening_balance + per.change, credit_count = credit_count + per.count, updated_at = clock_timestamp()
-       FROM per WHERE c.id = per.consignee_id RETURNING c.id AS consignee_id, c.name AS "consigneeName", c.opening_balance::text AS "openingBalance",
-  c.total_debit::text AS "totalDebit", c.total_credit::text AS "totalCredit", c.balance::text AS balance,
-  to_char(c.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt", c.balance AS final
+       FROM per WHERE c.id = per.consignee_id RETURNING c.id AS "consignee_id", c.name AS "consigneeName", c.opening_balance::text AS "openingBalance", c.total_debit::text AS "totalDebit", c.total_credit::text AS "totalCredit", c.balance::text AS "balance", to_char(c.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt", c.balance AS final
      ),
      -- A change's balance after it: the consignee's final balance less what the later changes of the group moved.
      moved AS (
@@ -41,9 +39,7 @@ WITH m AS (
      per AS (SELECT consignee_id, sum(change) AS change, sum(count) AS count FROM m GROUP BY consignee_id),
      c AS (
        UPDATE accounts.consignee c SET total_debit = total_debit + per.change, invoice_count = invoice_count + per.count, updated_at = clock_timestamp()
-       FROM per WHERE c.id = per.consignee_id RETURNING c.id AS consignee_id, c.name AS "consigneeName", c.opening_balance::text AS "openingBalance",
-  c.total_debit::text AS "totalDebit", c.total_credit::text AS "totalCredit", c.balance::text AS balance,
-  to_char(c.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt", c.balance AS final
+       FROM per WHERE c.id = per.consignee_id RETURNING c.id AS "consignee_id", c.name AS "consigneeName", c.opening_balance::text AS "openingBalance", c.total_debit::text AS "totalDebit", c.total_credit::text AS "totalCredit", c.balance::text AS "balance", to_char(c.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt", c.balance AS final
      ),
      -- A change's balance after it: the consignee's final balance less what the later changes of the group moved.
      moved AS (
@@ -72,9 +68,7 @@ WITH m AS (
      per AS (SELECT consignee_id, sum(change) AS change, sum(count) AS count FROM m GROUP BY consignee_id),
      c AS (
        UPDATE accounts.consignee c SET total_credit = total_credit + per.change, credit_count = credit_count + per.count, updated_at = clock_timestamp()
-       FROM per WHERE c.id = per.consignee_id RETURNING c.id AS consignee_id, c.name AS "consigneeName", c.opening_balance::text AS "openingBalance",
-  c.total_debit::text AS "totalDebit", c.total_credit::text AS "totalCredit", c.balance::text AS balance,
-  to_char(c.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt", c.balance AS final
+       FROM per WHERE c.id = per.consignee_id RETURNING c.id AS "consignee_id", c.name AS "consigneeName", c.opening_balance::text AS "openingBalance", c.total_debit::text AS "totalDebit", c.total_credit::text AS "totalCredit", c.balance::text AS "balance", to_char(c.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt", c.balance AS final
      ),
      -- A change's balance after it: the consignee's final balance less what the later changes of the group moved.
      moved AS (
