@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AccountsTexts, credits, eventSubject, type ResourceHandlers } from '@freight/contracts';
-import { AppError } from '@freight/server';
+import { AccountsTexts, credits, eventSubject, type Credit, type Page, type ResourceHandlers } from '@freight/contracts';
+import { AppError, JsonReply } from '@freight/server';
 import { appendEvents, idempotencyOf, type Db, type Tx } from '@freight/server-database';
 import { DataSource } from 'typeorm';
 import { consigneeByName } from '../ledger/consignees.js';
 import { isId, moveBalance } from '../ledger/ledger.js';
-import { readList } from '../ledger/list.repository.js';
+import { readListJson } from '../ledger/list.repository.js';
 import { difference, fromCents, toCents } from '../ledger/money.js';
 import { toCredit, type CreditRow } from './credit.row.js';
 import { CREDIT_LIST, CreditRepository } from './credit.repository.js';
@@ -37,10 +37,11 @@ export class CreditHandlers implements Handlers {
     return row;
   }
 
+  /** The REST body whole (`{success, results}`): its rows built by Postgres, passed on as bytes (docs/adr/0059-json-replies-passed-as-bytes.md). */
   async list({ query }: Msg<'list'>) {
     const consignee = query.consigneeName ? await consigneeByName(this.db, query.consigneeName, 'consigneeName') : null;
-    const { items, total } = await readList<CreditRow>(this.db, CREDIT_LIST, query, consignee?.id ?? null);
-    return { items: items.map(toCredit), total, success: true as const };
+    const { json, total } = await readListJson(this.db, CREDIT_LIST, query, consignee?.id ?? null);
+    return new JsonReply<Page<Credit>>(`{"success":true,"results":${json}}`, total);
   }
 
   async get({ params }: Msg<'get'>) {

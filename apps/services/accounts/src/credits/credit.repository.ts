@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Credit } from '@freight/contracts';
 import { firstRow, query, rows, type Db, type QueryFile } from '@freight/server-database';
 import { listQueries, type ListDef } from '../ledger/list.repository.js';
-import { CREDIT_COLUMNS, CREDIT_FROM, type CreditRow } from './credit.row.js';
+import { CREDIT_COLUMNS, CREDIT_FROM, CREDIT_JSON, type CreditRow } from './credit.row.js';
 
 /** A new credit's row: its voucher number given, its consignee found. */
 export interface NumberedCredit {
@@ -76,6 +76,7 @@ export const CREDIT_QUERIES = {
 /** The credit records (requirements decisions §1): live credits, newest voucher first; sorted, searched and paged in SQL. */
 export const CREDIT_LIST: ListDef = {
   columns: CREDIT_COLUMNS,
+  json: CREDIT_JSON,
   from: CREDIT_FROM,
   table: 'accounts.credit k',
   key: 'k.id',

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AccountsTexts, debits, eventSubject, type InvoicedShipment, type ResourceHandlers } from '@freight/contracts';
-import { AppError } from '@freight/server';
+import { AccountsTexts, debits, eventSubject, type InvoicedShipment, type Page, type ResourceHandlers } from '@freight/contracts';
+import { AppError, JsonReply } from '@freight/server';
 import { appendEvents, type Tx } from '@freight/server-database';
 import { DataSource } from 'typeorm';
 import { consigneeByName } from '../ledger/consignees.js';
 import { lockConsignees, moveBalance } from '../ledger/ledger.js';
 import { ConsigneeRepository } from '../ledger/consignee.repository.js';
-import { readList } from '../ledger/list.repository.js';
+import { readListJson } from '../ledger/list.repository.js';
 import { difference, fromCents, toCents } from '../ledger/money.js';
 import { DebitRepository, INVOICE_LIST } from './debit.repository.js';
 
@@ -80,15 +80,15 @@ export class DebitHandlers implements Handlers {
     });
   }
 
+  /** The REST body whole (`{success, results, summary, message}`): its rows built by Postgres, passed on as bytes (docs/adr/0059-json-replies-passed-as-bytes.md). */
   async listInvoicedShipments({ query }: Msg<'listInvoicedShipments'>) {
     const consignee = query.consigneeName ? await consigneeByName(this.db, query.consigneeName, 'consigneeName') : null;
-    const { items, total } = await readList<InvoicedShipment>(this.db, INVOICE_LIST, query, consignee?.id ?? null);
-    return {
-      items,
+    const { json, total } = await readListJson(this.db, INVOICE_LIST, query, consignee?.id ?? null);
+    const summary = consignee ? await this.consignees.debitSummary(this.db, consignee.id) : null;
+    const message = total === 0 ? AccountsTexts.noDebits : `${total} invoiced shipment${total === 1 ? '' : 's'}`;
+    return new JsonReply<Page<InvoicedShipment>>(
+      `{"success":true,"results":${json},"summary":${JSON.stringify(summary)},"message":${JSON.stringify(message)}}`,
       total,
-      success: true as const,
-      summary: consignee ? await this.consignees.debitSummary(this.db, consignee.id) : null,
-      message: total === 0 ? AccountsTexts.noDebits : `${total} invoiced shipment${total === 1 ? '' : 's'}`,
-    };
+    );
   }
 }

@@ -2,11 +2,22 @@ import { Injectable } from '@nestjs/common';
 import type { InvoicedShipment } from '@freight/contracts';
 import { firstRow, query, rows, type Db, type QueryFile } from '@freight/server-database';
 import { listQueries, type ListDef } from '../ledger/list.repository.js';
+import { fieldColumns, fieldsJson, type ReplyFields } from '../ledger/reply-fields.js';
 
-/** An invoiced job as the debit records show it, from `accounts.invoice i JOIN accounts.job j`. */
-export const INVOICE_COLUMNS = `i.job_no AS "jobNo", i.consignee_name AS consignee, i.consignee_id::text AS consignee_id, i.invoice_no AS "invoiceNo",
-  i.amount::text AS "invoiceAmount", to_char(i.invoice_date, 'YYYY-MM-DD') AS "invoiceDate", j.origin_port AS origin,
-  coalesce(j.shipper_name, '') AS "shipperName", j.bl_no AS "blNo", j.container_no AS "containerNo"`;
+/** An invoiced job as the debit records show it: each field's SQL over `accounts.invoice i JOIN accounts.job j`. */
+const INVOICE_FIELDS: ReplyFields<InvoicedShipment> = {
+  jobNo: 'i.job_no',
+  consignee: 'i.consignee_name',
+  consignee_id: 'i.consignee_id::text',
+  invoiceNo: 'i.invoice_no',
+  invoiceAmount: 'i.amount::text',
+  invoiceDate: `to_char(i.invoice_date, 'YYYY-MM-DD')`,
+  origin: 'j.origin_port',
+  shipperName: `coalesce(j.shipper_name, '')`,
+  blNo: 'j.bl_no',
+  containerNo: 'j.container_no',
+};
+const INVOICE_COLUMNS = fieldColumns(INVOICE_FIELDS);
 
 /** A job the service invoices (its copy of the shipment service's jobs). */
 export interface InvoicedJob {
@@ -71,6 +82,7 @@ export const DEBIT_QUERIES = {
 /** The debit records (requirements decisions §1): newest invoice first; sorted, searched and paged in SQL. */
 export const INVOICE_LIST: ListDef = {
   columns: INVOICE_COLUMNS,
+  json: fieldsJson(INVOICE_FIELDS),
   from: 'accounts.invoice i JOIN accounts.job j USING (job_no)',
   table: 'accounts.invoice i',
   key: 'i.job_no',

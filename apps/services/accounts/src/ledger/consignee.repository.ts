@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ConsigneeBalance, DebitSummary } from '@freight/contracts';
 import { firstRow, query, rows, type Db, type QueryFile } from '@freight/server-database';
+import { fieldColumns, fieldsJson, isoStamp, type ReplyFields } from './reply-fields.js';
 
 /** A consignee's id and name. */
 export interface ConsigneeRef {
@@ -9,23 +10,16 @@ export interface ConsigneeRef {
 }
 
 /** The balance a reply and an event show: each field's SQL over `accounts.consignee c`. */
-const BALANCE_FIELDS: Record<keyof ConsigneeBalance, string> = {
+const BALANCE_FIELDS: ReplyFields<ConsigneeBalance> = {
   consignee_id: 'c.id',
   consigneeName: 'c.name',
   openingBalance: 'c.opening_balance::text',
   totalDebit: 'c.total_debit::text',
   totalCredit: 'c.total_credit::text',
   balance: 'c.balance::text',
-  updatedAt: `to_char(c.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  updatedAt: isoStamp('c.updated_at'),
 };
-/** The balance as columns named as its fields. */
-export const BALANCE_COLUMNS = Object.entries(BALANCE_FIELDS)
-  .map(([field, sql]) => `${sql} AS "${field}"`)
-  .join(', ');
-/** The balance as JSON built by Postgres, the same fields (docs/adr/0059-json-replies-passed-as-bytes.md). */
-const BALANCE_JSON = `json_build_object(${Object.entries(BALANCE_FIELDS)
-  .map(([field, sql]) => `'${field}', ${sql}`)
-  .join(', ')})`;
+export const BALANCE_COLUMNS = fieldColumns(BALANCE_FIELDS);
 
 const CONSIGNEE = '3d1f2b64-7e0a-4b8e-9c55-2a6d4f0e1b03';
 const OTHER = '9e8d7c6b-5a49-4382-9170-6f5e4d3c2b05';
@@ -40,7 +34,7 @@ export const CONSIGNEE_QUERIES = {
   byId: query(`SELECT id, name FROM accounts.consignee WHERE id = :id`, { id: CONSIGNEE }),
   /** A live consignee's balance as the balance call answers it, `{success, balance}`. */
   balanceReply: query(
-    `SELECT json_build_object('success', true, 'balance', ${BALANCE_JSON})::text AS json FROM accounts.consignee c WHERE c.id = :id AND c.deleted_at IS NULL`,
+    `SELECT json_build_object('success', true, 'balance', ${fieldsJson(BALANCE_FIELDS)})::text AS json FROM accounts.consignee c WHERE c.id = :id AND c.deleted_at IS NULL`,
     { id: CONSIGNEE },
   ),
   balances: query(`SELECT ${BALANCE_COLUMNS} FROM accounts.consignee c WHERE c.id = ANY(:ids::uuid[]) AND c.deleted_at IS NULL ORDER BY c.name, c.id`, {

@@ -4,7 +4,7 @@ import { startAccounts, type AccountsHarness } from '../testing/accounts-harness
 import { getDataSourceToken } from '@nestjs/typeorm';
 import pg from 'pg';
 import type { DataSource } from 'typeorm';
-import { SORTED_MATCHES_MAX, listSql, readList, type ListDef, type ListQuery } from './list.repository.js';
+import { SORTED_MATCHES_MAX, listSql, readListJson, type ListDef, type ListQuery } from './list.repository.js';
 
 /*
  * The debit and credit records page, sort and search in SQL with indexes (requirements decisions §1): on 20,000
@@ -53,8 +53,8 @@ const someConsignee = async () => (await accounts.adminQuery<{ id: string }>(`SE
  * its trigram index; at the bench's million it does not): the index must fit the search.
  */
 async function plan(def: ListDef, query: ListQuery, consigneeId: string | null, scanLast = false): Promise<PlanNode[]> {
-  // A search's page is read from its matches when they are few (readList), as here.
-  const { rows } = listSql(def, query, consigneeId, Boolean(query.q));
+  // A search's page is read from its matches when they are few (readListJson), as here; the page as the records calls read it, as JSON.
+  const { rows } = listSql(def, query, consigneeId, Boolean(query.q), 'json');
   const client = new pg.Client({ connectionString: accounts.db.adminUrl });
   await client.connect();
   try {
@@ -103,13 +103,17 @@ describe('debit records', () => {
 
   it('reads a page of few matches from the matches, and of many by walking the sort, with the exact total either way', async () => {
     const db = accounts.app.get<DataSource>(getDataSourceToken());
-    const few = await readList<{ jobNo: string }>(db, INVOICE_LIST, { page: 1, q: 'inv-imp-00001', sort: 'jobNo' }, null);
+    const read = async (query: ListQuery) => {
+      const { json, total } = await readListJson(db, INVOICE_LIST, query, null);
+      return { jobs: (JSON.parse(json) as { jobNo: string }[]).map((row) => row.jobNo), total };
+    };
+    const few = await read({ page: 1, q: 'inv-imp-00001', sort: 'jobNo' });
     expect(few.total).toBe(10);
-    expect(few.items.map((row) => row.jobNo)).toEqual(Array.from({ length: 10 }, (_, i) => `IMP-0000${10 + i}`));
-    const many = await readList<{ jobNo: string }>(db, INVOICE_LIST, { page: 2, q: 'consignee', sort: 'jobNo' }, null);
+    expect(few.jobs).toEqual(Array.from({ length: 10 }, (_, i) => `IMP-0000${10 + i}`));
+    const many = await read({ page: 2, q: 'consignee', sort: 'jobNo' });
     expect(20000).toBeGreaterThan(SORTED_MATCHES_MAX);
     expect(many.total).toBe(20000);
-    expect(many.items.map((row) => row.jobNo)).toEqual(Array.from({ length: 50 }, (_, i) => `IMP-${String(51 + i).padStart(6, '0')}`));
+    expect(many.jobs).toEqual(Array.from({ length: 50 }, (_, i) => `IMP-${String(51 + i).padStart(6, '0')}`));
   });
 });
 

@@ -26,6 +26,8 @@ const STATEMENTS = new WeakMap<ListDef, QueryCache>();
 export interface ListDef {
   /** `SELECT <columns> FROM <from>`. */
   columns: string;
+  /** A row as its reply's JSON, built by Postgres over the same tables (docs/adr/0059-json-replies-passed-as-bytes.md). */
+  json: string;
   from: string;
   /** The list's own table (alias included): what a searched count reads; `key` its primary key. */
   table: string;
@@ -55,8 +57,18 @@ export const SORTED_MATCHES_MAX = 10_000;
  * the tie-breaker in the same direction, so pages never overlap. An unsearched total comes from the
  * consignees' counts (one row, or their sum); a searched one counts the matches (trigram index).
  * `matchesFirst`: the search's matches are found first (a materialized CTE), then sorted.
+ *
+ * In the `json` form the rows are one row, `json`: the page as its reply's JSON array, built by
+ * Postgres for the page's rows only (their keys found first: a row the OFFSET skips is never
+ * built), and `total` beside it in the same statement: one round trip.
  */
-export function listSql(def: ListDef, query: ListQuery, consigneeId: string | null, matchesFirst = false): { rows: Sql; total: Sql; probe: Sql } {
+export function listSql(
+  def: ListDef,
+  query: ListQuery,
+  consigneeId: string | null,
+  matchesFirst = false,
+  form: 'rows' | 'json' = 'rows',
+): { rows: Sql; total: Sql; probe: Sql } {
   const params: Record<string, unknown> = {};
   const where = [...def.always];
   if (consigneeId) {
@@ -73,46 +85,62 @@ export function listSql(def: ListDef, query: ListQuery, consigneeId: string | nu
   const order = (query.sort ? (query.order ?? 'asc') : (query.order ?? def.fallback.order)).toUpperCase();
   const size = query.pageSize ?? PAGE_SIZE;
   const paging = query.page === undefined ? '' : ` LIMIT ${size} OFFSET ${(query.page - 1) * size}`;
-  const sorted = `ORDER BY ${def.sorts[sort]} ${order}, ${def.tieBreaker} ${order}${paging}`;
+  const orderBy = `${def.sorts[sort]} ${order}, ${def.tieBreaker} ${order}`;
+  const sorted = `ORDER BY ${orderBy}${paging}`;
   let statements = STATEMENTS.get(def);
   if (!statements) STATEMENTS.set(def, (statements = new QueryCache()));
   const cache = statements;
   const bind = (kind: string, source: () => string): Sql => {
-    const statement = cache.get(`${kind}|${filter}|${sorted}`, source, params);
+    const statement = cache.get(`${form}|${kind}|${filter}|${sorted}`, source, params);
     return { sql: statement.text, params: values(statement, params), query: statement };
   };
-  const rows =
-    matchesFirst && text
-      ? bind(
-          'matches',
-          () => `WITH m AS MATERIALIZED (SELECT ${def.key} AS key FROM ${def.table} ${filter})
-                SELECT ${def.columns} FROM ${def.from} WHERE ${def.key} IN (SELECT key FROM m) ${sorted}`,
-        )
-      : bind('rows', () => `SELECT ${def.columns} FROM ${def.from} ${filter} ${sorted}`);
+  const matches = matchesFirst && text ? `WITH m AS MATERIALIZED (SELECT ${def.key} AS key FROM ${def.table} ${filter}) ` : '';
+  const inMatches = matches ? `WHERE ${def.key} IN (SELECT key FROM m)` : filter;
   let total: Sql;
   if (text) total = bind('count', () => `SELECT count(*) AS n FROM ${def.table} ${filter}`);
   else if (consigneeId) total = bind('counted', () => `SELECT ${def.counted} AS n FROM accounts.consignee WHERE id = :consigneeId`);
   else total = bind('all counted', () => `SELECT coalesce(sum(${def.counted}), 0) AS n FROM accounts.consignee`);
   const probe = bind('probe', () => `SELECT count(*) AS n FROM (SELECT 1 FROM ${def.table} ${filter} LIMIT ${SORTED_MATCHES_MAX + 1}) m`);
+  if (form === 'rows')
+    return { rows: bind(matches ? 'matches' : 'rows', () => `${matches}SELECT ${def.columns} FROM ${def.from} ${inMatches} ${sorted}`), total, probe };
+  const array = `coalesce(json_agg(${def.json} ORDER BY ${orderBy}), '[]')::text AS json`;
+  // The total: the rows themselves without a page, the matches already found, else as read apart.
+  const pageTotal = query.page === undefined ? 'count(*)' : matches ? '(SELECT count(*) FROM m)' : `(${total.query.source})`;
+  // A page's rows are those of its keys: the page found first, its JSON built after.
+  const pageRows = query.page === undefined ? inMatches : `WHERE ${def.key} IN (SELECT ${def.key} FROM ${def.from} ${inMatches} ${sorted})`;
+  const rows = bind(matches ? 'matches' : 'rows', () => `${matches}SELECT ${array}, ${pageTotal} AS total FROM ${def.from} ${pageRows}`);
   return { rows, total, probe };
 }
 
 const count = async (db: Db, { sql, params }: Sql) => Number((await db.query<{ n: string }[]>(sql, params))[0]!.n);
 
+/** Whether a page is read from its search's matches: without a page, whenever searched; a page, when its search matches few (the count up to the cap). */
+async function fromMatches(db: Db, def: ListDef, query: ListQuery, consigneeId: string | null): Promise<{ first: boolean; matches: number | null }> {
+  const searched = Boolean(query.q?.trim());
+  if (query.page === undefined || !searched) return { first: searched, matches: null };
+  const matches = await count(db, listSql(def, query, consigneeId).probe);
+  return { first: matches <= SORTED_MATCHES_MAX, matches };
+}
+
 /** Reads a page and its total (counted only when `page` is given; else the rows are the whole list). */
 export async function readList<Row>(db: Db, def: ListDef, query: ListQuery, consigneeId: string | null): Promise<{ items: Row[]; total: number }> {
-  const searched = Boolean(query.q?.trim());
-  if (query.page === undefined) {
-    const { rows } = listSql(def, query, consigneeId, searched);
-    const items = await db.query<Row[]>(rows.sql, rows.params);
-    return { items, total: items.length };
-  }
-  // A searched page: how many match (up to the cap) decides how to read it.
-  const matches = searched ? await count(db, listSql(def, query, consigneeId).probe) : null;
-  const few = matches !== null && matches <= SORTED_MATCHES_MAX;
-  const { rows, total } = listSql(def, query, consigneeId, few);
+  const { first, matches } = await fromMatches(db, def, query, consigneeId);
+  const { rows, total } = listSql(def, query, consigneeId, first);
   const items = await db.query<Row[]>(rows.sql, rows.params);
-  return { items, total: few ? matches : await count(db, total) };
+  if (query.page === undefined) return { items, total: items.length };
+  return { items, total: first ? matches! : await count(db, total) };
+}
+
+/**
+ * `readList` as the reply's JSON (docs/adr/0059-json-replies-passed-as-bytes.md): the same rows in
+ * the same order, as a JSON array built by Postgres, and the same total; one statement (a searched
+ * page counts its matches first, as `readList`).
+ */
+export async function readListJson(db: Db, def: ListDef, query: ListQuery, consigneeId: string | null): Promise<{ json: string; total: number }> {
+  const { first } = await fromMatches(db, def, query, consigneeId);
+  const { rows } = listSql(def, query, consigneeId, first, 'json');
+  const [page] = await db.query<{ json: string; total: string | number }[]>(rows.sql, rows.params);
+  return { json: page!.json, total: Number(page!.total) };
 }
 
 /**
@@ -123,13 +151,20 @@ export function listQueries(def: ListDef, examples: Record<string, [ListQuery, s
   return Object.fromEntries(
     Object.entries(examples).flatMap(([name, [query, consigneeId]]) => {
       const { rows, total, probe } = listSql(def, query, consigneeId);
+      const json = (matchesFirst: boolean) => listSql(def, query, consigneeId, matchesFirst, 'json').rows.query;
       const searched = query.q
         ? [
             [`${name}: probe`, probe.query],
             [`${name}: rows from the matches`, listSql(def, query, consigneeId, true).rows.query],
           ]
         : [];
-      return [[`${name}: rows`, rows.query], [`${name}: total`, total.query], ...searched];
+      return [
+        [`${name}: rows`, rows.query],
+        [`${name}: total`, total.query],
+        ...searched,
+        [`${name}: page as JSON, with its total`, json(false)],
+        ...(query.q ? [[`${name}: page as JSON from the matches, with their count`, json(true)]] : []),
+      ];
     }),
   );
 }

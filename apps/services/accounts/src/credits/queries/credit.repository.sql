@@ -52,6 +52,12 @@ SELECT k.id::text AS "_id", k.credit_sr, k.consignee_id::text AS consignee_id, k
 -- query: list, first page: total
 SELECT coalesce(sum(credit_count), 0) AS n FROM accounts.consignee;
 
+-- query: list, first page: page as JSON, with its total
+SELECT coalesce(json_agg(json_build_object('_id', k.id, 'credit_sr', k.credit_sr, 'paymentType', k.payment_type, 'chequeNumber', k.cheque_number,
+  'amount', k.amount::text, 'remarks', k.remarks, 'date', to_char(k.credit_date, 'YYYY-MM-DD'), 'createdAt', to_char(k.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'updatedAt', to_char(k.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'consigneeName', json_build_object('_id', k.consignee_id, 'consigneeName', k.consignee_name, 'openingBalance', c.opening_balance::text)) ORDER BY k.credit_sr DESC, k.credit_sr DESC), '[]')::text AS json, (SELECT coalesce(sum(credit_count), 0) AS n FROM accounts.consignee) AS total FROM accounts.credit k JOIN accounts.consignee c ON c.id = k.consignee_id WHERE k.id IN (SELECT k.id FROM accounts.credit k JOIN accounts.consignee c ON c.id = k.consignee_id WHERE k.deleted_at IS NULL ORDER BY k.credit_sr DESC, k.credit_sr DESC LIMIT 50 OFFSET 0);
+
 -- query: list, searched: rows
 -- $1 :search = "%000123%"
 SELECT k.id::text AS "_id", k.credit_sr, k.consignee_id::text AS consignee_id, k.consignee_name, c.opening_balance::text AS opening_balance,
@@ -68,7 +74,20 @@ SELECT count(*) AS n FROM (SELECT 1 FROM accounts.credit k WHERE k.deleted_at IS
 
 -- query: list, searched: rows from the matches
 -- $1 :search = "%000123%"
-WITH m AS MATERIALIZED (SELECT k.id AS key FROM accounts.credit k WHERE k.deleted_at IS NULL AND k.search_text LIKE $1)
-                SELECT k.id::text AS "_id", k.credit_sr, k.consignee_id::text AS consignee_id, k.consignee_name, c.opening_balance::text AS opening_balance,
+WITH m AS MATERIALIZED (SELECT k.id AS key FROM accounts.credit k WHERE k.deleted_at IS NULL AND k.search_text LIKE $1) SELECT k.id::text AS "_id", k.credit_sr, k.consignee_id::text AS consignee_id, k.consignee_name, c.opening_balance::text AS opening_balance,
   k.payment_type AS "paymentType", k.cheque_number AS "chequeNumber", k.amount::text AS amount, k.remarks, to_char(k.credit_date, 'YYYY-MM-DD') AS date,
   to_char(k.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt", to_char(k.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt" FROM accounts.credit k JOIN accounts.consignee c ON c.id = k.consignee_id WHERE k.id IN (SELECT key FROM m) ORDER BY k.credit_sr DESC, k.credit_sr DESC LIMIT 50 OFFSET 0;
+
+-- query: list, searched: page as JSON, with its total
+-- $1 :search = "%000123%"
+SELECT coalesce(json_agg(json_build_object('_id', k.id, 'credit_sr', k.credit_sr, 'paymentType', k.payment_type, 'chequeNumber', k.cheque_number,
+  'amount', k.amount::text, 'remarks', k.remarks, 'date', to_char(k.credit_date, 'YYYY-MM-DD'), 'createdAt', to_char(k.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'updatedAt', to_char(k.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'consigneeName', json_build_object('_id', k.consignee_id, 'consigneeName', k.consignee_name, 'openingBalance', c.opening_balance::text)) ORDER BY k.credit_sr DESC, k.credit_sr DESC), '[]')::text AS json, (SELECT count(*) AS n FROM accounts.credit k WHERE k.deleted_at IS NULL AND k.search_text LIKE $1) AS total FROM accounts.credit k JOIN accounts.consignee c ON c.id = k.consignee_id WHERE k.id IN (SELECT k.id FROM accounts.credit k JOIN accounts.consignee c ON c.id = k.consignee_id WHERE k.deleted_at IS NULL AND k.search_text LIKE $1 ORDER BY k.credit_sr DESC, k.credit_sr DESC LIMIT 50 OFFSET 0);
+
+-- query: list, searched: page as JSON from the matches, with their count
+-- $1 :search = "%000123%"
+WITH m AS MATERIALIZED (SELECT k.id AS key FROM accounts.credit k WHERE k.deleted_at IS NULL AND k.search_text LIKE $1) SELECT coalesce(json_agg(json_build_object('_id', k.id, 'credit_sr', k.credit_sr, 'paymentType', k.payment_type, 'chequeNumber', k.cheque_number,
+  'amount', k.amount::text, 'remarks', k.remarks, 'date', to_char(k.credit_date, 'YYYY-MM-DD'), 'createdAt', to_char(k.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'updatedAt', to_char(k.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'consigneeName', json_build_object('_id', k.consignee_id, 'consigneeName', k.consignee_name, 'openingBalance', c.opening_balance::text)) ORDER BY k.credit_sr DESC, k.credit_sr DESC), '[]')::text AS json, (SELECT count(*) FROM m) AS total FROM accounts.credit k JOIN accounts.consignee c ON c.id = k.consignee_id WHERE k.id IN (SELECT k.id FROM accounts.credit k JOIN accounts.consignee c ON c.id = k.consignee_id WHERE k.id IN (SELECT key FROM m) ORDER BY k.credit_sr DESC, k.credit_sr DESC LIMIT 50 OFFSET 0);

@@ -26,33 +26,32 @@ INSERT INTO accounts.invoice (job_no, consignee_id, consignee_name, invoice_no, 
 
 -- query: invoicedShipment
 -- $1 :jobNo = "IMP-000123"
-SELECT i.job_no AS "jobNo", i.consignee_name AS consignee, i.consignee_id::text AS consignee_id, i.invoice_no AS "invoiceNo",
-  i.amount::text AS "invoiceAmount", to_char(i.invoice_date, 'YYYY-MM-DD') AS "invoiceDate", j.origin_port AS origin,
-  coalesce(j.shipper_name, '') AS "shipperName", j.bl_no AS "blNo", j.container_no AS "containerNo" FROM accounts.invoice i JOIN accounts.job j USING (job_no) WHERE i.job_no = $1;
+SELECT i.job_no AS "jobNo", i.consignee_name AS "consignee", i.consignee_id::text AS "consignee_id", i.invoice_no AS "invoiceNo", i.amount::text AS "invoiceAmount", to_char(i.invoice_date, 'YYYY-MM-DD') AS "invoiceDate", j.origin_port AS "origin", coalesce(j.shipper_name, '') AS "shipperName", j.bl_no AS "blNo", j.container_no AS "containerNo" FROM accounts.invoice i JOIN accounts.job j USING (job_no) WHERE i.job_no = $1;
 
 -- query: list, first page: rows
-SELECT i.job_no AS "jobNo", i.consignee_name AS consignee, i.consignee_id::text AS consignee_id, i.invoice_no AS "invoiceNo",
-  i.amount::text AS "invoiceAmount", to_char(i.invoice_date, 'YYYY-MM-DD') AS "invoiceDate", j.origin_port AS origin,
-  coalesce(j.shipper_name, '') AS "shipperName", j.bl_no AS "blNo", j.container_no AS "containerNo" FROM accounts.invoice i JOIN accounts.job j USING (job_no)  ORDER BY i.invoice_date DESC, i.job_no DESC LIMIT 50 OFFSET 0;
+SELECT i.job_no AS "jobNo", i.consignee_name AS "consignee", i.consignee_id::text AS "consignee_id", i.invoice_no AS "invoiceNo", i.amount::text AS "invoiceAmount", to_char(i.invoice_date, 'YYYY-MM-DD') AS "invoiceDate", j.origin_port AS "origin", coalesce(j.shipper_name, '') AS "shipperName", j.bl_no AS "blNo", j.container_no AS "containerNo" FROM accounts.invoice i JOIN accounts.job j USING (job_no)  ORDER BY i.invoice_date DESC, i.job_no DESC LIMIT 50 OFFSET 0;
 
 -- query: list, first page: total
 SELECT coalesce(sum(invoice_count), 0) AS n FROM accounts.consignee;
 
+-- query: list, first page: page as JSON, with its total
+SELECT coalesce(json_agg(json_build_object('jobNo', i.job_no, 'consignee', i.consignee_name, 'consignee_id', i.consignee_id::text, 'invoiceNo', i.invoice_no, 'invoiceAmount', i.amount::text, 'invoiceDate', to_char(i.invoice_date, 'YYYY-MM-DD'), 'origin', j.origin_port, 'shipperName', coalesce(j.shipper_name, ''), 'blNo', j.bl_no, 'containerNo', j.container_no) ORDER BY i.invoice_date DESC, i.job_no DESC), '[]')::text AS json, (SELECT coalesce(sum(invoice_count), 0) AS n FROM accounts.consignee) AS total FROM accounts.invoice i JOIN accounts.job j USING (job_no) WHERE i.job_no IN (SELECT i.job_no FROM accounts.invoice i JOIN accounts.job j USING (job_no)  ORDER BY i.invoice_date DESC, i.job_no DESC LIMIT 50 OFFSET 0);
+
 -- query: list, a consignee's by invoice number: rows
 -- $1 :consigneeId = "3d1f2b64-7e0a-4b8e-9c55-2a6d4f0e1b03"
-SELECT i.job_no AS "jobNo", i.consignee_name AS consignee, i.consignee_id::text AS consignee_id, i.invoice_no AS "invoiceNo",
-  i.amount::text AS "invoiceAmount", to_char(i.invoice_date, 'YYYY-MM-DD') AS "invoiceDate", j.origin_port AS origin,
-  coalesce(j.shipper_name, '') AS "shipperName", j.bl_no AS "blNo", j.container_no AS "containerNo" FROM accounts.invoice i JOIN accounts.job j USING (job_no) WHERE i.consignee_id = $1 ORDER BY lower(i.invoice_no) DESC, i.job_no DESC LIMIT 50 OFFSET 50;
+SELECT i.job_no AS "jobNo", i.consignee_name AS "consignee", i.consignee_id::text AS "consignee_id", i.invoice_no AS "invoiceNo", i.amount::text AS "invoiceAmount", to_char(i.invoice_date, 'YYYY-MM-DD') AS "invoiceDate", j.origin_port AS "origin", coalesce(j.shipper_name, '') AS "shipperName", j.bl_no AS "blNo", j.container_no AS "containerNo" FROM accounts.invoice i JOIN accounts.job j USING (job_no) WHERE i.consignee_id = $1 ORDER BY lower(i.invoice_no) DESC, i.job_no DESC LIMIT 50 OFFSET 50;
 
 -- query: list, a consignee's by invoice number: total
 -- $1 :consigneeId = "3d1f2b64-7e0a-4b8e-9c55-2a6d4f0e1b03"
 SELECT invoice_count AS n FROM accounts.consignee WHERE id = $1;
 
+-- query: list, a consignee's by invoice number: page as JSON, with its total
+-- $1 :consigneeId = "3d1f2b64-7e0a-4b8e-9c55-2a6d4f0e1b03"
+SELECT coalesce(json_agg(json_build_object('jobNo', i.job_no, 'consignee', i.consignee_name, 'consignee_id', i.consignee_id::text, 'invoiceNo', i.invoice_no, 'invoiceAmount', i.amount::text, 'invoiceDate', to_char(i.invoice_date, 'YYYY-MM-DD'), 'origin', j.origin_port, 'shipperName', coalesce(j.shipper_name, ''), 'blNo', j.bl_no, 'containerNo', j.container_no) ORDER BY lower(i.invoice_no) DESC, i.job_no DESC), '[]')::text AS json, (SELECT invoice_count AS n FROM accounts.consignee WHERE id = $1) AS total FROM accounts.invoice i JOIN accounts.job j USING (job_no) WHERE i.job_no IN (SELECT i.job_no FROM accounts.invoice i JOIN accounts.job j USING (job_no) WHERE i.consignee_id = $1 ORDER BY lower(i.invoice_no) DESC, i.job_no DESC LIMIT 50 OFFSET 50);
+
 -- query: list, searched: rows
 -- $1 :search = "%inv-123%"
-SELECT i.job_no AS "jobNo", i.consignee_name AS consignee, i.consignee_id::text AS consignee_id, i.invoice_no AS "invoiceNo",
-  i.amount::text AS "invoiceAmount", to_char(i.invoice_date, 'YYYY-MM-DD') AS "invoiceDate", j.origin_port AS origin,
-  coalesce(j.shipper_name, '') AS "shipperName", j.bl_no AS "blNo", j.container_no AS "containerNo" FROM accounts.invoice i JOIN accounts.job j USING (job_no) WHERE i.search_text LIKE $1 ORDER BY i.invoice_date DESC, i.job_no DESC LIMIT 50 OFFSET 0;
+SELECT i.job_no AS "jobNo", i.consignee_name AS "consignee", i.consignee_id::text AS "consignee_id", i.invoice_no AS "invoiceNo", i.amount::text AS "invoiceAmount", to_char(i.invoice_date, 'YYYY-MM-DD') AS "invoiceDate", j.origin_port AS "origin", coalesce(j.shipper_name, '') AS "shipperName", j.bl_no AS "blNo", j.container_no AS "containerNo" FROM accounts.invoice i JOIN accounts.job j USING (job_no) WHERE i.search_text LIKE $1 ORDER BY i.invoice_date DESC, i.job_no DESC LIMIT 50 OFFSET 0;
 
 -- query: list, searched: total
 -- $1 :search = "%inv-123%"
@@ -64,7 +63,12 @@ SELECT count(*) AS n FROM (SELECT 1 FROM accounts.invoice i WHERE i.search_text 
 
 -- query: list, searched: rows from the matches
 -- $1 :search = "%inv-123%"
-WITH m AS MATERIALIZED (SELECT i.job_no AS key FROM accounts.invoice i WHERE i.search_text LIKE $1)
-                SELECT i.job_no AS "jobNo", i.consignee_name AS consignee, i.consignee_id::text AS consignee_id, i.invoice_no AS "invoiceNo",
-  i.amount::text AS "invoiceAmount", to_char(i.invoice_date, 'YYYY-MM-DD') AS "invoiceDate", j.origin_port AS origin,
-  coalesce(j.shipper_name, '') AS "shipperName", j.bl_no AS "blNo", j.container_no AS "containerNo" FROM accounts.invoice i JOIN accounts.job j USING (job_no) WHERE i.job_no IN (SELECT key FROM m) ORDER BY i.invoice_date DESC, i.job_no DESC LIMIT 50 OFFSET 0;
+WITH m AS MATERIALIZED (SELECT i.job_no AS key FROM accounts.invoice i WHERE i.search_text LIKE $1) SELECT i.job_no AS "jobNo", i.consignee_name AS "consignee", i.consignee_id::text AS "consignee_id", i.invoice_no AS "invoiceNo", i.amount::text AS "invoiceAmount", to_char(i.invoice_date, 'YYYY-MM-DD') AS "invoiceDate", j.origin_port AS "origin", coalesce(j.shipper_name, '') AS "shipperName", j.bl_no AS "blNo", j.container_no AS "containerNo" FROM accounts.invoice i JOIN accounts.job j USING (job_no) WHERE i.job_no IN (SELECT key FROM m) ORDER BY i.invoice_date DESC, i.job_no DESC LIMIT 50 OFFSET 0;
+
+-- query: list, searched: page as JSON, with its total
+-- $1 :search = "%inv-123%"
+SELECT coalesce(json_agg(json_build_object('jobNo', i.job_no, 'consignee', i.consignee_name, 'consignee_id', i.consignee_id::text, 'invoiceNo', i.invoice_no, 'invoiceAmount', i.amount::text, 'invoiceDate', to_char(i.invoice_date, 'YYYY-MM-DD'), 'origin', j.origin_port, 'shipperName', coalesce(j.shipper_name, ''), 'blNo', j.bl_no, 'containerNo', j.container_no) ORDER BY i.invoice_date DESC, i.job_no DESC), '[]')::text AS json, (SELECT count(*) AS n FROM accounts.invoice i WHERE i.search_text LIKE $1) AS total FROM accounts.invoice i JOIN accounts.job j USING (job_no) WHERE i.job_no IN (SELECT i.job_no FROM accounts.invoice i JOIN accounts.job j USING (job_no) WHERE i.search_text LIKE $1 ORDER BY i.invoice_date DESC, i.job_no DESC LIMIT 50 OFFSET 0);
+
+-- query: list, searched: page as JSON from the matches, with their count
+-- $1 :search = "%inv-123%"
+WITH m AS MATERIALIZED (SELECT i.job_no AS key FROM accounts.invoice i WHERE i.search_text LIKE $1) SELECT coalesce(json_agg(json_build_object('jobNo', i.job_no, 'consignee', i.consignee_name, 'consignee_id', i.consignee_id::text, 'invoiceNo', i.invoice_no, 'invoiceAmount', i.amount::text, 'invoiceDate', to_char(i.invoice_date, 'YYYY-MM-DD'), 'origin', j.origin_port, 'shipperName', coalesce(j.shipper_name, ''), 'blNo', j.bl_no, 'containerNo', j.container_no) ORDER BY i.invoice_date DESC, i.job_no DESC), '[]')::text AS json, (SELECT count(*) FROM m) AS total FROM accounts.invoice i JOIN accounts.job j USING (job_no) WHERE i.job_no IN (SELECT i.job_no FROM accounts.invoice i JOIN accounts.job j USING (job_no) WHERE i.job_no IN (SELECT key FROM m) ORDER BY i.invoice_date DESC, i.job_no DESC LIMIT 50 OFFSET 0);
