@@ -30,9 +30,9 @@ async function forward(rpc: NatsRpcClient, route: ApiRoute, request: FastifyRequ
   const resendable = route.method === 'GET' || message.idempotencyKey !== undefined;
   const answer: unknown = await rpc.requestJson(route.subject as Subject, message as never, { resendable });
   if (!route.paged) return answer;
-  // The page as the service's bytes (docs/adr/0059-json-replies-passed-as-bytes.md): sent as they are, the total beside.
+  // The page as the service's bytes (docs/adr/0059-json-replies-passed-as-bytes.md): sent as they are, the total beside
+  // (under a `listKey`, the bytes are the whole body: the rows under that key and the service's other fields).
   if (answer instanceof JsonReply) {
-    if (route.listKey) throw new Error(`${route.subject}: a list answered under a key cannot be a JsonReply`);
     if ((input.query as { page?: number } | undefined)?.page !== undefined) void reply.header(TOTAL_COUNT_HEADER, String(answer.total));
     return answer;
   }

@@ -42,7 +42,7 @@ export class ContractReplyInterceptor implements NestInterceptor {
 
   /** The reply as its contract gives it back; `exact`: a JSON reply must need no change to be that. */
   private check(name: ApiName, data: unknown, exact: boolean): unknown {
-    // A JsonReply of a page holds `{items, total}` decoded; the route's schema is the rows'.
+    // A JsonReply of a page decodes as `{items, total}`; the route's schema is the body's (the rows, or the whole body of a listKey route).
     const value = exact && (api[name] as ApiRoute).paged ? (data as { items: unknown }).items : data;
     const parsed = api[name].reply.safeParse(value);
     if (parsed.success && (!exact || isDeepStrictEqual(parsed.data, value))) return parsed.data;

@@ -5,7 +5,8 @@ import type { EncodedReply } from '@freight/contracts';
  * answers it, NATS carries its bytes with JSON_REPLY_HEADER instead of Nest's envelope, and the
  * gateway sends the same bytes to the browser, so nothing decodes and encodes it on the way
  * (docs/adr/0059-json-replies-passed-as-bytes.md). `json` is the route's REST body; for a paged list
- * the page's rows, with `total` beside them (the gateway's X-Total-Count).
+ * the page's rows (for a route that answers its rows under a `listKey`, the whole body), with `total`
+ * beside them (the gateway's X-Total-Count).
  */
 export class JsonReply<T = unknown> implements EncodedReply<T> {
   declare readonly decodesTo?: T;
