@@ -13,7 +13,7 @@ import { StatementPdfDrawer } from './statement-pdf.drawer.js';
 /**
  * `GET /api/accounts/statement/{consignee_id}/statement.pdf?from=&to=` (ADR 37): the accounts
  * service answers the statement's figures (its first line only) and then its lines in chunks, as
- * for the CSV; the gateway draws them with pdfkit. The figures come first, so a refusal (403 from
+ * for the CSV; the gateway draws them (ADR 62). The figures come first, so a refusal (403 from
  * the guard, 404 for an unknown consignee, 400 for a bad range) is the usual JSON error. The drawing
  * is a worker thread's (StatementPdfDrawer): the event loop only fetches and sends; a user with
  * PDF_PER_USER in hand on any gateways, or a gateway with PDF_IN_ALL, gets 429 with Retry-After before any fetch.

@@ -16,7 +16,7 @@ export const PDF_PER_USER = 2;
 export const PDF_IN_ALL = PDF_THREADS * 4;
 /** How much lower the workers' scheduling priority is than the gateway's own (Linux nice). */
 const PDF_NICE = 10;
-/** What a refused PDF's Retry-After says: a statement of 1,000 lines is drawn in about 0.3 s. */
+/** What a refused PDF's Retry-After says: a statement of 1,000 lines is fetched and drawn in well under a second (docs/adr/0062-statement-pdfs-drawn-directly.md). */
 export const PDF_RETRY_AFTER_SECONDS = 2;
 
 const busy = () => new AppError('TOO_MANY_ATTEMPTS', Messages.pdfBusy, { retryAfterSeconds: String(PDF_RETRY_AFTER_SECONDS) });
