@@ -6,8 +6,7 @@
 //   whole (%PDF- … %%EOF, as many pages as its lines need);
 // - beside it, the same work straight to Postgres: the SQL the accounts service runs for one PDF
 //   (the statement's figures, then its lines in EXPORT_CHUNK_ROWS chunks, each in its snapshot);
-// - the drawing alone in this process (statementPdf, one PDF after the other: one core's rate),
-//   and through the gateway's worker pool (StatementPdfDrawer.draw, PDF_IN_ALL at a time).
+// - the drawing alone in this process (statementPdf, one PDF after the other: one core's rate).
 // PDFs a second, p50, p99 and the CPU per PDF by part (/proc), so the figures show where a PDF's
 // time goes. BENCH_REPORT=<file> writes them as Markdown. Exit code 1 when a PDF failed or was not
 // whole. Build first (`npx nx run-many -t build`) or pass `-- --build`. Stops and cleans up.
@@ -45,7 +44,7 @@ const { CONSIGNEE_QUERIES } = await built('services/accounts/dist/ledger/consign
 const { STATEMENT_QUERIES } = await built('services/accounts/dist/statement/statement.repository.js');
 const { gatewayEnvSchema } = await built('gateway/dist/config/gateway.config.js');
 const { statementPdf } = await built('gateway/dist/statement/statement-pdf.js');
-const { PDF_IN_ALL, PDF_PER_USER, PDF_THREADS, StatementPdfDrawer } = await built('gateway/dist/statement/statement-pdf.drawer.js');
+const { PDF_IN_ALL, PDF_PER_USER, PDF_THREADS } = await built('gateway/dist/statement/statement-pdf.drawer.js');
 
 /** A statement of the service's and its positional values for named `params`. */
 const bound = (query, params) => [query.text, values(query, params)];
@@ -190,17 +189,6 @@ try {
     },
     { connections: 1 },
   );
-  say(`measuring the drawing alone through the worker pool (${PDF_THREADS} threads, ${PDF_IN_ALL} at a time)…`);
-  // The pool only: its limits (PdfLeases) are not asked.
-  const drawer = new StatementPdfDrawer(undefined);
-  const pooled = await inLoops(
-    async (loop) => {
-      const { head, lines } = drawJobs[loop % drawJobs.length];
-      wholePdf(await drawer.draw(head, lines, company), lines.length);
-    },
-    { connections: PDF_IN_ALL },
-  );
-  await drawer.onApplicationShutdown();
   const loadAfter = await loadAverage();
 
   const { explain, plans } = planCollector(pool);
@@ -229,14 +217,13 @@ try {
       seedStepsLine(seedSteps),
       `Statements drawn: ${readers.length} consignees' own, ${lineCounts[0]}–${lineCounts.at(-1)} lines (and the balances brought and carried forward), ${readers.map((r) => r.pages).join(', ')} pages`,
       drawing('Drawing alone, in this process (one core)', inProcess),
-      drawing(`Drawing alone, through the worker pool (${PDF_IN_ALL} at a time)`, pooled),
     ],
     rows: [{ name: `statement PDF (≈${entries.toLocaleString('en')} lines)`, gateway, direct }],
     goals,
     planTitle: 'Plans of the statement queries',
     plans,
   });
-  if (goals.slice(1).some((g) => !g.met) || direct.failed || inProcess.failed || pooled.failed) process.exitCode = 1;
+  if (goals.slice(1).some((g) => !g.met) || direct.failed || inProcess.failed) process.exitCode = 1;
 } finally {
   await pool?.end();
   await system.stop();
