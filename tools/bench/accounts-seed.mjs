@@ -19,7 +19,8 @@ const DAYS = 3 * 365;
 const UNINVOICED_JOBS = 10_000;
 const TABLES = ['job', 'invoice', 'credit', 'ledger'];
 
-const consigneeId = (k) => `md5('bench consignee ' || (${k}))::uuid`;
+// An md5 with the version (4) and variant bits of an RFC 9562 UUID: a client's id must be one (the client portal's sign-in).
+const consigneeId = (k) => `overlay(overlay(md5('bench consignee ' || (${k})) placing '4' from 13) placing '8' from 17)::uuid`;
 const consigneeName = (k) =>
   `'Bench Consignee ' || lpad(((${k}) + 1)::text, 5, '0') || ' ' || (ARRAY['Traders', 'Imports', 'Holdings', 'Lanka', 'Exports'])[1 + (${k}) % 5]`;
 const openingBalance = (k) => `((1 + (${k}) % 1000) * 12.5)::numeric(14, 2)`;
@@ -204,4 +205,23 @@ export async function checkBooks(pool, ids = null) {
     [ids],
   );
   return rows[0];
+}
+
+/**
+ * Statements of ≈`wanted` entries (at most the busiest consignee's count, `entries`): each
+ * consignee with that many, from the day of its `entries`-th newest ledger row to today (a day's
+ * rows all in: a few more at most), busiest first.
+ * @param {import('pg').Pool} pool @param {number} wanted
+ * @returns {Promise<{ entries: number, statements: { id: string, from: string, to: string }[] }>}
+ */
+export async function statementRanges(pool, wanted) {
+  const [{ most }] = (await pool.query(`SELECT max(n)::int AS most FROM (SELECT count(*) AS n FROM accounts.ledger GROUP BY consignee_id) counts`)).rows;
+  const entries = Math.min(wanted, most);
+  const { rows: statements } = await pool.query(
+    `SELECT consignee_id AS id, to_char(entry_date, 'YYYY-MM-DD') AS "from", to_char(current_date, 'YYYY-MM-DD') AS "to"
+     FROM (SELECT consignee_id, entry_date, row_number() OVER (PARTITION BY consignee_id ORDER BY entry_date DESC, id DESC) AS n FROM accounts.ledger) l
+     WHERE n = $1 ORDER BY entry_date DESC, consignee_id`,
+    [entries],
+  );
+  return { entries, statements };
 }

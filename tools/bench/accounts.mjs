@@ -13,13 +13,14 @@ import { availableParallelism } from 'node:os';
 import pg from 'pg';
 import { serviceNamed } from '../dev/services.mjs';
 import { startSystem } from '../dev/start.mjs';
-import { checkBooks, seedAccounts } from './accounts-seed.mjs';
+import { checkBooks, seedAccounts, statementRanges } from './accounts-seed.mjs';
 import {
   CONNECTIONS,
   DURATION_S,
   headSession,
   inTransaction,
   loadAverage,
+  measureDatabasesOf,
   planCollector,
   quiet,
   reportResults,
@@ -91,6 +92,7 @@ const any = (list) => list[rand(list.length)];
 const say = (line = '') => process.stdout.write(`${line}\n`);
 
 const system = await startSystem({ env: PRODUCTION_SETTINGS, isolated: { label: 'bench' }, build: process.argv.includes('--build'), out: quiet });
+measureDatabasesOf(system.env);
 let pool;
 try {
   say(`seeding ${ROWS.toLocaleString('en')} ledger rows…`);
@@ -111,21 +113,7 @@ try {
   };
 
   const consignees = (await pool.query(`SELECT id, name FROM accounts.consignee`)).rows;
-  /**
-   * Statements of ≈STATEMENT_ENTRIES entries: each consignee with that many, from the day of its
-   * STATEMENT_ENTRIES-th newest ledger row to today (a day's rows all in: a few more at most).
-   */
-  // A smaller run (BENCH_ROWS) has fewer: its busiest consignee's count.
-  const [{ most }] = (await pool.query(`SELECT max(n)::int AS most FROM (SELECT count(*) AS n FROM accounts.ledger GROUP BY consignee_id) counts`)).rows;
-  const entries = Math.min(STATEMENT_ENTRIES, most);
-  const statements = (
-    await pool.query(
-      `SELECT consignee_id AS id, to_char(entry_date, 'YYYY-MM-DD') AS "from", to_char(current_date, 'YYYY-MM-DD') AS "to"
-       FROM (SELECT consignee_id, entry_date, row_number() OVER (PARTITION BY consignee_id ORDER BY entry_date DESC, id DESC) AS n FROM accounts.ledger) l
-       WHERE n = $1`,
-      [entries],
-    )
-  ).rows;
+  const { entries, statements } = await statementRanges(pool, STATEMENT_ENTRIES);
 
   /** A page and its total as the service reads them, the page's JSON read as the browser does. */
   const pageAndTotal = async (pageSql) => {

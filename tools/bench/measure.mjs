@@ -56,9 +56,19 @@ export function viaGateway(base, token, makeRequest, { amount } = {}) {
 
 /**
  * The same concurrency straight to Postgres: CONNECTIONS loops on a pool of CONNECTIONS, for DURATION_S or `amount` calls of `work`.
- * @param {import('pg').Pool} pool @param {() => Promise<unknown>} work @param {{ amount?: number }} [options]
+ * @param {import('pg').Pool} _pool @param {() => Promise<unknown>} work @param {{ amount?: number }} [options]
  */
-export async function viaSql(pool, work, { amount } = {}) {
+export function viaSql(_pool, work, options = {}) {
+  return inLoops(() => work(), options);
+}
+
+/**
+ * `connections` loops (CONNECTIONS by default), each calling `work(loop)` one call after the
+ * other, for DURATION_S or until `amount` calls in all have begun: calls a second, p50, p99, failed
+ * calls (`work` threw) and the CPU per call by part.
+ * @param {(loop: number) => Promise<unknown>} work @param {{ amount?: number, connections?: number }} [options]
+ */
+export async function inLoops(work, { amount, connections = CONNECTIONS } = {}) {
   const latencies = [];
   const cpuBefore = cpuSnapshot();
   const started = performance.now();
@@ -67,11 +77,11 @@ export async function viaSql(pool, work, { amount } = {}) {
   let begun = 0;
   const more = () => (amount ? begun++ < amount : Date.now() < deadline);
   await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
+    Array.from({ length: connections }, async (_, loop) => {
       while (more()) {
         const t = process.hrtime.bigint();
-        await work().catch((error) => {
-          if (failed++ === 0) console.error(`  first SQL failure: ${error.message}`);
+        await work(loop).catch((error) => {
+          if (failed++ === 0) console.error(`  first failure: ${error.message}`);
         });
         latencies.push(Number(process.hrtime.bigint() - t) / 1e6);
       }
@@ -94,17 +104,34 @@ export async function viaSql(pool, work, { amount } = {}) {
 /** Milliseconds of one clock tick in /proc/<pid>/stat (USER_HZ, 100 on Linux). */
 const TICK_MS = 10;
 
-/** Which part of the system a process is, by its command line: this bench, Postgres, NATS, the dev edge, the gateway, a service (`apps/services/<name>`), or other (whatever else runs on the machine). */
-function partOf(pid, command) {
+/** The Postgres databases of the system measured (measureDatabasesOf); while none is named, every Postgres process counts as its. */
+const ownDatabases = new Set();
+
+/** Counts only the Postgres backends of the databases in `env` (a started system's) as the system's: the server may serve other work too. */
+export function measureDatabasesOf(env) {
+  for (const value of Object.values(env)) if (/^postgres(ql)?:\/\//.test(value)) ownDatabases.add(new URL(value).pathname.slice(1));
+}
+
+/**
+ * Which part of the system a process is: this bench; among the processes it started (the
+ * system's), NATS, the dev edge, the gateway, a service (`apps/services/<name>`) by command line;
+ * Postgres (a backend of the system's databases, see measureDatabasesOf); or other (whatever else
+ * runs on the machine, another bench's gateway too).
+ */
+function partOf(pid, command, ours) {
   if (pid === process.pid) return 'bench';
-  if (command.some((arg) => /(^|\/)postgres(:|$)/.test(arg))) return 'postgres';
+  if (command.some((arg) => /(^|\/)postgres(:|$)/.test(arg))) {
+    const words = command.join(' ').split(' ');
+    return ownDatabases.size === 0 || words.some((word) => ownDatabases.has(word)) ? 'postgres' : 'other';
+  }
+  if (!ours) return 'other';
   if (command.some((arg) => arg.endsWith('nats-server'))) return 'nats';
   if (command.some((arg) => arg.endsWith('tools/dev/edge.mjs'))) return 'edge';
   const app = command.map((arg) => /apps\/(gateway|services\/([\w-]+))\/dist\//.exec(arg)).find(Boolean);
   return app ? (app[2] ?? 'gateway') : 'other';
 }
 
-/** CPU time used so far (user + system, ms) by every process of the machine, by pid: where the work of a call goes (Linux /proc; empty elsewhere). */
+/** CPU time used so far (user + system, ms) by every process of the machine, by pid, with its part (partOf): where the work of a call goes (Linux /proc; empty elsewhere). */
 export function cpuSnapshot() {
   const snapshot = new Map();
   let pids;
@@ -113,17 +140,25 @@ export function cpuSnapshot() {
   } catch {
     return snapshot;
   }
+  const processes = new Map();
   for (const pid of pids) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
-      const part = stat.includes('(postgres)') ? 'postgres' : partOf(Number(pid), command);
-      snapshot.set(pid, { part, ms: (Number(fields[11]) + Number(fields[12])) * TICK_MS });
+      // Postgres renames its processes: the command line has the new name, the stat the program's.
+      if (stat.includes('(postgres)') && !command.some((arg) => arg.startsWith('postgres'))) command.unshift('postgres:');
+      processes.set(Number(pid), { parent: Number(fields[1]), command, ms: (Number(fields[11]) + Number(fields[12])) * TICK_MS });
     } catch {
       // the process ended meanwhile
     }
   }
+  /** Started by this bench, directly or not. */
+  const ours = (pid) => {
+    for (let at = pid; at > 1; at = processes.get(at)?.parent ?? 0) if (at === process.pid) return true;
+    return false;
+  };
+  for (const [pid, { command, ms }] of processes) snapshot.set(String(pid), { part: partOf(pid, command, ours(pid)), ms });
   return snapshot;
 }
 

@@ -11,7 +11,18 @@ import pg from 'pg';
 import { serviceNamed } from '../dev/services.mjs';
 import { startSystem } from '../dev/start.mjs';
 import { waitFor } from '../dev/net.mjs';
-import { CONNECTIONS, cpuBreakdown, DURATION_S, loadAverage, markdownTable, quiet, seedStepsLine, viaGateway, PRODUCTION_SETTINGS } from './measure.mjs';
+import {
+  CONNECTIONS,
+  cpuBreakdown,
+  DURATION_S,
+  loadAverage,
+  markdownTable,
+  measureDatabasesOf,
+  quiet,
+  seedStepsLine,
+  viaGateway,
+  PRODUCTION_SETTINGS,
+} from './measure.mjs';
 import { seedJobs } from './shipment-seed.mjs';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 100_000);
@@ -32,6 +43,7 @@ const say = (line = '') => process.stdout.write(`${line}\n`);
 const f = (n) => n.toFixed(n < 10 ? 1 : 0);
 
 const system = await startSystem({ env: PRODUCTION_SETTINGS, isolated: { label: 'bench' }, build: process.argv.includes('--build'), out: quiet, replicas: 2 });
+measureDatabasesOf(system.env);
 let pool;
 try {
   const databaseUrl = system.env[serviceNamed('shipment').databaseUrlVariable];

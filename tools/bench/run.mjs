@@ -9,7 +9,18 @@ import pg from 'pg';
 import { serviceNamed } from '../dev/services.mjs';
 import { startSystem } from '../dev/start.mjs';
 import { seedDirectory } from './directory-seed.mjs';
-import { CONNECTIONS, DURATION_S, comparisonTable, cpuTable, headSession, quiet, viaGateway, viaSql, PRODUCTION_SETTINGS } from './measure.mjs';
+import {
+  comparisonTable,
+  CONNECTIONS,
+  cpuTable,
+  DURATION_S,
+  headSession,
+  measureDatabasesOf,
+  quiet,
+  viaGateway,
+  viaSql,
+  PRODUCTION_SETTINGS,
+} from './measure.mjs';
 
 const USERS = 100_000;
 const BRANCHES = 500;
@@ -120,6 +131,7 @@ async function measureExport(url, token, gatewayPid) {
 }
 
 const system = await startSystem({ env: PRODUCTION_SETTINGS, isolated: { label: 'bench' }, build: process.argv.includes('--build'), out: quiet });
+measureDatabasesOf(system.env);
 let pool;
 try {
   const seconds = await seedDirectory(system.env[DATABASE_URL_VARIABLE], { users: USERS, branches: BRANCHES, consignees: CONSIGNEES });

@@ -20,6 +20,7 @@ import {
   headSession,
   inTransaction,
   loadAverage,
+  measureDatabasesOf,
   planCollector,
   quiet,
   reportResults,
@@ -93,6 +94,7 @@ const any = (list) => list[rand(list.length)];
 const say = (line = '') => process.stdout.write(`${line}\n`);
 
 const system = await startSystem({ env: PRODUCTION_SETTINGS, isolated: { label: 'bench' }, build: process.argv.includes('--build'), out: quiet });
+measureDatabasesOf(system.env);
 let pool;
 try {
   const databaseUrl = system.env[DATABASE_URL_VARIABLE];

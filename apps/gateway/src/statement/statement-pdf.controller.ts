@@ -1,11 +1,10 @@
 import { Controller, Inject, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { NatsRpcClient } from '@freight/server';
-import { accountsReports, api, companyProfileFromEnv, statementFileName, type Statement, type StatementLine } from '@freight/contracts';
+import { accountsReports, companyProfileFromEnv, statementFileName, type Statement } from '@freight/contracts';
 import { CurrentSession } from '../auth/session.decorator.js';
 import type { Session } from '../auth/token.service.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config.js';
-import { chunkFetcher } from '../export/csv-exporter.js';
 import { Input, Route } from '../http/route.decorator.js';
 import type { RouteInput } from '../http/validation.js';
 import { StatementPdfDrawer } from './statement-pdf.drawer.js';
@@ -13,10 +12,11 @@ import { StatementPdfDrawer } from './statement-pdf.drawer.js';
 /**
  * `GET /api/accounts/statement/{consignee_id}/statement.pdf?from=&to=` (ADR 37): the accounts
  * service answers the statement's figures (its first line only) and then its lines in chunks, as
- * for the CSV; the gateway draws them with pdfkit. The figures come first, so a refusal (403 from
- * the guard, 404 for an unknown consignee, 400 for a bad range) is the usual JSON error. The drawing
- * is a worker thread's (StatementPdfDrawer): the event loop only fetches and sends; a user with
- * PDF_PER_USER in hand on any gateways, or a gateway with PDF_IN_ALL, gets 429 with Retry-After before any fetch.
+ * for the CSV; the gateway draws them. The figures come first, so a refusal (403 from the guard,
+ * 404 for an unknown consignee, 400 for a bad range) is the usual JSON error. The lines are asked
+ * for and drawn by a worker thread (StatementPdfDrawer, ADR 62): the event loop only asks for the
+ * figures and sends the file; a user with PDF_PER_USER in hand on any gateways, or a gateway with
+ * PDF_IN_ALL, gets 429 with Retry-After before any fetch.
  */
 @Controller()
 export class StatementPdfController {
@@ -39,13 +39,13 @@ export class StatementPdfController {
     let head: Statement;
     try {
       head = (await this.rpc.request(accountsReports.subjects.statement, { actor, params, query: { ...query, page: 1, pageSize: 1 } })) as Statement;
-      const fetchChunk = chunkFetcher(this.rpc, api.accountsStatementExport, { params, query }, actor, this.config.EXPORT_CHUNK_ROWS);
-      const lines: StatementLine[] = [];
-      for (let chunk = await fetchChunk(); ; chunk = await fetchChunk(chunk.next!)) {
-        lines.push(...(chunk.items as StatementLine[]));
-        if (!chunk.next) break;
-      }
-      file = await this.drawer.draw(head, lines, companyProfileFromEnv(this.config));
+      file = await this.drawer.draw({
+        head,
+        input: { params, query },
+        actor,
+        chunkRows: this.config.EXPORT_CHUNK_ROWS,
+        company: companyProfileFromEnv(this.config),
+      });
     } finally {
       await release();
     }

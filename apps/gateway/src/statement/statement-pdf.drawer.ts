@@ -1,14 +1,15 @@
-import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { AppError } from '@freight/server';
-import { Messages, type CompanyProfile, type Statement, type StatementLine } from '@freight/contracts';
+import { AppError, RemoteError, type NatsClientConfig } from '@freight/server';
+import { Messages } from '@freight/contracts';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config.js';
 import { PdfLeases } from './pdf-leases.js';
-import type { DrawJob } from './statement-pdf.worker.js';
+import type { DrawJob, DrawResult } from './statement-pdf.worker.js';
 
-/** Worker threads that draw statement PDFs: every core but one, which the event loop keeps. */
+/** Worker threads that fetch and draw statement PDFs: every core but one, which the event loop keeps. */
 export const PDF_THREADS = Math.max(1, availableParallelism() - 1);
 /** PDFs one user may have in hand at once (fetching their lines or being drawn), on all gateways together; past it: 429. */
 export const PDF_PER_USER = 2;
@@ -16,7 +17,7 @@ export const PDF_PER_USER = 2;
 export const PDF_IN_ALL = PDF_THREADS * 4;
 /** How much lower the workers' scheduling priority is than the gateway's own (Linux nice). */
 const PDF_NICE = 10;
-/** What a refused PDF's Retry-After says: a statement of 1,000 lines is drawn in about 0.3 s. */
+/** What a refused PDF's Retry-After says: a statement of 1,000 lines is fetched and drawn in well under a second (docs/adr/0062-statement-pdfs-drawn-directly.md). */
 export const PDF_RETRY_AFTER_SECONDS = 2;
 
 const busy = () => new AppError('TOO_MANY_ATTEMPTS', Messages.pdfBusy, { retryAfterSeconds: String(PDF_RETRY_AFTER_SECONDS) });
@@ -28,18 +29,27 @@ function workerFile(): string {
 }
 
 /**
- * Draws statement PDFs in a pool of worker threads (piscina), so a burst of them no longer holds
- * the gateway's event loop and every other call behind it, and admits at most PDF_PER_USER per user
+ * Draws statement PDFs in a pool of worker threads (piscina), which also ask for the statement's
+ * lines (docs/adr/0062-statement-pdfs-drawn-directly.md), so a burst of them no longer holds the
+ * gateway's event loop and every other call behind it, and admits at most PDF_PER_USER per user
  * over every gateway (PdfLeases) and PDF_IN_ALL in all on this one
  * (docs/adr/0043-replies-of-any-size-and-pdf-workers.md, docs/adr/0053-state-of-each-process-with-replicas.md).
  */
 @Injectable()
 export class StatementPdfDrawer implements OnApplicationShutdown {
-  // Niced: on a busy machine the event loop (every other call) and the services go first.
-  private readonly pool = new Piscina<DrawJob, Uint8Array>({ filename: workerFile(), maxThreads: PDF_THREADS, minThreads: 1, niceIncrement: PDF_NICE });
+  private readonly pool: Piscina<DrawJob, DrawResult>;
   private inAll = 0;
 
-  constructor(private readonly leases: PdfLeases) {}
+  constructor(
+    private readonly leases: PdfLeases,
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+  ) {
+    const { NATS_URL, NATS_NAMESPACE, NATS_REQUEST_TIMEOUT_MS, NATS_USER, NATS_PASSWORD, ACCOUNTS_REQUEST_KEY } = config;
+    // Niced: on a busy machine the event loop (every other call) and the services go first. Each
+    // worker asks the accounts service for the lines on a NATS connection of its own, with that service's request key only (ADR 60).
+    const nats: NatsClientConfig = { NATS_URL, NATS_NAMESPACE, NATS_REQUEST_TIMEOUT_MS, NATS_USER, NATS_PASSWORD, ACCOUNTS_REQUEST_KEY };
+    this.pool = new Piscina({ filename: workerFile(), maxThreads: PDF_THREADS, minThreads: 1, niceIncrement: PDF_NICE, workerData: nats });
+  }
 
   /** Counts a PDF of `userId` in until the answer's `release` has settled; refuses it (429, Retry-After) past either limit. */
   async admit(userId: string): Promise<() => Promise<void>> {
@@ -63,9 +73,11 @@ export class StatementPdfDrawer implements OnApplicationShutdown {
     };
   }
 
-  async draw(head: Statement, lines: StatementLine[], company: CompanyProfile, now = new Date()): Promise<Buffer> {
-    const file = await this.pool.run({ head, lines, company, now: now.getTime() });
-    return Buffer.from(file.buffer, file.byteOffset, file.byteLength);
+  /** The statement whose figures are `head` as a PDF: its lines asked for and drawn in a worker (DrawJob). Rejects with the service's refusal of the lines, as if asked here. */
+  async draw(job: Omit<DrawJob, 'now'>, now = new Date()): Promise<Buffer> {
+    const result = await this.pool.run({ ...job, now: now.getTime() });
+    if (!(result instanceof Uint8Array)) throw new RemoteError(result.refused);
+    return Buffer.from(result.buffer, result.byteOffset, result.byteLength);
   }
 
   async onApplicationShutdown(): Promise<void> {

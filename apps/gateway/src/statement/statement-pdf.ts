@@ -1,6 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import {
   STATEMENT_KIND_LABELS,
   StatementTexts,
@@ -10,14 +7,18 @@ import {
   type Statement,
   type StatementLine,
 } from '@freight/contracts';
+import { A4, PdfDocument } from './pdf-document.js';
+import { PdfFont, type Word } from './pdf-font.js';
 
 /*
  * The statement of account as a PDF (ADR 37): A4, the consignee, the period and its figures on top,
  * then every line in a table (date, type, reference, details, debit, credit, running balance) that
  * goes on over as many pages as it needs, its header repeated on each, "Page n of m" at the foot.
- * All text is in DejaVu Sans (regular and bold), embedded and subset by pdfkit: a name or detail in
+ * All text is in DejaVu Sans (regular and bold), embedded as subsets: a name or detail in
  * Greek, Cyrillic, Polish, Turkish, Vietnamese or with "€" prints as typed, where the built-in
  * Helvetica (Latin-1 only) printed "?". What DejaVu Sans has no glyph for (CJK) shows as "?" (see `printable`).
+ * Drawn directly (PdfDocument) with pdfkit's layout, which it was drawn with until
+ * docs/adr/0062-statement-pdfs-drawn-directly.md: the same places, fonts, sizes and wrapping.
  */
 
 const MARGIN = 40;
@@ -25,11 +26,9 @@ const ROW_HEIGHT = 15;
 // DejaVu Sans is wider than Helvetica: 8 pt reads like Helvetica at 8.5 and the columns below fit it.
 const FONT_SIZE = 8;
 
-// Read once per process; pdfkit embeds only the glyphs a statement uses.
-const fontFile = (name: string) => readFileSync(createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}`));
-const FONTS = { regular: fontFile('DejaVuSans.ttf'), bold: fontFile('DejaVuSans-Bold.ttf') };
-const REGULAR = 'DejaVuSans';
-const BOLD = 'DejaVuSans-Bold';
+// Read once per process (a worker thread), with what they lay out kept for the next statements.
+const REGULAR = new PdfFont('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
+const BOLD = new PdfFont('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
 interface Column {
   label: string;
@@ -74,19 +73,6 @@ export function printable(text: string, hasGlyph: (codePoint: number) => boolean
   return out;
 }
 
-/** pdfkit's current font is a fontkit font underneath; its types do not say so. */
-interface PdfkitFonts {
-  _font: { font: { hasGlyphForCodePoint(codePoint: number): boolean } };
-}
-
-/** The company's name, address, phone and e-mail above the title (docs/adr/0044-company-profile.md). */
-function drawCompanyHeader(doc: PDFKit.PDFDocument, company: CompanyProfile, shown: (value: string) => string, bold: string, regular: string): void {
-  doc.font(bold).fontSize(12).text(shown(company.name), MARGIN, MARGIN);
-  doc.font(regular).fontSize(9).text(shown(company.address));
-  doc.text(shown(`Phone: ${company.phone} · E-mail: ${company.email}`));
-  doc.moveDown(0.8);
-}
-
 /**
  * Draws a statement: `head` for the figures (a statement call of one line), `pages` for every line
  * in order, the balance brought forward first and the balance carried forward last (the CSV
@@ -99,35 +85,56 @@ export async function statementPdf(
   now = new Date(),
   company: CompanyProfile = companyProfileFromEnv({}),
 ): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    bufferPages: true,
-    // pdfkit writes a non-ASCII Title as UTF-16, so the name is kept as it is (control characters aside).
-    info: { Title: `${StatementTexts.title}: ${head.consignee.consigneeName.replace(/\p{Cc}/gu, '?')}`, Author: 'Freight platform', CreationDate: now },
+  const doc = new PdfDocument([REGULAR, BOLD], {
+    // The Title keeps the name as it is (control characters aside): a PDF string holds any character.
+    title: `${StatementTexts.title}: ${head.consignee.consigneeName.replace(/\p{Cc}/gu, '?')}`,
+    author: 'Freight platform',
+    created: now,
   });
-  doc.registerFont(REGULAR, FONTS.regular);
-  doc.registerFont(BOLD, FONTS.bold);
   // The fallback asks the embedded fonts themselves (their cmap), in both weights: a line prints the same bold or not.
-  // pdfkit's loaded font (`_font`) is not in its type declarations (PdfkitFonts names the one call used).
-  const glyphs = [REGULAR, BOLD].map((name) => (doc.font(name) as unknown as PdfkitFonts)._font.font);
-  const shown = (value: string) => printable(value, (codePoint) => glyphs.every((font) => font.hasGlyphForCodePoint(codePoint)));
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<void>((resolve, reject) => {
-    doc.on('end', resolve);
-    doc.on('error', reject);
-  });
-
-  const right = doc.page.width - MARGIN;
+  // Printable ASCII, most of a statement, is in both as it is.
+  const hasGlyph = (codePoint: number) => REGULAR.hasGlyph(codePoint) && BOLD.hasGlyph(codePoint);
+  const shown = (value: string) => (/^[\x20-\x7e]*$/.test(value) ? value : printable(value, hasGlyph));
+  const right = A4.width - MARGIN;
   const width = right - MARGIN;
-  drawCompanyHeader(doc, company, shown, BOLD, REGULAR);
-  doc.font(BOLD).fontSize(16).text(StatementTexts.title);
-  doc.font(REGULAR).fontSize(10).moveDown(0.3);
-  doc.text(`Consignee: ${shown(head.consignee.consigneeName)}`);
-  doc.text(`Period: ${dayText(head.from)} to ${dayText(head.to)}`);
-  doc.text(`Printed: ${dayText(now.toISOString().slice(0, 10))}`);
-  doc.moveDown(0.6);
+  doc.addPage();
+  let y = MARGIN;
+  let font = REGULAR;
+  let size = 12;
+  /**
+   * `text` in `font` at `size` from `y` down, wrapped to `width` at `x` and aligned in it (pdfkit's
+   * `text(…, x, y, { width, align })`); answers the next line's top, as pdfkit moved its `y`.
+   */
+  const text = (value: string, x: number, top: number, box = width, align: 'left' | 'right' | 'center' = 'left') => {
+    const height = font.lineHeight(size);
+    for (const line of wrap(font, size, value, box)) {
+      const free = box - line.width;
+      doc.line(font, size, line.words, x + (align === 'right' ? free : align === 'center' ? free / 2 : 0), top);
+      top += height;
+    }
+    return top;
+  };
+  const moveDown = (lines: number) => (y += font.lineHeight(size) * lines);
+  const set = (next: PdfFont, nextSize = size) => {
+    font = next;
+    size = nextSize;
+  };
+
+  // The company's name, address, phone and e-mail above the title (docs/adr/0044-company-profile.md).
+  set(BOLD, 12);
+  y = text(shown(company.name), MARGIN, y);
+  set(REGULAR, 9);
+  y = text(shown(company.address), MARGIN, y);
+  y = text(shown(`Phone: ${company.phone} · E-mail: ${company.email}`), MARGIN, y);
+  moveDown(0.8);
+  set(BOLD, 16);
+  y = text(StatementTexts.title, MARGIN, y);
+  set(REGULAR, 10);
+  moveDown(0.3);
+  y = text(`Consignee: ${shown(head.consignee.consigneeName)}`, MARGIN, y);
+  y = text(`Period: ${dayText(head.from)} to ${dayText(head.to)}`, MARGIN, y);
+  y = text(`Printed: ${dayText(now.toISOString().slice(0, 10))}`, MARGIN, y);
+  moveDown(0.6);
 
   const figures: [string, string][] = [
     ['Opening balance', formatMoney(head.openingBalance)],
@@ -136,68 +143,113 @@ export async function statementPdf(
     ['Closing balance', formatMoney(head.closingBalance)],
   ];
   for (const [label, value] of figures) {
-    const y = doc.y;
-    doc.font(REGULAR).text(label, MARGIN, y, { width: 150 });
-    doc.font(BOLD).text(value, MARGIN + 150, y, { width: 150, align: 'right' });
+    set(REGULAR);
+    text(label, MARGIN, y, 150);
+    set(BOLD);
+    y = text(value, MARGIN + 150, y, 150, 'right');
   }
-  doc.moveDown(1);
+  moveDown(1);
 
-  let y = doc.y;
+  set(BOLD, FONT_SIZE);
   const headerRow = () => {
-    doc.font(BOLD).fontSize(FONT_SIZE);
+    const rowFont = font;
+    set(BOLD);
     row(COLUMNS.map((column) => column.label));
-    doc
-      .moveTo(MARGIN, y - 3)
-      .lineTo(right, y - 3)
-      .lineWidth(0.5)
-      .stroke();
-    doc.font(REGULAR);
+    doc.rule(MARGIN, right, y - 3, 0.5);
+    set(rowFont);
   };
   /** A row as tall as its tallest cell (a long detail wraps), on the next page when it does not fit on this one. */
   const row = (cells: string[], onNewPage?: () => void) => {
-    const height = Math.max(ROW_HEIGHT, ...COLUMNS.map((column, i) => doc.heightOfString(cells[i]!, { width: column.width - 4 }) + 5));
-    if (onNewPage && y + height > doc.page.height - MARGIN - 20) {
+    const lines = COLUMNS.map((column, i) => wrap(font, size, cells[i]!, column.width - 4));
+    const height = Math.max(ROW_HEIGHT, ...lines.map((cell) => cell.length * font.lineHeight(size) + 5));
+    if (onNewPage && y + height > A4.height - MARGIN - 20) {
       doc.addPage();
       y = MARGIN;
       onNewPage();
     }
     let x = MARGIN;
     COLUMNS.forEach((column, i) => {
-      doc.text(cells[i]!, x + 2, y, { width: column.width - 4, align: column.align });
+      let top = y;
+      for (const line of lines[i]!) {
+        doc.line(font, size, line.words, x + 2 + (column.align === 'right' ? column.width - 4 - line.width : 0), top);
+        top += font.lineHeight(size);
+      }
       x += column.width;
     });
     y += height;
   };
   headerRow();
+  set(REGULAR);
   for await (const lines of pages) {
     for (const line of lines) {
       const edge = line.kind === 'brought forward' || line.kind === 'carried forward';
-      const font = edge ? BOLD : REGULAR;
-      doc.font(font);
+      set(edge ? BOLD : REGULAR);
       row(
         COLUMNS.map((column) => shown(column.text(line))),
-        () => {
-          headerRow();
-          doc.font(font);
-        },
+        headerRow,
       );
     }
   }
   if (head.lineCount === 0) {
-    doc.font(REGULAR).text(StatementTexts.noLines, MARGIN, y + 4, { width });
+    set(REGULAR);
+    text(StatementTexts.noLines, MARGIN, y + 4);
   }
 
-  const { start, count } = doc.bufferedPageRange();
-  for (let i = start; i < start + count; i++) {
+  const count = doc.pageCount;
+  set(REGULAR, 8);
+  for (let i = 0; i < count; i++) {
     doc.switchToPage(i);
-    // Below the bottom margin pdfkit would start a new page for the footer.
-    doc.page.margins.bottom = 0;
-    doc
-      .font(REGULAR)
-      .fontSize(8)
-      .text(`Page ${i - start + 1} of ${count}`, MARGIN, doc.page.height - MARGIN - 10, { width, align: 'center', lineBreak: false });
+    text(`Page ${i + 1} of ${count}`, MARGIN, A4.height - MARGIN - 10, width, 'center');
   }
-  doc.end();
-  await ended;
-  return Buffer.concat(chunks);
+  return doc.end();
+}
+
+/** A wrapped line: its words and its width in points (its trailing spaces not counted). */
+interface Line {
+  words: Word[];
+  width: number;
+}
+
+/**
+ * `text` in lines of at most `width` points at `size`, as pdfkit wrapped it: after spaces, a word
+ * longer than a line broken where it reaches the edge.
+ */
+function wrap(font: PdfFont, size: number, text: string, width: number): Line[] {
+  const words = font.wordsOf(text);
+  const scale = size / 1000;
+  const whole = words.reduce((sum, word) => sum + word.width, 0) * scale;
+  if (whole <= width) {
+    const trimmed = text.trimEnd();
+    return text ? [{ words, width: trimmed === text ? whole : font.widthOf(trimmed, size) }] : [];
+  }
+  const lines: Line[] = [];
+  let line: string[] = [];
+  let used = 0;
+  const flush = () => {
+    const value = line.join('');
+    if (value) lines.push({ words: font.wordsOf(value), width: font.widthOf(value.trimEnd(), size) });
+    line = [];
+    used = 0;
+  };
+  for (const piece of text.match(/[^ ]* */g) ?? []) {
+    let word = piece;
+    let wide = font.widthOf(word, size);
+    if (used + wide > width) flush();
+    // Longer than a line: as much of it as fits on each.
+    while (wide > width) {
+      const chars = Array.from(word);
+      let fits = 1;
+      while (fits < chars.length && font.widthOf(chars.slice(0, fits + 1).join(''), size) <= width) fits++;
+      line.push(chars.slice(0, fits).join(''));
+      flush();
+      word = chars.slice(fits).join('');
+      wide = font.widthOf(word, size);
+    }
+    if (word) {
+      line.push(word);
+      used += wide;
+    }
+  }
+  flush();
+  return lines;
 }
