@@ -246,7 +246,8 @@ describe('the users role matrix (requirements decisions §4)', () => {
 
   it('an edit and a delete cost one request to the directory each (besides the session check; a delete first asks how many jobs use the user, ADR 30)', async () => {
     const username = await target('Employee');
-    const requests = jest.spyOn(suite.stack.gateway.app.get(NatsRpcClient), 'request');
+    // Every request passes requestJson (request decodes what it answers; the forwarder sends its bytes on, ADR 59).
+    const requests = jest.spyOn(suite.stack.gateway.app.get(NatsRpcClient), 'requestJson');
     try {
       expect(
         (
