@@ -58,7 +58,8 @@ describe('the live job feed when the NATS node holding its consumer is lost', ()
     for (let n = 21; n <= 40; n++) await publish(n);
     await until(async () => heard.size === 40 || undefined, 'the 20 events after the loss heard', 20_000);
     expect([...heard].sort()).toEqual(Array.from({ length: 40 }, (_, i) => `J${i + 1}`).sort());
-    // Well within the client's own 30 s: two missed heartbeats (5 s) or a reconnect, then a new consumer.
-    expect(Date.now() - lostAt).toBeLessThan(15_000);
+    // Within the client's own 30 s (its recovery, before the change, took that or never came): two missed heartbeats (5 s)
+    // or a reconnect, then a new consumer; under the load of a whole test run on 2 cores that took up to 20.5 s.
+    expect(Date.now() - lostAt).toBeLessThan(25_000);
   }, 60_000);
 });
