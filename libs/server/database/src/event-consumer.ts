@@ -25,6 +25,15 @@ export async function createProcessedEventsTable(runner: QueryRunner, schema: st
     )`);
 }
 
+/** Records in `tx` that `messageId` was handled: false when it was before (a repeat, to change nothing). */
+export async function markProcessed(tx: Pick<EntityManager, 'query'>, schema: string, messageId: string, subject: string): Promise<boolean> {
+  const fresh = await tx.query<unknown[]>(
+    `INSERT INTO ${quoteIdent(schema)}.processed_events (message_id, subject) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1`,
+    [messageId, subject],
+  );
+  return fresh.length > 0;
+}
+
 export async function dropProcessedEventsTable(runner: QueryRunner, schema: string): Promise<void> {
   await runner.query(`DROP TABLE ${quoteIdent(schema)}.processed_events`);
 }
@@ -184,13 +193,9 @@ export class EventConsumer {
   private async process(msg: JsMsg): Promise<void> {
     const { dataSource, handle } = this.options;
     const messageId = msg.headers?.get('Nats-Msg-Id') || `${msg.info.stream}:${msg.seq}`;
-    const table = `${quoteIdent((dataSource.options as { schema?: string }).schema ?? 'public')}.processed_events`;
+    const schema = (dataSource.options as { schema?: string }).schema ?? 'public';
     await dataSource.transaction(async (tx) => {
-      const fresh = await tx.query<unknown[]>(`INSERT INTO ${table} (message_id, subject) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1`, [
-        messageId,
-        msg.subject,
-      ]);
-      if (fresh.length === 0) return;
+      if (!(await markProcessed(tx, schema, messageId, msg.subject))) return;
       await handle(tx, { subject: msg.subject, messageId, payload: parsed(msg) });
     });
   }
