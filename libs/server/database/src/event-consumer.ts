@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type Consumer, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import { PermissionViolationError, connect, nanos, type NatsConnection } from '@nats-io/transport-node';
 import type { ServiceName } from '@freight/contracts';
 import { natsConnectionOptions, type NatsConfig } from '@freight/server';
@@ -8,7 +8,7 @@ import { serviceInboxPrefix } from './outbox.js';
 
 /**
  * The idempotent consumer (ADR 21): a durable JetStream consumer whose every message is handled
- * in one transaction with a row in `<schema>.processed_events` keyed by its `Nats-Msg-Id`. A
+ * in the transaction that writes its row in `<schema>.processed_events`, keyed by its `Nats-Msg-Id`. A
  * message delivered again (the ack was lost, the consumer died after its commit, the producer
  * published again after the stream's duplicate window) finds its row and changes nothing.
  */
@@ -87,7 +87,7 @@ export interface EventConsumerOptions {
    * later, or never for an `InvalidEvent`.
    */
   handle: (tx: EntityManager, event: ReceivedEvent) => Promise<void>;
-  /** Wait before a failed event is delivered again (default 1 s). */
+  /** Wait before a failed event is tried again (default 1 s). */
   retryDelayMs?: number;
   /**
    * The durable's ack wait (default `DEFAULT_ACK_WAIT_MS`): an event whose consumer died while
@@ -105,17 +105,37 @@ export interface EventConsumerOptions {
 export const DEFAULT_ACK_WAIT_MS = 5000;
 
 /**
+ * The most events one transaction applies, and the durable's `max_ack_pending`: the server hands
+ * out at most this many events not yet acked (docs/adr/0061-events-keep-up.md).
+ */
+export const EVENT_BATCH = 100;
+
+/** How often a replica that does not hold a durable's turn asks for it again. */
+const TURN_RETRY_MS = 1000;
+
+/**
  * Creates the durable consumer if it is missing (explicit acks, from the stream's first
- * message), or gives an existing one this ack wait (nats-server 2.9 updates it on the same
- * create call, keeping its place), and handles its messages one at a time, in stream order, until `stop()`.
- * `max_ack_pending: 1` makes the server hand out the next message only after this one is
- * acked: a failed (nak'ed) event is delivered again before any later one, and replicas sharing
- * the durable take turns, so a copy never applies an older change over a newer one.
+ * message), or gives an existing one this ack wait and `max_ack_pending` (nats-server 2.9
+ * updates both on the same create call, keeping its place), and applies its messages in stream
+ * order until `stop()` (docs/adr/0061-events-keep-up.md):
+ * - **One replica at a time.** Replicas sharing the durable take turns: the one holding the
+ *   durable's advisory lock in Postgres consumes, on the connection that holds it, so it cannot
+ *   commit once the lock is gone; the others ask again every second. A copy never applies an
+ *   older change over a newer one.
+ * - **Batches.** The events at hand (up to `EVENT_BATCH`) are applied in one transaction, each
+ *   with its processed mark, then acked. If one fails, the batch is rolled back and its events
+ *   applied one by one: the failing one is tried again (every `retryDelayMs`) before any later
+ *   one, or terminated if it is an `InvalidEvent`.
+ * - **After a crash.** Events another consumer of the durable held and never acked come back once
+ *   their ack wait ends, and the server delivers them before new ones; a consumer that takes the
+ *   turn while some are held waits that long before it pulls, so none is applied after a later one.
  */
 export class EventConsumer {
   private readonly logger: Logger;
   private messages?: ConsumerMessages;
   private running?: Promise<void>;
+  private stopped = false;
+  private wakeUp?: () => void;
 
   constructor(private readonly options: EventConsumerOptions) {
     this.logger = new Logger(`EventConsumer(${options.durable})`);
@@ -136,70 +156,208 @@ export class EventConsumer {
       durable_name: durable,
       filter_subject: filterSubject,
       ack_policy: AckPolicy.Explicit,
-      max_ack_pending: 1,
+      max_ack_pending: EVENT_BATCH,
       deliver_policy: DeliverPolicy.All,
       ack_wait: nanos(this.ackWaitMs),
     });
     const consumer = await jetstream(nats).consumers.get(stream, durable);
-    this.messages = await consumer.consume({ max_messages: 100 });
-    this.running = this.run(this.messages);
+    this.running = this.run(consumer);
   }
 
+  /** Applies and acks the events at hand, gives up the turn and ends. */
   async stop(): Promise<void> {
-    await this.messages?.close();
+    this.stopped = true;
+    this.wakeUp?.();
+    void this.messages?.close();
     await this.running;
   }
 
-  private async run(messages: ConsumerMessages): Promise<void> {
-    for await (const msg of messages) {
+  private get ending(): boolean {
+    return this.stopped || this.options.nats.isClosed();
+  }
+
+  private async run(consumer: Consumer): Promise<void> {
+    while (!this.ending) {
+      let turn: QueryRunner | undefined;
       try {
-        await this.processWorking(msg);
-        await msg.ackAck();
+        turn = await this.takeTurn();
+        if (turn) await this.consumeWhileMine(consumer, turn);
       } catch (error) {
-        if (error instanceof InvalidEvent) {
-          this.logger.error(`Event ${msg.subject} #${msg.seq} is invalid, terminated: ${error.message}`);
-          // No reason with the TERM: nats-server 2.9 takes `+TERM <reason>` for an unknown ack, and delivers the message again.
-          this.settle(msg, () => msg.term());
-          continue;
-        }
-        this.logger.warn(`Event ${msg.subject} #${msg.seq} failed, will come again: ${error instanceof Error ? error.message : String(error)}`);
-        this.settle(msg, () => msg.nak(this.options.retryDelayMs ?? 1000));
+        this.logger.warn(`Consuming failed, trying again in ${TURN_RETRY_MS} ms: ${messageOf(error)}`);
+      } finally {
+        if (turn) await this.giveUpTurn(turn);
       }
+      await this.sleep(TURN_RETRY_MS);
     }
   }
 
-  /** `process` with a `working()` heartbeat every third of the ack wait, so a long handler keeps its event. */
-  private async processWorking(msg: JsMsg): Promise<void> {
-    const heartbeat = setInterval(() => this.settle(msg, () => msg.working()), Math.max(1, Math.floor(this.ackWaitMs / 3)));
+  /** The durable's turn: a connection of the data source holding its advisory lock, or none while another replica holds it. */
+  private async takeTurn(): Promise<QueryRunner | undefined> {
+    const runner = this.options.dataSource.createQueryRunner();
     try {
-      await this.process(msg);
+      const [turn] = await runner.manager.query<{ mine: boolean }[]>(`SELECT pg_try_advisory_lock(hashtext($1)) AS mine`, [this.turnKey]);
+      if (turn!.mine) return runner;
+    } catch (error) {
+      await runner.release();
+      throw error;
+    }
+    await runner.release();
+    return undefined;
+  }
+
+  private async giveUpTurn(runner: QueryRunner): Promise<void> {
+    await runner.query(`SELECT pg_advisory_unlock(hashtext($1))`, [this.turnKey]).catch(() => undefined);
+    await runner.release();
+  }
+
+  private get turnKey(): string {
+    return `freight:consumer:${this.options.stream}:${this.options.durable}`;
+  }
+
+  /** Pulls and applies batches until `stop()`, the iterator's end, or a batch it had to leave (its turn's connection is gone). */
+  private async consumeWhileMine(consumer: Consumer, turn: QueryRunner): Promise<void> {
+    const { num_ack_pending: held } = await consumer.info();
+    if (held > 0) {
+      this.logger.log(`${held} events held by a consumer that stopped come back after their ack wait: waiting for them`);
+      await this.sleep(this.ackWaitMs + 500);
+      if (this.ending) return;
+    }
+    const messages = await consumer.consume({ max_messages: EVENT_BATCH });
+    this.messages = messages;
+    if (this.stopped) void messages.close();
+    const iterator = messages[Symbol.asyncIterator]();
+    try {
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+        const batch = [next.value];
+        while (batch.length < EVENT_BATCH && messages.getPending() > 0) {
+          const more = await iterator.next();
+          if (more.done) break;
+          batch.push(more.value);
+        }
+        if (!(await this.handleBatch(turn, batch))) return;
+      }
+    } finally {
+      void messages.close();
+      await iterator.return?.(undefined);
+    }
+  }
+
+  /**
+   * Applies the batch in one transaction and acks it; when that fails, one event at a time.
+   * Answers false when it left events unapplied (stopping, or its turn's connection is gone):
+   * they come again after their ack wait.
+   */
+  private async handleBatch(turn: QueryRunner, batch: JsMsg[]): Promise<boolean> {
+    // `working()` every third of the ack wait, so a long batch keeps its events.
+    const heartbeat = setInterval(() => batch.forEach((msg) => this.settle(msg, () => msg.working())), Math.max(1, Math.floor(this.ackWaitMs / 3)));
+    try {
+      if (batch.length > 1) {
+        try {
+          await this.inTransaction(turn, async (tx) => {
+            for (const msg of batch) await this.apply(tx, msg);
+          });
+          await this.acknowledge(batch);
+          return true;
+        } catch {
+          // One of them failed: each on its own below, so the others are applied and the failing one is handled before any later one.
+        }
+      }
+      for (const msg of batch) if (!(await this.handleOne(turn, msg))) return false;
+      return true;
     } finally {
       clearInterval(heartbeat);
     }
   }
 
-  /** Sends an ack of `msg`; one that cannot be sent (connection closed) is left to the ack wait. */
+  /** One event in a transaction of its own, tried again until it is applied or terminated; false when left (see handleBatch). */
+  private async handleOne(turn: QueryRunner, msg: JsMsg): Promise<boolean> {
+    for (;;) {
+      try {
+        await this.inTransaction(turn, (tx) => this.apply(tx, msg));
+        await this.acknowledge([msg]);
+        return true;
+      } catch (error) {
+        if (error instanceof InvalidEvent) {
+          this.logger.error(`Event ${msg.subject} #${msg.seq} is invalid, terminated: ${error.message}`);
+          // No reason with the TERM: nats-server 2.9 takes `+TERM <reason>` for an unknown ack, and delivers the message again.
+          this.settle(msg, () => msg.term());
+          return true;
+        }
+        const retryDelayMs = this.options.retryDelayMs ?? 1000;
+        this.logger.warn(`Event ${msg.subject} #${msg.seq} failed, trying again in ${retryDelayMs} ms: ${messageOf(error)}`);
+        if (this.ending || !(await this.holds(turn))) return false;
+        await this.sleep(retryDelayMs);
+        if (this.ending) return false;
+      }
+    }
+  }
+
+  /** Whether the turn's connection still answers (and so still holds the lock). */
+  private async holds(turn: QueryRunner): Promise<boolean> {
+    return turn.query('SELECT 1').then(
+      () => true,
+      () => false,
+    );
+  }
+
+  private async inTransaction(turn: QueryRunner, work: (tx: EntityManager) => Promise<void>): Promise<void> {
+    await turn.startTransaction();
+    try {
+      await work(turn.manager);
+      await turn.commitTransaction();
+    } catch (error) {
+      if (turn.isTransactionActive) await turn.rollbackTransaction().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Applies the message unless its id was applied before, with that record. */
+  private async apply(tx: EntityManager, msg: JsMsg): Promise<void> {
+    const { dataSource, handle } = this.options;
+    const messageId = msg.headers?.get('Nats-Msg-Id') || `${msg.info.stream}:${msg.seq}`;
+    const schema = (dataSource.options as { schema?: string }).schema ?? 'public';
+    if (!(await markProcessed(tx, schema, messageId, msg.subject))) return;
+    await handle(tx, { subject: msg.subject, messageId, payload: parsed(msg) });
+  }
+
+  /** Acks each and waits for the server's answers (one round trip for the batch); an ack lost brings its event again, which changes nothing. */
+  private async acknowledge(batch: JsMsg[]): Promise<void> {
+    await Promise.all(
+      batch.map((msg) =>
+        msg
+          .ackAck()
+          .catch((error: unknown) =>
+            this.logger.warn(`Could not ack event ${msg.subject} #${msg.seq}, it comes again after the ack wait: ${messageOf(error)}`),
+          ),
+      ),
+    );
+  }
+
+  /** Sends an answer to `msg`; one that cannot be sent (connection closed) is left to the ack wait. */
   private settle(msg: JsMsg, send: () => void): void {
     try {
       send();
     } catch (error) {
-      this.logger.warn(
-        `Could not answer event ${msg.subject} #${msg.seq}, it comes again after the ack wait: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      this.logger.warn(`Could not answer event ${msg.subject} #${msg.seq}, it comes again after the ack wait: ${messageOf(error)}`);
     }
   }
 
-  /** Handles the message unless its id was handled before, in one transaction with that record. */
-  private async process(msg: JsMsg): Promise<void> {
-    const { dataSource, handle } = this.options;
-    const messageId = msg.headers?.get('Nats-Msg-Id') || `${msg.info.stream}:${msg.seq}`;
-    const schema = (dataSource.options as { schema?: string }).schema ?? 'public';
-    await dataSource.transaction(async (tx) => {
-      if (!(await markProcessed(tx, schema, messageId, msg.subject))) return;
-      await handle(tx, { subject: msg.subject, messageId, payload: parsed(msg) });
+  /** Waits `ms`, or less when stopped. */
+  private sleep(ms: number): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wakeUp = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wakeUp = done;
     });
   }
 }
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * A service's durable consumers of one purpose, on a NATS connection of their own whose replies

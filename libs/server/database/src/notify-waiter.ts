@@ -6,11 +6,14 @@ const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 /**
  * How a background worker (the outbox relay, the mail sender) sleeps between rounds: it LISTENs
  * on a Postgres channel on a connection of its own (reopened after a loss; the poll covers the
- * gaps) and waits until a NOTIFY, a `wake()` from its own process, its timer or `stop()`.
+ * gaps) and waits until a NOTIFY, a `wake()` from its own process, its timer or `stop()`. A wake
+ * that comes while the worker is busy ends its next wait at once: what woke it may have been
+ * committed after its round looked (docs/adr/0061-events-keep-up.md).
  */
 export class NotifyWaiter {
   private listener?: pg.Client;
   private wakeUp?: () => void;
+  private woken = false;
   private stopped = false;
 
   constructor(
@@ -37,14 +40,19 @@ export class NotifyWaiter {
     this.listener = client;
   }
 
-  /** Ends the wait in progress, if it is wakeable. */
+  /** Ends the wait in progress, if it is wakeable, or else the next one. */
   wake(): void {
+    this.woken = true;
     this.wakeUp?.();
   }
 
-  /** Waits `ms`, or less when woken (`wakeable`) or stopped. */
+  /** Waits `ms`, or less when woken (`wakeable`; since the last wait too) or stopped. */
   async idle(ms: number, wakeable = true): Promise<void> {
     if (this.stopped) return;
+    if (wakeable && this.woken) {
+      this.woken = false;
+      return;
+    }
     await new Promise<void>((resolve) => {
       const timer = setTimeout(done, ms);
       function done() {
@@ -54,6 +62,7 @@ export class NotifyWaiter {
       this.wakeUp = wakeable ? done : () => (this.stopped ? done() : undefined);
     });
     this.wakeUp = undefined;
+    if (wakeable) this.woken = false;
   }
 
   /** Ends any wait for good; `close()` then drops the connection. */

@@ -306,7 +306,8 @@ export class OutboxRelay {
       for (const row of rows) await js.publish(namespacedSubject(namespace, row.subject), row.payload, { msgID: row.id });
       const ids = rows.map((row) => row.id);
       await afterPublish?.(ids);
-      await tx.query(`UPDATE ${table} SET sent_at = now() WHERE id = ANY($1::uuid[])`, [ids]);
+      // When the stream had them (the clock's, not the transaction's start, which is when they were claimed).
+      await tx.query(`UPDATE ${table} SET sent_at = clock_timestamp() WHERE id = ANY($1::uuid[])`, [ids]);
       return rows.length;
     });
   }
