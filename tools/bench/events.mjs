@@ -30,13 +30,10 @@ const GOAL_P99_MS = 5000;
 /** How long to wait for a missing row after the last one came, before calling it lost. */
 const STALL_MS = 60_000;
 
-/** As the consumer: one event a transaction. */
-const EVENTS_PER_TRANSACTION = 1;
-
 /** The stages of an event's way, each timed by its row. */
 const STAGE_NAMES = {
   recorded: 'the service wrote it',
-  relayed: 'its event claimed by the relay',
+  relayed: "its event in the stream (the relay's mark)",
   consumed: "the consumer's transaction began",
   arrived: 'the row written',
 };
@@ -48,7 +45,7 @@ const any = (list) => list[rand(list.length)];
 // The consumers' own code, from the builds: the bench's SQL side runs exactly their statements.
 const { MailRepository } = await import(new URL('../../apps/services/notification/dist/mail/mail.repository.js', import.meta.url).href);
 const { applyJobEvent } = await import(new URL('../../apps/services/accounts/dist/copies/copies.js', import.meta.url).href);
-const { markProcessed } = await import('@freight/server-database');
+const { markProcessed, EVENT_BATCH } = await import('@freight/server-database');
 
 const testing = await import('@freight/server-testing');
 const smtp = await testing.startSmtpSink();
@@ -308,7 +305,7 @@ async function lagOf(run, sql) {
 
 /**
  * `count` events' writes as the consumer makes them, straight to Postgres on one connection (the
- * consumer's one), `write(tx, i)` each, EVENTS_PER_TRANSACTION to a transaction: events a second and CPU per event.
+ * consumer's one), `write(tx, i)` each, EVENT_BATCH to a transaction: events a second and CPU per event.
  * @param {number} count @param {(tx: { query: (sql: string, params?: unknown[]) => Promise<any> }, i: number) => Promise<void>} write
  */
 async function straightSql(count, write) {
@@ -316,10 +313,10 @@ async function straightSql(count, write) {
   try {
     const cpuBefore = cpuSnapshot();
     const started = performance.now();
-    for (let first = 0; first < count; first += EVENTS_PER_TRANSACTION) {
+    for (let first = 0; first < count; first += EVENT_BATCH) {
       await inTransaction(pool, async (client) => {
         const tx = { query: async (text, params) => (await client.query(text, params)).rows };
-        for (let i = first; i < Math.min(count, first + EVENTS_PER_TRANSACTION); i++) await write(tx, i);
+        for (let i = first; i < Math.min(count, first + EVENT_BATCH); i++) await write(tx, i);
       });
     }
     const seconds = (performance.now() - started) / 1000;
