@@ -18,7 +18,7 @@ import { availableParallelism } from 'node:os';
 import pg from 'pg';
 import { serviceNamed } from '../dev/services.mjs';
 import { startSystem } from '../dev/start.mjs';
-import { cpuBreakdown, cpuPerRequest, cpuSnapshot, inTransaction, loadAverage, markdownTable, quiet } from './measure.mjs';
+import { cpuBreakdown, cpuPerRequest, cpuSnapshot, inTransaction, loadAverage, markdownTable, measureDatabasesOf, quiet } from './measure.mjs';
 import { seedJobs } from './shipment-seed.mjs';
 
 const RATE = Number(process.env.BENCH_RATE ?? 200);
@@ -49,7 +49,14 @@ const { markProcessed, EVENT_BATCH } = await import('@freight/server-database');
 
 const testing = await import('@freight/server-testing');
 const smtp = await testing.startSmtpSink();
-const system = await startSystem({ isolated: { label: 'bench' }, build: process.argv.includes('--build'), out: quiet, env: { SMTP_URL: smtp.url } });
+const system = await startSystem({
+  isolated: { label: 'bench' },
+  build: process.argv.includes('--build'),
+  out: quiet,
+  // NODE_ENV as the images set it (deploy/docker/node.Containerfile): React's development build renders e-mails several times slower.
+  env: { SMTP_URL: smtp.url, NODE_ENV: 'production' },
+});
+measureDatabasesOf(system.env);
 const clients = Array.from({ length: CLIENTS }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
 let admin;
 try {
