@@ -138,12 +138,10 @@ try {
   // The e-mail rows into copies of the consumer's tables (same columns, indexes and defaults), where the service's sender does not send them.
   await admin.query(`CREATE SCHEMA bench_sql`);
   for (const table of ['mail', 'processed_events']) await admin.query(`CREATE TABLE bench_sql.${table} (LIKE notification.${table} INCLUDING ALL)`);
-  const mailSql = await straightSql(mails.sent, async (notificationTx, i) => {
+  const mailSql = await straightSql(mails.sent, 'bench_sql', 'events.shipment.mail.requested', async (notificationTx, i, messageId) => {
     const tx = {
       query: (/** @type {string} */ text, /** @type {unknown[]} */ params) => notificationTx.query(text.replaceAll('notification.', 'bench_sql.'), params),
     };
-    const messageId = crypto.randomUUID();
-    await markProcessed(tx, 'bench_sql', messageId, 'events.shipment.mail.requested');
     await new MailRepository(null).insert(tx, {
       ...template,
       businessKey: `SQL-${i}`,
@@ -153,18 +151,16 @@ try {
     });
   });
   const [facts] = (await admin.query(`SELECT consignee_id, origin_id, origin_port FROM accounts.job LIMIT 1`)).rows;
-  const copySql = await straightSql(creations.sent, async (tx, i) => {
-    const messageId = crypto.randomUUID();
-    await markProcessed(tx, 'accounts', messageId, 'events.shipment.job.created');
-    await applyJobEvent(tx, {
+  const copySql = await straightSql(creations.sent, 'accounts', 'events.shipment.job.created', (tx, i, messageId) =>
+    applyJobEvent(tx, {
       subject: 'events.shipment.job.created',
       messageId,
       payload: {
         jobNo: `SQL-${i}`,
         job: { consigneeId: facts.consignee_id, consigneeName: 'x', originId: facts.origin_id, originPort: facts.origin_port, blNo: '', containerNo: '' },
       },
-    });
-  });
+    }),
+  );
 
   const f = (ms) => (ms === undefined ? '–' : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`);
   const phases = [
@@ -312,18 +308,24 @@ async function lagOf(run, sql) {
 
 /**
  * `count` events' writes as the consumer makes them, straight to Postgres on one connection (the
- * consumer's one), `write(tx, i)` each, EVENT_BATCH to a transaction: events a second and CPU per event.
- * @param {number} count @param {(tx: { query: (sql: string, params?: unknown[]) => Promise<any> }, i: number) => Promise<void>} write
+ * consumer's one), EVENT_BATCH to a transaction: the batch's processed marks in `schema`, then
+ * `write(tx, i, messageId)` for each. Answers events a second and CPU per event.
+ * @param {number} count @param {string} schema @param {string} subject
+ * @param {(tx: { query: (sql: string, params?: unknown[]) => Promise<any> }, i: number, messageId: string) => Promise<unknown>} write
  */
-async function straightSql(count, write) {
+async function straightSql(count, schema, subject, write) {
   const pool = new pg.Pool({ connectionString: system.env.DATABASE_URL, max: 1 });
   try {
     const cpuBefore = cpuSnapshot();
     const started = performance.now();
     for (let first = 0; first < count; first += EVENT_BATCH) {
       await inTransaction(pool, async (client) => {
-        const tx = { query: async (text, params) => (await client.query(text, params)).rows };
-        for (let i = first; i < Math.min(count, first + EVENT_BATCH); i++) await write(tx, i);
+        const tx = {
+          query: async (/** @type {string} */ text, /** @type {unknown[]} */ params) => /** @type {any} */ ((await client.query(text, params)).rows),
+        };
+        const batch = Array.from({ length: Math.min(EVENT_BATCH, count - first) }, (_, k) => ({ i: first + k, messageId: crypto.randomUUID(), subject }));
+        await markProcessed(tx, schema, batch);
+        for (const { i, messageId } of batch) await write(tx, i, messageId);
       });
     }
     const seconds = (performance.now() - started) / 1000;

@@ -25,13 +25,21 @@ export async function createProcessedEventsTable(runner: QueryRunner, schema: st
     )`);
 }
 
-/** Records in `tx` that `messageId` was handled: false when it was before (a repeat, to change nothing). */
-export async function markProcessed(tx: Pick<EntityManager, 'query'>, schema: string, messageId: string, subject: string): Promise<boolean> {
-  const fresh = await tx.query<unknown[]>(
-    `INSERT INTO ${quoteIdent(schema)}.processed_events (message_id, subject) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1`,
-    [messageId, subject],
+/**
+ * Records in `tx` that these messages were handled, in one statement: answers the ids not
+ * recorded before (each once), the messages to handle; the others are repeats, to change nothing.
+ */
+export async function markProcessed(
+  tx: Pick<EntityManager, 'query'>,
+  schema: string,
+  messages: readonly { messageId: string; subject: string }[],
+): Promise<Set<string>> {
+  const fresh = await tx.query<{ message_id: string }[]>(
+    `INSERT INTO ${quoteIdent(schema)}.processed_events (message_id, subject) SELECT * FROM unnest($1::text[], $2::text[])
+     ON CONFLICT DO NOTHING RETURNING message_id`,
+    [messages.map((m) => m.messageId), messages.map((m) => m.subject)],
   );
-  return fresh.length > 0;
+  return new Set(fresh.map((row) => row.message_id));
 }
 
 export async function dropProcessedEventsTable(runner: QueryRunner, schema: string): Promise<void> {
@@ -94,6 +102,12 @@ export interface EventConsumerOptions {
    * handling it comes again after this long, and every later event waits behind it.
    */
   ackWaitMs?: number;
+  /**
+   * Whether the events must be applied in stream order (default true: a copy's must). False
+   * where each event stands alone (a mail request): a consumer taking over after a crash then
+   * goes on at once, and the events the dead one held come again after their ack wait.
+   */
+  inOrder?: boolean;
 }
 
 /**
@@ -128,7 +142,8 @@ const TURN_RETRY_MS = 1000;
  *   one, or terminated if it is an `InvalidEvent`.
  * - **After a crash.** Events another consumer of the durable held and never acked come back once
  *   their ack wait ends, and the server delivers them before new ones; a consumer that takes the
- *   turn while some are held waits that long before it pulls, so none is applied after a later one.
+ *   turn while some are held waits that long before it pulls, so none is applied after a later one
+ *   (unless `inOrder` is false).
  */
 export class EventConsumer {
   private readonly logger: Logger;
@@ -216,7 +231,7 @@ export class EventConsumer {
 
   /** Pulls and applies batches until `stop()`, the iterator's end, or a batch it had to leave (its turn's connection is gone). */
   private async consumeWhileMine(consumer: Consumer, turn: QueryRunner): Promise<void> {
-    const { num_ack_pending: held } = await consumer.info();
+    const { num_ack_pending: held } = this.options.inOrder === false ? { num_ack_pending: 0 } : await consumer.info();
     if (held > 0) {
       this.logger.log(`${held} events held by a consumer that stopped come back after their ack wait: waiting for them`);
       await this.sleep(this.ackWaitMs + 500);
@@ -253,9 +268,7 @@ export class EventConsumer {
     try {
       if (batch.length > 1) {
         try {
-          await this.inTransaction(turn, async (tx) => {
-            for (const msg of batch) await this.apply(tx, msg);
-          });
+          await this.inTransaction(turn, (tx) => this.apply(tx, batch));
           await this.acknowledge(batch);
           return true;
         } catch {
@@ -273,7 +286,7 @@ export class EventConsumer {
   private async handleOne(turn: QueryRunner, msg: JsMsg): Promise<boolean> {
     for (;;) {
       try {
-        await this.inTransaction(turn, (tx) => this.apply(tx, msg));
+        await this.inTransaction(turn, (tx) => this.apply(tx, [msg]));
         await this.acknowledge([msg]);
         return true;
       } catch (error) {
@@ -311,26 +324,29 @@ export class EventConsumer {
     }
   }
 
-  /** Applies the message unless its id was applied before, with that record. */
-  private async apply(tx: EntityManager, msg: JsMsg): Promise<void> {
+  /** Records the messages as processed and handles, in order, those whose id was not before. */
+  private async apply(tx: EntityManager, batch: readonly JsMsg[]): Promise<void> {
     const { dataSource, handle } = this.options;
-    const messageId = msg.headers?.get('Nats-Msg-Id') || `${msg.info.stream}:${msg.seq}`;
-    const schema = (dataSource.options as { schema?: string }).schema ?? 'public';
-    if (!(await markProcessed(tx, schema, messageId, msg.subject))) return;
-    await handle(tx, { subject: msg.subject, messageId, payload: parsed(msg) });
+    const messages = batch.map((msg) => ({ msg, subject: msg.subject, messageId: msg.headers?.get('Nats-Msg-Id') || `${msg.info.stream}:${msg.seq}` }));
+    const fresh = await markProcessed(tx, (dataSource.options as { schema?: string }).schema ?? 'public', messages);
+    for (const { msg, subject, messageId } of messages) {
+      // A message id twice in the batch (the stream kept a repeat): handled the first time only.
+      if (fresh.delete(messageId)) await handle(tx, { subject, messageId, payload: parsed(msg) });
+    }
   }
 
-  /** Acks each and waits for the server's answers (one round trip for the batch); an ack lost brings its event again, which changes nothing. */
-  private async acknowledge(batch: JsMsg[]): Promise<void> {
-    await Promise.all(
-      batch.map((msg) =>
-        msg
-          .ackAck()
-          .catch((error: unknown) =>
-            this.logger.warn(`Could not ack event ${msg.subject} #${msg.seq}, it comes again after the ack wait: ${messageOf(error)}`),
-          ),
-      ),
-    );
+  /**
+   * Acks the batch, waiting for the server's answer to the last ack only: it handles one
+   * connection's acks in order. An ack lost brings its event again, which changes nothing.
+   */
+  private async acknowledge(batch: readonly JsMsg[]): Promise<void> {
+    const last = batch.at(-1)!;
+    for (const msg of batch.slice(0, -1)) this.settle(msg, () => msg.ack());
+    await last
+      .ackAck()
+      .catch((error: unknown) =>
+        this.logger.warn(`Could not ack the events up to ${last.subject} #${last.seq}, they come again after the ack wait: ${messageOf(error)}`),
+      );
   }
 
   /** Sends an answer to `msg`; one that cannot be sent (connection closed) is left to the ack wait. */

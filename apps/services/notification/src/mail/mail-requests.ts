@@ -46,6 +46,8 @@ export class MailRequests implements OnApplicationBootstrap, OnApplicationShutdo
         durable: durableName(SERVICE, mailDurable(producer), namespace),
         filterSubject: namespacedSubject(namespace, mailRequestedSubject(producer)),
         handle: (tx: Tx, event: ReceivedEvent) => this.queue(tx, event),
+        // Each request is an e-mail of its own: after a crash, the next ones need not wait for those the dead consumer held.
+        inOrder: false,
       })),
     );
   }
