@@ -242,11 +242,14 @@ export class EventConsumer {
     if (this.stopped) void messages.close();
     const iterator = messages[Symbol.asyncIterator]();
     try {
-      for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
-        const batch = [next.value];
-        while (batch.length < EVENT_BATCH && messages.getPending() > 0) {
-          const more = await iterator.next();
-          if (more.done) break;
+      let next = iterator.next();
+      for (let first = await next; !first.done; first = await next) {
+        // The first event and those already received after it: a next() that does not resolve
+        // before the event loop turns waits for an event yet to come (it starts the next batch).
+        const batch = [first.value];
+        for (next = iterator.next(); batch.length < EVENT_BATCH; next = iterator.next()) {
+          const more = await Promise.race([next, new Promise<'later'>((resolve) => setImmediate(resolve, 'later'))]);
+          if (more === 'later' || more.done) break;
           batch.push(more.value);
         }
         if (!(await this.handleBatch(turn, batch))) return;
