@@ -95,6 +95,12 @@ export interface EventConsumerOptions {
    * later, or never for an `InvalidEvent`.
    */
   handle: (tx: EntityManager, event: ReceivedEvent) => Promise<void>;
+  /**
+   * Handles a batch's new events (more than one), in stream order, in one call instead of
+   * `handle` for each: for a consumer that writes them all with one statement. The same contract
+   * otherwise.
+   */
+  handleMany?: (tx: EntityManager, events: readonly ReceivedEvent[]) => Promise<void>;
   /** Wait before a failed event is tried again (default 1 s). */
   retryDelayMs?: number;
   /**
@@ -329,13 +335,15 @@ export class EventConsumer {
 
   /** Records the messages as processed and handles, in order, those whose id was not before. */
   private async apply(tx: EntityManager, batch: readonly JsMsg[]): Promise<void> {
-    const { dataSource, handle } = this.options;
+    const { dataSource, handle, handleMany } = this.options;
     const messages = batch.map((msg) => ({ msg, subject: msg.subject, messageId: msg.headers?.get('Nats-Msg-Id') || `${msg.info.stream}:${msg.seq}` }));
     const fresh = await markProcessed(tx, (dataSource.options as { schema?: string }).schema ?? 'public', messages);
-    for (const { msg, subject, messageId } of messages) {
-      // A message id twice in the batch (the stream kept a repeat): handled the first time only.
-      if (fresh.delete(messageId)) await handle(tx, { subject, messageId, payload: parsed(msg) });
-    }
+    // A message id twice in the batch (the stream kept a repeat): handled the first time only.
+    const events = messages
+      .filter(({ messageId }) => fresh.delete(messageId))
+      .map(({ msg, subject, messageId }) => ({ subject, messageId, payload: parsed(msg) }));
+    if (handleMany && events.length > 1) await handleMany(tx, events);
+    else for (const event of events) await handle(tx, event);
   }
 
   /**

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import { eventStreamName, mailRequestedEventSchema, mailRequestedSubject, type ServiceName } from '@freight/contracts';
+import { eventStreamName, mailRequestedEventSchema, mailRequestedSubject, type MailRequestedEvent, type ServiceName } from '@freight/contracts';
 import { AppError, namespacedSubject, parseOrThrow, type NatsConfig } from '@freight/server';
 import { EventConsumers, InvalidEvent, durableName, type ReceivedEvent, type Tx } from '@freight/server-database';
 import type { DataSource } from 'typeorm';
@@ -45,28 +45,34 @@ export class MailRequests implements OnApplicationBootstrap, OnApplicationShutdo
         stream: eventStreamName(producer),
         durable: durableName(SERVICE, mailDurable(producer), namespace),
         filterSubject: namespacedSubject(namespace, mailRequestedSubject(producer)),
-        handle: (tx: Tx, event: ReceivedEvent) => this.queue(tx, event),
+        handle: (tx: Tx, event: ReceivedEvent) => this.queue(tx, [event]),
+        handleMany: (tx: Tx, events: readonly ReceivedEvent[]) => this.queue(tx, events),
         // Each request is an e-mail of its own: after a crash, the next ones need not wait for those the dead consumer held.
         inOrder: false,
       })),
     );
   }
 
-  /** Queues the requested e-mail in `tx` (the e-mail's row commits with the event's processed mark). */
-  private async queue(tx: Tx, { payload, messageId }: ReceivedEvent): Promise<void> {
-    let request;
-    try {
-      request = parseOrThrow(mailRequestedEventSchema, payload);
-    } catch (error) {
-      if (error instanceof AppError) throw new InvalidEvent(`not a mail request: ${JSON.stringify(error.details ?? error.message)}`);
-      throw error;
-    }
+  /** Queues the requested e-mails in `tx` (their rows commit with the events' processed marks), one statement for the batch. */
+  private async queue(tx: Tx, events: readonly ReceivedEvent[]): Promise<void> {
     // The event id goes with the e-mail: the producer matches its record of the request by it.
-    const insert = await this.mails.render({ ...request, requestId: messageId });
-    await insert(tx);
+    await this.mails.queueAll(
+      tx,
+      events.map(({ payload, messageId }) => ({ ...mailRequest(payload), requestId: messageId })),
+    );
   }
 
   onApplicationShutdown(): Promise<void> {
     return this.consumers.stop();
+  }
+}
+
+/** A mail request's payload, checked: one that is not a valid request can never be queued (`InvalidEvent`). */
+function mailRequest(payload: unknown): MailRequestedEvent {
+  try {
+    return parseOrThrow(mailRequestedEventSchema, payload);
+  } catch (error) {
+    if (error instanceof AppError) throw new InvalidEvent(`not a mail request: ${JSON.stringify(error.details ?? error.message)}`);
+    throw error;
   }
 }

@@ -2,12 +2,22 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { CompanyProfile, MailAccepted, MailSendRequest, MailTemplate } from '@freight/contracts';
 import { writeTransaction } from '@freight/server-database';
 import type { EntityManager } from 'typeorm';
-import { renderMail } from '../templates/render.js';
-import { MailRepository } from './mail.repository.js';
+import { renderMail, type RenderedMail } from '../templates/render.js';
+import { MailRepository, type NewMail } from './mail.repository.js';
 import { MailSender } from './mail.sender.js';
 
 /** The configured company profile, whose details sign every e-mail (docs/adr/0044-company-profile.md). */
 export const COMPANY_PROFILE = Symbol('CompanyProfile');
+
+/** The row of an order, rendered. */
+const newMail = (order: MailOrder, rendered: RenderedMail): NewMail => ({
+  ...rendered,
+  businessKey: order.businessKey,
+  kind: order.template.name,
+  to: order.to,
+  replyTo: order.replyTo,
+  requestId: order.requestId,
+});
 
 /** Every sender of `notification.mail.send` shares one idempotency scope: the key is the caller's, the request says what it was for. */
 const SEND_SCOPE = 'notification.mail.send';
@@ -39,8 +49,17 @@ export class MailService {
     const rendered = await renderMail(order.template, this.company);
     return (tx, businessKey = order.businessKey) => {
       if (!businessKey) throw new Error('An e-mail is queued under a business key');
-      return this.mails.insert(tx, { ...rendered, businessKey, kind: order.template.name, to: order.to, replyTo: order.replyTo, requestId: order.requestId });
+      return this.mails.insert(tx, newMail({ ...order, businessKey }, rendered));
     };
+  }
+
+  /** Renders each order and queues them all in `tx` with one statement (a batch of mail requests, docs/adr/0061-events-keep-up.md). */
+  async queueAll(tx: EntityManager, orders: readonly MailOrder[]): Promise<void> {
+    const rendered = await Promise.all(orders.map((order) => renderMail(order.template, this.company)));
+    await this.mails.insertAll(
+      tx,
+      orders.map((order, i) => newMail(order, rendered[i]!)),
+    );
   }
 
   /**
