@@ -21,7 +21,7 @@ import pg from 'pg';
 import { serviceNamed } from '../dev/services.mjs';
 import { startSystem } from '../dev/start.mjs';
 import { cpuBreakdown, cpuPerRequest, cpuSnapshot, inTransaction, loadAverage, markdownTable, measureDatabasesOf, quiet } from './measure.mjs';
-import { seedJobs } from './shipment-seed.mjs';
+import { newJobBodies, seedJobs } from './shipment-seed.mjs';
 
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 30);
@@ -41,8 +41,6 @@ const STAGE_NAMES = {
 };
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
-const rand = (n) => Math.floor(Math.random() * n);
-const any = (list) => list[rand(list.length)];
 
 // The consumers' own code, from the builds: the bench's SQL side runs exactly their statements.
 const { MailRepository } = await import(new URL('../../apps/services/notification/dist/mail/mail.repository.js', import.meta.url).href);
@@ -79,26 +77,8 @@ try {
   if (login.status !== 200) throw new Error(`Head login failed: ${login.status} ${login.body}`);
   const { token } = JSON.parse(login.body);
 
-  const names = async (kind, extra = '') =>
-    (await admin.query(`SELECT name, username FROM shipment.directory_name WHERE kind = $1 ${extra}`, [kind])).rows.map((r) => r.username ?? r.name);
-  const lookups = Object.fromEntries(
-    await Promise.all(['branch', 'consignee', 'origin', 'shipmentType', 'shipmentTerm'].map(async (k) => [k, await names(k)])),
-  );
-  lookups.consignee = (await admin.query(`SELECT name FROM shipment.directory_name WHERE kind = 'consignee'`)).rows.map((r) => r.name);
-  const employees = await names('user', `AND username LIKE 'employee%'`);
+  const newJob = await newJobBodies(admin);
   const jobNumbers = (await admin.query(`SELECT job_no FROM shipment.job ORDER BY random() LIMIT $1`, [needed])).rows.map((r) => r.job_no);
-  const today = new Date().toISOString().slice(0, 10);
-  const newJob = () => ({
-    direction: rand(10) < 3 ? 'Export' : 'Import',
-    date: today,
-    userName: any(employees),
-    branchCity: any(lookups.branch),
-    consigneeName: any(lookups.consignee),
-    originPort: any(lookups.origin),
-    typeOfShipment: any(lookups.shipmentType),
-    termOfShipment: any(lookups.shipmentTerm),
-    ShipmentStatus: 'Inquiry For Charges',
-  });
   const auth = { authorization: `Bearer ${token}` };
 
   const loadBefore = await loadAverage();

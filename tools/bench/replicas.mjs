@@ -23,7 +23,7 @@ import {
   viaGateway,
   PRODUCTION_SETTINGS,
 } from './measure.mjs';
-import { seedJobs } from './shipment-seed.mjs';
+import { newJobBodies, seedJobs } from './shipment-seed.mjs';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 100_000);
 const CREATIONS = Number(process.env.BENCH_CREATIONS ?? 2_000);
@@ -38,7 +38,6 @@ const CONFIGURATIONS = [
 ];
 
 const rand = (n) => Math.floor(Math.random() * n);
-const any = (list) => list[rand(list.length)];
 const say = (line = '') => process.stdout.write(`${line}\n`);
 const f = (n) => n.toFixed(n < 10 ? 1 : 0);
 
@@ -59,23 +58,7 @@ try {
   if (!login.ok) throw new Error(`Head login failed: ${login.status}`);
   const { token, user_id: headId } = await login.json();
 
-  const names = async (kind, extra = '') => (await pool.query(`SELECT name, username FROM shipment.directory_name WHERE kind = $1 ${extra}`, [kind])).rows;
-  const lookups = Object.fromEntries(
-    await Promise.all(['branch', 'consignee', 'origin', 'shipmentType', 'shipmentTerm'].map(async (kind) => [kind, (await names(kind)).map((r) => r.name)])),
-  );
-  const employees = (await names('user', `AND username LIKE 'employee%'`)).map((r) => r.username);
-  const today = new Date().toISOString().slice(0, 10);
-  const newJob = () => ({
-    direction: rand(10) < 3 ? 'Export' : 'Import',
-    date: today,
-    userName: any(employees),
-    branchCity: any(lookups.branch),
-    consigneeName: any(lookups.consignee),
-    originPort: any(lookups.origin),
-    typeOfShipment: any(lookups.shipmentType),
-    termOfShipment: any(lookups.shipmentTerm),
-    ShipmentStatus: 'Inquiry For Charges',
-  });
+  const newJob = await newJobBodies(pool);
   const sheetPath = () => `/api/shipments/allbooklist/${headId}?page=${1 + rand(PAGES)}&pageSize=${PAGE_SIZE}&sort=date&order=desc&status=active`;
   const counterNow = async () => Number((await pool.query(`SELECT value FROM shipment.counter WHERE name = 'shipment'`)).rows[0].value);
   const firstNumber = (await counterNow()) + 1;

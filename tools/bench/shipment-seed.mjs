@@ -176,3 +176,30 @@ export async function seedJobs(url, jobs, say) {
     await Promise.all(clients.map((c) => c.end()));
   }
 }
+
+/**
+ * New jobs as the benches add them (`POST /api/shipments/adminadd`): dated today, each assigned
+ * to a seeded employee, the other names drawn from the seeded ones. Reads the names once from the
+ * shipment service's copy (`db`: a pool or client on its database); answers a function making a body.
+ * @param {Pick<pg.Pool, 'query'>} db
+ */
+export async function newJobBodies(db) {
+  const names = async (kind, where = '') => (await db.query(`SELECT name, username FROM shipment.directory_name WHERE kind = $1 ${where}`, [kind])).rows;
+  const [branches, consignees, origins, types, terms] = await Promise.all(
+    ['branch', 'consignee', 'origin', 'shipmentType', 'shipmentTerm'].map(async (kind) => (await names(kind)).map((row) => row.name)),
+  );
+  const employees = (await names('user', `AND username LIKE 'employee%'`)).map((row) => row.username);
+  const any = (list) => list[Math.floor(Math.random() * list.length)];
+  const today = new Date().toISOString().slice(0, 10);
+  return () => ({
+    direction: Math.random() < 0.3 ? 'Export' : 'Import',
+    date: today,
+    userName: any(employees),
+    branchCity: any(branches),
+    consigneeName: any(consignees),
+    originPort: any(origins),
+    typeOfShipment: any(types),
+    termOfShipment: any(terms),
+    ShipmentStatus: 'Inquiry For Charges',
+  });
+}

@@ -29,7 +29,7 @@ import {
   viaSql,
   PRODUCTION_SETTINGS,
 } from './measure.mjs';
-import { seedJobs } from './shipment-seed.mjs';
+import { newJobBodies, seedJobs } from './shipment-seed.mjs';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 1_000_000);
 const CREATIONS = Number(process.env.BENCH_CREATIONS ?? 5_000);
@@ -212,22 +212,7 @@ try {
   // Job creation: CREATIONS adds (Head, each assigned to an employee) through the gateway, 32 at a
   // time; then as many one-job transactions straight to Postgres. After each, the new numbers must
   // be exactly the next ones: none skipped, none twice, the counter on the last.
-  const lookups = Object.fromEntries(await Promise.all(['branch', 'origin', 'shipmentType', 'shipmentTerm'].map(async (kind) => [kind, await names(kind)])));
-  const employees = (await pool.query(`SELECT username FROM shipment.directory_name WHERE kind = 'user' AND username LIKE 'employee%'`)).rows.map(
-    (r) => r.username,
-  );
-  const today = new Date().toISOString().slice(0, 10);
-  const newJob = () => ({
-    direction: rand(10) < 3 ? 'Export' : 'Import',
-    date: today,
-    userName: any(employees),
-    branchCity: any(lookups.branch),
-    consigneeName: any(consignees),
-    originPort: any(lookups.origin),
-    typeOfShipment: any(lookups.shipmentType),
-    termOfShipment: any(lookups.shipmentTerm),
-    ShipmentStatus: 'Inquiry For Charges',
-  });
+  const newJob = await newJobBodies(pool);
   const createSql = async () => {
     const job = newJob();
     const lookup = [
