@@ -20,7 +20,17 @@ import { availableParallelism } from 'node:os';
 import pg from 'pg';
 import { serviceNamed } from '../dev/services.mjs';
 import { startSystem } from '../dev/start.mjs';
-import { cpuBreakdown, cpuPerRequest, cpuSnapshot, inTransaction, loadAverage, markdownTable, measureDatabasesOf, quiet } from './measure.mjs';
+import {
+  cpuBreakdown,
+  cpuPerRequest,
+  cpuSnapshot,
+  inTransaction,
+  loadAverage,
+  markdownTable,
+  measureDatabasesOf,
+  PRODUCTION_SETTINGS,
+  quiet,
+} from './measure.mjs';
 import { newJobBodies, seedJobs } from './shipment-seed.mjs';
 
 const RATE = Number(process.env.BENCH_RATE ?? 200);
@@ -53,8 +63,7 @@ const system = await startSystem({
   isolated: { label: 'bench' },
   build: process.argv.includes('--build'),
   out: process.env.BENCH_LOG ? createWriteStream(process.env.BENCH_LOG) : quiet,
-  // NODE_ENV as the images set it (deploy/docker/node.Containerfile): React's development build renders e-mails several times slower.
-  env: { SMTP_URL: smtp.url, NODE_ENV: 'production' },
+  env: { ...PRODUCTION_SETTINGS, SMTP_URL: smtp.url },
 });
 measureDatabasesOf(system.env);
 const clients = Array.from({ length: CLIENTS }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));

@@ -10,9 +10,10 @@ export const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 /**
  * The settings a bench's system runs with beside npm start's: as in production, the gateway sends
  * a service's JSON replies on unread (npm start and the tests check each against its contract;
- * docs/adr/0059-json-replies-passed-as-bytes.md).
+ * docs/adr/0059-json-replies-passed-as-bytes.md), and NODE_ENV is production, as the images set it
+ * (deploy/docker/node.Containerfile: React's development build renders e-mails several times slower).
  */
-export const PRODUCTION_SETTINGS = { CHECK_JSON_REPLIES: 'false' };
+export const PRODUCTION_SETTINGS = { CHECK_JSON_REPLIES: 'false', NODE_ENV: 'production' };
 
 /**
  * One call through the gateway: `CONNECTIONS` connections for `DURATION_S` (or until `amount`
