@@ -139,9 +139,9 @@ const TURN_RETRY_MS = 1000;
  * updates both on the same create call, keeping its place), and applies its messages in stream
  * order until `stop()` (docs/adr/0061-events-keep-up.md):
  * - **One replica at a time.** Replicas sharing the durable take turns: the one holding the
- *   durable's advisory lock in Postgres consumes, on the connection that holds it, so it cannot
- *   commit once the lock is gone; the others ask again every second. A copy never applies an
- *   older change over a newer one.
+ *   durable's advisory lock in Postgres consumes, on the connection that holds it (one for all the
+ *   data source's durables: TurnConnection), so it cannot commit once the lock is gone; the others
+ *   ask again every second. A copy never applies an older change over a newer one.
  * - **Batches.** The events at hand (up to `EVENT_BATCH`) are applied in one transaction, each
  *   with its processed mark, then acked. If one fails, the batch is rolled back and its events
  *   applied one by one: the failing one is tried again (every `retryDelayMs`) before any later
@@ -199,7 +199,7 @@ export class EventConsumer {
 
   private async run(consumer: Consumer): Promise<void> {
     while (!this.ending) {
-      let turn: QueryRunner | undefined;
+      let turn: TurnConnection | undefined;
       try {
         turn = await this.takeTurn();
         if (turn) await this.consumeWhileMine(consumer, turn);
@@ -212,23 +212,14 @@ export class EventConsumer {
     }
   }
 
-  /** The durable's turn: a connection of the data source holding its advisory lock, or none while another replica holds it. */
-  private async takeTurn(): Promise<QueryRunner | undefined> {
-    const runner = this.options.dataSource.createQueryRunner();
-    try {
-      const [turn] = await runner.manager.query<{ mine: boolean }[]>(`SELECT pg_try_advisory_lock(hashtext($1)) AS mine`, [this.turnKey]);
-      if (turn!.mine) return runner;
-    } catch (error) {
-      await runner.release();
-      throw error;
-    }
-    await runner.release();
-    return undefined;
+  /** The durable's turn: the data source's turn connection, holding the durable's advisory lock; none while another replica holds it. */
+  private async takeTurn(): Promise<TurnConnection | undefined> {
+    const connection = TurnConnection.of(this.options.dataSource);
+    return (await connection.take(this.turnKey)) ? connection : undefined;
   }
 
-  private async giveUpTurn(runner: QueryRunner): Promise<void> {
-    await runner.query(`SELECT pg_advisory_unlock(hashtext($1))`, [this.turnKey]).catch(() => undefined);
-    await runner.release();
+  private giveUpTurn(connection: TurnConnection): Promise<void> {
+    return connection.giveUp(this.turnKey);
   }
 
   private get turnKey(): string {
@@ -236,7 +227,7 @@ export class EventConsumer {
   }
 
   /** Pulls and applies batches until `stop()`, the iterator's end, or a batch it had to leave (its turn's connection is gone). */
-  private async consumeWhileMine(consumer: Consumer, turn: QueryRunner): Promise<void> {
+  private async consumeWhileMine(consumer: Consumer, turn: TurnConnection): Promise<void> {
     const { num_ack_pending: held } = this.options.inOrder === false ? { num_ack_pending: 0 } : await consumer.info();
     if (held > 0) {
       this.logger.log(`${held} events held by a consumer that stopped come back after their ack wait: waiting for them`);
@@ -271,7 +262,7 @@ export class EventConsumer {
    * Answers false when it left events unapplied (stopping, or its turn's connection is gone):
    * they come again after their ack wait.
    */
-  private async handleBatch(turn: QueryRunner, batch: JsMsg[]): Promise<boolean> {
+  private async handleBatch(turn: TurnConnection, batch: JsMsg[]): Promise<boolean> {
     // `working()` every third of the ack wait, so a long batch keeps its events.
     const heartbeat = setInterval(() => batch.forEach((msg) => this.settle(msg, () => msg.working())), Math.max(1, Math.floor(this.ackWaitMs / 3)));
     try {
@@ -292,7 +283,7 @@ export class EventConsumer {
   }
 
   /** One event in a transaction of its own, tried again until it is applied or terminated; false when left (see handleBatch). */
-  private async handleOne(turn: QueryRunner, msg: JsMsg): Promise<boolean> {
+  private async handleOne(turn: TurnConnection, msg: JsMsg): Promise<boolean> {
     for (;;) {
       try {
         await this.inTransaction(turn, (tx) => this.apply(tx, [msg]));
@@ -315,22 +306,26 @@ export class EventConsumer {
   }
 
   /** Whether the turn's connection still answers (and so still holds the lock). */
-  private async holds(turn: QueryRunner): Promise<boolean> {
-    return turn.query('SELECT 1').then(
-      () => true,
-      () => false,
-    );
+  private async holds(turn: TurnConnection): Promise<boolean> {
+    return turn
+      .run((runner) => runner.query('SELECT 1'))
+      .then(
+        () => true,
+        () => false,
+      );
   }
 
-  private async inTransaction(turn: QueryRunner, work: (tx: EntityManager) => Promise<void>): Promise<void> {
-    await turn.startTransaction();
-    try {
-      await work(turn.manager);
-      await turn.commitTransaction();
-    } catch (error) {
-      if (turn.isTransactionActive) await turn.rollbackTransaction().catch(() => undefined);
-      throw error;
-    }
+  private inTransaction(turn: TurnConnection, work: (tx: EntityManager) => Promise<void>): Promise<void> {
+    return turn.run(async (runner) => {
+      await runner.startTransaction();
+      try {
+        await work(runner.manager);
+        await runner.commitTransaction();
+      } catch (error) {
+        if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+        throw error;
+      }
+    });
   }
 
   /** Records the messages as processed and handles, in order, those whose id was not before. */
@@ -385,6 +380,78 @@ export class EventConsumer {
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The connection of a data source's pool on which its consumers hold their durables' turns
+ * (advisory locks) and commit their batches, one transaction at a time: one connection a service
+ * however many durables it reads, so the turns take no more of the pool than one consumer's
+ * transaction took before (docs/adr/0061-events-keep-up.md). Released to the pool when it holds
+ * no turn; a connection that failed is left to the consumers still on it (their commits fail, so
+ * they give up their turns) and the next turn is taken on a new one.
+ */
+class TurnConnection {
+  private static readonly current = new WeakMap<DataSource, TurnConnection>();
+  private readonly held = new Set<string>();
+  private tail: Promise<unknown> = Promise.resolve();
+  private done = false;
+
+  private constructor(
+    private readonly dataSource: DataSource,
+    private readonly runner: QueryRunner,
+  ) {}
+
+  static of(dataSource: DataSource): TurnConnection {
+    let connection = TurnConnection.current.get(dataSource);
+    if (!connection) {
+      connection = new TurnConnection(dataSource, dataSource.createQueryRunner());
+      TurnConnection.current.set(dataSource, connection);
+    }
+    return connection;
+  }
+
+  /** Runs `work` on the connection once the work queued before it is done. */
+  run<T>(work: (runner: QueryRunner) => Promise<T>): Promise<T> {
+    const result = this.tail.then(() => work(this.runner));
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+
+  /** Takes `key`'s turn: false while a consumer holds it (here or in another replica), or when this connection is done (the next one asks again). */
+  take(key: string): Promise<boolean> {
+    return this.run(async (runner) => {
+      if (this.done || this.held.has(key)) return false;
+      try {
+        const [turn] = await runner.manager.query<{ mine: boolean }[]>(`SELECT pg_try_advisory_lock(hashtext($1)) AS mine`, [key]);
+        if (turn!.mine) this.held.add(key);
+        return turn!.mine;
+      } catch (error) {
+        this.retire();
+        throw error;
+      }
+    }).finally(() => this.releaseIfIdle());
+  }
+
+  async giveUp(key: string): Promise<void> {
+    await this.run(async (runner) => {
+      if (this.held.delete(key)) await runner.query(`SELECT pg_advisory_unlock(hashtext($1))`, [key]).catch(() => this.retire());
+    });
+    await this.releaseIfIdle();
+  }
+
+  /** No new turn on this connection: the next is taken on a new one. */
+  private retire(): void {
+    if (TurnConnection.current.get(this.dataSource) === this) TurnConnection.current.delete(this.dataSource);
+  }
+
+  private releaseIfIdle(): Promise<void> {
+    return this.run(async (runner) => {
+      if (this.held.size > 0 || this.done) return;
+      this.done = true;
+      this.retire();
+      await runner.release();
+    });
+  }
+}
 
 /**
  * A service's durable consumers of one purpose, on a NATS connection of their own whose replies

@@ -130,6 +130,18 @@ describe('a durable consumer', () => {
     expect((await applied(2001, n)).map((row) => row.n)).toEqual(range(2001, n));
   });
 
+  it("holds every durable's turn of one data source on one connection of its pool, and applies each durable's events", async () => {
+    const streams = await Promise.all([newStream(), newStream(), newStream()]);
+    for (const [i, { stream, subject }] of streams.entries()) await consumer(stream, subject, `durable-${i}`);
+    await Promise.all(streams.map(({ publish }, i) => Promise.all(range(4001 + i * 100, 4050 + i * 100).map((k) => publish(k)))));
+    for (const i of [0, 1, 2]) await appliedAll(4001 + i * 100, 4050 + i * 100);
+    // The turns are advisory locks; every consumer started in this file holds its own, all in one session.
+    const holders = await dataSource.query<{ pid: number }[]>(
+      `SELECT DISTINCT pid FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+    );
+    expect(holders).toHaveLength(1);
+  });
+
   it('taking over from a consumer that died holding events, waits for them: none is applied after a later one', async () => {
     const { stream, subject, publish } = await newStream();
     const dyingNats = await replicaNats();
