@@ -5,9 +5,12 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import { ServerResponse, type IncomingMessage } from 'node:http';
 import cors from '@fastify/cors';
-import { AppError, createNestLogger } from '@freight/server';
+import { AppError, NatsRpcClient, createNestLogger } from '@freight/server';
 import { KEY_MAX_LENGTH, TOTAL_COUNT_HEADER } from '@freight/contracts';
 import { AppModule } from './app.module.js';
+import { AuthGuard } from './auth/auth.guard.js';
+import { addForwardedRoutes } from './forward/resource-forwarder.js';
+import { ContractReplyInterceptor } from './http/reply.interceptor.js';
 import type { GatewayConfig } from './config/gateway.config.js';
 import { HttpErrorFilter } from './http/exception.filter.js';
 
@@ -96,6 +99,8 @@ export async function createGateway(
     maxAge: 600,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  // After init, so that they take the error handler Nest gives every route (bodies Fastify refuses reach HttpErrorFilter).
+  addForwardedRoutes(fastify, { rpc: app.get(NatsRpcClient), guard: app.get(AuthGuard), replies: app.get(ContractReplyInterceptor), errors });
   // The requests in flight finish; each connection closes once idle; those still open when the drain's time is nearly up are cut.
   fastify.addHook('preClose', (done) => {
     const idle = setInterval(() => fastify.server.closeIdleConnections(), IDLE_CHECK_MS).unref();

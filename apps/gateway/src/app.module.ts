@@ -13,7 +13,6 @@ import { ContactController } from './contact/contact.controller.js';
 import { DocsController } from './docs/docs.controller.js';
 import { GatewayDrain } from './health/drain.service.js';
 import { HealthController } from './health/health.controller.js';
-import { resourceForwarder } from './forward/resource-forwarder.js';
 import { csvExporter } from './export/csv-exporter.js';
 import { HttpErrorFilter } from './http/exception.filter.js';
 import { JobMailsController } from './live/job-mails.controller.js';
@@ -35,7 +34,7 @@ export class AppModule implements OnModuleInit {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: AppModule,
-      // Sign-in, sign-out, health, the docs, the contact form, the company's details, a job's e-mails, the live job stream and the statement PDF do more than forward; every resource route is forwarded but the CSV exports, streamed.
+      // Sign-in, sign-out, health, the docs, the contact form, the company's details, a job's e-mails, the live job stream and the statement PDF do more than forward; the CSV exports stream. Every other resource route is forwarded by a plain Fastify route (app.factory.ts).
       controllers: [
         SessionController,
         HealthController,
@@ -45,7 +44,6 @@ export class AppModule implements OnModuleInit {
         JobMailsController,
         LiveController,
         StatementPdfController,
-        resourceForwarder(),
         csvExporter(),
       ],
       providers: [
@@ -65,8 +63,11 @@ export class AppModule implements OnModuleInit {
         PdfLeases,
         StatementPdfDrawer,
         GatewayDrain,
-        { provide: APP_GUARD, useClass: AuthGuard },
-        { provide: APP_INTERCEPTOR, useClass: ContractReplyInterceptor },
+        // Also by class: the forwarded routes (plain Fastify routes, app.factory.ts) call them directly.
+        AuthGuard,
+        ContractReplyInterceptor,
+        { provide: APP_GUARD, useExisting: AuthGuard },
+        { provide: APP_INTERCEPTOR, useExisting: ContractReplyInterceptor },
         { provide: APP_FILTER, useClass: HttpErrorFilter },
       ],
     };

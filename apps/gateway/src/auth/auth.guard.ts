@@ -35,10 +35,13 @@ export class AuthGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const name = this.reflector.get<ApiName | undefined>(ROUTE_NAME, context.getHandler());
     if (!name) return true; // not a contract route (the docs)
-    const route: ApiRoute = api[name];
-    if (route.access === 'public') return true;
+    await this.authorize(api[name], context.switchToHttp().getRequest<FastifyRequest>());
+    return true;
+  }
 
-    const request = context.switchToHttp().getRequest<FastifyRequest>();
+  /** Throws 401 or 403 unless `request` may call `route`; sets `request.auth` on a signed-in route (the forwarded routes call this directly). */
+  async authorize(route: ApiRoute, request: FastifyRequest): Promise<void> {
+    if (route.access === 'public') return;
     const session = await this.authenticate(request.headers.authorization);
     const owner = route.owner;
     const clientOnStaffRoute = session.kind === 'client' && route.access === 'staff' && Boolean(owner || route.clients?.length);
@@ -59,7 +62,6 @@ export class AuthGuard implements CanActivate {
       if (route.self && (request.params as Record<string, string | undefined>)[route.self]?.toLowerCase() !== session.actor.id.toLowerCase()) throw forbidden();
     }
     request.auth = session;
-    return true;
   }
 
   private async authenticate(header: string | undefined): Promise<Session> {

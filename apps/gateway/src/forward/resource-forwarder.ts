@@ -1,8 +1,10 @@
-import { Controller, Inject, type Type } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { JsonReply, NatsRpcClient } from '@freight/server';
 import { TOTAL_COUNT_HEADER, api, type ApiName, type ApiRoute, type Page, type Subject } from '@freight/contracts';
-import { addRouteHandlers } from '../http/route-handlers.js';
+import type { AuthGuard } from '../auth/auth.guard.js';
+import type { HttpErrorFilter } from '../http/exception.filter.js';
+import type { ContractReplyInterceptor } from '../http/reply.interceptor.js';
+import { nestPath } from '../http/route.decorator.js';
 import { parseRouteInput } from '../http/validation.js';
 import { assertUnreferenced } from './reference-check.js';
 
@@ -10,13 +12,13 @@ import { assertUnreferenced } from './reference-check.js';
 export const forwardedRoutes = (Object.keys(api) as ApiName[]).filter((name) => (api[name] as ApiRoute).subject !== undefined && !(api[name] as ApiRoute).csv);
 
 /**
- * The one controller for every resource route (ADR 15). Per call: the guard has checked the
+ * The one handler of every resource route (ADR 15). Per call: the guard has checked the
  * token and the role against the matrix; here the parts are validated with the route's
  * schemas (and its cross-part rules), and forwarded as they are, with the actor, to the
  * route's subject. The service answers the REST reply itself; a paged list answers
  * `{items, total}`, sent as the array (or under the route's `listKey`: `{data: [...]}`, beside any other field it answers) with the
  * total in X-Total-Count. A public route is forwarded without an actor. A service's JsonReply goes on
- * as its bytes (ContractReplyInterceptor sends them).
+ * as its bytes (ContractReplyInterceptor.body sends them).
  */
 async function forward(rpc: NatsRpcClient, route: ApiRoute, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
   const input = parseRouteInput(route, { params: request.params, query: request.query, body: request.body, headers: request.headers });
@@ -42,12 +44,43 @@ async function forward(rpc: NatsRpcClient, route: ApiRoute, request: FastifyRequ
   return route.listKey ? { ...beside, [route.listKey]: items } : items;
 }
 
-/** A Nest controller with one handler per forwarded route, each bound to its row with @Route (method, path, status, guard, reply schema). */
-export function resourceForwarder(names: readonly ApiName[] = forwardedRoutes): Type {
-  @Controller()
-  class ResourceForwarder {
-    constructor(@Inject(NatsRpcClient) readonly rpc: NatsRpcClient) {}
+/** What a forwarded call passes through beside the forward itself: the same guard, reply check and error filter as Nest's routes. */
+export interface ForwardPipeline {
+  rpc: NatsRpcClient;
+  guard: Pick<AuthGuard, 'authorize'>;
+  replies: Pick<ContractReplyInterceptor, 'body'>;
+  errors: Pick<HttpErrorFilter, 'send'>;
+}
+
+/**
+ * One plain Fastify route per forwarded route (docs/adr/0063-forwarded-routes-as-plain-fastify-routes.md):
+ * the guard's checks, the forward, the reply's contract and the error filter, called directly rather
+ * than through Nest's router, guard, interceptor and filter pipeline, which cost more than the rest
+ * of the gateway's work per call. The app's hooks (security headers, CORS) and its error handler
+ * (bodies Fastify refuses) apply as to every route.
+ */
+export function addForwardedRoutes(
+  fastify: FastifyInstance,
+  { rpc, guard, replies, errors }: ForwardPipeline,
+  names: readonly ApiName[] = forwardedRoutes,
+): void {
+  for (const name of names) {
+    const route: ApiRoute = api[name];
+    fastify.route({
+      method: route.method,
+      url: `/api/${nestPath(route.path)}`,
+      // Not an async handler: Fastify would wait on the reply it returns; this one sends its reply itself.
+      handler: (request, reply) => void serve(name, route, request, reply),
+    });
   }
-  addRouteHandlers(ResourceForwarder, names, (forwarder, route, request, reply) => forward(forwarder.rpc, route, request, reply), { passthrough: true });
-  return ResourceForwarder;
+
+  async function serve(name: ApiName, route: ApiRoute, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    try {
+      await guard.authorize(route, request);
+      const body = replies.body(name, await forward(rpc, route, request, reply), reply);
+      void reply.code(route.status).send(body);
+    } catch (error) {
+      errors.send(error, request, reply);
+    }
+  }
 }

@@ -28,16 +28,17 @@ export class ContractReplyInterceptor implements NestInterceptor {
     // A CSV export sends its own stream, its rows checked chunk by chunk (csv-exporter.ts); so does a stream of events (live.controller.ts), and a file (the statement PDF).
     const route: ApiRoute | undefined = name ? api[name] : undefined;
     if (!name || !route || route.csv || route.stream || route.file) return next.handle();
-    return next.handle().pipe(
-      map((data: unknown) => {
-        if (data instanceof JsonReply) {
-          if (this.config.CHECK_JSON_REPLIES) this.check(name, data.value(), true);
-          void context.switchToHttp().getResponse<FastifyReply>().header('content-type', 'application/json; charset=utf-8');
-          return typeof data.json === 'string' ? Buffer.from(data.json) : Buffer.from(data.json.buffer, data.json.byteOffset, data.json.byteLength);
-        }
-        return this.check(name, data, false);
-      }),
-    );
+    return next.handle().pipe(map((data: unknown) => this.body(name, data, context.switchToHttp().getResponse<FastifyReply>())));
+  }
+
+  /** What leaves for `data`, the answer of route `name` (the forwarded routes call this directly, without Nest's pipeline). */
+  body(name: ApiName, data: unknown, reply: Pick<FastifyReply, 'header'>): unknown {
+    if (data instanceof JsonReply) {
+      if (this.config.CHECK_JSON_REPLIES) this.check(name, data.value(), true);
+      void reply.header('content-type', 'application/json; charset=utf-8');
+      return typeof data.json === 'string' ? Buffer.from(data.json) : Buffer.from(data.json.buffer, data.json.byteOffset, data.json.byteLength);
+    }
+    return this.check(name, data, false);
   }
 
   /** The reply as its contract gives it back; `exact`: a JSON reply must need no change to be that. */

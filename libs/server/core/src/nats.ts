@@ -509,7 +509,8 @@ export class NatsRpcClient implements OnApplicationShutdown {
         const data = parts > 1 ? await this.restOf(conn, answer, parts, deadline) : undefined;
         if (answer.headers?.get(JSON_REPLY_HEADER)) {
           const total = answer.headers.get(JSON_REPLY_TOTAL_HEADER);
-          return { response: new JsonReply(data ?? Buffer.from(answer.data), total ? Number(total) : undefined) };
+          // Not copied: a large reply's copy is what makes the gateway's heap collect (docs/adr/0063-forwarded-routes-as-plain-fastify-routes.md).
+          return { response: new JsonReply(data ?? answer.data, total ? Number(total) : undefined) };
         }
         return data ? (JSON.parse(data.toString()) as ReplyEnvelope) : answer.json<ReplyEnvelope>();
       })();
