@@ -146,29 +146,29 @@ try {
     `/api/shipments/allbooklist/${headId}?page=${page}&pageSize=${PAGE_SIZE}&sort=date&order=desc&status=active${q ? `&q=${encodeURIComponent(q)}` : ''}`;
   const worklistPath = (page) => `/api/shipments/allworklist/${headId}?page=${page}&pageSize=${PAGE_SIZE}`;
 
-  /** A page as the service reads it: its jobs as JSON, its total beside each (a page within the list). */
+  /** A page as the service reads it: its jobs as one JSON array, and its total beside it. */
   const onePage = async (statement) => {
-    const { rows } = await pool.query(statement.sql, statement.params);
-    return { rows, total: rows[0]?.total };
+    const [{ json, total }] = (await pool.query(statement.sql, statement.params)).rows;
+    return { json, total };
   };
   const sheetSql = (page) => onePage(SQL.sheetPage(page));
   /** Page 1 of a search as the service reads it: the count, then the page by the plan the count picks. */
   const searchSql = async (q) => {
     const sql = SQL.search(q);
     const [{ total }] = (await pool.query(sql.total.sql, sql.total.params)).rows;
-    if (total === 0) return { rows: [], total };
+    if (total === 0) return { json: '[]', total };
     const page = total > SORTED_MATCHES_MAX ? sql.rows : sql.matches;
-    const { rows } = await pool.query(page.sql, page.params);
-    return { rows, total };
+    const [{ json }] = (await pool.query(page.sql, page.params)).rows;
+    return { json, total };
   };
   const worklistSql = (page) => onePage(SQL.worklistPage(page));
 
   // Both sides must do the same work: the gateway's answers and the SQL's agree.
   const alike = async (what, gatewaySide, sqlSide) => {
     const { body, total } = await gatewaySide;
-    const { rows, total: sqlTotal } = await sqlSide;
+    const { json, total: sqlTotal } = await sqlSide;
     const viaGatewayIds = JSON.stringify({ jobs: body.map((job) => job.jobNo), total });
-    const viaSqlIds = JSON.stringify({ jobs: rows.map((row) => JSON.parse(row.json).jobNo), total: sqlTotal });
+    const viaSqlIds = JSON.stringify({ jobs: JSON.parse(json).map((job) => job.jobNo), total: sqlTotal });
     if (viaGatewayIds !== viaSqlIds)
       throw new Error(`the gateway and the bench's SQL disagree on ${what}: keep SQL the service's SQL\n${viaGatewayIds}\n${viaSqlIds}`);
   };

@@ -2,7 +2,7 @@ import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID, type KeyObject } from 'node:crypto';
 import { NatsContext, ServerNats, type MicroserviceOptions, type NatsOptions } from '@nestjs/microservices';
-import { lastValueFrom } from 'rxjs';
+import { isObservable, lastValueFrom } from 'rxjs';
 import {
   RequestError,
   TimeoutError,
@@ -231,7 +231,7 @@ export class NamespacedServerNats extends ServerNats {
   override getPublisher(natsMsg: Msg, id: string, ctx: unknown) {
     const publish = super.getPublisher(natsMsg, id, ctx as never);
     if (!natsMsg.reply) return publish;
-    return (response: { id?: string; isDisposed?: boolean; err?: unknown; status?: string }) => {
+    return (response: { id?: string; isDisposed?: boolean; err?: unknown; status?: string; response?: unknown }) => {
       // The last packet of a reply (Nest marks it disposed; an error or a missing handler is one packet).
       if (response.isDisposed || response.err !== undefined || response.status === 'error') this.inFlight.delete(natsMsg);
       const { bytes, replyHeaders } = this.encode(response, id, Boolean(natsMsg.headers?.get(ACCEPTS_JSON_REPLY_HEADER)));
@@ -300,7 +300,7 @@ export class NamespacedServerNats extends ServerNats {
     if (problem === undefined) {
       if (message.reply) this.inFlight.add(message);
       const deadline = Number(message.headers?.get(DEADLINE_HEADER) || NaN);
-      const handled = Number.isFinite(deadline) ? deadlines.run(deadline, () => super.handleMessage(channel, message)) : super.handleMessage(channel, message);
+      const handled = Number.isFinite(deadline) ? deadlines.run(deadline, () => this.dispatch(channel, message)) : this.dispatch(channel, message);
       return handled.catch((error: unknown) => {
         this.inFlight.delete(message);
         throw error;
@@ -308,6 +308,25 @@ export class NamespacedServerNats extends ServerNats {
     }
     this.refuse(message, problem);
     return Promise.resolve();
+  }
+
+  /**
+   * Nest's handleMessage without its RxJS for a request whose handler answers a value (or a
+   * promise of one): Nest's handler (its pipes, the handler, its exception filters) is called as
+   * Nest calls it, and the value published at once as the one packet Nest would send
+   * (`{response, isDisposed}`), instead of through an Observable, mergeMap, finalize and a
+   * nextTick queue. An Observable (an error the filter answered, a handler that streams) goes
+   * Nest's way, as do events and subjects without a handler.
+   */
+  private async dispatch(channel: string, message: Msg): Promise<unknown> {
+    const handler = this.getHandlerByPattern(channel);
+    const packet = (await this.deserializer.deserialize(message, { channel, replyTo: message.reply })) as { id?: string; data?: unknown };
+    if (packet.id === undefined || !handler || handler.isEventHandler) return super.handleMessage(channel, message);
+    const context = new NatsContext([message.subject, message.headers]);
+    const publish = this.getPublisher(message, packet.id, context);
+    const result: unknown = await handler(packet.data, context);
+    if (isObservable(result)) return this.send(result, (reply) => void publish(reply));
+    return publish({ response: result, isDisposed: true });
   }
 
   /** Answers in Nest's reply envelope, so a caller sees the error like any other. */

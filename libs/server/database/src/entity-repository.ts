@@ -1,9 +1,8 @@
 import { DEFAULT_PAGE_SIZE, type ExportChunk, type ExportCursor, type Page } from '@freight/contracts';
-import type { Pool, QueryResultRow } from 'pg';
 import type { DataSource, DeepPartial, EntityManager, EntityMetadata, EntityTarget, QueryDeepPartialEntity } from 'typeorm';
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import { AppError } from '@freight/server';
 import type { IdempotentRequest } from './idempotency.js';
+import { sqlRows } from './named-sql.js';
 import { appendEvents, type OutboxEvent } from './outbox.js';
 import { writeTransaction } from './write-transaction.js';
 
@@ -142,16 +141,9 @@ export class EntityRepository<E extends { id: string }, Row = E, Sort extends st
     protected readonly spec: RepositorySpec<E, Sort>,
   ) {}
 
-  /**
-   * A statement outside any transaction, on the data source's pool itself: TypeORM's query runner,
-   * made, connected and released around each statement, adds nothing a lone read needs but CPU
-   * (about 12 µs a call, a tenth of the client's side of a primary-key read). Errors are the
-   * driver's own, as inside TypeORM's QueryFailedError (errors.ts reads either).
-   */
-  protected async read<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-    // Every data source here is Postgres (serviceDataSourceOptions); TypeORM types the driver's pool `any`.
-    const pool: Pool = (this.dataSource.driver as PostgresDriver).master;
-    return (await pool.query<T & QueryResultRow>(sql, params)).rows;
+  /** A statement outside any transaction, on the data source's pool itself (sqlRows). */
+  protected read<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return sqlRows<T>(this.dataSource, sql, params);
   }
 
   /** Table, columns and select list from the entity's metadata (known once the data source is initialised). */

@@ -1,4 +1,6 @@
-import type { EntityManager } from 'typeorm';
+import type { Pool, QueryResultRow } from 'pg';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 
 /**
  * What a repository runs its SQL on: the DataSource, or the EntityManager of the caller's
@@ -79,13 +81,27 @@ export function values<P extends SqlParams>(statement: Query<P>, params: P): unk
 }
 
 /**
- * Runs a statement and answers its rows. TypeORM answers an UPDATE or DELETE as
- * `[rows, count]` and anything else as the rows; both come back as the rows here.
+ * Runs SQL as Postgres receives it (`$1` parameters) and answers its rows. Outside a transaction
+ * (`db` the DataSource) on the data source's pool itself: TypeORM's query runner, made, connected
+ * and released around each statement, adds nothing a lone statement needs but CPU. Errors are the
+ * driver's own there, as inside TypeORM's QueryFailedError (errors.ts reads either). TypeORM
+ * answers an UPDATE or DELETE as `[rows, count]` and anything else as the rows; both come back as
+ * the rows here.
  */
-export async function rows<R>(db: Db, statement: Query, params: SqlParams = {}): Promise<R[]> {
-  const result: unknown = await db.query(statement.text, values(statement, params));
+export async function sqlRows<R>(db: Db, text: string, params: unknown[]): Promise<R[]> {
+  if (db instanceof DataSource) {
+    // Every data source here is Postgres (serviceDataSourceOptions); TypeORM types the driver's pool `any`.
+    const pool: Pool = (db.driver as PostgresDriver).master;
+    return (await pool.query<R & QueryResultRow>(text, params)).rows;
+  }
+  const result: unknown = await db.query(text, params);
   if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') return result[0] as R[];
   return result as R[];
+}
+
+/** Runs a statement and answers its rows (sqlRows). */
+export function rows<R>(db: Db, statement: Query, params: SqlParams = {}): Promise<R[]> {
+  return sqlRows<R>(db, statement.text, values(statement, params));
 }
 
 /** The first row of a statement, or undefined. */

@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, type BookingListQuery, type Job, type Page, type WorklistQuery } from '@freight/contracts';
-import { QueryCache, SORTED_MATCHES_MAX, containsPattern, values, type Db, type Query, type QueryFile } from '@freight/server-database';
+import { QueryCache, SORTED_MATCHES_MAX, containsPattern, sqlRows, values, type Db, type Query, type QueryFile } from '@freight/server-database';
 import { JsonReply } from '@freight/server';
 import { JOB_COLUMNS, JOB_JSON, type JobRow } from './job.row.js';
 
@@ -64,9 +64,9 @@ export interface JobListSql {
  * A job list's SQL (requirements decisions §1): searched, sorted and paged in the database. The predicates are
  * written as the partial indexes have them (`NOT proceed AND deleted_at IS NULL`, `proceed AND
  * job_status AND ...`), so the planner can use them. The total of a list without search text
- * comes from `job_counts` (a few rows), not from counting the jobs. In the `json` form each row is
- * the reply's job as JSON (`JOB_JSON`), and a page without search text carries its total in the
- * same statement (Postgres computes it once): one round trip.
+ * comes from `job_counts` (a few rows), not from counting the jobs. In the `json` form the page is one
+ * row, the reply's jobs as one JSON array (`JOB_JSON` each), and a page without search text carries
+ * its total in the same statement (Postgres computes it once): one round trip.
  */
 export function jobListSql(scope: JobListScope, query: JobListQuery, form: 'rows' | 'json' = 'rows'): JobListSql | null {
   const where = [scope.proceed ? 'proceed' : 'NOT proceed'];
@@ -118,13 +118,15 @@ export function jobListSql(scope: JobListScope, query: JobListQuery, form: 'rows
     return { sql: statement.text, params: values(statement, params), query: statement };
   };
   const countsTotal = `SELECT coalesce(sum(n), 0)::int AS total FROM shipment.job_counts WHERE ${countsSql}`;
-  const select = form === 'json' ? `${JOB_JSON}::text AS json` : JOB_COLUMNS;
-  const withTotal = form === 'json' && !text && !scope.client && query.page !== undefined ? `, (${countsTotal}) AS total` : '';
+  // The JSON form is one row: the page as one JSON array (the driver reads one value, not a row per job).
+  const select = form === 'json' ? `coalesce(json_agg(${JOB_JSON} ORDER BY ${orderBy}), '[]')::text AS json` : JOB_COLUMNS;
+  // Its total beside it where it costs little: every row without a page, job_counts for a page without search text.
+  const withTotal = form !== 'json' ? '' : query.page === undefined ? ', count(*)::int AS total' : !text && !scope.client ? `, (${countsTotal}) AS total` : '';
   return {
     rows: bind('rows', () =>
       form === 'json'
         ? // The page's rows first: a row the OFFSET skips is never built as JSON.
-          `SELECT ${select}${withTotal} FROM (SELECT * FROM shipment.job WHERE ${whereSql} ORDER BY ${orderBy} ${limit}) job ORDER BY ${orderBy}`
+          `SELECT ${select}${withTotal} FROM (SELECT * FROM shipment.job WHERE ${whereSql} ORDER BY ${orderBy} ${limit}) job`
         : `SELECT ${select} FROM shipment.job WHERE ${whereSql} ORDER BY ${orderBy} ${limit}`,
     ),
     total: text || scope.client ? bind('count', () => `SELECT count(*)::int AS total FROM shipment.job WHERE ${whereSql}`) : bind('counts', () => countsTotal),
@@ -135,8 +137,7 @@ export function jobListSql(scope: JobListScope, query: JobListQuery, form: 'rows
             'matches',
             () => `WITH matches AS MATERIALIZED (SELECT id, ${key} AS sort_key FROM shipment.job job WHERE ${whereSql})
             SELECT ${select} FROM (SELECT id AS match_id FROM matches ORDER BY sort_key ${direction}, id ${direction} ${limit}) page
-              JOIN shipment.job job ON job.id = page.match_id
-            ORDER BY ${orderBy}`,
+              JOIN shipment.job job ON job.id = page.match_id${form === 'json' ? '' : `\n            ORDER BY ${orderBy}`}`,
           ),
           offset,
         },
@@ -167,27 +168,23 @@ export async function jobPage(db: Db, scope: JobListScope, query: JobListQuery):
   return { items: rows, total };
 }
 
-/** Rows of the `json` form as a JSON array, their order kept. */
-const jsonArray = (rows: { json: string }[]) => `[${rows.map((row) => row.json).join(',')}]`;
-
 /**
  * `jobPage` as the reply's bytes (docs/adr/0059-json-replies-passed-as-bytes.md): the same rows in
- * the same order, each job built as JSON by Postgres, and the total; a page without search text in
- * one round trip (its total only read apart when the page is past the end).
+ * the same order, each job built as JSON by Postgres, the page one JSON array, and the total; a page
+ * without search text in one round trip (its total only read apart for a client's list).
  */
 export async function jobPageJson(db: Db, scope: JobListScope, query: JobListQuery): Promise<JsonReply<Page<Job>>> {
   const sql = jobListSql(scope, query, 'json');
   if (!sql) return new JsonReply('[]', 0);
-  const totalOf = async () => ((await db.query(sql.total.sql, sql.total.params)) as [{ total: number }])[0].total;
+  const read = async (statement: ListStatement) => (await sqlRows<{ json: string; total?: number }>(db, statement.sql, statement.params))[0]!;
+  const totalOf = async () => (await read(sql.total)).total!;
   if (sql.matches) {
     const total = await totalOf();
     if (sql.matches.offset >= total) return new JsonReply('[]', total);
-    const page = total > SORTED_MATCHES_MAX ? sql.rows : sql.matches;
-    return new JsonReply(jsonArray(await db.query<{ json: string }[]>(page.sql, page.params)), total);
+    return new JsonReply((await read(total > SORTED_MATCHES_MAX ? sql.rows : sql.matches)).json, total);
   }
-  const rows = await db.query<{ json: string; total?: number }[]>(sql.rows.sql, sql.rows.params);
-  if (query.page === undefined) return new JsonReply(jsonArray(rows), rows.length);
-  return new JsonReply(jsonArray(rows), rows[0]?.total ?? (await totalOf()));
+  const page = await read(sql.rows);
+  return new JsonReply(page.json, page.total ?? (await totalOf()));
 }
 
 const EXAMPLE_USER = '5b2c9a44-6a55-4c1e-8f33-0c7d9e1b2a02';

@@ -57,10 +57,10 @@ describe('jobPageJson', () => {
     expect(reply.value()).toStrictEqual({ items: expected.items.map(toJob), total: expected.total });
   });
 
-  it('reads a page without search text and its total in one statement', () => {
+  it('reads a page without search text as one JSON array and its total in one statement', () => {
     const sql = jobListSql(bookings, { page: 1, pageSize: 50, status: 'active' }, 'json')!;
     expect(sql.rows.sql).toMatch(
-      /^SELECT json_build_object\(.*\)::text AS json, \(SELECT coalesce\(sum\(n\), 0\)::int AS total FROM shipment\.job_counts .*\) job ORDER BY/s,
+      /^SELECT coalesce\(json_agg\(json_build_object\(.*\) ORDER BY .*\), '\[\]'\)::text AS json, \(SELECT coalesce\(sum\(n\), 0\)::int AS total FROM shipment\.job_counts .*\) job$/s,
     );
   });
 });

@@ -7,7 +7,7 @@ SELECT id, job_number, job_no, direction, user_id, user_name, branch_id, branch_
 SELECT coalesce(sum(n), 0)::int AS total FROM shipment.job_counts WHERE proceed = false;
 
 -- query: worklist: rows as JSON
-SELECT json_build_object(
+SELECT coalesce(json_agg(json_build_object(
   '_id', job.id, 'jobNo', job.job_no, 'direction', job.direction, 'date', job.job_date,
   'user', json_build_object('_id', job.user_id, 'fullName', job.user_name),
   'branchCity', json_build_object('_id', job.branch_id, 'BranchCity', job.branch_city),
@@ -26,7 +26,7 @@ SELECT json_build_object(
   'bookingNo', job.booking_no, 'remarks', job.remarks, 'personalremarks', job.personal_remarks,
   'jobStatus', job.job_status, 'statusUpdateToClient', job.status_update_to_client, 'proceedToProceeding', job.proceed,
   'invoiceNo', job.invoice_no, 'invoiceAmount', job.invoice_amount::text, 'invoiceDate', job.invoice_date, 'version', job.version,
-  'createdAt', to_char(job.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'updatedAt', to_char(job.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text AS json, (SELECT coalesce(sum(n), 0)::int AS total FROM shipment.job_counts WHERE proceed = false) AS total FROM (SELECT * FROM shipment.job WHERE NOT proceed AND deleted_at IS NULL ORDER BY job.job_date asc, job.id asc LIMIT 25 OFFSET 0) job ORDER BY job.job_date asc, job.id asc;
+  'createdAt', to_char(job.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'updatedAt', to_char(job.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY job.job_date asc, job.id asc), '[]')::text AS json, (SELECT coalesce(sum(n), 0)::int AS total FROM shipment.job_counts WHERE proceed = false) AS total FROM (SELECT * FROM shipment.job WHERE NOT proceed AND deleted_at IS NULL ORDER BY job.job_date asc, job.id asc LIMIT 25 OFFSET 0) job;
 
 -- query: worklist of an employee, imports: rows
 -- $1 :userId = "5b2c9a44-6a55-4c1e-8f33-0c7d9e1b2a02"
@@ -41,7 +41,7 @@ SELECT coalesce(sum(n), 0)::int AS total FROM shipment.job_counts WHERE proceed 
 -- query: worklist of an employee, imports: rows as JSON
 -- $1 :userId = "5b2c9a44-6a55-4c1e-8f33-0c7d9e1b2a02"
 -- $2 :direction = "Import"
-SELECT json_build_object(
+SELECT coalesce(json_agg(json_build_object(
   '_id', job.id, 'jobNo', job.job_no, 'direction', job.direction, 'date', job.job_date,
   'user', json_build_object('_id', job.user_id, 'fullName', job.user_name),
   'branchCity', json_build_object('_id', job.branch_id, 'BranchCity', job.branch_city),
@@ -60,7 +60,7 @@ SELECT json_build_object(
   'bookingNo', job.booking_no, 'remarks', job.remarks, 'personalremarks', job.personal_remarks,
   'jobStatus', job.job_status, 'statusUpdateToClient', job.status_update_to_client, 'proceedToProceeding', job.proceed,
   'invoiceNo', job.invoice_no, 'invoiceAmount', job.invoice_amount::text, 'invoiceDate', job.invoice_date, 'version', job.version,
-  'createdAt', to_char(job.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'updatedAt', to_char(job.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text AS json, (SELECT coalesce(sum(n), 0)::int AS total FROM shipment.job_counts WHERE proceed = false AND user_id = $1 AND direction = $2) AS total FROM (SELECT * FROM shipment.job WHERE NOT proceed AND deleted_at IS NULL AND user_id = $1 AND direction = $2 ORDER BY job.job_date asc, job.id asc LIMIT 25 OFFSET 25) job ORDER BY job.job_date asc, job.id asc;
+  'createdAt', to_char(job.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'updatedAt', to_char(job.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY job.job_date asc, job.id asc), '[]')::text AS json, (SELECT coalesce(sum(n), 0)::int AS total FROM shipment.job_counts WHERE proceed = false AND user_id = $1 AND direction = $2) AS total FROM (SELECT * FROM shipment.job WHERE NOT proceed AND deleted_at IS NULL AND user_id = $1 AND direction = $2 ORDER BY job.job_date asc, job.id asc LIMIT 25 OFFSET 25) job;
 
 -- query: booking sheet, active, by date: rows
 SELECT id, job_number, job_no, direction, user_id, user_name, branch_id, branch_city, consignee_id, consignee_name, notify_id, notify_name, shipper_id, shipper_name, forwarder_id, forwarder_name, origin_id, origin_port, yard_id, yard_name, type_id, type_of_shipment, term_id, term_of_shipment, shipment_status, status_of_shipment, cartoons, bl_no, container_no, vessel_name, booking_no, remarks, personal_remarks, job_status, status_update_to_client, proceed, invoice_no, version, created_at, updated_at, job_date::text AS job_date, wh_arrival_date::text AS wh_arrival_date, etd::text AS etd, eta::text AS eta, de_stuff::text AS de_stuff, do_issue::text AS do_issue, invoice_date::text AS invoice_date, cbm::text AS cbm, weight::text AS weight, invoice_amount::text AS invoice_amount FROM shipment.job WHERE proceed AND job_status AND deleted_at IS NULL ORDER BY job.job_date desc, job.id desc LIMIT 25 OFFSET 0;
@@ -69,7 +69,7 @@ SELECT id, job_number, job_no, direction, user_id, user_name, branch_id, branch_
 SELECT coalesce(sum(n), 0)::int AS total FROM shipment.job_counts WHERE proceed = true AND job_status = true;
 
 -- query: booking sheet, active, by date: rows as JSON
-SELECT json_build_object(
+SELECT coalesce(json_agg(json_build_object(
   '_id', job.id, 'jobNo', job.job_no, 'direction', job.direction, 'date', job.job_date,
   'user', json_build_object('_id', job.user_id, 'fullName', job.user_name),
   'branchCity', json_build_object('_id', job.branch_id, 'BranchCity', job.branch_city),
@@ -88,7 +88,7 @@ SELECT json_build_object(
   'bookingNo', job.booking_no, 'remarks', job.remarks, 'personalremarks', job.personal_remarks,
   'jobStatus', job.job_status, 'statusUpdateToClient', job.status_update_to_client, 'proceedToProceeding', job.proceed,
   'invoiceNo', job.invoice_no, 'invoiceAmount', job.invoice_amount::text, 'invoiceDate', job.invoice_date, 'version', job.version,
-  'createdAt', to_char(job.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'updatedAt', to_char(job.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text AS json, (SELECT coalesce(sum(n), 0)::int AS total FROM shipment.job_counts WHERE proceed = true AND job_status = true) AS total FROM (SELECT * FROM shipment.job WHERE proceed AND job_status AND deleted_at IS NULL ORDER BY job.job_date desc, job.id desc LIMIT 25 OFFSET 0) job ORDER BY job.job_date desc, job.id desc;
+  'createdAt', to_char(job.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'updatedAt', to_char(job.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY job.job_date desc, job.id desc), '[]')::text AS json, (SELECT coalesce(sum(n), 0)::int AS total FROM shipment.job_counts WHERE proceed = true AND job_status = true) AS total FROM (SELECT * FROM shipment.job WHERE proceed AND job_status AND deleted_at IS NULL ORDER BY job.job_date desc, job.id desc LIMIT 25 OFFSET 0) job;
 
 -- query: booking sheet, searched: rows
 -- $1 :search = "%ceylon%"
@@ -107,7 +107,7 @@ WITH matches AS MATERIALIZED (SELECT id, job.job_number AS sort_key FROM shipmen
 
 -- query: booking sheet, searched: rows as JSON
 -- $1 :search = "%ceylon%"
-SELECT json_build_object(
+SELECT coalesce(json_agg(json_build_object(
   '_id', job.id, 'jobNo', job.job_no, 'direction', job.direction, 'date', job.job_date,
   'user', json_build_object('_id', job.user_id, 'fullName', job.user_name),
   'branchCity', json_build_object('_id', job.branch_id, 'BranchCity', job.branch_city),
@@ -126,12 +126,12 @@ SELECT json_build_object(
   'bookingNo', job.booking_no, 'remarks', job.remarks, 'personalremarks', job.personal_remarks,
   'jobStatus', job.job_status, 'statusUpdateToClient', job.status_update_to_client, 'proceedToProceeding', job.proceed,
   'invoiceNo', job.invoice_no, 'invoiceAmount', job.invoice_amount::text, 'invoiceDate', job.invoice_date, 'version', job.version,
-  'createdAt', to_char(job.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'updatedAt', to_char(job.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text AS json FROM (SELECT * FROM shipment.job WHERE proceed AND deleted_at IS NULL AND search_text LIKE $1 ORDER BY job.job_number desc, job.id desc LIMIT 25 OFFSET 0) job ORDER BY job.job_number desc, job.id desc;
+  'createdAt', to_char(job.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'updatedAt', to_char(job.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY job.job_number desc, job.id desc), '[]')::text AS json FROM (SELECT * FROM shipment.job WHERE proceed AND deleted_at IS NULL AND search_text LIKE $1 ORDER BY job.job_number desc, job.id desc LIMIT 25 OFFSET 0) job;
 
 -- query: booking sheet, searched: matches as JSON
 -- $1 :search = "%ceylon%"
 WITH matches AS MATERIALIZED (SELECT id, job.job_number AS sort_key FROM shipment.job job WHERE proceed AND deleted_at IS NULL AND search_text LIKE $1)
-            SELECT json_build_object(
+            SELECT coalesce(json_agg(json_build_object(
   '_id', job.id, 'jobNo', job.job_no, 'direction', job.direction, 'date', job.job_date,
   'user', json_build_object('_id', job.user_id, 'fullName', job.user_name),
   'branchCity', json_build_object('_id', job.branch_id, 'BranchCity', job.branch_city),
@@ -150,9 +150,8 @@ WITH matches AS MATERIALIZED (SELECT id, job.job_number AS sort_key FROM shipmen
   'bookingNo', job.booking_no, 'remarks', job.remarks, 'personalremarks', job.personal_remarks,
   'jobStatus', job.job_status, 'statusUpdateToClient', job.status_update_to_client, 'proceedToProceeding', job.proceed,
   'invoiceNo', job.invoice_no, 'invoiceAmount', job.invoice_amount::text, 'invoiceDate', job.invoice_date, 'version', job.version,
-  'createdAt', to_char(job.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'updatedAt', to_char(job.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text AS json FROM (SELECT id AS match_id FROM matches ORDER BY sort_key desc, id desc LIMIT 25 OFFSET 0) page
-              JOIN shipment.job job ON job.id = page.match_id
-            ORDER BY job.job_number desc, job.id desc;
+  'createdAt', to_char(job.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'updatedAt', to_char(job.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY job.job_number desc, job.id desc), '[]')::text AS json FROM (SELECT id AS match_id FROM matches ORDER BY sort_key desc, id desc LIMIT 25 OFFSET 0) page
+              JOIN shipment.job job ON job.id = page.match_id;
 
 -- query: a consignee's bookings: rows
 -- $1 :clientId = "5b2c9a44-6a55-4c1e-8f33-0c7d9e1b2a02"
@@ -164,7 +163,7 @@ SELECT count(*)::int AS total FROM shipment.job WHERE proceed AND deleted_at IS 
 
 -- query: a consignee's bookings: rows as JSON
 -- $1 :clientId = "5b2c9a44-6a55-4c1e-8f33-0c7d9e1b2a02"
-SELECT json_build_object(
+SELECT coalesce(json_agg(json_build_object(
   '_id', job.id, 'jobNo', job.job_no, 'direction', job.direction, 'date', job.job_date,
   'user', json_build_object('_id', job.user_id, 'fullName', job.user_name),
   'branchCity', json_build_object('_id', job.branch_id, 'BranchCity', job.branch_city),
@@ -183,7 +182,7 @@ SELECT json_build_object(
   'bookingNo', job.booking_no, 'remarks', job.remarks, 'personalremarks', job.personal_remarks,
   'jobStatus', job.job_status, 'statusUpdateToClient', job.status_update_to_client, 'proceedToProceeding', job.proceed,
   'invoiceNo', job.invoice_no, 'invoiceAmount', job.invoice_amount::text, 'invoiceDate', job.invoice_date, 'version', job.version,
-  'createdAt', to_char(job.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'updatedAt', to_char(job.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text AS json FROM (SELECT * FROM shipment.job WHERE proceed AND deleted_at IS NULL AND consignee_id = $1 ORDER BY job.job_number desc, job.id desc LIMIT 25 OFFSET 0) job ORDER BY job.job_number desc, job.id desc;
+  'createdAt', to_char(job.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'updatedAt', to_char(job.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY job.job_number desc, job.id desc), '[]')::text AS json FROM (SELECT * FROM shipment.job WHERE proceed AND deleted_at IS NULL AND consignee_id = $1 ORDER BY job.job_number desc, job.id desc LIMIT 25 OFFSET 0) job;
 
 -- query: every booking (no page): rows
 SELECT id, job_number, job_no, direction, user_id, user_name, branch_id, branch_city, consignee_id, consignee_name, notify_id, notify_name, shipper_id, shipper_name, forwarder_id, forwarder_name, origin_id, origin_port, yard_id, yard_name, type_id, type_of_shipment, term_id, term_of_shipment, shipment_status, status_of_shipment, cartoons, bl_no, container_no, vessel_name, booking_no, remarks, personal_remarks, job_status, status_update_to_client, proceed, invoice_no, version, created_at, updated_at, job_date::text AS job_date, wh_arrival_date::text AS wh_arrival_date, etd::text AS etd, eta::text AS eta, de_stuff::text AS de_stuff, do_issue::text AS do_issue, invoice_date::text AS invoice_date, cbm::text AS cbm, weight::text AS weight, invoice_amount::text AS invoice_amount FROM shipment.job WHERE proceed AND deleted_at IS NULL ORDER BY job.job_number desc, job.id desc;
@@ -192,7 +191,7 @@ SELECT id, job_number, job_no, direction, user_id, user_name, branch_id, branch_
 SELECT coalesce(sum(n), 0)::int AS total FROM shipment.job_counts WHERE proceed = true;
 
 -- query: every booking (no page): rows as JSON
-SELECT json_build_object(
+SELECT coalesce(json_agg(json_build_object(
   '_id', job.id, 'jobNo', job.job_no, 'direction', job.direction, 'date', job.job_date,
   'user', json_build_object('_id', job.user_id, 'fullName', job.user_name),
   'branchCity', json_build_object('_id', job.branch_id, 'BranchCity', job.branch_city),
@@ -211,4 +210,4 @@ SELECT json_build_object(
   'bookingNo', job.booking_no, 'remarks', job.remarks, 'personalremarks', job.personal_remarks,
   'jobStatus', job.job_status, 'statusUpdateToClient', job.status_update_to_client, 'proceedToProceeding', job.proceed,
   'invoiceNo', job.invoice_no, 'invoiceAmount', job.invoice_amount::text, 'invoiceDate', job.invoice_date, 'version', job.version,
-  'createdAt', to_char(job.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'updatedAt', to_char(job.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text AS json FROM (SELECT * FROM shipment.job WHERE proceed AND deleted_at IS NULL ORDER BY job.job_number desc, job.id desc ) job ORDER BY job.job_number desc, job.id desc;
+  'createdAt', to_char(job.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'updatedAt', to_char(job.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY job.job_number desc, job.id desc), '[]')::text AS json, count(*)::int AS total FROM (SELECT * FROM shipment.job WHERE proceed AND deleted_at IS NULL ORDER BY job.job_number desc, job.id desc ) job;
