@@ -69,10 +69,8 @@ const SQL = {
   creditPage: (offset) => listPage(CREDIT_LIST, offset),
   // A balance (balances/balance.handlers.ts): the reply as JSON built by Postgres.
   balance: /** @type {string} */ (CONSIGNEE_QUERIES.balanceReply.text),
-  // The statement (statement/statement.handlers.ts statement, every line: no page), in one REPEATABLE READ snapshot.
-  statementConsignee: /** @type {string} */ (CONSIGNEE_QUERIES.byId.text),
-  statementFigures: (range) => bound(STATEMENT_QUERIES['ledger.figures'], range),
-  statementLines: (range, opening) => bound(STATEMENT_QUERIES['ledger.page'], { ...range, opening, limit: null, offset: 0 }),
+  // The statement (statement/statement.handlers.ts statement, every line: no page): the reply as JSON built by Postgres, one statement.
+  statement: (range) => bound(STATEMENT_QUERIES['statement.reply'], { ...range, limit: null, offset: 0 }),
 };
 // A credit as the service writes it (credits/credit.handlers.ts add, credit-writer.ts insertCredits
 // for a group of one, ledger/ledger.ts moveBalances, libs/server/database appendEvents): the
@@ -126,19 +124,8 @@ try {
   const creditSql = (page) => pageAndTotal(SQL.creditPage((page - 1) * PAGE_SIZE));
   const balancePath = (id) => `/api/accounts/balance/${id}`;
   const statementPath = ({ id, from, to }) => `/api/accounts/statement/${id}?from=${from}&to=${to}`;
-  /** The statement as the service reads it: one snapshot, the consignee, the range's figures, every line with its running balance. */
-  const statementSql = ({ id, from, to }) =>
-    inTransaction(
-      pool,
-      async (client) => {
-        const [consignee] = (await client.query(SQL.statementConsignee, [id])).rows;
-        const [figures] = (await client.query(...SQL.statementFigures({ consigneeId: consignee.id, from, to }))).rows;
-        const opening = /\.\d{2}$/.test(figures.opening) ? figures.opening : `${figures.opening}.00`;
-        const { rows } = await client.query(...SQL.statementLines({ consigneeId: consignee.id, from, to }, opening));
-        return { figures, rows };
-      },
-      'START TRANSACTION ISOLATION LEVEL REPEATABLE READ',
-    );
+  /** The statement as the service reads it: its figures and every line with its running balance, as JSON, in one statement. */
+  const statementSql = async ({ id, from, to }) => (await pool.query(...SQL.statement({ consigneeId: id, from, to }))).rows[0].json;
 
   // Both sides must do the same work: the gateway's answers and the SQL's agree.
   const alike = (what, gatewaySide, sqlSide) => {
@@ -168,14 +155,9 @@ try {
   }
   for (const statement of statements.slice(0, 3)) {
     const { body } = await get(statementPath(statement));
-    const { figures, rows } = await statementSql(statement);
-    alike(
-      `the statement of ${statement.id} from ${statement.from}`,
-      { count: body.lineCount, lines: body.lines.map((line) => [line.date, line.reference, line.balance]) },
-      { count: figures.count, lines: rows.map((row) => [row.entry_date, row.job_no ?? (row.credit_sr === null ? '' : String(row.credit_sr)), row.balance]) },
-    );
+    alike(`the statement of ${statement.id} from ${statement.from}`, body, JSON.parse(await statementSql(statement)));
   }
-  const statementLines = (await Promise.all(statements.map(async (s) => (await statementSql(s)).figures.count))).sort((a, b) => a - b);
+  const statementLines = (await Promise.all(statements.map(async (s) => JSON.parse(await statementSql(s)).lineCount))).sort((a, b) => a - b);
 
   /** Each read: its name, each gateway request's path, and its SQL (run once). @type {[string, () => string, () => Promise<unknown>][]} */
   const calls = [
@@ -279,8 +261,7 @@ try {
   await explain('balance', SQL.balance, [consignees[0].id]);
   const [busiest] = statements;
   const busiestRange = { consigneeId: busiest.id, from: busiest.from, to: busiest.to };
-  await explain(`statement figures (${busiest.from} to ${busiest.to})`, ...SQL.statementFigures(busiestRange));
-  await explain('statement lines', ...SQL.statementLines(busiestRange, '0.00'));
+  await explain(`statement (${busiest.from} to ${busiest.to})`, ...SQL.statement(busiestRange));
 
   const f = (n) => n.toFixed(n < 10 ? 1 : 0);
   const goals = [

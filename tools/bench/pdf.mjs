@@ -5,7 +5,7 @@
 //   each, PDF_IN_ALL in all (the gateway's limits: every worker busy, no 429), every PDF checked
 //   whole (%PDF- … %%EOF, as many pages as its lines need);
 // - beside it, the same work straight to Postgres: the SQL the accounts service runs for one PDF
-//   (the statement's figures, then its lines in EXPORT_CHUNK_ROWS chunks, each in its snapshot);
+//   (the statement, its figures and every line, as JSON built by Postgres in one statement);
 // - the drawing alone in this process (statementPdf, one PDF after the other: one core's rate).
 // PDFs a second, p50, p99 and the CPU per PDF by part (/proc), so the figures show where a PDF's
 // time goes. BENCH_REPORT=<file> writes them as Markdown. Exit code 1 when a PDF failed or was not
@@ -19,7 +19,6 @@ import {
   cpuBreakdown,
   headSession,
   inLoops,
-  inTransaction,
   loadAverage,
   measureDatabasesOf,
   planCollector,
@@ -41,9 +40,7 @@ const DIRECTORY_URL = serviceNamed('directory').databaseUrlVariable;
 const built = (path) => import(new URL(`../../apps/${path}`, import.meta.url).href);
 const { values } = await import('@freight/server-database');
 const { companyProfileFromEnv } = await import('@freight/contracts');
-const { CONSIGNEE_QUERIES } = await built('services/accounts/dist/ledger/consignee.repository.js');
 const { STATEMENT_QUERIES } = await built('services/accounts/dist/statement/statement.repository.js');
-const { gatewayEnvSchema } = await built('gateway/dist/config/gateway.config.js');
 const { statementPdf } = await built('gateway/dist/statement/statement-pdf.js');
 const { PDF_IN_ALL, PDF_PER_USER, PDF_THREADS } = await built('gateway/dist/statement/statement-pdf.drawer.js');
 
@@ -71,7 +68,6 @@ try {
   const seedSteps = await seedAccounts({ directoryUrl: system.env[DIRECTORY_URL], accountsUrl: system.env[ACCOUNTS_URL], rows: ROWS }, say);
   const seedSeconds = (Date.now() - seedStarted) / 1000;
   pool = new pg.Pool({ connectionString: system.env[ACCOUNTS_URL], max: PDF_IN_ALL });
-  const chunkRows = gatewayEnvSchema.shape.EXPORT_CHUNK_ROWS.parse(system.env.EXPORT_CHUNK_ROWS);
   const company = companyProfileFromEnv(system.env);
 
   // Consignees with a statement of ≈1,000 lines, each signed in on the client portal (the seed gives them the Head's password).
@@ -114,35 +110,10 @@ try {
     });
   }
 
-  /** The SQL the accounts service runs for one PDF (statement/statement.handlers.ts statement, then statementExport chunk by chunk), each call in its REPEATABLE READ snapshot. */
-  const snapshot = (work) => inTransaction(pool, work, 'START TRANSACTION ISOLATION LEVEL REPEATABLE READ');
-  const money = (text) => (/\.\d{2}$/.test(text) ? text : `${text}.00`);
-  const pdfSql = async ({ id, from, to }) => {
-    const range = { consigneeId: id, from, to };
-    const figuresOf = async (client) => {
-      await client.query(...bound(CONSIGNEE_QUERIES.byId, { id }));
-      return (await client.query(...bound(STATEMENT_QUERIES['statement.figures'], range))).rows[0];
-    };
-    await snapshot(async (client) => {
-      const figures = await figuresOf(client);
-      await client.query(...bound(STATEMENT_QUERIES['statement.page'], { ...range, opening: money(figures.opening), limit: 1, offset: 0 }));
-    });
-    let lines = 0;
-    for (let after = null; ;) {
-      const rows = await snapshot(async (client) => {
-        const start = after ?? { keys: [from, -1, ''], balance: money((await figuresOf(client)).opening) };
-        if (after) await client.query(...bound(CONSIGNEE_QUERIES.byId, { id }));
-        const [afterDay, afterRank, afterKey] = start.keys;
-        const chunk = { ...range, afterDay, afterRank, afterKey, balance: start.balance, limit: chunkRows + 1 };
-        return (await client.query(...bound(STATEMENT_QUERIES['statement.chunk'], chunk))).rows;
-      });
-      const sent = rows.slice(0, chunkRows);
-      lines += sent.length;
-      if (rows.length <= chunkRows) return lines;
-      const last = sent.at(-1);
-      after = { keys: [last.entry_date, last.rank, last.key], balance: last.balance };
-    }
-  };
+  /** The SQL the accounts service runs for one PDF (statement/statement.handlers.ts statement, every line): the statement as JSON built by Postgres, one statement; answers how many lines it has. */
+  const pdfSql = async ({ id, from, to }) =>
+    JSON.parse((await pool.query(...bound(STATEMENT_QUERIES['statement.reply'], { consigneeId: id, from, to, limit: null, offset: 0 }))).rows[0].json).lines
+      .length;
 
   // Both sides do the same work: each reader's PDF is whole and has as many lines as the SQL reads (and the JSON lists).
   for (const reader of readers) {
@@ -197,11 +168,7 @@ try {
   const { explain, plans } = planCollector(pool);
   const [first] = readers;
   const range = { consigneeId: first.id, from: first.from, to: first.to };
-  await explain('statement figures', ...bound(STATEMENT_QUERIES['statement.figures'], range));
-  await explain(
-    'first chunk',
-    ...bound(STATEMENT_QUERIES['statement.chunk'], { ...range, afterDay: first.from, afterRank: -1, afterKey: '', balance: '0.00', limit: chunkRows + 1 }),
-  );
+  await explain('statement', ...bound(STATEMENT_QUERIES['statement.reply'], { ...range, limit: null, offset: 0 }));
 
   const drawing = (name, result) =>
     `${name}: ${f(result.rps)} PDFs/s, p50 ${f(result.p50)} ms, p99 ${f(result.p99)} ms; CPU ms per PDF: ${cpuBreakdown(result.cpu)}`;
@@ -216,7 +183,7 @@ try {
   await reportResults({
     intro: [
       'Statement PDF bench',
-      `${ROWS.toLocaleString('en')} ledger rows seeded in ${seedSeconds.toFixed(1)} s; ${PDF_THREADS} drawing threads, ${PDF_IN_ALL} PDFs at a time (${users} consignees, ${PDF_PER_USER} each), chunks of ${chunkRows} lines, ${Math.round(gateway.seconds)} s a measurement; load average ${loadBefore} before the measurements, ${loadAfter} after, on ${availableParallelism()} cores`,
+      `${ROWS.toLocaleString('en')} ledger rows seeded in ${seedSeconds.toFixed(1)} s; ${PDF_THREADS} drawing threads, ${PDF_IN_ALL} PDFs at a time (${users} consignees, ${PDF_PER_USER} each), ${Math.round(gateway.seconds)} s a measurement; load average ${loadBefore} before the measurements, ${loadAfter} after, on ${availableParallelism()} cores`,
       seedStepsLine(seedSteps),
       `Statements drawn: ${readers.length} consignees' own, ${lineCounts[0]}–${lineCounts.at(-1)} lines (and the balances brought and carried forward), ${readers.map((r) => r.pages).join(', ')} pages`,
       drawing('Drawing alone, in this process (one core)', inProcess),

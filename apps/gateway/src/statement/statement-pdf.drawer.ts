@@ -7,7 +7,7 @@ import { AppError, RemoteError, type NatsClientConfig } from '@freight/server';
 import { Messages } from '@freight/contracts';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config.js';
 import { PdfLeases } from './pdf-leases.js';
-import type { DrawJob, DrawResult } from './statement-pdf.worker.js';
+import type { DrawJob, DrawResult, DrawerData } from './statement-pdf.worker.js';
 
 /** Worker threads that fetch and draw statement PDFs: every core but one, which the event loop keeps. */
 export const PDF_THREADS = Math.max(1, availableParallelism() - 1);
@@ -29,8 +29,8 @@ function workerFile(): string {
 }
 
 /**
- * Draws statement PDFs in a pool of worker threads (piscina), which also ask for the statement's
- * lines (docs/adr/0062-statement-pdfs-drawn-directly.md), so a burst of them no longer holds the
+ * Draws statement PDFs in a pool of worker threads (piscina), which also ask for the statement
+ * (docs/adr/0062-statement-pdfs-drawn-directly.md, docs/adr/0065-statement-read-once.md), so a burst of them no longer holds the
  * gateway's event loop and every other call behind it, and admits at most PDF_PER_USER per user
  * over every gateway (PdfLeases) and PDF_IN_ALL in all on this one
  * (docs/adr/0043-replies-of-any-size-and-pdf-workers.md, docs/adr/0053-state-of-each-process-with-replicas.md).
@@ -44,11 +44,12 @@ export class StatementPdfDrawer implements OnApplicationShutdown {
     private readonly leases: PdfLeases,
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
   ) {
-    const { NATS_URL, NATS_NAMESPACE, NATS_REQUEST_TIMEOUT_MS, NATS_USER, NATS_PASSWORD, ACCOUNTS_REQUEST_KEY } = config;
+    const { NATS_URL, NATS_NAMESPACE, NATS_REQUEST_TIMEOUT_MS, NATS_USER, NATS_PASSWORD, ACCOUNTS_REQUEST_KEY, CHECK_JSON_REPLIES } = config;
     // Niced: on a busy machine the event loop (every other call) and the services go first. Each
     // worker asks the accounts service for the lines on a NATS connection of its own, with that service's request key only (ADR 60).
     const nats: NatsClientConfig = { NATS_URL, NATS_NAMESPACE, NATS_REQUEST_TIMEOUT_MS, NATS_USER, NATS_PASSWORD, ACCOUNTS_REQUEST_KEY };
-    this.pool = new Piscina({ filename: workerFile(), maxThreads: PDF_THREADS, minThreads: 1, niceIncrement: PDF_NICE, workerData: nats });
+    const workerData: DrawerData = { nats, checkReplies: CHECK_JSON_REPLIES };
+    this.pool = new Piscina({ filename: workerFile(), maxThreads: PDF_THREADS, minThreads: 1, niceIncrement: PDF_NICE, workerData });
   }
 
   /** Counts a PDF of `userId` in until the answer's `release` has settled; refuses it (429, Retry-After) past either limit. */
@@ -73,11 +74,11 @@ export class StatementPdfDrawer implements OnApplicationShutdown {
     };
   }
 
-  /** The statement whose figures are `head` as a PDF: its lines asked for and drawn in a worker (DrawJob). Rejects with the service's refusal of the lines, as if asked here. */
-  async draw(job: Omit<DrawJob, 'now'>, now = new Date()): Promise<Buffer> {
+  /** The statement as a PDF and its file's name: asked for and drawn in a worker (DrawJob). Rejects with the service's refusal, as if asked here. */
+  async draw(job: Omit<DrawJob, 'now'>, now = new Date()): Promise<{ file: Buffer; fileName: string }> {
     const result = await this.pool.run({ ...job, now: now.getTime() });
-    if (!(result instanceof Uint8Array)) throw new RemoteError(result.refused);
-    return Buffer.from(result.buffer, result.byteOffset, result.byteLength);
+    if ('refused' in result) throw new RemoteError(result.refused);
+    return { file: Buffer.from(result.pdf.buffer, result.pdf.byteOffset, result.pdf.byteLength), fileName: result.fileName };
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -81,7 +81,7 @@ export function printable(text: string, hasGlyph: (codePoint: number) => boolean
  */
 export async function statementPdf(
   head: Statement,
-  pages: AsyncIterable<StatementLine[]>,
+  pages: AsyncIterable<StatementLine[]> | Iterable<StatementLine[]>,
   now = new Date(),
   company: CompanyProfile = companyProfileFromEnv({}),
 ): Promise<Buffer> {

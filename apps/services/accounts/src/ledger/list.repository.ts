@@ -55,7 +55,7 @@ export const SORTED_MATCHES_MAX = 10_000;
 /**
  * A page of a list (every row without `page`) and how its total is read: the sort's column then
  * the tie-breaker in the same direction, so pages never overlap. An unsearched total comes from the
- * consignees' counts (one row, or their sum); a searched one counts the matches (trigram index).
+ * consignees' counts (one consignee's row, or the whole list's kept in `list_totals`); a searched one counts the matches (trigram index).
  * `matchesFirst`: the search's matches are found first (a materialized CTE), then sorted.
  *
  * In the `json` form the rows are one row, `json`: the page as its reply's JSON array, built by
@@ -99,7 +99,7 @@ export function listSql(
   let total: Sql;
   if (text) total = bind('count', () => `SELECT count(*) AS n FROM ${def.table} ${filter}`);
   else if (consigneeId) total = bind('counted', () => `SELECT ${def.counted} AS n FROM accounts.consignee WHERE id = :consigneeId`);
-  else total = bind('all counted', () => `SELECT coalesce(sum(${def.counted}), 0) AS n FROM accounts.consignee`);
+  else total = bind('all counted', () => `SELECT ${def.counted} AS n FROM accounts.list_totals`);
   const probe = bind('probe', () => `SELECT count(*) AS n FROM (SELECT 1 FROM ${def.table} ${filter} LIMIT ${SORTED_MATCHES_MAX + 1}) m`);
   if (form === 'rows')
     return { rows: bind(matches ? 'matches' : 'rows', () => `${matches}SELECT ${def.columns} FROM ${def.from} ${inMatches} ${sorted}`), total, probe };

@@ -57,7 +57,7 @@ describe("a statement reads one consignee's rows by their index", () => {
   const [from, to] = range as [string, string];
   it.each([
     ['figures', STATEMENT_QUERIES['ledger.figures'], () => ({ consigneeId, from, to })],
-    ['page', STATEMENT_QUERIES['ledger.page'], () => ({ consigneeId, from, to, opening: '0.00', limit: 50, offset: 0 })],
+    ['reply', STATEMENT_QUERIES['ledger.reply'], () => ({ consigneeId, from, to, limit: 50, offset: 0 })],
     ['export chunk', STATEMENT_QUERIES['ledger.chunk'], () => ({ consigneeId, from, to, afterDay: from, afterId: '0', balance: '0.00', limit: 501 })],
   ])('%s', async (_, statement, params) => {
     const nodes = await planNodes({ query: (text, values) => accounts.adminQuery(text, values) }, statement.text, values(statement, params()));
@@ -68,7 +68,7 @@ describe("a statement reads one consignee's rows by their index", () => {
 
   it.each([
     ['figures', STATEMENT_QUERIES['statement.figures'], () => ({ consigneeId, from, to })],
-    ['page', STATEMENT_QUERIES['statement.page'], () => ({ consigneeId, from, to, opening: '0.00', limit: 50, offset: 0 })],
+    ['reply', STATEMENT_QUERIES['statement.reply'], () => ({ consigneeId, from, to, limit: null, offset: 0 })],
     [
       'export chunk',
       STATEMENT_QUERIES['statement.chunk'],

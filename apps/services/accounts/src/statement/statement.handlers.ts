@@ -11,10 +11,11 @@ import {
   statementFileName,
   type ExportCursor,
   type ResourceHandlers,
+  type Statement,
   type StatementLine,
   type StatementView,
 } from '@freight/contracts';
-import { AppError } from '@freight/server';
+import { AppError, JsonReply } from '@freight/server';
 import type { Db } from '@freight/server-database';
 import { DataSource } from 'typeorm';
 import { ConsigneeRepository, type ConsigneeRef } from '../ledger/consignee.repository.js';
@@ -77,35 +78,15 @@ export class StatementHandlers implements Handlers {
     private readonly consignees: ConsigneeRepository,
   ) {}
 
+  /** The figures and a page of lines (every line without `page`), built by Postgres in one statement, so one snapshot, and passed on as its bytes (docs/adr/0059-json-replies-passed-as-bytes.md). */
   async statement({ actor, params, query }: Parameters<Handlers['statement']>[0]) {
     const view = viewOf(actor, params.consignee_id, query.view);
-    // One snapshot: the figures and the page agree even while credits are written.
-    return this.db.transaction('REPEATABLE READ', async (tx) => {
-      const consignee = await this.consignee(tx, params.consignee_id);
-      const figures = await this.figures(tx, view, consignee.id, query.from, query.to);
-      const size = query.pageSize ?? (query.page ? STATEMENT_PAGE_SIZE : null);
-      const offset = query.page && size ? (query.page - 1) * size : 0;
-      const rows = await this.statements.page(tx, view, {
-        consigneeId: consignee.id,
-        from: query.from,
-        to: query.to,
-        opening: figures.opening,
-        limit: size,
-        offset,
-      });
-      return {
-        success: true as const,
-        consignee: { _id: consignee.id, consigneeName: consignee.name },
-        from: query.from,
-        to: query.to,
-        openingBalance: figures.opening,
-        totalDebit: figures.debit,
-        totalCredit: figures.credit,
-        closingBalance: figures.closing,
-        lineCount: figures.count,
-        lines: rows.map((row) => line(row, view)),
-      };
-    });
+    const size = query.pageSize ?? (query.page ? STATEMENT_PAGE_SIZE : null);
+    const offset = query.page && size ? (query.page - 1) * size : 0;
+    const page = { consigneeId: params.consignee_id, from: query.from, to: query.to, limit: size, offset };
+    const json = UUID.test(params.consignee_id) ? await this.statements.reply(this.db, view, page) : undefined;
+    if (json === undefined) throw new AppError('NOT_FOUND', AccountsTexts.consigneeNotFound);
+    return new JsonReply<Statement>(json);
   }
 
   /**

@@ -37,14 +37,6 @@ const FIGURES = `SELECT coalesce(sum(amount) FILTER (WHERE entry_date < :from), 
          count(*) FILTER (WHERE entry_date >= :from)::int AS count
        FROM accounts.ledger WHERE consignee_id = :consigneeId AND entry_date <= :to`;
 
-/** A page of a statement: the range's rows with the running balance from the opening, `limit` of them after `offset`. */
-const PAGE = `SELECT * FROM (
-           SELECT ${LINE_COLUMNS}, l.entry_date AS day, l.id AS seq, (:opening::numeric + sum(l.amount) OVER (ORDER BY l.entry_date, l.id))::text AS balance
-           FROM accounts.ledger l ${CREDIT_OF_LINE}
-           WHERE l.consignee_id = :consigneeId AND l.entry_date BETWEEN :from AND :to
-         ) lines
-         ORDER BY day, seq LIMIT :limit OFFSET :offset`;
-
 /** A chunk of a statement's export: the rows after the cursor's day and id, the running balance on from the cursor's, `limit` of them. */
 const CHUNK = `SELECT ${LINE_COLUMNS}, (:balance::numeric + sum(l.amount) OVER (ORDER BY l.entry_date, l.id))::text AS balance
          FROM accounts.ledger l ${CREDIT_OF_LINE}
@@ -57,7 +49,7 @@ const CHUNK = `SELECT ${LINE_COLUMNS}, (:balance::numeric + sum(l.amount) OVER (
  * live payment at its current amount on its day (a deleted one is not there). `amount` is the
  * balance's change (a payment's is negative); `rank, key` order one day's documents uniquely.
  */
-const DOCUMENTS = `WITH docs AS (
+const DOCUMENTS = `docs AS NOT MATERIALIZED (
            SELECT o.day, 0 AS rank, '' AS key, 'opening balance' AS kind, c.opening_balance AS amount, NULL::text AS job_no, NULL::text AS invoice_no,
              NULL::int AS credit_sr, NULL::numeric AS document_amount, NULL::text AS payment_type, NULL::text AS cheque_number
            FROM accounts.consignee c
@@ -77,7 +69,7 @@ const DOCUMENT_COLUMNS = `to_char(day, 'YYYY-MM-DD') AS entry_date, kind, amount
   document_amount::text AS document_amount, payment_type, cheque_number, rank, key`;
 
 /** The statement view's figures: as FIGURES, over the documents. */
-const DOCUMENT_FIGURES = `${DOCUMENTS}
+const DOCUMENT_FIGURES = `WITH ${DOCUMENTS}
          SELECT coalesce(sum(amount) FILTER (WHERE day < :from), 0)::text AS opening,
            coalesce(sum(amount) FILTER (WHERE day >= :from AND amount > 0), 0)::text AS debit,
            coalesce(-sum(amount) FILTER (WHERE day >= :from AND amount < 0), 0)::text AS credit,
@@ -85,17 +77,73 @@ const DOCUMENT_FIGURES = `${DOCUMENTS}
            count(*) FILTER (WHERE day >= :from)::int AS count
          FROM docs WHERE day <= :to`;
 
-/** The statement view's page: as PAGE, over the documents. */
-const DOCUMENT_PAGE = `${DOCUMENTS}
-         SELECT ${DOCUMENT_COLUMNS}, (:opening::numeric + sum(amount) OVER (ORDER BY day, rank, key))::text AS balance
-         FROM docs WHERE day BETWEEN :from AND :to
-         ORDER BY day, rank, key LIMIT :limit OFFSET :offset`;
-
 /** The statement view's export chunk: the documents after the cursor's day, rank and key, the running balance on from the cursor's, `limit` of them. */
-const DOCUMENT_CHUNK = `${DOCUMENTS}
+const DOCUMENT_CHUNK = `WITH ${DOCUMENTS}
          SELECT ${DOCUMENT_COLUMNS}, (:balance::numeric + sum(amount) OVER (ORDER BY day, rank, key))::text AS balance
          FROM docs WHERE day BETWEEN :from AND :to AND (day, rank, key) > (:afterDay::date, :afterRank::int, :afterKey::text)
          ORDER BY day, rank, key LIMIT :limit`;
+
+/** `Rs. 1,234.50` (the handler's `rs`): money inside a line's details. */
+const rs = (amount: string) => `'Rs. ' || to_char(coalesce(${amount}, 0), 'FM999,999,999,999,999,990.00')`;
+
+/** What a payment is called in a line's details: "Cheque 0042", "Cash", or "Payment" for a row naming no credit. */
+const PAYMENT = `CASE WHEN payment_type = 'Cheque' THEN 'Cheque ' || cheque_number ELSE coalesce(payment_type, 'Payment') END`;
+
+/** What a row says to a consignee reading their statement (the handler's `details`); the statement view shows a document as it stands, no "now" of a correction. */
+const DETAILS = {
+  ledger: `CASE kind WHEN 'invoice' THEN rtrim('Invoice ' || coalesce(invoice_no, ''))
+             WHEN 'invoice replaced' THEN 'Invoice ' || coalesce(invoice_no, '') || ', now ' || ${rs('document_amount')}
+             WHEN 'credit' THEN ${PAYMENT}
+             WHEN 'credit edited' THEN ${PAYMENT} || ', now ' || ${rs('document_amount')}
+             WHEN 'credit deleted' THEN ${PAYMENT} || ' deleted (was ' || ${rs('document_amount')} || ')'
+             WHEN 'opening balance' THEN 'Opening balance, now ' || ${rs('document_amount')} END`,
+  statement: `CASE kind WHEN 'invoice' THEN rtrim('Invoice ' || coalesce(invoice_no, '')) WHEN 'credit' THEN ${PAYMENT} ELSE 'Opening balance' END`,
+};
+
+/**
+ * The statement call's reply whole (its figures and a page of its lines, every line when `limit` is
+ * null), built by Postgres as the handler built it from rows (docs/adr/0059-json-replies-passed-as-bytes.md):
+ * `rows` the consignee's rows (or documents) as `docs` (day, the order's keys, kind, amount, …),
+ * read for the figures up to `to` and again for the range's lines (NOT MATERIALIZED: each read
+ * walks its own index range), in one statement, so one snapshot. No row when the consignee is none.
+ */
+function replySql(rows: string, order: string, lineFrom: string, view: StatementView): string {
+  return `WITH ${rows},
+         figures AS (
+           SELECT coalesce(sum(amount) FILTER (WHERE day < :from), 0.00) AS opening,
+             coalesce(sum(amount) FILTER (WHERE day >= :from AND amount > 0), 0.00) AS debit,
+             coalesce(-sum(amount) FILTER (WHERE day >= :from AND amount < 0), 0.00) AS credit,
+             coalesce(sum(amount), 0.00) AS closing,
+             count(*) FILTER (WHERE day >= :from)::int AS count
+           FROM docs WHERE day <= :to
+         ),
+         lines AS (
+           SELECT *, sum(amount) OVER (ORDER BY ${order}) AS run FROM docs WHERE day BETWEEN :from AND :to ORDER BY ${order} LIMIT :limit OFFSET :offset
+         )
+         SELECT json_build_object('success', true, 'consignee', json_build_object('_id', c.id, 'consigneeName', c.name),
+           'from', to_char(:from::date, 'YYYY-MM-DD'), 'to', to_char(:to::date, 'YYYY-MM-DD'), 'openingBalance', f.opening::text,
+           'totalDebit', f.debit::text, 'totalCredit', f.credit::text, 'closingBalance', f.closing::text, 'lineCount', f.count,
+           'lines', (
+             SELECT coalesce(json_agg(json_build_object('date', to_char(day, 'YYYY-MM-DD'), 'kind', kind, 'reference', coalesce(job_no, credit_sr::text, ''),
+               'details', ${DETAILS[view]}, 'debit', CASE WHEN amount < 0 THEN '' ELSE amount::text END,
+               'credit', CASE WHEN amount < 0 THEN (-amount)::text ELSE '' END, 'balance', (f.opening + run)::text) ORDER BY ${order}), '[]')
+             FROM ${lineFrom}
+           ))::text AS json
+         FROM accounts.consignee c CROSS JOIN figures f WHERE c.id = :consigneeId`;
+}
+
+/** The ledger's rows as the statement's `docs`; a line's payment looked up for the range's rows only. */
+const LEDGER_REPLY = replySql(
+  `docs AS NOT MATERIALIZED (
+           SELECT entry_date AS day, id AS seq, kind, amount, job_no, invoice_no, credit_sr, document_amount, credit_id
+           FROM accounts.ledger WHERE consignee_id = :consigneeId
+         )`,
+  'day, seq',
+  `lines l ${CREDIT_OF_LINE}`,
+  'ledger',
+);
+
+const DOCUMENT_REPLY = replySql(DOCUMENTS, 'day, rank, key', 'lines', 'statement');
 
 /** A document's order within its day (the statement view's cursor). */
 export interface DocumentKeys {
@@ -114,7 +162,7 @@ export interface StatementFigures {
 
 const CONSIGNEE = '3d1f2b64-7e0a-4b8e-9c55-2a6d4f0e1b03';
 const RANGE = { consigneeId: CONSIGNEE, from: '2026-01-01', to: '2026-06-30' };
-const PAGE_EXAMPLE = { ...RANGE, opening: '1250.00', limit: 50, offset: 50 };
+const REPLY_EXAMPLE = { ...RANGE, limit: 50, offset: 50 };
 
 /** Where a chunk starts: after the last line's sort keys (ledger: day, id; statement: day, rank, key), with its running balance. */
 export interface ChunkStart {
@@ -128,10 +176,10 @@ export interface ChunkStart {
 
 export const STATEMENT_QUERIES = {
   'ledger.figures': query(FIGURES, RANGE),
-  'ledger.page': query(PAGE, PAGE_EXAMPLE),
+  'ledger.reply': query(LEDGER_REPLY, REPLY_EXAMPLE),
   'ledger.chunk': query(CHUNK, { ...RANGE, afterDay: '2026-02-01', afterId: '4711', balance: '980.00', limit: 501 }),
   'statement.figures': query(DOCUMENT_FIGURES, RANGE),
-  'statement.page': query(DOCUMENT_PAGE, PAGE_EXAMPLE),
+  'statement.reply': query(DOCUMENT_REPLY, REPLY_EXAMPLE),
   'statement.chunk': query(DOCUMENT_CHUNK, { ...RANGE, afterDay: '2026-02-01', afterRank: 1, afterKey: 'IMP-000123', balance: '980.00', limit: 501 }),
   // Invoices (and their replacements) raise what was invoiced in their month; payments (edited, deleted) what was paid.
   months: query(
@@ -161,13 +209,13 @@ export class StatementRepository {
     return (await firstRow<StatementFigures>(db, STATEMENT_QUERIES[`${view}.figures`], range))!;
   }
 
-  /** A page of lines with the running balance from `opening`; every line from `offset` on when `limit` is null. */
-  page(
+  /** The statement call's reply as JSON (`reply`): the figures and `limit` lines after `offset` (every line when null); undefined for no consignee. */
+  async reply(
     db: Db,
     view: StatementView,
-    page: { consigneeId: string; from: string; to: string; opening: string; limit: number | null; offset: number },
-  ): Promise<LedgerRow[]> {
-    return rows<LedgerRow>(db, STATEMENT_QUERIES[`${view}.page`], page);
+    page: { consigneeId: string; from: string; to: string; limit: number | null; offset: number },
+  ): Promise<string | undefined> {
+    return (await firstRow<{ json: string }>(db, STATEMENT_QUERIES[`${view}.reply`], page))?.json;
   }
 
   /** The lines after a cursor (ChunkStart), `limit` of them. */

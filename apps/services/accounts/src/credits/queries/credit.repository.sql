@@ -50,13 +50,13 @@ SELECT k.id::text AS "_id", k.credit_sr, k.consignee_id::text AS consignee_id, k
   to_char(k.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt", to_char(k.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt" FROM accounts.credit k JOIN accounts.consignee c ON c.id = k.consignee_id WHERE k.deleted_at IS NULL ORDER BY k.credit_sr DESC, k.credit_sr DESC LIMIT 50 OFFSET 0;
 
 -- query: list, first page: total
-SELECT coalesce(sum(credit_count), 0) AS n FROM accounts.consignee;
+SELECT credit_count AS n FROM accounts.list_totals;
 
 -- query: list, first page: page as JSON, with its total
 SELECT coalesce(json_agg(json_build_object('_id', k.id, 'credit_sr', k.credit_sr, 'paymentType', k.payment_type, 'chequeNumber', k.cheque_number,
   'amount', k.amount::text, 'remarks', k.remarks, 'date', to_char(k.credit_date, 'YYYY-MM-DD'), 'createdAt', to_char(k.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
   'updatedAt', to_char(k.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-  'consigneeName', json_build_object('_id', k.consignee_id, 'consigneeName', k.consignee_name, 'openingBalance', c.opening_balance::text)) ORDER BY k.credit_sr DESC, k.credit_sr DESC), '[]')::text AS json, (SELECT coalesce(sum(credit_count), 0) AS n FROM accounts.consignee) AS total FROM accounts.credit k JOIN accounts.consignee c ON c.id = k.consignee_id WHERE k.id IN (SELECT k.id FROM accounts.credit k JOIN accounts.consignee c ON c.id = k.consignee_id WHERE k.deleted_at IS NULL ORDER BY k.credit_sr DESC, k.credit_sr DESC LIMIT 50 OFFSET 0);
+  'consigneeName', json_build_object('_id', k.consignee_id, 'consigneeName', k.consignee_name, 'openingBalance', c.opening_balance::text)) ORDER BY k.credit_sr DESC, k.credit_sr DESC), '[]')::text AS json, (SELECT credit_count AS n FROM accounts.list_totals) AS total FROM accounts.credit k JOIN accounts.consignee c ON c.id = k.consignee_id WHERE k.id IN (SELECT k.id FROM accounts.credit k JOIN accounts.consignee c ON c.id = k.consignee_id WHERE k.deleted_at IS NULL ORDER BY k.credit_sr DESC, k.credit_sr DESC LIMIT 50 OFFSET 0);
 
 -- query: list, searched: rows
 -- $1 :search = "%000123%"

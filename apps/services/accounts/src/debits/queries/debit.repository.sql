@@ -32,10 +32,10 @@ SELECT i.job_no AS "jobNo", i.consignee_name AS "consignee", i.consignee_id::tex
 SELECT i.job_no AS "jobNo", i.consignee_name AS "consignee", i.consignee_id::text AS "consignee_id", i.invoice_no AS "invoiceNo", i.amount::text AS "invoiceAmount", to_char(i.invoice_date, 'YYYY-MM-DD') AS "invoiceDate", j.origin_port AS "origin", coalesce(j.shipper_name, '') AS "shipperName", j.bl_no AS "blNo", j.container_no AS "containerNo" FROM accounts.invoice i JOIN accounts.job j USING (job_no)  ORDER BY i.invoice_date DESC, i.job_no DESC LIMIT 50 OFFSET 0;
 
 -- query: list, first page: total
-SELECT coalesce(sum(invoice_count), 0) AS n FROM accounts.consignee;
+SELECT invoice_count AS n FROM accounts.list_totals;
 
 -- query: list, first page: page as JSON, with its total
-SELECT coalesce(json_agg(json_build_object('jobNo', i.job_no, 'consignee', i.consignee_name, 'consignee_id', i.consignee_id::text, 'invoiceNo', i.invoice_no, 'invoiceAmount', i.amount::text, 'invoiceDate', to_char(i.invoice_date, 'YYYY-MM-DD'), 'origin', j.origin_port, 'shipperName', coalesce(j.shipper_name, ''), 'blNo', j.bl_no, 'containerNo', j.container_no) ORDER BY i.invoice_date DESC, i.job_no DESC), '[]')::text AS json, (SELECT coalesce(sum(invoice_count), 0) AS n FROM accounts.consignee) AS total FROM accounts.invoice i JOIN accounts.job j USING (job_no) WHERE i.job_no IN (SELECT i.job_no FROM accounts.invoice i JOIN accounts.job j USING (job_no)  ORDER BY i.invoice_date DESC, i.job_no DESC LIMIT 50 OFFSET 0);
+SELECT coalesce(json_agg(json_build_object('jobNo', i.job_no, 'consignee', i.consignee_name, 'consignee_id', i.consignee_id::text, 'invoiceNo', i.invoice_no, 'invoiceAmount', i.amount::text, 'invoiceDate', to_char(i.invoice_date, 'YYYY-MM-DD'), 'origin', j.origin_port, 'shipperName', coalesce(j.shipper_name, ''), 'blNo', j.bl_no, 'containerNo', j.container_no) ORDER BY i.invoice_date DESC, i.job_no DESC), '[]')::text AS json, (SELECT invoice_count AS n FROM accounts.list_totals) AS total FROM accounts.invoice i JOIN accounts.job j USING (job_no) WHERE i.job_no IN (SELECT i.job_no FROM accounts.invoice i JOIN accounts.job j USING (job_no)  ORDER BY i.invoice_date DESC, i.job_no DESC LIMIT 50 OFFSET 0);
 
 -- query: list, a consignee's by invoice number: rows
 -- $1 :consigneeId = "3d1f2b64-7e0a-4b8e-9c55-2a6d4f0e1b03"

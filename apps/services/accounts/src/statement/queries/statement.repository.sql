@@ -11,20 +11,42 @@ SELECT coalesce(sum(amount) FILTER (WHERE entry_date < $1), 0)::text AS opening,
          count(*) FILTER (WHERE entry_date >= $1)::int AS count
        FROM accounts.ledger WHERE consignee_id = $2 AND entry_date <= $3;
 
--- query: ledger.page
--- $1 :opening = "1250.00"
--- $2 :consigneeId = "3d1f2b64-7e0a-4b8e-9c55-2a6d4f0e1b03"
--- $3 :from = "2026-01-01"
--- $4 :to = "2026-06-30"
--- $5 :limit = 50
--- $6 :offset = 50
-SELECT * FROM (
-           SELECT l.id::text AS id, to_char(l.entry_date, 'YYYY-MM-DD') AS entry_date, l.kind, l.amount::text AS amount, l.job_no, l.invoice_no,
-  l.credit_sr, l.document_amount::text AS document_amount, c.payment_type, c.cheque_number, l.entry_date AS day, l.id AS seq, ($1::numeric + sum(l.amount) OVER (ORDER BY l.entry_date, l.id))::text AS balance
-           FROM accounts.ledger l LEFT JOIN LATERAL (SELECT k.payment_type, k.cheque_number FROM accounts.credit k WHERE k.id = l.credit_id OFFSET 0) c ON true
-           WHERE l.consignee_id = $2 AND l.entry_date BETWEEN $3 AND $4
-         ) lines
-         ORDER BY day, seq LIMIT $5 OFFSET $6;
+-- query: ledger.reply
+-- $1 :consigneeId = "3d1f2b64-7e0a-4b8e-9c55-2a6d4f0e1b03"
+-- $2 :from = "2026-01-01"
+-- $3 :to = "2026-06-30"
+-- $4 :limit = 50
+-- $5 :offset = 50
+WITH docs AS NOT MATERIALIZED (
+           SELECT entry_date AS day, id AS seq, kind, amount, job_no, invoice_no, credit_sr, document_amount, credit_id
+           FROM accounts.ledger WHERE consignee_id = $1
+         ),
+         figures AS (
+           SELECT coalesce(sum(amount) FILTER (WHERE day < $2), 0.00) AS opening,
+             coalesce(sum(amount) FILTER (WHERE day >= $2 AND amount > 0), 0.00) AS debit,
+             coalesce(-sum(amount) FILTER (WHERE day >= $2 AND amount < 0), 0.00) AS credit,
+             coalesce(sum(amount), 0.00) AS closing,
+             count(*) FILTER (WHERE day >= $2)::int AS count
+           FROM docs WHERE day <= $3
+         ),
+         lines AS (
+           SELECT *, sum(amount) OVER (ORDER BY day, seq) AS run FROM docs WHERE day BETWEEN $2 AND $3 ORDER BY day, seq LIMIT $4 OFFSET $5
+         )
+         SELECT json_build_object('success', true, 'consignee', json_build_object('_id', c.id, 'consigneeName', c.name),
+           'from', to_char($2::date, 'YYYY-MM-DD'), 'to', to_char($3::date, 'YYYY-MM-DD'), 'openingBalance', f.opening::text,
+           'totalDebit', f.debit::text, 'totalCredit', f.credit::text, 'closingBalance', f.closing::text, 'lineCount', f.count,
+           'lines', (
+             SELECT coalesce(json_agg(json_build_object('date', to_char(day, 'YYYY-MM-DD'), 'kind', kind, 'reference', coalesce(job_no, credit_sr::text, ''),
+               'details', CASE kind WHEN 'invoice' THEN rtrim('Invoice ' || coalesce(invoice_no, ''))
+             WHEN 'invoice replaced' THEN 'Invoice ' || coalesce(invoice_no, '') || ', now ' || 'Rs. ' || to_char(coalesce(document_amount, 0), 'FM999,999,999,999,999,990.00')
+             WHEN 'credit' THEN CASE WHEN payment_type = 'Cheque' THEN 'Cheque ' || cheque_number ELSE coalesce(payment_type, 'Payment') END
+             WHEN 'credit edited' THEN CASE WHEN payment_type = 'Cheque' THEN 'Cheque ' || cheque_number ELSE coalesce(payment_type, 'Payment') END || ', now ' || 'Rs. ' || to_char(coalesce(document_amount, 0), 'FM999,999,999,999,999,990.00')
+             WHEN 'credit deleted' THEN CASE WHEN payment_type = 'Cheque' THEN 'Cheque ' || cheque_number ELSE coalesce(payment_type, 'Payment') END || ' deleted (was ' || 'Rs. ' || to_char(coalesce(document_amount, 0), 'FM999,999,999,999,999,990.00') || ')'
+             WHEN 'opening balance' THEN 'Opening balance, now ' || 'Rs. ' || to_char(coalesce(document_amount, 0), 'FM999,999,999,999,999,990.00') END, 'debit', CASE WHEN amount < 0 THEN '' ELSE amount::text END,
+               'credit', CASE WHEN amount < 0 THEN (-amount)::text ELSE '' END, 'balance', (f.opening + run)::text) ORDER BY day, seq), '[]')
+             FROM lines l LEFT JOIN LATERAL (SELECT k.payment_type, k.cheque_number FROM accounts.credit k WHERE k.id = l.credit_id OFFSET 0) c ON true
+           ))::text AS json
+         FROM accounts.consignee c CROSS JOIN figures f WHERE c.id = $1;
 
 -- query: ledger.chunk
 -- $1 :balance = "980.00"
@@ -44,7 +66,7 @@ SELECT l.id::text AS id, to_char(l.entry_date, 'YYYY-MM-DD') AS entry_date, l.ki
 -- $1 :consigneeId = "3d1f2b64-7e0a-4b8e-9c55-2a6d4f0e1b03"
 -- $2 :from = "2026-01-01"
 -- $3 :to = "2026-06-30"
-WITH docs AS (
+WITH docs AS NOT MATERIALIZED (
            SELECT o.day, 0 AS rank, '' AS key, 'opening balance' AS kind, c.opening_balance AS amount, NULL::text AS job_no, NULL::text AS invoice_no,
              NULL::int AS credit_sr, NULL::numeric AS document_amount, NULL::text AS payment_type, NULL::text AS cheque_number
            FROM accounts.consignee c
@@ -66,14 +88,13 @@ WITH docs AS (
            count(*) FILTER (WHERE day >= $2)::int AS count
          FROM docs WHERE day <= $3;
 
--- query: statement.page
+-- query: statement.reply
 -- $1 :consigneeId = "3d1f2b64-7e0a-4b8e-9c55-2a6d4f0e1b03"
--- $2 :opening = "1250.00"
--- $3 :from = "2026-01-01"
--- $4 :to = "2026-06-30"
--- $5 :limit = 50
--- $6 :offset = 50
-WITH docs AS (
+-- $2 :from = "2026-01-01"
+-- $3 :to = "2026-06-30"
+-- $4 :limit = 50
+-- $5 :offset = 50
+WITH docs AS NOT MATERIALIZED (
            SELECT o.day, 0 AS rank, '' AS key, 'opening balance' AS kind, c.opening_balance AS amount, NULL::text AS job_no, NULL::text AS invoice_no,
              NULL::int AS credit_sr, NULL::numeric AS document_amount, NULL::text AS payment_type, NULL::text AS cheque_number
            FROM accounts.consignee c
@@ -87,11 +108,28 @@ WITH docs AS (
            UNION ALL
            SELECT k.credit_date, 2, lpad(k.credit_sr::text, 10, '0'), 'credit', -k.amount, NULL, NULL, k.credit_sr, NULL, k.payment_type, k.cheque_number
            FROM accounts.credit k WHERE k.consignee_id = $1 AND k.deleted_at IS NULL
+         ),
+         figures AS (
+           SELECT coalesce(sum(amount) FILTER (WHERE day < $2), 0.00) AS opening,
+             coalesce(sum(amount) FILTER (WHERE day >= $2 AND amount > 0), 0.00) AS debit,
+             coalesce(-sum(amount) FILTER (WHERE day >= $2 AND amount < 0), 0.00) AS credit,
+             coalesce(sum(amount), 0.00) AS closing,
+             count(*) FILTER (WHERE day >= $2)::int AS count
+           FROM docs WHERE day <= $3
+         ),
+         lines AS (
+           SELECT *, sum(amount) OVER (ORDER BY day, rank, key) AS run FROM docs WHERE day BETWEEN $2 AND $3 ORDER BY day, rank, key LIMIT $4 OFFSET $5
          )
-         SELECT to_char(day, 'YYYY-MM-DD') AS entry_date, kind, amount::text AS amount, job_no, invoice_no, credit_sr,
-  document_amount::text AS document_amount, payment_type, cheque_number, rank, key, ($2::numeric + sum(amount) OVER (ORDER BY day, rank, key))::text AS balance
-         FROM docs WHERE day BETWEEN $3 AND $4
-         ORDER BY day, rank, key LIMIT $5 OFFSET $6;
+         SELECT json_build_object('success', true, 'consignee', json_build_object('_id', c.id, 'consigneeName', c.name),
+           'from', to_char($2::date, 'YYYY-MM-DD'), 'to', to_char($3::date, 'YYYY-MM-DD'), 'openingBalance', f.opening::text,
+           'totalDebit', f.debit::text, 'totalCredit', f.credit::text, 'closingBalance', f.closing::text, 'lineCount', f.count,
+           'lines', (
+             SELECT coalesce(json_agg(json_build_object('date', to_char(day, 'YYYY-MM-DD'), 'kind', kind, 'reference', coalesce(job_no, credit_sr::text, ''),
+               'details', CASE kind WHEN 'invoice' THEN rtrim('Invoice ' || coalesce(invoice_no, '')) WHEN 'credit' THEN CASE WHEN payment_type = 'Cheque' THEN 'Cheque ' || cheque_number ELSE coalesce(payment_type, 'Payment') END ELSE 'Opening balance' END, 'debit', CASE WHEN amount < 0 THEN '' ELSE amount::text END,
+               'credit', CASE WHEN amount < 0 THEN (-amount)::text ELSE '' END, 'balance', (f.opening + run)::text) ORDER BY day, rank, key), '[]')
+             FROM lines
+           ))::text AS json
+         FROM accounts.consignee c CROSS JOIN figures f WHERE c.id = $1;
 
 -- query: statement.chunk
 -- $1 :consigneeId = "3d1f2b64-7e0a-4b8e-9c55-2a6d4f0e1b03"
@@ -102,7 +140,7 @@ WITH docs AS (
 -- $6 :afterRank = 1
 -- $7 :afterKey = "IMP-000123"
 -- $8 :limit = 501
-WITH docs AS (
+WITH docs AS NOT MATERIALIZED (
            SELECT o.day, 0 AS rank, '' AS key, 'opening balance' AS kind, c.opening_balance AS amount, NULL::text AS job_no, NULL::text AS invoice_no,
              NULL::int AS credit_sr, NULL::numeric AS document_amount, NULL::text AS payment_type, NULL::text AS cheque_number
            FROM accounts.consignee c
