@@ -145,6 +145,7 @@ describe('two outbox relays per service, under those concurrent creations', () =
     return Object.values(info.state.subjects ?? {}).reduce((sum, count) => sum + count, 0);
   }
   const repeated = (ids: string[]) => [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
+  let senders = new Set<string | null>();
 
   it.each(['shipment', 'accounts'] as const)(
     'publish each %s event exactly once: both relays sent, nothing repeated on the wire or in the stream',
@@ -159,8 +160,10 @@ describe('two outbox relays per service, under those concurrent creations', () =
       const ids = rows.map((row) => row.id).sort();
       const later = rows.filter((row) => row.position > before[service]);
       expect(later.length).toBeGreaterThanOrEqual(CREATIONS);
-      // Both replicas' relays took turns (the advisory lock), not one relay alone.
-      expect(new Set(later.map((row) => row.by)).size).toBe(2);
+      // Each row sent by one relay. Which one is not fixed: a relay woken while busy goes on at once and may keep the
+      // turn while it has work (docs/adr/0061-events-keep-up.md), so a short burst can go through one relay alone.
+      expect(later.filter((row) => row.by === null)).toEqual([]);
+      if (service === 'shipment') senders = new Set(later.map((row) => row.by));
 
       // On the wire: every row written while the test listened was published once, none twice (not even a repeat the stream would drop).
       await until(async () => (later.every((row) => published[service].includes(row.id)) ? true : undefined), `every ${service} event seen published`);
@@ -173,4 +176,8 @@ describe('two outbox relays per service, under those concurrent creations', () =
       expect(await sequences(service)).toBe(rows.length);
     },
   );
+
+  it("had both of the shipment service's relays send (its burst is the longer: each job's events), locked against each other", () => {
+    expect(senders.size).toBe(2);
+  });
 });

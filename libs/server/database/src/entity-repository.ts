@@ -2,7 +2,7 @@ import { DEFAULT_PAGE_SIZE, type ExportChunk, type ExportCursor, type Page } fro
 import type { DataSource, DeepPartial, EntityManager, EntityMetadata, EntityTarget, QueryDeepPartialEntity } from 'typeorm';
 import { AppError } from '@freight/server';
 import type { IdempotentRequest } from './idempotency.js';
-import { sqlRows } from './named-sql.js';
+import { poolRows } from './named-sql.js';
 import { appendEvents, type OutboxEvent } from './outbox.js';
 import { writeTransaction } from './write-transaction.js';
 
@@ -141,9 +141,9 @@ export class EntityRepository<E extends { id: string }, Row = E, Sort extends st
     protected readonly spec: RepositorySpec<E, Sort>,
   ) {}
 
-  /** A statement outside any transaction, on the data source's pool itself (sqlRows). */
+  /** A statement outside any transaction, on the data source's pool itself (poolRows). */
   protected read<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return sqlRows<T>(this.dataSource, sql, params);
+    return poolRows<T>(this.dataSource, sql, params);
   }
 
   /** Table, columns and select list from the entity's metadata (known once the data source is initialised). */

@@ -89,14 +89,17 @@ export function values<P extends SqlParams>(statement: Query<P>, params: P): unk
  * the rows here.
  */
 export async function sqlRows<R>(db: Db, text: string, params: unknown[]): Promise<R[]> {
-  if (db instanceof DataSource) {
-    // Every data source here is Postgres (serviceDataSourceOptions); TypeORM types the driver's pool `any`.
-    const pool: Pool = (db.driver as PostgresDriver).master;
-    return (await pool.query<R & QueryResultRow>(text, params)).rows;
-  }
+  if (db instanceof DataSource) return poolRows<R>(db, text, params);
   const result: unknown = await db.query(text, params);
   if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') return result[0] as R[];
   return result as R[];
+}
+
+/** A lone statement on the data source's pool itself, outside any transaction (sqlRows). */
+export async function poolRows<R>(db: Pick<DataSource, 'driver'>, text: string, params: unknown[]): Promise<R[]> {
+  // Every data source here is Postgres (serviceDataSourceOptions); TypeORM types the driver's pool `any`.
+  const pool: Pool = (db.driver as PostgresDriver).master;
+  return (await pool.query<R & QueryResultRow>(text, params)).rows;
 }
 
 /** Runs a statement and answers its rows (sqlRows). */
