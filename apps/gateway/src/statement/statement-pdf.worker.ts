@@ -87,8 +87,11 @@ async function statementOf(
   chunkRows: number,
   checkReplies: boolean,
 ): Promise<{ head: Statement; pages: AsyncIterable<StatementLine[]> | StatementLine[][] }> {
+  // A read: safe to send again when NATS lost it in transit (a node restarted), as the forwarded GETs are.
   const ask = (query: object) =>
-    client.request(accountsReports.subjects.statement, { actor, params: input.params, query: { ...input.query, ...query } } as never);
+    client.request(accountsReports.subjects.statement, { actor, params: input.params, query: { ...input.query, ...query } } as never, {
+      resendable: true,
+    });
   try {
     const whole = (await ask({})) as Statement;
     // A JSON reply's contract is proven by the tests (CHECK_JSON_REPLIES, as the gateway's interceptor does).

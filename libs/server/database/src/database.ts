@@ -152,7 +152,8 @@ export function serviceDataSourceOptions(options: ServiceDataSourceOptions): Dat
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',
     synchronize: false,
-    poolSize: options.poolSize ?? 10,
+    // Ten for requests, and one the event consumers hold their turns on (docs/adr/0061-events-keep-up.md).
+    poolSize: options.poolSize ?? 11,
     connectTimeoutMS: DATABASE_CONNECT_TIMEOUT_MS,
     // Raw SQL ignores `schema`: the same search_path the provisioner sets on the role.
     extra: { options: `-c search_path=${options.schema},${EXTENSIONS_SCHEMA}` },
