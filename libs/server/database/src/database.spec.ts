@@ -23,7 +23,7 @@ describe('serviceDataSourceOptions', () => {
       schema: 'directory',
       synchronize: false,
       migrationsRun: false,
-      poolSize: 10,
+      poolSize: 11,
       extra: { options: `-c search_path=directory,${EXTENSIONS_SCHEMA}` },
     });
   });
