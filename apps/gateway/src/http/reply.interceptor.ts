@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type CallHandler, type ExecutionContext, ty
 import type { FastifyReply } from 'fastify';
 import { isDeepStrictEqual } from 'node:util';
 import { map, type Observable } from 'rxjs';
+import type { ZodMiniType } from 'zod/mini';
 import { AppError, JsonReply } from '@freight/server';
 import { Messages, api, type ApiName, type ApiRoute } from '@freight/contracts';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway.config.js';
@@ -45,12 +46,20 @@ export class ContractReplyInterceptor implements NestInterceptor {
   private check(name: ApiName, data: unknown, exact: boolean): unknown {
     // A JsonReply of a page decodes as `{items, total}`; the route's schema is the body's (the rows, or the whole body of a listKey route).
     const value = exact && (api[name] as ApiRoute).paged ? (data as { items: unknown }).items : data;
-    const parsed = api[name].reply.safeParse(value);
-    if (parsed.success && (!exact || isDeepStrictEqual(parsed.data, value))) return parsed.data;
-    const problem = parsed.success
-      ? 'it differs from what its schema gives back (a field the contract does not list?)'
-      : JSON.stringify(parsed.error.issues.slice(0, 5));
-    this.logger.error(`Reply of ${name} breaks its contract: ${problem}`);
-    throw new AppError('INTERNAL', Messages.internal);
+    return replyByContract(api[name].reply, value, exact, `Reply of ${name}`, this.logger);
   }
+}
+
+/**
+ * `value` as `schema` gives it back; `exact`: it must need no change to be that (a JSON reply passed on
+ * as bytes). Otherwise logged as `what` breaking its contract and answered as INTERNAL.
+ */
+export function replyByContract(schema: ZodMiniType, value: unknown, exact: boolean, what: string, logger: Pick<Logger, 'error'>): unknown {
+  const parsed = schema.safeParse(value);
+  if (parsed.success && (!exact || isDeepStrictEqual(parsed.data, value))) return parsed.data;
+  const problem = parsed.success
+    ? 'it differs from what its schema gives back (a field the contract does not list?)'
+    : JSON.stringify(parsed.error.issues.slice(0, 5));
+  logger.error(`${what} breaks its contract: ${problem}`);
+  throw new AppError('INTERNAL', Messages.internal);
 }

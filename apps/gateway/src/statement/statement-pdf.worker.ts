@@ -1,9 +1,7 @@
 import { Logger } from '@nestjs/common';
-import { isDeepStrictEqual } from 'node:util';
 import { move, transferableSymbol, valueSymbol, workerData } from 'piscina';
 import { AppError, NatsRpcClient, RemoteError, type NatsClientConfig } from '@freight/server';
 import {
-  Messages,
   accountsReports,
   api,
   statementSchema,
@@ -14,6 +12,7 @@ import {
   type StatementLine,
 } from '@freight/contracts';
 import { chunkFetcher } from '../export/csv-exporter.js';
+import { replyByContract } from '../http/reply.interceptor.js';
 import { statementPdf } from './statement-pdf.js';
 
 /** What the gateway hands a worker thread: what to ask the accounts service for (the route's input, who asks, the chunk size of the fallback), the company's details and the time it was asked for. */
@@ -95,10 +94,7 @@ async function statementOf(
   try {
     const whole = (await ask({})) as Statement;
     // A JSON reply's contract is proven by the tests (CHECK_JSON_REPLIES, as the gateway's interceptor does).
-    if (checkReplies && !isDeepStrictEqual(statementSchema.safeParse(whole).data, whole)) {
-      new Logger('StatementPdf').error(`The statement of ${input.params.consignee_id} breaks its contract`);
-      throw new AppError('INTERNAL', Messages.internal);
-    }
+    if (checkReplies) replyByContract(statementSchema, whole, true, `The statement of ${input.params.consignee_id}`, new Logger('StatementPdf'));
     return {
       head: whole,
       pages: [[edge('brought forward', whole.from, whole.openingBalance), ...whole.lines, edge('carried forward', whole.to, whole.closingBalance)]],
