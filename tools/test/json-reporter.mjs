@@ -1,6 +1,6 @@
 // Jest reporter used by `npm test`: writes each run's counts to $FREIGHT_TEST_RESULTS/<project>.json
 // so run-all can add up every project's tests (the default reporter still prints as usual).
-import { basename } from 'node:path';
+import { basename, relative } from 'node:path';
 import { writeCounts } from './summary.mjs';
 
 export default class CountsReporter {
@@ -9,6 +9,12 @@ export default class CountsReporter {
   }
 
   onRunComplete(_contexts, results) {
-    writeCounts(basename(this.rootDir), results, { rootDir: this.rootDir });
+    // The failures' names, so the last lines of a long run say which tests to look at.
+    const failures = results.testResults.flatMap((file) => {
+      const path = relative(this.rootDir, file.testFilePath);
+      if (file.testExecError || (file.failureMessage && !file.testResults.some((t) => t.status === 'failed'))) return [`${path} (the file did not run)`];
+      return file.testResults.filter((t) => t.status === 'failed').map((t) => `${path}: ${t.fullName}`);
+    });
+    writeCounts(basename(this.rootDir), results, { rootDir: this.rootDir, failures });
   }
 }

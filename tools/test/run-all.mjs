@@ -43,6 +43,8 @@ async function step(name, title, command, args, extraEnv = {}) {
 function finish() {
   rmSync(results, { recursive: true, force: true });
   const { passed, failed, skipped, failedSteps } = totals(steps);
+  const failures = steps.flatMap((s) => s.counts.failures.map((f) => `${s.name}: ${f}`));
+  if (failures.length) console.log(`\nFailed tests:\n${failures.map((f) => `  ${f}`).join('\n')}`);
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
   if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')} (${minutes} min)`);
   else console.log(`\nAll steps passed (${minutes} min)`);

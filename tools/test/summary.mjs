@@ -23,14 +23,15 @@ export function writeCounts(label, counts, extra = {}) {
  * never reads as "0 failed".
  */
 export function summarise(dir) {
-  if (!existsSync(dir)) return { runs: [], passed: 0, failed: 0, skipped: 0 };
+  if (!existsSync(dir)) return { runs: [], passed: 0, failed: 0, skipped: 0, failures: [] };
   const runs = readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')));
   const passed = runs.reduce((n, r) => n + r.numPassedTests, 0);
   const failed = runs.reduce((n, r) => n + r.numFailedTests + r.numRuntimeErrorTestSuites, 0);
   const skipped = runs.reduce((n, r) => n + r.numPendingTests, 0);
-  return { runs, passed, failed, skipped };
+  const failures = runs.flatMap((r) => r.failures ?? []);
+  return { runs, passed, failed, skipped, failures };
 }
 
 /**

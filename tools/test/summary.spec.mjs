@@ -10,8 +10,9 @@ describe('summarise', () => {
     const run = (name, counts) => writeFileSync(join(dir, `${name}.json`), JSON.stringify({ numPendingTests: 0, numRuntimeErrorTestSuites: 0, ...counts }));
     run('a', { numPassedTests: 10, numFailedTests: 1 });
     run('b', { numPassedTests: 5, numFailedTests: 0, numRuntimeErrorTestSuites: 2, numPendingTests: 1 });
+    run('c', { numPassedTests: 1, numFailedTests: 1, failures: ['faults/kill.int-spec.ts: a killed service loses nothing'] });
     writeFileSync(join(dir, 'notes.txt'), 'ignored');
-    expect(summarise(dir)).toMatchObject({ passed: 15, failed: 3, skipped: 1 });
+    expect(summarise(dir)).toMatchObject({ passed: 16, failed: 4, skipped: 1, failures: ['faults/kill.int-spec.ts: a killed service loses nothing'] });
   });
 });
 
