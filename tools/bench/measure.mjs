@@ -115,7 +115,7 @@ export function measureDatabasesOf(env) {
 
 /**
  * Which part of the system a process is: this bench; among the processes it started (the
- * system's), NATS, the dev edge, the gateway, a service (`apps/services/<name>`) by command line;
+ * system's), NATS, the dev edge, the bare hop's front and responder (bare-hop.mjs), the gateway, a service (`apps/services/<name>`) by command line;
  * Postgres (a backend of the system's databases, see measureDatabasesOf); or other (whatever else
  * runs on the machine, another bench's gateway too).
  */
@@ -128,6 +128,8 @@ function partOf(pid, command, ours) {
   if (!ours) return 'other';
   if (command.some((arg) => arg.endsWith('nats-server'))) return 'nats';
   if (command.some((arg) => arg.endsWith('tools/dev/edge.mjs'))) return 'edge';
+  const bare = command.findIndex((arg) => arg.endsWith('tools/bench/bare-hop.mjs'));
+  if (bare >= 0) return `bare ${command[bare + 1]}`;
   const app = command.map((arg) => /apps\/(gateway|services\/([\w-]+))\/dist\//.exec(arg)).find(Boolean);
   return app ? (app[2] ?? 'gateway') : 'other';
 }
@@ -201,50 +203,50 @@ export async function headSession(system) {
 const f = (n) => n.toFixed(n < 10 ? 1 : 0);
 
 /**
- * The console table of `{ name, gateway, direct }` rows: each side's figures, then gateway / SQL.
+ * The console table of `{ name, gateway, direct, bare? }` rows: each side's figures, then gateway / SQL
+ * (and the bare hop's, bare-hop.mjs, with bare hop / SQL).
  * CPU ms/req: the CPU time all parts of the system (this bench included, other processes of the
  * machine not) spent per request; on a machine whose cores are all busy, req/s ≈ cores × 1000 / it.
  */
 export function comparisonTable(rows) {
-  return rows.flatMap(({ name, gateway, direct }) => [
-    {
-      call: name,
-      path: 'gateway',
-      'req/s': f(gateway.rps),
-      'p50 ms': f(gateway.p50),
-      'p99 ms': f(gateway.p99),
-      'CPU ms/req': gateway.cpu.total.toFixed(2),
-      requests: gateway.total,
-      failed: gateway.failed,
-    },
-    {
-      call: '',
-      path: 'SQL direct',
-      'req/s': f(direct.rps),
-      'p50 ms': f(direct.p50),
-      'p99 ms': f(direct.p99),
-      'CPU ms/req': direct.cpu.total.toFixed(2),
-      requests: direct.total,
-      failed: direct.failed,
-    },
-    {
-      call: '',
-      path: 'gateway / SQL',
-      'req/s': `${(gateway.rps / direct.rps).toFixed(2)}×`,
-      'p50 ms': `${(gateway.p50 / direct.p50).toFixed(2)}×`,
-      'p99 ms': `${(gateway.p99 / direct.p99).toFixed(2)}×`,
-      'CPU ms/req': `${(gateway.cpu.total / direct.cpu.total).toFixed(2)}×`,
-      requests: '',
-      failed: '',
-    },
+  const figures = (path, side) => ({
+    path,
+    'req/s': f(side.rps),
+    'p50 ms': f(side.p50),
+    'p99 ms': f(side.p99),
+    'CPU ms/req': side.cpu.total.toFixed(2),
+    requests: side.total,
+    failed: side.failed,
+  });
+  const ratio = (path, side, direct) => ({
+    path,
+    'req/s': `${(side.rps / direct.rps).toFixed(2)}×`,
+    'p50 ms': `${(side.p50 / direct.p50).toFixed(2)}×`,
+    'p99 ms': `${(side.p99 / direct.p99).toFixed(2)}×`,
+    'CPU ms/req': `${(side.cpu.total / direct.cpu.total).toFixed(2)}×`,
+    requests: '',
+    failed: '',
+  });
+  return rows.flatMap(({ name, gateway, direct, bare }) => [
+    { call: name, ...figures('gateway', gateway) },
+    { call: '', ...figures('SQL direct', direct) },
+    { call: '', ...ratio('gateway / SQL', gateway, direct) },
+    // The floor of the hop (bare-hop.mjs): the same statement through a bare front and responder.
+    ...(bare
+      ? [
+          { call: '', ...figures('bare hop', bare) },
+          { call: '', ...ratio('bare hop / SQL', bare, direct) },
+        ]
+      : []),
   ]);
 }
 
 /** Where each call's CPU went, by part of the system (ms per request), through the gateway and straight to SQL. */
 export function cpuTable(rows) {
-  return rows.flatMap(({ name, gateway, direct }) => [
+  return rows.flatMap(({ name, gateway, direct, bare }) => [
     { call: name, path: 'gateway', 'CPU ms per request, by part': cpuBreakdown(gateway.cpu) },
     { call: '', path: 'SQL direct', 'CPU ms per request, by part': cpuBreakdown(direct.cpu) },
+    ...(bare ? [{ call: '', path: 'bare hop', 'CPU ms per request, by part': cpuBreakdown(bare.cpu) }] : []),
   ]);
 }
 

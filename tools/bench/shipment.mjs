@@ -30,6 +30,7 @@ import {
   PRODUCTION_SETTINGS,
 } from './measure.mjs';
 import { newJobBodies, seedJobs } from './shipment-seed.mjs';
+import { startBareHop } from './bare-hop.mjs';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 1_000_000);
 const CREATIONS = Number(process.env.BENCH_CREATIONS ?? 5_000);
@@ -96,6 +97,7 @@ const say = (line = '') => process.stdout.write(`${line}\n`);
 const system = await startSystem({ env: PRODUCTION_SETTINGS, isolated: { label: 'bench' }, build: process.argv.includes('--build'), out: quiet });
 measureDatabasesOf(system.env);
 let pool;
+let bareHop;
 try {
   const databaseUrl = system.env[DATABASE_URL_VARIABLE];
   say(`seeding ${JOBS.toLocaleString('en')} jobs…`);
@@ -193,21 +195,53 @@ try {
     if (JSON.stringify(body.results) !== JSON.stringify(results)) throw new Error(`the gateway and the bench's SQL disagree on job ${jobNo}`);
   }
 
-  /** Each call: its name, each gateway request's path, and its SQL (run once). @type {[string, () => string | { path: string, headers: Record<string, string> }, () => Promise<unknown>][]} */
+  // The floor of the hop (bare-hop.mjs): the same statements through a bare front and responder (a list's statement differs by page).
+  const pages = Array.from({ length: PAGES }, (_, i) => i + 1);
+  const bareStatements = {
+    ...Object.fromEntries(pages.map((page) => [`sheet-${page}`, SQL.sheetPage(page).sql])),
+    ...Object.fromEntries(pages.map((page) => [`worklist-${page}`, SQL.worklistPage(page).sql])),
+    job: SQL.jobByNumber,
+  };
+  bareHop = await startBareHop({ databaseUrl, statements: bareStatements });
+  const barePage = (list, statement) => () => {
+    const page = 1 + rand(PAGES);
+    return bareHop.path(`${list}-${page}`, statement(page).params);
+  };
+  const barePath = {
+    sheet: barePage('sheet', SQL.sheetPage),
+    worklist: barePage('worklist', SQL.worklistPage),
+    job: () => bareHop.path('job', [any(jobNumbers)]),
+  };
+  for (const [name, page] of [
+    ['sheet-2', SQL.sheetPage(2)],
+    ['worklist-2', SQL.worklistPage(2)],
+  ]) {
+    const viaBare = await (await fetch(`${bareHop.url}${bareHop.path(name, page.params)}`)).text();
+    const [{ json }] = (await pool.query(/** @type {string} */ (page.sql), /** @type {unknown[]} */ (page.params))).rows;
+    if (viaBare !== json) throw new Error(`the bare hop and the bench's SQL disagree on ${name}`);
+  }
+
+  /**
+   * Each call: its name, each gateway request's path, its SQL (run once), and the bare hop's path where it has one.
+   * @type {[string, () => string | { path: string, headers: Record<string, string> }, () => Promise<unknown>, (() => string)?][]}
+   */
   const calls = [
-    ['booking sheet: 50, by date, Active', () => sheetPath(1 + rand(PAGES)), () => sheetSql(1 + rand(PAGES))],
+    ['booking sheet: 50, by date, Active', () => sheetPath(1 + rand(PAGES)), () => sheetSql(1 + rand(PAGES)), barePath.sheet],
     ["booking sheet searched: one consignee's name", () => sheetPath(1, consigneeTerm()), () => searchSql(consigneeTerm())],
     ['booking sheet searched: a word of ≈60 consignees', () => sheetPath(1, wordTerm()), () => searchSql(wordTerm())],
     ['booking sheet searched: BL number', () => sheetPath(1, blTerm()), () => searchSql(blTerm())],
-    ['worklist: 50, by date', () => worklistPath(1 + rand(PAGES)), () => worklistSql(1 + rand(PAGES))],
-    ['job by number', () => `/api/shipments/searchworklist/${any(jobNumbers)}`, () => pool.query(SQL.jobByNumber, [any(jobNumbers)])],
+    ['worklist: 50, by date', () => worklistPath(1 + rand(PAGES)), () => worklistSql(1 + rand(PAGES)), barePath.worklist],
+    ['job by number', () => `/api/shipments/searchworklist/${any(jobNumbers)}`, () => pool.query(SQL.jobByNumber, [any(jobNumbers)]), barePath.job],
     ['public BL call (no sign-in)', blRequest, () => blSql(any(blNumbers), anyAddress())],
   ];
   const rows = [];
-  for (const [name, path, sql] of calls) {
-    say(`measuring ${name} (${DURATION_S} s via the gateway, ${DURATION_S} s straight SQL)…`);
-    rows.push({ name, gateway: await viaGateway(gatewayUrl, path === blRequest ? null : token, path), direct: await viaSql(pool, sql) });
+  for (const [name, path, sql, bare] of calls) {
+    say(`measuring ${name} (${DURATION_S} s via the gateway, ${DURATION_S} s straight SQL${bare ? `, ${DURATION_S} s through the bare hop` : ''})…`);
+    const gateway = await viaGateway(gatewayUrl, path === blRequest ? null : token, path);
+    const direct = await viaSql(pool, sql);
+    rows.push({ name, gateway, direct, ...(bare && { bare: await viaGateway(bareHop.url, null, bare) }) });
   }
+  await bareHop.stop();
 
   // Job creation: CREATIONS adds (Head, each assigned to an employee) through the gateway, 32 at a
   // time; then as many one-job transactions straight to Postgres. After each, the new numbers must
@@ -356,5 +390,6 @@ try {
   if (rows.some((r) => r.gateway.failed || r.direct.failed) || !gatewayNumbers.exact || !sqlNumbers.exact) process.exitCode = 1;
 } finally {
   await pool?.end();
+  await bareHop?.stop();
   await system.stop();
 }
