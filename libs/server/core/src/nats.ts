@@ -4,7 +4,6 @@ import { randomUUID, type KeyObject } from 'node:crypto';
 import { NatsContext, ServerNats, type MicroserviceOptions, type NatsOptions } from '@nestjs/microservices';
 import { isObservable, lastValueFrom } from 'rxjs';
 import {
-  RequestError,
   TimeoutError,
   connect,
   headers,
@@ -31,6 +30,7 @@ import { RemoteError } from './errors.js';
 import { pause, waitUntil } from './drain.js';
 import { SIGNATURE_HEADER, requestKeyFor, signRequest, signatureProblem, type RequestKeys } from './gateway-signature.js';
 import { ACCEPTS_JSON_REPLY_HEADER, JSON_REPLY_HEADER, JSON_REPLY_TOTAL_HEADER, JsonReply } from './json-reply.js';
+import { NoRespondersError, ReplyInbox } from './reply-inbox.js';
 
 type NatsConnectionOptions = Required<NatsOptions>['options'];
 
@@ -443,6 +443,8 @@ export class NatsRpcClient implements OnApplicationShutdown {
   private readonly interruptions = new WeakMap<NatsConnection, number>();
   /** The requests waiting for a reply on each connection: ended at once when it is lost. */
   private readonly lostWaiters = new Map<NatsConnection, Set<(error: Error) => void>>();
+  /** Each connection's one reply subscription (ADR 66). */
+  private readonly inboxes = new WeakMap<NatsConnection, ReplyInbox>();
 
   constructor(
     private readonly config: NatsClientConfig,
@@ -496,7 +498,7 @@ export class NatsRpcClient implements OnApplicationShutdown {
       try {
         return await this.send(subject, data, Math.max(deadline - Date.now(), 1), reconnectWait);
       } catch (error) {
-        const noResponders = error instanceof RequestError && error.isNoResponders();
+        const noResponders = error instanceof NoRespondersError;
         if (!noResponders || Date.now() + pauseMs >= giveUpAt) throw error;
         await pause(pauseMs);
       }
@@ -523,7 +525,7 @@ export class NatsRpcClient implements OnApplicationShutdown {
         this.lostWaiters.set(conn, (this.lostWaiters.get(conn) ?? new Set()).add(reject));
       });
       const exchange = (async () => {
-        const answer = await conn.request(wireSubject, packet, { timeout, headers: this.headers(wireSubject, packet, deadline) });
+        const answer = await this.inboxOf(conn).request(wireSubject, packet, this.headers(wireSubject, packet, deadline), timeout);
         const parts = Number(answer.headers?.get(REPLY_PARTS_HEADER) || 1);
         const data = parts > 1 ? await this.restOf(conn, answer, parts, deadline) : undefined;
         if (answer.headers?.get(JSON_REPLY_HEADER)) {
@@ -537,7 +539,7 @@ export class NatsRpcClient implements OnApplicationShutdown {
       try {
         return await Promise.race([exchange, lost]);
       } catch (error) {
-        const noResponders = error instanceof RequestError && error.isNoResponders();
+        const noResponders = error instanceof NoRespondersError;
         throw !noResponders && interrupted() ? new InterruptedError(error) : error;
       }
     } finally {
@@ -559,11 +561,17 @@ export class NatsRpcClient implements OnApplicationShutdown {
     for (let n = 1; n < parts; n++) {
       const packet = Buffer.from(JSON.stringify({ key, n }));
       const timeout = Math.max(deadline - Date.now(), 1);
-      const part = await nc.request(subject, packet, { timeout, headers: this.headers(subject, packet, deadline) });
+      const part = await this.inboxOf(nc).request(subject, packet, this.headers(subject, packet, deadline), timeout);
       if (part.data.length === 0) throw new Error(`part ${n} of ${parts} of the reply is no longer kept`);
       received.push(Buffer.from(part.data));
     }
     return Buffer.concat(received);
+  }
+
+  private inboxOf(nc: NatsConnection): ReplyInbox {
+    let inbox = this.inboxes.get(nc);
+    if (!inbox) this.inboxes.set(nc, (inbox = new ReplyInbox(nc)));
+    return inbox;
   }
 
   /** The gateway's signature with the key of the subject's service (without it, none: the service refuses the request) and when the caller stops waiting. */
@@ -680,7 +688,7 @@ export class NatsRpcClient implements OnApplicationShutdown {
       this.logger.warn(`No reply on ${subject} within the timeout`);
       return { code: 'SERVICE_TIMEOUT', message: Messages.serviceTimeout };
     }
-    if (error instanceof RequestError && error.isNoResponders()) {
+    if (error instanceof NoRespondersError) {
       return { code: 'SERVICE_UNAVAILABLE', message: Messages.serviceUnavailable };
     }
     if (typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 'error') {
