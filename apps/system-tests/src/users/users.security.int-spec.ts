@@ -72,7 +72,9 @@ describe('the last Head', () => {
 
 // Issue 7: argon2 hashing per add, 200 at once on 2 cores. The directory hashes a few at a time
 // and refuses what cannot start in time with a clear 503, before anything is written: never a
-// 504 for an add that was written after all.
+// 504 for an add that was written after all. On a machine starved by other work (the whole suite
+// beside it) a request may wait out the gateway before the directory reads it: that 504 is allowed,
+// as long as nothing of it was written (the rows are exactly the 201s).
 describe(`${PARALLEL} parallel user adds`, () => {
   // The race above leaves either Head, and the loser's sessions end: add as the one that remains.
   let token: string;
@@ -83,13 +85,13 @@ describe(`${PARALLEL} parallel user adds`, () => {
   const add = (username: string, email = `${username}@example.com`) =>
     call('POST', '/api/users/add', { token, body: newUser(username, 'Employee', { email }) });
 
-  it('distinct usernames: each answer is 201 or a clear 503 with Retry-After; the rows are exactly the 201s', async () => {
+  it('distinct usernames: each answer is 201, a clear 503 with Retry-After or a 504 of nothing written; the rows are exactly the 201s', async () => {
     const names = Array.from({ length: PARALLEL }, (_, i) => `crowd.user${i}`);
     const started = performance.now();
     const replies = await Promise.all(names.map((name) => add(name)));
     const counts = statusCounts(replies);
     console.info(`${PARALLEL} parallel user adds: ${JSON.stringify(counts)} in ${Math.round(performance.now() - started)} ms`);
-    expect(Object.keys(counts).filter((status) => status !== '201' && status !== '503')).toEqual([]);
+    expect(Object.keys(counts).filter((status) => !['201', '503', '504'].includes(status))).toEqual([]);
     expect(counts[201]).toBeGreaterThanOrEqual(PARALLEL / 10);
     for (const reply of replies.filter((r) => r.status === 503)) {
       expect(reply).toMatchObject({

@@ -49,4 +49,20 @@ describe('hashing deadlines', () => {
     await expect(slow).rejects.toMatchObject(busy);
     await expect(hashPassword('in-time')).resolves.toMatch(/^\$argon2id\$/);
   });
+
+  it('counts the time to start from when it was asked: a check that waited (a crowd on the pool) leaves that much less to queue', async () => {
+    const busy = { code: 'SERVICE_UNAVAILABLE', message: Messages.serverBusy };
+    limitPasswordHashing(2000, 1); // 800 ms to start, 1,200 to be done
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let runs = 0;
+    // Holds the one slot until released (its check in the slot, the second run, waits for the gate).
+    const holder = hashPassword('holds-the-slot', () => (++runs === 2 ? gate : Promise.resolve()));
+    let checks = 0;
+    // Its check before queueing takes 600 ms: 200 ms are left to start, and the slot is freed only at 900.
+    const late = hashPassword('late', () => new Promise((resolve) => setTimeout(resolve, ++checks === 1 ? 600 : 0)));
+    setTimeout(release, 900);
+    await expect(late).rejects.toMatchObject(busy);
+    await expect(holder).resolves.toMatch(/^\$argon2id\$/);
+  });
 });
