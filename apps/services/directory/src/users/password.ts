@@ -56,19 +56,6 @@ export async function hashPassword(password: string, first?: () => Promise<void>
   return hash;
 }
 
-/** What a write keeps of the caller's time for its commit and its reply (assertTimeToAnswer). */
-const ANSWER_MARGIN_MS = 1000;
-
-/**
- * Called last in a write's transaction: when the caller will stop waiting within ANSWER_MARGIN_MS,
- * refuses (503, busy) so the transaction rolls back, rather than committing what the caller would
- * hear of as a 504. On a starved machine an add can reach its write late (a crowd on the pool).
- */
-export function assertTimeToAnswer(): void {
-  const left = requestTimeLeft();
-  if (left !== undefined && left < ANSWER_MARGIN_MS) throw busy();
-}
-
 let dummyHash: Promise<string> | undefined;
 
 /**

@@ -25,7 +25,7 @@ import {
 } from '@freight/server-database';
 import { BranchRepository } from '../branches/branch.repository.js';
 import { LoginThrottleService } from './login-throttle.service.js';
-import { assertTimeToAnswer, hashPassword, verifyPassword } from './password.js';
+import { hashPassword, verifyPassword } from './password.js';
 import { toUser, type UserEntity, type UserFields } from './user.entity.js';
 import { UserRepository, type UserRow } from './user.repository.js';
 
@@ -119,7 +119,6 @@ export class UserHandlers implements ResourceHandlers<typeof users> {
         });
         const added = toUser({ ...user, branchCity: branch.city });
         await this.users.appendEvents(tx, [changeEvent(users, 'created', { after: added })]);
-        assertTimeToAnswer();
         return { success: true as const, message: users.texts.added, user: added };
       },
       { idempotency, taken: (property) => this.taken(property, unique) },
