@@ -130,6 +130,13 @@ export const DEFAULT_ACK_WAIT_MS = 5000;
  */
 export const EVENT_BATCH = 100;
 
+/**
+ * 5 s: how long one pull for events waits on the server (JetStream's default is 30 s). A pull lives
+ * only on the durable's leader of the moment; the client notices one lost with it when two
+ * heartbeats (half of this each) do not come, so after a new leader the events wait about this long.
+ */
+const PULL_EXPIRES_MS = 5000;
+
 /** How often a replica that does not hold a durable's turn asks for it again. */
 const TURN_RETRY_MS = 1000;
 
@@ -234,7 +241,9 @@ export class EventConsumer {
       await this.sleep(this.ackWaitMs + 500);
       if (this.ending) return;
     }
-    const messages = await consumer.consume({ max_messages: EVENT_BATCH });
+    // Each pull lasts PULL_EXPIRES_MS, with a heartbeat every half of it: a pull lost with a durable's
+    // leader (a node restarted, a new election) is missed after two heartbeats and asked again.
+    const messages = await consumer.consume({ max_messages: EVENT_BATCH, expires: PULL_EXPIRES_MS });
     this.messages = messages;
     if (this.stopped) void messages.close();
     const iterator = messages[Symbol.asyncIterator]();

@@ -3,10 +3,11 @@
 // in stream order, after a crash too.
 import { randomBytes } from 'node:crypto';
 import { jetstream, jetstreamManager, StorageType } from '@nats-io/jetstream';
-import type { NatsConnection } from '@nats-io/transport-node';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { EventConsumer, createProcessedEventsTable, serviceDataSourceOptions, type EventConsumerOptions } from '@freight/server-database';
 import { DataSource } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from './database.js';
+import { startNatsCluster, type NatsCluster } from './nats-cluster.js';
 import { connectTestNats } from './nats.js';
 import { until } from './until.js';
 
@@ -167,4 +168,42 @@ describe('a durable consumer', () => {
       { id: 12, value: 3080 },
     ]);
   }, 30_000);
+});
+
+describe('a durable consumer in a NATS cluster', () => {
+  let cluster: NatsCluster | undefined;
+  let nats: NatsConnection | undefined;
+
+  afterAll(async () => {
+    await Promise.allSettled(started.splice(0).map((s) => s.stop()));
+    await nats?.close();
+    await cluster?.stop();
+  }, 30_000);
+
+  // The durable's leader moves (a node restarted, a new election) and the pull the consumer left
+  // on the old leader is gone with it: the consumer must ask again soon, not after JetStream's
+  // default 30 s of missed heartbeats, or every copy of the service stays stale meanwhile.
+  it('goes on within seconds when its durable gets a new leader', async () => {
+    cluster = await startNatsCluster({ size: 3 });
+    nats = await connect({ servers: cluster.url.split(','), name: 'leader-test' });
+    const stream = `LEADER_TEST_${randomBytes(4).toString('hex')}`;
+    const subject = `leadertest.${stream}`;
+    await (await jetstreamManager(nats)).streams.add({ name: stream, subjects: [subject], num_replicas: 3 });
+    const js = jetstream(nats);
+    const publish = (n: number) => js.publish(subject, JSON.stringify({ n, id: n }), { msgID: `${stream}-${n}` });
+    await consumer(stream, subject, 'cluster', { nats });
+    await publish(5001);
+    await appliedAll(5001, 5001);
+    for (const [round, n] of [5002, 5003, 5004].entries()) {
+      const before = (await (await jetstreamManager(nats)).consumers.info(stream, 'copy')).cluster?.leader;
+      const answer = (await nats.request(`$JS.API.CONSUMER.LEADER.STEPDOWN.${stream}.copy`)).json<{ success?: boolean }>();
+      expect(answer).toMatchObject({ success: true });
+      await until(async () => {
+        const leader = (await (await jetstreamManager(nats!)).consumers.info(stream, 'copy').catch(() => undefined))?.cluster?.leader;
+        return leader && leader !== before ? leader : undefined;
+      }, `round ${round}: a new leader of the durable`);
+      await publish(n);
+      await until(async () => ((await applied(n, n)).length ? true : undefined), `event ${n} applied after the leader moved`, 15_000);
+    }
+  }, 90_000);
 });
