@@ -393,6 +393,24 @@ describe('a job from inquiry to deletion', () => {
     await visible(lastMail.getByText('Updated data e-mail to', { exact: false }));
     await visible(lastMail.getByText('Sent', { exact: true }));
     await checkScreen(page, 'view booking with the update sent (Admin)');
+
+    // The booking's history (issue 25 §5): the Admin's save, field by field, in the views' words.
+    await page.getByRole('tab', { name: 'History' }).click();
+    const history = page.getByRole('table', { name: `History of job ${JOB}` });
+    const change = (label) => history.locator('tbody tr').filter({ has: page.getByRole('cell', { name: label, exact: true }) });
+    await visible(change('BL No'));
+    await expect(change('BL No').getByRole('cell').allTextContents()).resolves.toEqual([
+      expect.stringMatching(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/),
+      admin.fullName,
+      'BL No',
+      'N/A',
+      booking.blNo,
+    ]);
+    await expect(change('ETD').getByRole('cell').allTextContents()).resolves.toEqual([expect.any(String), admin.fullName, 'ETD', 'N/A', '03/12/2026']);
+    await checkScreen(page, 'booking history (Admin)');
+    await page.getByLabel('Field').selectOption({ label: 'Status of Shipment' });
+    await visible(page.getByText('1 change', { exact: true }));
+    await expect(change('Status of Shipment').getByRole('cell').nth(4).textContent()).resolves.toBe('Transit');
     await signOut(page);
   });
 

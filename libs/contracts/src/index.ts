@@ -59,3 +59,4 @@ export * from './api.js';
 export * from './company.js';
 export * from './company-env.js';
 export * from './shipment/job-mail.js';
+export * from './shipment/job-history.js';

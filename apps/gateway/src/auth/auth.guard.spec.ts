@@ -184,6 +184,7 @@ describe('AuthGuard', () => {
     shipmentsListConsigneeBookings: STAFF_ROLES,
     shipmentsListShipperBookings: STAFF_ROLES,
     shipmentsFindBooking: STAFF_ROLES,
+    shipmentsHistory: STAFF_ROLES,
     shipmentsUpdateBooking: STAFF_ROLES,
     shipmentsFindJobToDelete: ['Head'],
     shipmentsDelete: ['Head'],

@@ -1,4 +1,4 @@
-import { CounterTexts, JobTexts, TOTAL_COUNT_HEADER, type Job } from '@freight/contracts';
+import { CounterTexts, JobTexts, TOTAL_COUNT_HEADER, type Job, type JobHistoryEntry } from '@freight/contracts';
 import { newConsignee, until } from '@freight/server-testing';
 import { stackForFile, statusCounts } from '../testing/gateway-stack.js';
 import { NAMES, addJob, detailsOf, editBody, jobBody, seedJobWorld, shipmentQuery, type JobWorld } from '../testing/shipments.js';
@@ -245,6 +245,56 @@ describe('editing a job', () => {
     });
     expect(reset.status).toBe(200);
     expect(reset.body.shipment.proceedToProceeding).toBe(false);
+  });
+
+  it("answers the job's history newest first, a page at a time, with who changed each field; one field's on request (issue 25 §5)", async () => {
+    const first = await call('PUT', `/api/shipments/updateadmin/${job.jobNo}`, { token: world.admin.token, body: editBody(job, { remarks: 'Called back' }) });
+    expect(first.status).toBe(200);
+    const second = await call('PUT', `/api/shipments/update/${job.jobNo}`, {
+      token: world.emma.token,
+      body: editBody(first.body.shipment, { remarks: 'Quote sent', ShipmentStatus: 'Consignee Response' }),
+    });
+    expect(second.status).toBe(200);
+    const history = (query: string, token = world.emma.token) => call('GET', `/api/shipments/history/${job.jobNo}${query}`, { token });
+
+    const all = await history('?page=1&pageSize=100');
+    expect(all.status).toBe(200);
+    const entries = all.body as JobHistoryEntry[];
+    expect(Number(all.headers['x-total-count'])).toBe(entries.length);
+    // Newest first: Emma's two changes (one save), then the Admin's, then the job's creation.
+    expect(entries.slice(0, 3).map(({ changedBy, field, before, after }) => ({ changedBy, field, before, after }))).toEqual([
+      { changedBy: 'Emma Perera', field: expect.stringMatching(/^(ShipmentStatus|remarks)$/), before: expect.any(String), after: expect.any(String) },
+      { changedBy: 'Emma Perera', field: expect.stringMatching(/^(ShipmentStatus|remarks)$/), before: expect.any(String), after: expect.any(String) },
+      { changedBy: 'Test adam', field: 'remarks', before: 'First inquiry', after: 'Called back' },
+    ]);
+    expect(entries.at(-1)).toMatchObject({ changedBy: 'Test adam', before: null });
+    expect(entries.map((entry) => entry.field)).toContain('jobNo');
+    const ids = entries.map((entry) => BigInt(entry.id));
+    expect(ids).toEqual([...ids].sort((a, b) => (a > b ? -1 : 1)));
+    expect(entries.every((entry) => !Number.isNaN(Date.parse(entry.changedAt)))).toBe(true);
+
+    // Pages of 2 walk the same entries; one field's changes only with ?field=.
+    const pages = await Promise.all([1, 2].map((page) => history(`?page=${page}&pageSize=2`)));
+    expect(pages.flatMap((page) => page.body.map((entry: JobHistoryEntry) => entry.id))).toEqual(entries.slice(0, 4).map((entry) => entry.id));
+    expect(pages.map((page) => page.headers['x-total-count'])).toEqual([String(entries.length), String(entries.length)]);
+    const remarks = await history('?field=remarks&page=1');
+    expect(remarks.body.map((entry: JobHistoryEntry) => [entry.before, entry.after])).toEqual([
+      ['Called back', 'Quote sent'],
+      ['First inquiry', 'Called back'],
+    ]);
+    expect(remarks.headers['x-total-count']).toBe('2');
+
+    // Bad queries are 400 with the reason; an unknown job 404; another Employee's job 403.
+    const refused = await Promise.all([
+      history('?field=password'),
+      history('?page=0'),
+      history('?pageSize=101'),
+      call('GET', '/api/shipments/history/IMP-999999', { token: world.admin.token }),
+      history('', world.eric.token),
+    ]);
+    expect(refused.map((reply) => reply.status)).toEqual([400, 400, 400, 404, 403]);
+    expect(detailsOf(refused[0]!)).toEqual({ field: expect.stringContaining('field must be one of the fields of a job') });
+    expect(refused[3]!.body.message).toBe(JobTexts.jobNotFound);
   });
 
   it('answers 404 with the spec text for an unknown job number', async () => {

@@ -3,6 +3,7 @@ import { messageReplySchema } from '../common.js';
 import { keyParam, userIdParam } from '../params.js';
 import { defineResource } from '../resource.js';
 import { BOOKING_SORT_FIELDS, bookingListQuerySchema, bookingRules, bookingUpdateSchema, clientBookingReplySchema, clientBookingSchema } from './bookings.js';
+import { jobHistoryEntrySchema, jobHistoryQuerySchema } from './job-history.js';
 import { JobTexts } from './job-texts.js';
 import { JOB_BODY_NAMES, jobAddOwnSchema, jobAddSchema, jobMailSchema, jobNoParam, jobSchema, jobUpdateSchema, worklistQuerySchema } from './jobs.js';
 import { trackingSchema } from './tracking.js';
@@ -204,6 +205,17 @@ export const jobs = defineResource({
       names: JOB_BODY_NAMES,
       reply: written,
       refine: bookingRules,
+    },
+    history: {
+      method: 'GET',
+      path: '/api/shipments/history/{jobNo}',
+      summary:
+        "A job's history (issue 25 §5): every change of a field, newest first, who made it, before and after; a page at a time (25 a page unless pageSize says), one field's changes with ?field=",
+      action: 'read',
+      params: jobNoParam,
+      query: jobHistoryQuerySchema,
+      reply: z.array(jobHistoryEntrySchema),
+      paged: true,
     },
     findJobToDelete: {
       wire: 'searchbooklistdeletion',

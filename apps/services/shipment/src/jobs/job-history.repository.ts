@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { StatusTimeline } from '@freight/contracts';
+import { JOB_HISTORY_PAGE_SIZE, type JobHistoryEntry, type JobHistoryQuery, type Page, type StatusTimeline } from '@freight/contracts';
 import { query, rows, type Db, type QueryFile } from '@freight/server-database';
 
 /** One changed field of a job: who changed it, and its value before and after (text). */
@@ -7,6 +7,16 @@ export interface HistoryEntry {
   job: string;
   by: string;
   field: string;
+  before: string | null;
+  after: string | null;
+}
+
+/** A row of a history page as Postgres answers it. */
+interface HistoryRow {
+  id: string;
+  changed_at: Date;
+  changed_by: string | null;
+  field: JobHistoryEntry['field'];
   before: string | null;
   after: string | null;
 }
@@ -37,6 +47,23 @@ export const JOB_HISTORY_QUERIES = {
       WHERE job_id = :jobId AND ${TIMELINE} ORDER BY id`,
     { jobId: JOB },
   ),
+  /**
+   * A page of a job's changes, newest first, of one field when `field` is not null, with the
+   * changer's name from the directory's copy. A job's history is its own few hundred rows at
+   * most, read in order by ix_job_history_job (job_id, id).
+   */
+  page: query(
+    `SELECT h.id::text AS id, h.changed_at, u.name AS changed_by, h.field, h.before, h.after
+       FROM shipment.job_history h
+       LEFT JOIN shipment.directory_name u ON u.kind = 'user' AND u.id = h.changed_by
+      WHERE h.job_id = :jobId AND (:field::text IS NULL OR h.field = :field::text)
+      ORDER BY h.id DESC LIMIT :limit OFFSET :offset`,
+    { jobId: JOB, field: 'blNo' as string | null, limit: 25, offset: 0 },
+  ),
+  count: query(`SELECT count(*)::int AS total FROM shipment.job_history WHERE job_id = :jobId AND (:field::text IS NULL OR field = :field::text)`, {
+    jobId: JOB,
+    field: 'blNo' as string | null,
+  }),
 };
 
 export const JOB_HISTORY_QUERY_FILE: QueryFile = { file: 'jobs/queries/job-history.repository.sql', queries: JOB_HISTORY_QUERIES };
@@ -53,6 +80,26 @@ export class JobHistoryRepository {
       befores: entries.map((h) => h.before),
       afters: entries.map((h) => h.after),
     });
+  }
+
+  /** A page of the job's changes, newest first (`field`: that field's only), and how many there are in all. */
+  async page(db: Db, jobId: string, { page = 1, pageSize = JOB_HISTORY_PAGE_SIZE, field }: JobHistoryQuery): Promise<Page<JobHistoryEntry>> {
+    const params = { jobId, field: field ?? null };
+    const [entries, [{ total }]] = await Promise.all([
+      rows<HistoryRow>(db, JOB_HISTORY_QUERIES.page, { ...params, limit: pageSize, offset: (page - 1) * pageSize }),
+      rows<{ total: number }>(db, JOB_HISTORY_QUERIES.count, params) as Promise<[{ total: number }]>,
+    ]);
+    return {
+      items: entries.map((row) => ({
+        id: row.id,
+        changedAt: row.changed_at.toISOString(),
+        changedBy: row.changed_by,
+        field: row.field,
+        before: row.before,
+        after: row.after,
+      })),
+      total,
+    };
   }
 
   /** A job's status timeline (the BL search's and a client's booking's). */

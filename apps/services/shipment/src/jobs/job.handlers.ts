@@ -30,6 +30,7 @@ type Handlers = ResourceHandlers<typeof jobs>;
 export const JOB_OPERATIONS = [
   'listJobs',
   'findJob',
+  'history',
   'addJobAsHead',
   'add',
   'addJobAsAdmin',
@@ -117,7 +118,7 @@ export class JobHandlers implements Pick<Handlers, Op> {
     @InjectDataSource() private readonly db: DataSource,
     private readonly creator: JobCreator,
     private readonly jobs: JobRepository,
-    private readonly history: JobHistoryRepository,
+    private readonly jobHistory: JobHistoryRepository,
   ) {}
 
   listJobs({ actor, params, query }: Msg<'listJobs'>) {
@@ -150,13 +151,20 @@ export class JobHandlers implements Pick<Handlers, Op> {
     const client = await clientByUsername(this.db, actor.role, actor.username);
     const owner = actor.role === 'consignee' ? row.consignee_id : row.shipper_id;
     if (!client || client.id !== actor.id || owner !== client.id) throw new AppError('FORBIDDEN', JobTexts.notYourBooking);
-    return { success: true as const, results: [toClientBooking(row)], history: await this.history.statusTimeline(this.db, row.id) };
+    return { success: true as const, results: [toClientBooking(row)], history: await this.jobHistory.statusTimeline(this.db, row.id) };
   }
 
   async findJob({ actor, params }: Msg<'findJob'>) {
     const job = found(await this.jobs.findReply(this.db, params.jobNo), JobTexts.jobNotFound);
     assertMayTouch(actor, job);
     return new JsonReply<{ success: true; results: Job[] }>(job.json);
+  }
+
+  /** A job's history (issue 25 §5), for those who may see the job: an Employee their own jobs' only. */
+  async history({ actor, params, query }: Msg<'history'>) {
+    const row = found(await this.jobs.find(this.db, params.jobNo));
+    assertMayTouch(actor, row);
+    return this.jobHistory.page(this.db, row.id, query);
   }
 
   async findBooking({ actor, params }: Msg<'findBooking'>) {

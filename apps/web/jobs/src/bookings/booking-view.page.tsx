@@ -5,7 +5,7 @@ import { JobTexts, api, type PlainJob } from '@freight/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ErrorNotice, LoadingNotice, callApi, formatDate, formatMoney, isApiError, serverMessage, textOrNA, toastError, toastSuccess } from '@freight/web-kit';
 import { FactsList, bookingShipmentFacts } from '@freight/web-domain/bookings';
-import { LastMailStatus, jobMailsKey } from '@freight/web-domain/jobs';
+import { JobTabs, LastMailStatus, jobMailsKey } from '@freight/web-domain/jobs';
 import { JobsPage } from '../frame/jobs-page.js';
 import { editBookingPath, sheetPath, type BookingEntry } from './booking-paths.js';
 import { bookingLoadErrorText, useBooking } from './use-booking.js';
@@ -69,7 +69,12 @@ export function BookingViewPage({ entry }: { entry: BookingEntry }) {
   let body;
   if (booking.isPending) body = <LoadingNotice />;
   else if (booking.isError) body = <ErrorNotice>{bookingLoadErrorText(booking.error)}</ErrorNotice>;
-  else body = <FactsList facts={bookingFacts(booking.data)} upperCase={entry === 'employee'} />;
+  else
+    body = (
+      <JobTabs jobNo={booking.data.jobNo}>
+        <FactsList facts={bookingFacts(booking.data)} upperCase={entry === 'employee'} />
+      </JobTabs>
+    );
   const job = booking.data;
 
   return (

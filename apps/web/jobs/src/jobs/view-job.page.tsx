@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Group, Stack, Table } from '@mantine/core';
 import { JobTexts, type PlainJob } from '@freight/contracts';
 import { ErrorNotice, LoadingNotice, callApi, formatDate, isApiError, textOrNA, toastError, toastSuccess } from '@freight/web-kit';
-import { LastMailStatus, jobMailsKey } from '@freight/web-domain/jobs';
+import { JobTabs, LastMailStatus, jobMailsKey } from '@freight/web-domain/jobs';
 import { JobsPage } from '../frame/jobs-page.js';
 import { jobLoadErrorText, jobRoutes, useJob } from './job-data.js';
 import { useWorklistPath } from './edit-job.page.js';
@@ -72,20 +72,24 @@ export function ViewJobPage({ side }: { side: Side }) {
           {back}
         </Stack>
       ) : (
-        <Stack maw={720}>
-          <Table withTableBorder withColumnBorders aria-label={`Job ${job.data.jobNo}`}>
-            <Table.Tbody>
-              {rowsOf(job.data).map(([label, value]) => (
-                <Table.Tr key={label}>
-                  <Table.Th scope="row" w="40%">
-                    {label}
-                  </Table.Th>
-                  <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{value}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          <LastMailStatus jobNo={job.data.jobNo} />
+        <Stack maw={900}>
+          <JobTabs jobNo={job.data.jobNo}>
+            <Stack maw={720}>
+              <Table withTableBorder withColumnBorders aria-label={`Job ${job.data.jobNo}`}>
+                <Table.Tbody>
+                  {rowsOf(job.data).map(([label, value]) => (
+                    <Table.Tr key={label}>
+                      <Table.Th scope="row" w="40%">
+                        {label}
+                      </Table.Th>
+                      <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{value}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+              <LastMailStatus jobNo={job.data.jobNo} />
+            </Stack>
+          </JobTabs>
           <Group>
             <SendConfirmation job={job.data} />
             {back}

@@ -13,3 +13,19 @@ INSERT INTO shipment.job_history (job_id, changed_by, field, before, after)
 -- $1 :jobId = "8c0e7a1e-0b7a-4c59-9d0a-3f6f7f4e2a01"
 SELECT after AS status, changed_at AS date FROM shipment.job_history
       WHERE job_id = $1 AND field = 'statusOfShipment' AND after IS NOT NULL AND after <> '' ORDER BY id;
+
+-- query: page
+-- $1 :jobId = "8c0e7a1e-0b7a-4c59-9d0a-3f6f7f4e2a01"
+-- $2 :field = "blNo"
+-- $3 :limit = 25
+-- $4 :offset = 0
+SELECT h.id::text AS id, h.changed_at, u.name AS changed_by, h.field, h.before, h.after
+       FROM shipment.job_history h
+       LEFT JOIN shipment.directory_name u ON u.kind = 'user' AND u.id = h.changed_by
+      WHERE h.job_id = $1 AND ($2::text IS NULL OR h.field = $2::text)
+      ORDER BY h.id DESC LIMIT $3 OFFSET $4;
+
+-- query: count
+-- $1 :jobId = "8c0e7a1e-0b7a-4c59-9d0a-3f6f7f4e2a01"
+-- $2 :field = "blNo"
+SELECT count(*)::int AS total FROM shipment.job_history WHERE job_id = $1 AND ($2::text IS NULL OR field = $2::text);
