@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import axe from 'axe-core';
-import { cleanup, configure, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications, notifications } from '@mantine/notifications';
@@ -39,14 +39,23 @@ export async function pickerOptions(label: string, name?: string) {
 
 /**
  * Chooses `name` in the reference picker labelled `label`: opens it, types the name, waits for
- * the server's answer to offer it and clicks it.
+ * the server's answer to offer it and clicks it. The options are replaced as the answers come
+ * (every name on opening, then, after the search's debounce, those containing the text): a click
+ * on an option that was just replaced is lost on a busy machine, so it clicks until the choice
+ * closes the list.
  */
 export async function pick(label: string, name: string) {
   const input = field(label);
   fireEvent.click(input);
   fireEvent.change(input, { target: { value: name } });
-  const [option] = await pickerOptions(label, name);
-  fireEvent.click(option!);
+  await waitFor(
+    async () => {
+      const [option] = await pickerOptions(label, name);
+      fireEvent.click(option!);
+      expect(input.getAttribute('aria-expanded')).toBe('false');
+    },
+    { timeout: 5000 },
+  );
 }
 
 /** A recorded call of the screens: method, path with its query, JSON body. */
